@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "artmap",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "artmap", targets: ["artmap"]),
+    ],
+    targets: [
+        // C system libraries: one folder each with module.modulemap + shim.h.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+
+        // Pure layers, arrows pointing down.
+        .target(name: "Geo"),
+        .target(name: "Catalog", dependencies: ["Geo"]),
+        .target(name: "Store", dependencies: ["Catalog", "Geo", "CSQLite"]),
+        .target(name: "Sync", dependencies: ["Store", "Catalog"]),
+        .target(name: "Location", dependencies: ["Geo"]),
+        .target(name: "App", dependencies: ["Catalog", "Geo", "Sync", "Location"]),
+        .target(name: "Screen", dependencies: ["App", "Catalog", "Geo"]),
+        .target(name: "Curses", dependencies: ["Screen", "CNcursesw"]),
+        .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
+        .executableTarget(name: "Bench", dependencies: ["Geo", "Store", "CSQLite"]),
+
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
