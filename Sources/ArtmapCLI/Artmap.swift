@@ -1,0 +1,56 @@
+import Foundation
+
+/// The `artmap` command line: picks the command and turns every failure into a message and exit status.
+public enum Artmap {
+    public static let version = "0.1.0"
+
+    static let usage = """
+        Usage: artmap [COMMAND] [OPTIONS]
+
+        What art is near me? With no command, artmap lists the campus artworks near you.
+
+        Commands:
+          list      artworks grouped by building, nearest first (--json for scripts)
+
+        Options:
+          --help     show this help (artmap COMMAND --help for a command's options)
+          --version  print the version
+
+        Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/).
+        """
+
+    /// Runs one invocation; returns the process exit status.
+    public static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
+        do {
+            return try dispatch(arguments, environment: environment, console: console)
+        } catch let error as CLIError {
+            console.error("artmap: \(error.message)")
+            if let hint = error.hint { console.error(hint) }
+            return error.status
+        } catch {
+            console.error("artmap: \(error)")
+            return 1
+        }
+    }
+
+    static func dispatch(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        guard let first = arguments.first else {
+            return try ListCommand.run([], environment: environment, console: console)
+        }
+        switch first {
+        case "--help", "-h", "help":
+            console.line(usage)
+            return 0
+        case "--version", "-V":
+            console.line("artmap \(version)")
+            return 0
+        case ListCommand.name:
+            return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
+        default:
+            if first.hasPrefix("-") {
+                return try ListCommand.run(arguments, environment: environment, console: console)
+            }
+            throw CLIError.usage("unknown command '\(first)'", command: nil)
+        }
+    }
+}

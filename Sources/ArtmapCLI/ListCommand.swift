@@ -1,0 +1,117 @@
+import Catalog
+import Foundation
+import Geo
+import Store
+
+/// `artmap list`: the catalogue grouped by building and ordered by distance, as text or JSON.
+enum ListCommand {
+    static let name = "list"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
+        OptionSpec(name: "--radius", valueName: "METRES", help: "only buildings within this distance"),
+        OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
+        OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
+        StoreOpening.storeOption,
+        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+    ], maxPositionals: 0)
+
+    static func help() -> String {
+        (["Usage: artmap list [--at LAT,LON] [--radius METRES] [--nearest K] [--json]",
+          "",
+          "Lists artworks grouped by building, nearest building first.",
+          "",
+          "Options:"] + parser.helpLines()).joined(separator: "\n")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        let options = try parser.parse(arguments)
+        if options.has("--help") {
+            console.line(help())
+            return 0
+        }
+        let reference = try referencePoint(options, command: name)
+        let radius = try options.metres("--radius", command: name)
+        let nearest = try options.count("--nearest", command: name)
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let known = try store.collections().map(\.name)
+        guard known.contains(collection) else {
+            throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+        }
+        let query = CatalogQuery(artworks: try store.artworks(collection: collection))
+        let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
+        if options.has("--json") {
+            console.line(json(reference: reference, buildings: buildings))
+        } else {
+            for line in text(reference: reference, buildings: buildings, totalBuildings: query.buildings.count) {
+                console.line(line)
+            }
+        }
+        return 0
+    }
+
+    static func referencePoint(_ options: ParsedOptions, command: String) throws -> Coordinate {
+        guard let text = options.value("--at") else { return .ashtonBuilding }
+        do {
+            return try Coordinate.parse(text)
+        } catch {
+            throw CLIError.usage("option --at: \(error)", command: command)
+        }
+    }
+
+    static func rounded(_ value: Double, places: Double = 1) -> Double {
+        let scale = pow(10, places)
+        return (value * scale).rounded() / scale
+    }
+
+    static func json(reference: Coordinate, buildings: [RankedBuilding]) -> String {
+        typealias V = JSONWriter.Value
+        let list: [V] = buildings.map { b in
+            .object([
+                ("name", .string(b.name)),
+                ("latitude", .number(b.building.coordinate.latitude)),
+                ("longitude", .number(b.building.coordinate.longitude)),
+                ("distance_m", .number(rounded(b.distance))),
+                ("bearing_deg", .number(rounded(b.bearing))),
+                ("artworks", .array(b.artworks.map { a in
+                    .object([
+                        ("id", .string(a.artwork.id)),
+                        ("title", .string(a.artwork.title)),
+                        ("artist", .string(a.artwork.artist)),
+                        ("year", .string(a.artwork.year)),
+                        ("latitude", .number(a.artwork.coordinate.latitude)),
+                        ("longitude", .number(a.artwork.coordinate.longitude)),
+                        ("distance_m", .number(rounded(a.distance))),
+                        ("bearing_deg", .number(rounded(a.bearing))),
+                    ])
+                })),
+            ])
+        }
+        return JSONWriter.render(.object([
+            ("reference", .object([("latitude", .number(reference.latitude)), ("longitude", .number(reference.longitude))])),
+            ("buildings", .array(list)),
+        ]))
+    }
+
+    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int) -> [String] {
+        let artworkCount = buildings.reduce(0) { $0 + $1.artworks.count }
+        var lines = ["\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(buildings.count) building\(buildings.count == 1 ? "" : "s") near \(reference)"
+            + (buildings.count < totalBuildings ? " (\(totalBuildings - buildings.count) more further away)" : "")]
+        for b in buildings {
+            let compass = CompassPoint(bearing: b.bearing)
+            let count = b.artworks.count
+            lines.append("")
+            lines.append("\(DisplayText.clean(b.name)) — \(count) artwork\(count == 1 ? "" : "s"), \(DistanceText.format(b.distance)) \(compass.abbreviation) \(compass.arrow)")
+            for a in b.artworks {
+                var parts = [DisplayText.clean(a.artwork.title).isEmpty ? "(untitled)" : DisplayText.clean(a.artwork.title)]
+                let artist = DisplayText.clean(a.artwork.artist)
+                if !artist.isEmpty { parts.append(artist) }
+                let year = DisplayText.clean(a.artwork.year)
+                if !year.isEmpty { parts.append(year) }
+                lines.append("    " + parts.joined(separator: " · "))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,96 @@
+/// One option a command accepts.
+struct OptionSpec {
+    let name: String
+    let valueName: String?
+    let help: String
+}
+
+/// Parsed options of one command: flags present and values given.
+struct ParsedOptions {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ name: String) -> String? { values[name] }
+}
+
+/// A small, strict parser: `--name VALUE`, `--name=VALUE`, flags; unknown options are usage errors.
+struct OptionParser {
+    let command: String?
+    let specs: [OptionSpec]
+    let maxPositionals: Int
+
+    func parse(_ arguments: [String]) throws -> ParsedOptions {
+        var parsed = ParsedOptions()
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if arg == "--" {
+                parsed.positionals.append(contentsOf: arguments[i...])
+                break
+            }
+            if arg.hasPrefix("-") && arg != "-" {
+                var name = arg
+                var inlineValue: String?
+                if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                    name = String(arg[..<eq])
+                    inlineValue = String(arg[arg.index(after: eq)...])
+                }
+                if name == "-h" { name = "--help" }
+                guard let spec = specs.first(where: { $0.name == name }) else {
+                    throw CLIError.usage("unknown option \(name)", command: command)
+                }
+                if spec.valueName != nil {
+                    if let inlineValue {
+                        parsed.values[name] = inlineValue
+                    } else if i < arguments.count {
+                        parsed.values[name] = arguments[i]
+                        i += 1
+                    } else {
+                        throw CLIError.usage("option \(name) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
+                    }
+                } else {
+                    if inlineValue != nil {
+                        throw CLIError.usage("option \(name) takes no value", command: command)
+                    }
+                    parsed.flags.insert(name)
+                }
+            } else {
+                parsed.positionals.append(arg)
+            }
+        }
+        if parsed.positionals.count > maxPositionals {
+            throw CLIError.usage("unexpected argument '\(parsed.positionals[maxPositionals])'", command: command)
+        }
+        return parsed
+    }
+
+    /// The options block of a help text, aligned.
+    func helpLines() -> [String] {
+        let left = specs.map { spec in "  " + spec.name + (spec.valueName.map { " " + $0 } ?? "") }
+        let width = (left.map(\.count).max() ?? 0) + 2
+        return zip(left, specs).map { l, spec in l.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help }
+    }
+}
+
+extension ParsedOptions {
+    /// A positive number of metres, or a usage error naming the option.
+    func metres(_ name: String, command: String?) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text), v.isFinite, v >= 0 else {
+            throw CLIError.usage("option \(name) needs a distance in metres (a number ≥ 0), got '\(text)'", command: command)
+        }
+        return v
+    }
+
+    /// A positive whole number, or a usage error naming the option.
+    func count(_ name: String, command: String?) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = Int(text), v > 0 else {
+            throw CLIError.usage("option \(name) needs a whole number ≥ 1, got '\(text)'", command: command)
+        }
+        return v
+    }
+}

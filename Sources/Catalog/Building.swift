@@ -1,0 +1,73 @@
+import Foundation
+import Geo
+
+/// A place that holds artworks: one map marker, however many artworks it has.
+public struct Building: Hashable, Sendable {
+    /// Stable identity: the `location` name, or the shared coordinate when records have none.
+    public let key: String
+    public let name: String
+    /// The mean position of its artworks.
+    public let coordinate: Coordinate
+    public let artworks: [Artwork]
+
+    public init(key: String, name: String, coordinate: Coordinate, artworks: [Artwork]) {
+        self.key = key
+        self.name = name
+        self.coordinate = coordinate
+        self.artworks = artworks
+    }
+
+    /// Groups artworks into buildings: by `location` when a record has one, otherwise by identical
+    /// coordinates, named from the members' location notes.
+    public static func group(_ artworks: [Artwork]) -> [Building] {
+        var order: [String] = []
+        var members: [String: [Artwork]] = [:]
+        for artwork in artworks {
+            let key: String
+            if let name = artwork.building {
+                key = "location:" + name.lowercased()
+            } else {
+                key = "at:\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
+            }
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(artwork)
+        }
+        return order.map { key in
+            let group = members[key] ?? []
+            let name = group.first?.building ?? nameFromNotes(group)
+            return Building(key: key, name: name, coordinate: meanPosition(group), artworks: group)
+        }
+    }
+
+    /// The members' common part before the first comma of their notes; if they differ, the first note;
+    /// if there are none, the first title.
+    static func nameFromNotes(_ group: [Artwork]) -> String {
+        let notes = group.map { $0.locationNotes.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let heads = notes.map { note in
+            String(note.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if let first = heads.first, !first.isEmpty, heads.allSatisfy({ $0 == first }) {
+            return first
+        }
+        if let note = notes.first { return note }
+        if let title = group.first?.title, !title.isEmpty { return title }
+        return group.first.map { "\($0.coordinate)" } ?? "?"
+    }
+
+    /// Mean of unit vectors, so a group straddling the antimeridian is not placed on the wrong side.
+    static func meanPosition(_ group: [Artwork]) -> Coordinate {
+        guard let first = group.first else { return .ashtonBuilding }
+        if group.count == 1 { return first.coordinate }
+        var x = 0.0, y = 0.0, z = 0.0
+        for a in group {
+            let lat = a.coordinate.latitude * .pi / 180, lon = a.coordinate.longitude * .pi / 180
+            x += cos(lat) * cos(lon)
+            y += cos(lat) * sin(lon)
+            z += sin(lat)
+        }
+        let hyp = (x * x + y * y).squareRoot()
+        guard hyp > 0 || z != 0 else { return first.coordinate }
+        return Coordinate(clampingLatitude: atan2(z, hyp) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+    }
+}

@@ -1,0 +1,64 @@
+import Geo
+
+/// An artwork seen from a reference point.
+public struct RankedArtwork: Hashable, Sendable {
+    public let artwork: Artwork
+    public let distance: Double
+    public let bearing: Double
+}
+
+/// A building seen from a reference point, its artworks ordered by distance then title.
+public struct RankedBuilding: Hashable, Sendable {
+    public let building: Building
+    public let distance: Double
+    public let bearing: Double
+    public let artworks: [RankedArtwork]
+
+    public var name: String { building.name }
+}
+
+/// The catalogue's questions: grouped by building and ordered by distance, within a radius, nearest k.
+/// Built once per catalogue; candidates come from a spatial index, distances from WGS84 geodesics.
+public struct CatalogQuery: Sendable {
+    public let buildings: [Building]
+    private let index: SpatialIndex
+    // The index measures on a sphere; ellipsoidal distances differ by well under 1%.
+    private static let sphereMargin = 1.01
+
+    public init(artworks: [Artwork]) {
+        buildings = Building.group(artworks.filter(\.enabled))
+        index = SpatialIndex(points: buildings.map(\.coordinate))
+    }
+
+    /// Buildings ordered by distance from `reference` (then name), optionally only those within
+    /// `radius` metres and only the `nearest` k.
+    public func ranked(from reference: Coordinate, radius: Double? = nil, nearest: Int? = nil) -> [RankedBuilding] {
+        var candidates: [Int]
+        if let radius {
+            candidates = index.within(radius: radius * CatalogQuery.sphereMargin + 1, of: reference).map(\.index)
+        } else {
+            candidates = Array(buildings.indices)
+        }
+        if let k = nearest, radius == nil, k < buildings.count {
+            // The true k nearest lie within the ellipsoidal distance of the k-th on the sphere.
+            let sphereNearest = index.nearest(to: reference, count: k)
+            let bound = sphereNearest.map { Geodesic.distance(from: reference, to: buildings[$0.index].coordinate) }.max() ?? 0
+            candidates = index.within(radius: bound * CatalogQuery.sphereMargin + 1, of: reference).map(\.index)
+        }
+        var result = candidates.map { rank(buildings[$0], from: reference) }
+        if let radius { result = result.filter { $0.distance <= radius } }
+        result.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        if let k = nearest { result = Array(result.prefix(max(0, k))) }
+        return result
+    }
+
+    /// One building with its distance, bearing and artworks in order.
+    public func rank(_ building: Building, from reference: Coordinate) -> RankedBuilding {
+        let g = Geodesic.inverse(from: reference, to: building.coordinate)
+        let artworks = building.artworks.map { artwork -> RankedArtwork in
+            let a = Geodesic.inverse(from: reference, to: artwork.coordinate)
+            return RankedArtwork(artwork: artwork, distance: a.distance, bearing: a.initialBearing)
+        }.sorted { ($0.distance, $0.artwork.title, $0.artwork.id) < ($1.distance, $1.artwork.title, $1.artwork.id) }
+        return RankedBuilding(building: building, distance: g.distance, bearing: g.initialBearing, artworks: artworks)
+    }
+}

@@ -1,0 +1,26 @@
+/// Untrusted text made safe to show on a terminal.
+public enum DisplayText {
+    /// Removes ESC and other C0/C1 controls, bidi overrides and isolates, and zero-width characters;
+    /// folds tabs and newlines to single spaces. Data from the service, files or gpsd goes through this
+    /// before it reaches a terminal.
+    public static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C || v == 0x85 || v == 0x2028 || v == 0x2029 {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) { continue }
+            if (0x200B...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2060...0x2069).contains(v)
+                || v == 0xFEFF || v == 0x061C || v == 0x180E || (0xFFF9...0xFFFB).contains(v) {
+                continue
+            }
+            result.append(scalar)
+            lastWasSpace = v == 0x20
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Geo
+
+/// A record the decoder refused, and why, so a sync can report it without failing.
+public struct SkippedRecord: Equatable, Sendable {
+    /// Position in the array, from 0.
+    public let index: Int
+    public let id: String?
+    public let reason: String
+}
+
+/// What one service response held.
+public struct DecodedCatalog: Sendable {
+    public var artworks: [Artwork]
+    public var skipped: [SkippedRecord]
+    /// The top-level key (`artworks`, `campus_artworks`, `campusart`); nil for a bare array.
+    public var classKey: String?
+}
+
+/// Decodes every shape the campus service has served (10, 12 and later fields; strings or numbers),
+/// and the embedded seed, which is written in the same shape.
+public enum ServiceRecordDecoder {
+    /// Decodes a body; throws only when the body as a whole is unusable (not JSON, no array of records).
+    public static func decode(_ data: Data, collection: String = Artwork.defaultCollection) throws -> DecodedCatalog {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let start = String(decoding: data.prefix(60), as: UTF8.self)
+                .replacingOccurrences(of: "\n", with: " ")
+            if start.trimmingCharacters(in: .whitespaces).hasPrefix("<") {
+                throw CatalogError("the response is an HTML or XML page, not JSON (it starts \"\(start)\")")
+            }
+            throw CatalogError("the response is not valid JSON (\(data.count) bytes): \(describe(error))")
+        }
+        let records: [Any]
+        var classKey: String?
+        if let array = root as? [Any] {
+            records = array
+        } else if let object = root as? [String: Any] {
+            let arrays = object.filter { $0.value is [Any] }
+            guard let first = arrays.sorted(by: { $0.key < $1.key }).first else {
+                let keys = object.keys.sorted().joined(separator: ", ")
+                throw CatalogError("the response has no array of records (keys: \(keys.isEmpty ? "none" : keys))")
+            }
+            classKey = first.key
+            records = first.value as? [Any] ?? []
+        } else {
+            throw CatalogError("the response is neither an object nor an array of records")
+        }
+
+        var artworks: [Artwork] = []
+        var skipped: [SkippedRecord] = []
+        var seen = Set<String>()
+        for (index, element) in records.enumerated() {
+            guard let fields = element as? [String: Any] else {
+                skipped.append(SkippedRecord(index: index, id: nil, reason: "record is not an object"))
+                continue
+            }
+            switch decodeRecord(fields, collection: collection) {
+            case .success(let artwork):
+                if seen.contains(artwork.id) {
+                    skipped.append(SkippedRecord(index: index, id: artwork.id, reason: "duplicate id"))
+                } else {
+                    seen.insert(artwork.id)
+                    artworks.append(artwork)
+                }
+            case .failure(let reason):
+                skipped.append(SkippedRecord(index: index, id: text(fields["id"]), reason: reason.message))
+            }
+        }
+        return DecodedCatalog(artworks: artworks, skipped: skipped, classKey: classKey)
+    }
+
+    /// One record; a `CatalogError` names the field that was wrong.
+    static func decodeRecord(_ fields: [String: Any], collection: String) -> Result<Artwork, CatalogError> {
+        guard let id = text(fields["id"])?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty else {
+            return .failure(CatalogError("missing or empty id"))
+        }
+        guard let lat = number(fields["lat"] ?? fields["latitude"]) else {
+            return .failure(CatalogError("lat is missing or not a number"))
+        }
+        guard let lon = number(fields["long"] ?? fields["lon"] ?? fields["longitude"]) else {
+            return .failure(CatalogError("long is missing or not a number"))
+        }
+        let coordinate: Coordinate
+        do {
+            coordinate = try Coordinate(latitude: lat, longitude: lon)
+        } catch {
+            return .failure(CatalogError("bad coordinate: \(error)"))
+        }
+        let lastModified = text(fields["lastModified"])?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard isValidTimestamp(lastModified) else {
+            return .failure(CatalogError("lastModified \"\(lastModified)\" is not YYYY-MM-DD HH:MM:SS"))
+        }
+        let enabledText = text(fields["enabled"])?.trimmingCharacters(in: .whitespaces).lowercased()
+        let enabled = !(enabledText == "0" || enabledText == "false")
+        let location = text(fields["location"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return .success(Artwork(
+            id: id,
+            title: text(fields["title"]) ?? "",
+            artist: text(fields["artist"]) ?? "",
+            year: text(fields["yearOfWork"] ?? fields["year"]) ?? "",
+            type: text(fields["type"]) ?? "",
+            information: text(fields["Information"] ?? fields["information"]) ?? "",
+            coordinate: coordinate,
+            building: (location?.isEmpty ?? true) ? nil : location,
+            locationNotes: text(fields["locationNotes"]) ?? "",
+            imageFileName: text(fields["fileName"] ?? fields["ImagefileName"] ?? fields["imageFileName"]) ?? "",
+            thumbnail: text(fields["thumbnail"]) ?? "",
+            lastModified: lastModified,
+            enabled: enabled,
+            collection: collection))
+    }
+
+    /// A JSON value as text: strings as they are, numbers printed, null and containers as nil.
+    static func text(_ value: Any?) -> String? {
+        switch value {
+        case let s as String: return s
+        case let n as NSNumber:
+            if isBoolean(n) { return n.boolValue ? "1" : "0" }
+            let d = n.doubleValue
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+            return "\(d)"
+        default: return nil
+        }
+    }
+
+    /// A JSON value as a finite-or-not number, from a number or a numeric string.
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let s as String: return Double(s.trimmingCharacters(in: .whitespaces))
+        case let n as NSNumber: return isBoolean(n) ? nil : n.doubleValue
+        default: return nil
+        }
+    }
+
+    /// JSON booleans arrive as a distinct NSNumber subclass on Linux (`__NSCFBoolean`).
+    private static func isBoolean(_ n: NSNumber) -> Bool {
+        String(describing: type(of: n)).contains("Boolean")
+    }
+
+    /// "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" with plausible field ranges.
+    public static func isValidTimestamp(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 || bytes.count == 19 else { return false }
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard bytes[i] >= 48, bytes[i] <= 57 else { return nil }
+                value = value * 10 + Int(bytes[i] - 48)
+            }
+            return value
+        }
+        guard bytes[4] == 45, bytes[7] == 45, let year = digits(0..<4), let month = digits(5..<7),
+              let day = digits(8..<10), year >= 1900, (1...12).contains(month), (1...31).contains(day) else { return false }
+        if bytes.count == 10 { return true }
+        guard bytes[10] == 32 || bytes[10] == 84, bytes[13] == 58, bytes[16] == 58,
+              let h = digits(11..<13), let m = digits(14..<16), let s = digits(17..<19) else { return false }
+        return h < 24 && m < 60 && s < 61
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if let detail = ns.userInfo["NSDebugDescription"] as? String { return detail }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,78 @@
+import Catalog
+
+extension CatalogStore {
+    /// Merges decoded records into a collection in one transaction: new ids inserted, changed ones
+    /// updated, disabled ones removed and, for a full sync, ids the response no longer has removed.
+    /// Favourites of artworks that remain are untouched. Any error leaves the store as it was.
+    public func merge(_ artworks: [Artwork], into collection: String, full: Bool,
+                      syncSource: String? = nil, syncTime: String? = nil) throws -> MergeReport {
+        try database.inTransaction {
+            try ensureCollection(collection, source: syncSource ?? "")
+            var existing: [String: Artwork] = [:]
+            for a in try self.artworks(collection: collection) { existing[a.id] = a }
+            var report = MergeReport()
+            var seen = Set<String>()
+            for var artwork in artworks {
+                artwork.collection = collection
+                seen.insert(artwork.id)
+                let old = existing[artwork.id]
+                if !artwork.enabled {
+                    if old != nil {
+                        try delete(collection: collection, id: artwork.id)
+                        report.removed += 1
+                    }
+                    continue
+                }
+                if let old {
+                    if old == artwork {
+                        report.unchanged += 1
+                        continue
+                    }
+                    report.changed += 1
+                } else {
+                    report.new += 1
+                }
+                try insertOrReplace(artwork)
+                report.touchedIDs.append(artwork.id)
+            }
+            if full {
+                for id in existing.keys.sorted() where !seen.contains(id) {
+                    try delete(collection: collection, id: id)
+                    report.removed += 1
+                }
+            }
+            if let syncSource, let syncTime {
+                let newest = try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",
+                                                 [.text(collection)])?.text ?? ""
+                try database.run("""
+                    INSERT INTO sync_state(collection, source, last_success, newest_last_modified) VALUES (?1, ?2, ?3, ?4)
+                    ON CONFLICT(collection) DO UPDATE SET source = excluded.source,
+                        last_success = excluded.last_success, newest_last_modified = excluded.newest_last_modified
+                    """, [.text(collection), .text(syncSource), .text(syncTime), .text(newest)])
+            }
+            return report
+        }
+    }
+
+    /// The last successful sync of a collection, if any.
+    public func syncState(collection: String = Artwork.defaultCollection) throws -> SyncState? {
+        guard let row = try database.rows(
+            "SELECT source, last_success, newest_last_modified FROM sync_state WHERE collection = ?1",
+            [.text(collection)]).first else { return nil }
+        return SyncState(source: row[0].text ?? "", lastSuccess: row[1].text ?? "", newestLastModified: row[2].text ?? "")
+    }
+
+    /// The newest `lastModified` among a collection's artworks ("" when empty).
+    public func newestLastModified(collection: String = Artwork.defaultCollection) throws -> String {
+        try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",
+                            [.text(collection)])?.text ?? ""
+    }
+}
+
+/// The bookkeeping of the last successful sync.
+public struct SyncState: Equatable, Sendable {
+    public let source: String
+    /// ISO 8601 UTC time of the last success.
+    public let lastSuccess: String
+    public let newestLastModified: String
+}

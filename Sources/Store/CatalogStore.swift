@@ -1,0 +1,106 @@
+import Catalog
+import Foundation
+import Geo
+
+/// The catalogue on disk: artworks by collection, settings, sync state. Opens in WAL mode and migrates.
+public final class CatalogStore {
+    public let database: Database
+
+    /// Opens or creates the store at `path` (directories created on demand); ":memory:" for tests.
+    public init(path: String) throws {
+        if path != ":memory:" {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(code: -1, message: "cannot create the folder \(directory.path): \(error.localizedDescription)",
+                                 path: path)
+            }
+        }
+        database = try Database(path: path)
+        if path != ":memory:" {
+            try database.execute("PRAGMA journal_mode = WAL")
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        try database.execute("PRAGMA foreign_keys = ON")
+        try Schema.migrate(database)
+    }
+
+    // MARK: - Reading
+
+    private static let artworkColumns =
+        "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified"
+
+    /// Every artwork of a collection, in id order.
+    public func artworks(collection: String = Artwork.defaultCollection) throws -> [Artwork] {
+        try database.rows("SELECT \(Self.artworkColumns) FROM artworks WHERE collection = ?1 ORDER BY id",
+                          [.text(collection)]).map(Self.artwork)
+    }
+
+    /// Names of the collections with how many artworks each holds, default first.
+    public func collections() throws -> [(name: String, count: Int)] {
+        try database.rows("""
+            SELECT c.name, COUNT(a.id) FROM collections c LEFT JOIN artworks a ON a.collection = c.name
+            GROUP BY c.name ORDER BY c.name <> ?1, c.name
+            """, [.text(Artwork.defaultCollection)])
+            .map { ($0[0].text ?? "", Int($0[1].integer ?? 0)) }
+    }
+
+    /// True before anything was ever loaded.
+    public var isEmpty: Bool {
+        get throws { (try database.scalar("SELECT COUNT(*) FROM collections")?.integer ?? 0) == 0 }
+    }
+
+    static func artwork(_ row: [SQLValue]) -> Artwork {
+        Artwork(id: row[1].text ?? "", title: row[2].text ?? "", artist: row[3].text ?? "", year: row[4].text ?? "",
+                type: row[5].text ?? "", information: row[6].text ?? "",
+                coordinate: Coordinate(clampingLatitude: row[7].double ?? 0, longitude: row[8].double ?? 0),
+                building: row[9].text, locationNotes: row[10].text ?? "", imageFileName: row[11].text ?? "",
+                thumbnail: row[12].text ?? "", lastModified: row[13].text ?? "", enabled: true,
+                collection: row[0].text ?? "")
+    }
+
+    // MARK: - Settings
+
+    /// A remembered setting, or nil.
+    public func setting(_ key: String) throws -> String? {
+        try database.scalar("SELECT value FROM settings WHERE key = ?1", [.text(key)])?.text
+    }
+
+    /// Remembers a setting (nil forgets it).
+    public func setSetting(_ key: String, _ value: String?) throws {
+        if let value {
+            try database.run("INSERT INTO settings(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                             [.text(key), .text(value)])
+        } else {
+            try database.run("DELETE FROM settings WHERE key = ?1", [.text(key)])
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Makes sure a collection row exists.
+    public func ensureCollection(_ name: String, source: String = "") throws {
+        try database.run("INSERT INTO collections(name, source) VALUES (?1, ?2) ON CONFLICT(name) DO NOTHING",
+                         [.text(name), .text(source)])
+    }
+
+    func insertOrReplace(_ a: Artwork) throws {
+        try database.run("""
+            INSERT INTO artworks(\(Self.artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+            ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
+                year = excluded.year, type = excluded.type, information = excluded.information,
+                latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
+                location_notes = excluded.location_notes, image_file = excluded.image_file,
+                thumbnail = excluded.thumbnail, last_modified = excluded.last_modified
+            """, [.text(a.collection), .text(a.id), .text(a.title), .text(a.artist), .text(a.year), .text(a.type),
+                  .text(a.information), .real(a.coordinate.latitude), .real(a.coordinate.longitude),
+                  a.building.map(SQLValue.text) ?? .null, .text(a.locationNotes), .text(a.imageFileName),
+                  .text(a.thumbnail), .text(a.lastModified)])
+    }
+
+    func delete(collection: String, id: String) throws {
+        try database.run("DELETE FROM artworks WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)])
+        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id = ?2", [.text(collection), .text(id)])
+    }
+}

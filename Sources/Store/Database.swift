@@ -1,0 +1,89 @@
+import CSQLite
+
+/// An open SQLite connection; it owns the `sqlite3*` and closes it in `deinit`.
+public final class Database {
+    let handle: OpaquePointer
+    /// The file, or ":memory:".
+    public let path: String
+
+    /// Opens (creating if needed) with a busy timeout, so a second writer waits before reporting busy.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            if let db { sqlite3_close_v2(db) }
+            throw StoreError(code: rc, message: "cannot open the store: \(message)", path: path)
+        }
+        handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw StoreError(code: rc, message: message, sql: sql, path: path)
+        }
+    }
+
+    /// Compiles a statement that the caller owns.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs one statement with bound values.
+    public func run(_ sql: String, _ values: [SQLValue] = []) throws {
+        try prepare(sql).run(values)
+    }
+
+    /// The rows of one query.
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+        try prepare(sql).rows(values)
+    }
+
+    /// The first column of the first row, or nil.
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+        try rows(sql, values).first?.first
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE ... COMMIT; any error rolls everything back and is rethrown.
+    /// Nested calls become savepoints, so a helper that needs atomicity can be called from a larger transaction.
+    public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        let nested = sqlite3_get_autocommit(handle) == 0
+        try execute(nested ? "SAVEPOINT artmap_nested" : "BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute(nested ? "RELEASE artmap_nested" : "COMMIT")
+            return result
+        } catch {
+            if nested {
+                try? execute("ROLLBACK TO artmap_nested")
+                try? execute("RELEASE artmap_nested")
+            } else {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    /// `PRAGMA user_version`: the schema version this file is at.
+    public var userVersion: Int {
+        get throws { Int(try scalar("PRAGMA user_version")?.integer ?? 0) }
+    }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    func error(_ rc: Int32, sql: String?) -> StoreError {
+        StoreError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+    }
+}

@@ -1,0 +1,76 @@
+/// The store's schema as forward migrations: migration i takes a file from `user_version` i to i + 1.
+/// Never edit a released step; add a new one.
+public enum Schema {
+    public static let migrations: [String] = [
+        // 1: the catalogue and settings.
+        """
+        CREATE TABLE collections (
+            name TEXT PRIMARY KEY,
+            source TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        );
+        CREATE TABLE artworks (
+            collection TEXT NOT NULL REFERENCES collections(name) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            artist TEXT NOT NULL DEFAULT '',
+            year TEXT NOT NULL DEFAULT '',
+            type TEXT NOT NULL DEFAULT '',
+            information TEXT NOT NULL DEFAULT '',
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            building TEXT,
+            location_notes TEXT NOT NULL DEFAULT '',
+            image_file TEXT NOT NULL DEFAULT '',
+            last_modified TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (collection, id)
+        );
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+        // 2: the service's later `thumbnail` field, sync bookkeeping, favourites and the image cache.
+        """
+        ALTER TABLE artworks ADD COLUMN thumbnail TEXT NOT NULL DEFAULT '';
+        CREATE TABLE sync_state (
+            collection TEXT PRIMARY KEY REFERENCES collections(name) ON DELETE CASCADE,
+            source TEXT NOT NULL,
+            last_success TEXT NOT NULL,
+            newest_last_modified TEXT NOT NULL DEFAULT ''
+        );
+        CREATE TABLE favourites (
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            added_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+            PRIMARY KEY (collection, artwork_id),
+            FOREIGN KEY (collection, artwork_id) REFERENCES artworks(collection, id) ON DELETE CASCADE
+        );
+        CREATE TABLE image_cache (
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            cache_path TEXT NOT NULL,
+            last_modified TEXT NOT NULL,
+            byte_count INTEGER NOT NULL,
+            fetched_at TEXT NOT NULL,
+            PRIMARY KEY (collection, artwork_id)
+        );
+        """,
+    ]
+
+    /// The version a fully migrated file reports.
+    public static var currentVersion: Int { migrations.count }
+
+    /// Brings `database` forward from its `user_version`, each step in its own transaction.
+    public static func migrate(_ database: Database) throws {
+        let version = try database.userVersion
+        guard version <= currentVersion else {
+            throw StoreError(code: -1, message: "the store was written by a newer artmap (schema \(version), this one knows \(currentVersion))",
+                             path: database.path)
+        }
+        for step in version..<currentVersion {
+            try database.inTransaction {
+                try database.execute(migrations[step])
+                try database.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+}

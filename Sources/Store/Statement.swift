@@ -1,0 +1,94 @@
+import CSQLite
+
+/// A prepared statement; it owns its `sqlite3_stmt` and finalizes it in `deinit`.
+public final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw database.error(rc, sql: sql)
+        }
+        self.handle = stmt
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to ?1, ?2, ... after clearing earlier bindings and resetting.
+    public func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let i = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, i)
+            case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
+            case .real(let v): rc = sqlite3_bind_double(handle, i, v)
+            case .text(let s):
+                let bytes = Array(s.utf8)
+                rc = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                            artmap_sqlite3_bind_text_copy(handle, i, $0, Int32(bytes.count))
+                        }
+                    } ?? artmap_sqlite3_bind_text_copy(handle, i, "", 0)
+                }
+            case .blob(let b):
+                rc = b.withUnsafeBytes { artmap_sqlite3_bind_blob_copy(handle, i, $0.baseAddress, Int32(b.count)) }
+            }
+            guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+        }
+    }
+
+    /// Advances one row; false when done.
+    @discardableResult
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(rc, sql: sql)
+        }
+    }
+
+    /// Runs to completion, for statements that return no rows.
+    public func run(_ values: [SQLValue] = []) throws {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// All rows, each as its column values.
+    public func rows(_ values: [SQLValue] = []) throws -> [[SQLValue]] {
+        try bind(values)
+        var result: [[SQLValue]] = []
+        while try step() {
+            result.append((0..<sqlite3_column_count(handle)).map(column))
+        }
+        sqlite3_reset(handle)
+        return result
+    }
+
+    /// The value of column `i` in the current row.
+    public func column(_ i: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, i) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
+        case SQLITE_TEXT:
+            guard let p = sqlite3_column_text(handle, i) else { return .text("") }
+            let n = Int(sqlite3_column_bytes(handle, i))
+            return .text(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+        case SQLITE_BLOB:
+            let n = Int(sqlite3_column_bytes(handle, i))
+            guard let p = sqlite3_column_blob(handle, i), n > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: p, count: n)))
+        default: return .null
+        }
+    }
+}
