@@ -15,51 +15,63 @@ public struct SpatialIndex: Sendable {
     public static let earthRadius = 6_371_008.8
 
     private let coordinates: [Coordinate]
-    // Tree nodes in build order: node i holds the point `order[i]` at (xs[i], ys[i], zs[i]).
-    private var order: [Int32]
-    private var xs: [Double]
-    private var ys: [Double]
-    private var zs: [Double]
-    private var axes: [UInt8]
-    private static let leafSize = 6
+    // A bucket k-d tree. Points live only in leaves: `order[i]` is the caller's index of the point whose
+    // vector is xyz[3i ..< 3i+3]; a subtree's points are contiguous. Inner nodes, numbered heap-style from
+    // 1, hold only a split axis and value, so a descent touches a small array and then one leaf's run.
+    private let order: [Int32]
+    private let xyz: [Double]
+    private let splitAxes: [UInt8]
+    private let splitValues: [Double]
+    static let leafSize = 16
 
     /// Builds the tree once; O(n log n).
     public init(points: [Coordinate]) {
         coordinates = points
         let n = points.count
-        var vx = [Double](repeating: 0, count: n)
-        var vy = vx, vz = vx
+        var vectors = [Double](repeating: 0, count: 3 * n)
         for (i, p) in points.enumerated() {
             let v = SpatialIndex.unitVector(p)
-            vx[i] = v.0; vy[i] = v.1; vz[i] = v.2
+            vectors[3 * i] = v.0
+            vectors[3 * i + 1] = v.1
+            vectors[3 * i + 2] = v.2
         }
         var idx = (0..<n).map { Int32($0) }
-        var nodeAxes = [UInt8](repeating: 0, count: n)
-        // Iterative build with an explicit stack of ranges.
-        var stack: [(Int, Int)] = [(0, n)]
-        while let (lo, hi) = stack.popLast() {
+        var depth = 0
+        while (n >> depth) > SpatialIndex.leafSize { depth += 1 }
+        let nodeCount = 2 << depth
+        var axes = [UInt8](repeating: 0, count: nodeCount)
+        var values = [Double](repeating: 0, count: nodeCount)
+        var stack: [(node: Int, lo: Int, hi: Int)] = [(1, 0, n)]
+        while let (node, lo, hi) = stack.popLast() {
             if hi - lo <= SpatialIndex.leafSize { continue }
-            var minV = (Double.infinity, Double.infinity, Double.infinity)
-            var maxV = (-Double.infinity, -Double.infinity, -Double.infinity)
+            var minV = [Double.infinity, .infinity, .infinity], maxV = [-Double.infinity, -.infinity, -.infinity]
             for k in lo..<hi {
-                let p = Int(idx[k])
-                minV = (min(minV.0, vx[p]), min(minV.1, vy[p]), min(minV.2, vz[p]))
-                maxV = (max(maxV.0, vx[p]), max(maxV.1, vy[p]), max(maxV.2, vz[p]))
+                let p = 3 * Int(idx[k])
+                for c in 0..<3 {
+                    minV[c] = min(minV[c], vectors[p + c])
+                    maxV[c] = max(maxV[c], vectors[p + c])
+                }
             }
-            let spread = (maxV.0 - minV.0, maxV.1 - minV.1, maxV.2 - minV.2)
-            let axis: UInt8 = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
+            let spread = (0..<3).map { maxV[$0] - minV[$0] }
+            let axis = spread[0] >= spread[1] && spread[0] >= spread[2] ? 0 : (spread[1] >= spread[2] ? 1 : 2)
             let mid = (lo + hi) / 2
-            let key: [Double] = axis == 0 ? vx : (axis == 1 ? vy : vz)
-            SpatialIndex.select(&idx, lo: lo, hi: hi - 1, k: mid, key: key)
-            nodeAxes[mid] = axis
-            stack.append((lo, mid))
-            stack.append((mid + 1, hi))
+            SpatialIndex.select(&idx, lo: lo, hi: hi - 1, k: mid, vectors: vectors, axis: axis)
+            axes[node] = UInt8(axis)
+            values[node] = vectors[3 * Int(idx[mid]) + axis]
+            stack.append((2 * node, lo, mid))
+            stack.append((2 * node + 1, mid, hi))
+        }
+        var interleaved = [Double](repeating: 0, count: 3 * n)
+        for i in 0..<n {
+            let p = 3 * Int(idx[i])
+            interleaved[3 * i] = vectors[p]
+            interleaved[3 * i + 1] = vectors[p + 1]
+            interleaved[3 * i + 2] = vectors[p + 2]
         }
         order = idx
-        xs = idx.map { vx[Int($0)] }
-        ys = idx.map { vy[Int($0)] }
-        zs = idx.map { vz[Int($0)] }
-        axes = nodeAxes
+        xyz = interleaved
+        splitAxes = axes
+        splitValues = values
     }
 
     /// Number of points indexed.
@@ -68,21 +80,19 @@ public struct SpatialIndex: Sendable {
     /// The `k` nearest points, nearest first.
     public func nearest(to query: Coordinate, count k: Int) -> [Neighbor] {
         guard k > 0, !order.isEmpty else { return [] }
-        let q = SpatialIndex.unitVector(query)
-        var heap = BoundedMaxHeap(capacity: k)
-        nearestSearch(q, 0, order.count, &heap)
+        var heap = BoundedMaxHeap(capacity: min(k, order.count))
+        withSearch(query) { $0.nearest(1, 0, order.count, &heap) }
         return heap.sortedAscending().map { Neighbor(index: Int(order[$0.node]), distance: SpatialIndex.metres(chordSquared: $0.key)) }
     }
 
     /// Every point within `radius` metres, nearest first.
     public func within(radius: Double, of query: Coordinate) -> [Neighbor] {
         guard radius >= 0, !order.isEmpty else { return [] }
-        let q = SpatialIndex.unitVector(query)
         let angle = min(radius / SpatialIndex.earthRadius, Double.pi)
         let chord = 2 * sin(angle / 2)
         let limit = chord * chord * (1 + 1e-12) + 1e-18
         var found: [(node: Int, key: Double)] = []
-        radiusSearch(q, limit, 0, order.count, &found)
+        withSearch(query) { $0.within(limit, 1, 0, order.count, &found) }
         return found.sorted { $0.key < $1.key }
             .map { Neighbor(index: Int(order[$0.node]), distance: SpatialIndex.metres(chordSquared: $0.key)) }
     }
@@ -91,75 +101,23 @@ public struct SpatialIndex: Sendable {
     public func inside(_ box: BoundingBox) -> [Int] {
         guard !order.isEmpty, box.south <= box.north else { return [] }
         let bounds = SpatialIndex.enclosingBox(box)
-        var found: [Int] = []
-        boxSearch(bounds, box, 0, order.count, &found)
-        return found.sorted()
+        var candidates: [Int] = []
+        withSearch(.ashtonBuilding) { $0.box(bounds, 1, 0, order.count, &candidates) }
+        return candidates.map { Int(order[$0]) }.filter { box.contains(coordinates[$0]) }.sorted()
     }
 
-    // MARK: - Searches
-
-    private func nearestSearch(_ q: (Double, Double, Double), _ lo: Int, _ hi: Int, _ heap: inout BoundedMaxHeap) {
-        if hi - lo <= SpatialIndex.leafSize {
-            for i in lo..<hi { heap.offer(node: i, key: chordSquared(q, i)) }
-            return
-        }
-        let mid = (lo + hi) / 2
-        heap.offer(node: mid, key: chordSquared(q, mid))
-        let diff = component(q, axes[mid]) - coordinate(mid, axes[mid])
-        if diff < 0 {
-            nearestSearch(q, lo, mid, &heap)
-            if !heap.isFull || diff * diff < heap.worst { nearestSearch(q, mid + 1, hi, &heap) }
-        } else {
-            nearestSearch(q, mid + 1, hi, &heap)
-            if !heap.isFull || diff * diff < heap.worst { nearestSearch(q, lo, mid, &heap) }
-        }
-    }
-
-    private func radiusSearch(_ q: (Double, Double, Double), _ limit: Double, _ lo: Int, _ hi: Int,
-                              _ found: inout [(node: Int, key: Double)]) {
-        if hi - lo <= SpatialIndex.leafSize {
-            for i in lo..<hi {
-                let d = chordSquared(q, i)
-                if d <= limit { found.append((i, d)) }
+    private func withSearch(_ query: Coordinate, _ body: (inout TreeSearch) -> Void) {
+        xyz.withUnsafeBufferPointer { points in
+            splitAxes.withUnsafeBufferPointer { axes in
+                splitValues.withUnsafeBufferPointer { values in
+                    var search = TreeSearch(q: SpatialIndex.unitVector(query), points: points, axes: axes, values: values)
+                    body(&search)
+                }
             }
-            return
         }
-        let mid = (lo + hi) / 2
-        let d = chordSquared(q, mid)
-        if d <= limit { found.append((mid, d)) }
-        let diff = component(q, axes[mid]) - coordinate(mid, axes[mid])
-        if diff < 0 || diff * diff <= limit { radiusSearch(q, limit, lo, mid, &found) }
-        if diff >= 0 || diff * diff <= limit { radiusSearch(q, limit, mid + 1, hi, &found) }
-    }
-
-    private func boxSearch(_ bounds: (min: (Double, Double, Double), max: (Double, Double, Double)),
-                           _ box: BoundingBox, _ lo: Int, _ hi: Int, _ found: inout [Int]) {
-        if hi - lo <= SpatialIndex.leafSize {
-            for i in lo..<hi where box.contains(coordinates[Int(order[i])]) { found.append(Int(order[i])) }
-            return
-        }
-        let mid = (lo + hi) / 2
-        if box.contains(coordinates[Int(order[mid])]) { found.append(Int(order[mid])) }
-        let axis = axes[mid]
-        let split = coordinate(mid, axis)
-        if component(bounds.min, axis) <= split { boxSearch(bounds, box, lo, mid, &found) }
-        if component(bounds.max, axis) >= split { boxSearch(bounds, box, mid + 1, hi, &found) }
     }
 
     // MARK: - Geometry
-
-    @inline(__always) private func chordSquared(_ q: (Double, Double, Double), _ i: Int) -> Double {
-        let dx = q.0 - xs[i], dy = q.1 - ys[i], dz = q.2 - zs[i]
-        return dx * dx + dy * dy + dz * dz
-    }
-
-    @inline(__always) private func coordinate(_ i: Int, _ axis: UInt8) -> Double {
-        axis == 0 ? xs[i] : (axis == 1 ? ys[i] : zs[i])
-    }
-
-    @inline(__always) private func component(_ v: (Double, Double, Double), _ axis: UInt8) -> Double {
-        axis == 0 ? v.0 : (axis == 1 ? v.1 : v.2)
-    }
 
     static func unitVector(_ c: Coordinate) -> (Double, Double, Double) {
         let lat = c.latitude * Double.pi / 180, lon = c.longitude * Double.pi / 180
@@ -206,15 +164,17 @@ public struct SpatialIndex: Sendable {
         return ((xr.0 - eps, yr.0 - eps, sin(south) - eps), (xr.1 + eps, yr.1 + eps, sin(north) + eps))
     }
 
-    // Hoare-style quickselect: after it, idx[k] holds the k-th smallest key in [lo, hi].
-    private static func select(_ idx: inout [Int32], lo: Int, hi: Int, k: Int, key: [Double]) {
+    // Hoare-style quickselect: after it, idx[k] holds the k-th smallest key in [lo, hi], smaller keys before it
+    // and larger after.
+    private static func select(_ idx: inout [Int32], lo: Int, hi: Int, k: Int, vectors: [Double], axis: Int) {
         var lo = lo, hi = hi
+        @inline(__always) func key(_ i: Int) -> Double { vectors[3 * Int(idx[i]) + axis] }
         while hi > lo {
-            let pivot = key[Int(idx[(lo + hi) / 2])]
+            let pivot = key((lo + hi) / 2)
             var i = lo, j = hi
             while i <= j {
-                while key[Int(idx[i])] < pivot { i += 1 }
-                while key[Int(idx[j])] > pivot { j -= 1 }
+                while key(i) < pivot { i += 1 }
+                while key(j) > pivot { j -= 1 }
                 if i <= j {
                     idx.swapAt(i, j)
                     i += 1
@@ -223,6 +183,80 @@ public struct SpatialIndex: Sendable {
             }
             if k <= j { hi = j } else if k >= i { lo = i } else { return }
         }
+    }
+}
+
+/// Descents over raw buffers: no bounds checks or reference counting in the hot loops.
+private struct TreeSearch {
+    let q: (Double, Double, Double)
+    let points: UnsafeBufferPointer<Double>
+    let axes: UnsafeBufferPointer<UInt8>
+    let values: UnsafeBufferPointer<Double>
+
+    @inline(__always) func distanceSquared(_ i: Int) -> Double {
+        let base = points.baseAddress.unsafelyUnwrapped + 3 * i
+        let dx = q.0 - base[0], dy = q.1 - base[1], dz = q.2 - base[2]
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    @inline(__always) func offset(_ node: Int) -> Double {
+        let axis = axes[node]
+        return (axis == 0 ? q.0 : (axis == 1 ? q.1 : q.2)) - values[node]
+    }
+
+    func nearest(_ node: Int, _ lo: Int, _ hi: Int, _ heap: inout BoundedMaxHeap) {
+        if hi - lo <= SpatialIndex.leafSize {
+            var worst = heap.isFull ? heap.worst : Double.infinity
+            for i in lo..<hi {
+                let d = distanceSquared(i)
+                if d < worst {
+                    heap.offer(node: i, key: d)
+                    if heap.isFull { worst = heap.worst }
+                }
+            }
+            return
+        }
+        let mid = (lo + hi) / 2
+        let diff = offset(node)
+        if diff < 0 {
+            nearest(2 * node, lo, mid, &heap)
+            if !heap.isFull || diff * diff < heap.worst { nearest(2 * node + 1, mid, hi, &heap) }
+        } else {
+            nearest(2 * node + 1, mid, hi, &heap)
+            if !heap.isFull || diff * diff < heap.worst { nearest(2 * node, lo, mid, &heap) }
+        }
+    }
+
+    func within(_ limit: Double, _ node: Int, _ lo: Int, _ hi: Int, _ found: inout [(node: Int, key: Double)]) {
+        if hi - lo <= SpatialIndex.leafSize {
+            for i in lo..<hi {
+                let d = distanceSquared(i)
+                if d <= limit { found.append((i, d)) }
+            }
+            return
+        }
+        let mid = (lo + hi) / 2
+        let diff = offset(node)
+        if diff < 0 || diff * diff <= limit { within(limit, 2 * node, lo, mid, &found) }
+        if diff >= 0 || diff * diff <= limit { within(limit, 2 * node + 1, mid, hi, &found) }
+    }
+
+    func box(_ bounds: (min: (Double, Double, Double), max: (Double, Double, Double)),
+             _ node: Int, _ lo: Int, _ hi: Int, _ found: inout [Int]) {
+        if hi - lo <= SpatialIndex.leafSize {
+            for i in lo..<hi {
+                let p = points.baseAddress.unsafelyUnwrapped + 3 * i
+                if p[0] >= bounds.min.0, p[0] <= bounds.max.0, p[1] >= bounds.min.1, p[1] <= bounds.max.1,
+                   p[2] >= bounds.min.2, p[2] <= bounds.max.2 { found.append(i) }
+            }
+            return
+        }
+        let mid = (lo + hi) / 2
+        let axis = axes[node], split = values[node]
+        let low = axis == 0 ? bounds.min.0 : (axis == 1 ? bounds.min.1 : bounds.min.2)
+        let high = axis == 0 ? bounds.max.0 : (axis == 1 ? bounds.max.1 : bounds.max.2)
+        if low <= split { box(bounds, 2 * node, lo, mid, &found) }
+        if high >= split { box(bounds, 2 * node + 1, mid, hi, &found) }
     }
 }
 

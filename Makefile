@@ -1,0 +1,54 @@
+# artmap — `make run` and `make test` work on a fresh Debian machine with Swift installed.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+# pkg-config name => Debian package that provides it.
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev
+# command => Debian package (tests drive the full-screen UI in tmux).
+CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3
+
+.PHONY: all deps build run test bench install uninstall clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for cmd in $(CMD_DEPS); do command -v $${cmd%%:*} >/dev/null 2>&1 || missing="$$missing $${cmd#*:}"; done; \
+	for dep in $(PKG_DEPS); do \
+	  if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $${dep%%:*}; then missing="$$missing $${dep#*:}"; fi; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "artmap needs these Debian packages. Install them with:"; \
+	    echo "  sudo apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi; \
+	command -v $(SWIFT) >/dev/null 2>&1 || { echo "artmap needs the Swift 6 toolchain (swift) on PATH: https://www.swift.org/install/linux/"; exit 1; }
+
+build: deps
+	$(SWIFT) build -c release --product artmap
+
+run: build
+	.build/release/artmap $(ARGS)
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product Bench
+	.build/release/Bench
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/artmap/seed
+	install -m 755 .build/release/artmap $(DESTDIR)$(PREFIX)/bin/artmap
+	install -m 644 Resources/seed/* $(DESTDIR)$(PREFIX)/share/artmap/seed/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/artmap
+	rm -rf $(DESTDIR)$(PREFIX)/share/artmap
+
+clean:
+	rm -rf .build

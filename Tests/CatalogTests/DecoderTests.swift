@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+@Test func decodesTheEmbeddedSeed() throws {
+    let decoded = try ServiceRecordDecoder.decode(try seedData())
+    #expect(decoded.artworks.count == 31)
+    #expect(decoded.skipped.isEmpty)
+    #expect(decoded.classKey == "artworks")
+    let figures = try #require(decoded.artworks.first { $0.id == "46" })
+    #expect(figures.title == "Figures")
+    #expect(figures.building == "Ashton Building")
+    #expect(figures.year == "1912-1914")
+    #expect(figures.imageFileName == "Figures by Rhind.png")
+    #expect(!figures.information.isEmpty)
+}
+
+@Test(arguments: ["artworks", "campus_artworks", "campusart"])
+func acceptsEveryClassKey(key: String) throws {
+    let body = #"{"\#(key)":[{"id":"1","title":"T","artist":"A","yearOfWork":"1964","Information":"i","lat":"53.4","long":"-2.9","locationNotes":"Here, there","fileName":"a b.jpg","lastModified":"2017-11-22 12:22:31"}]}"#
+    let decoded = try ServiceRecordDecoder.decode(Data(body.utf8))
+    #expect(decoded.classKey == key)
+    #expect(decoded.artworks.map(\.id) == ["1"])
+    #expect(decoded.artworks[0].building == nil)
+    #expect(decoded.artworks[0].imageFileName == "a b.jpg")
+}
+
+@Test func acceptsTheLaterShapeAndNumbers() throws {
+    let body = #"[{"id":7,"title":"T","artist":"A","yearOfWork":1964,"Information":"","lat":53.4,"long":-2.9,"locationNotes":"","ImagefileName":"x.png","thumbnail":"x_t.png","type":"Sculpture","lastModified":"2018-01-02 03:04:05","location":"Somewhere","enabled":0}]"#
+    let decoded = try ServiceRecordDecoder.decode(Data(body.utf8))
+    let a = try #require(decoded.artworks.first)
+    #expect(a.id == "7")
+    #expect(a.year == "1964")
+    #expect(a.type == "Sculpture")
+    #expect(a.imageFileName == "x.png")
+    #expect(a.thumbnail == "x_t.png")
+    #expect(a.enabled == false)
+    #expect(a.building == "Somewhere")
+}
+
+@Test func skipsInvalidRecordsWithReasons() throws {
+    let body = #"""
+    {"artworks":[
+      {"id":"","lat":"1","long":"1","lastModified":"2017-11-22 12:22:31"},
+      {"id":"2","lat":"NaN","long":"1","lastModified":"2017-11-22 12:22:31"},
+      {"id":"3","lat":"95","long":"1","lastModified":"2017-11-22 12:22:31"},
+      {"id":"4","lat":"1","long":"1","lastModified":"yesterday"},
+      {"id":"5","lat":"1","long":"1","lastModified":"2017-11-22 12:22:31"},
+      {"id":"5","lat":"2","long":"2","lastModified":"2017-11-22 12:22:31"},
+      "not an object"
+    ]}
+    """#
+    let decoded = try ServiceRecordDecoder.decode(Data(body.utf8))
+    #expect(decoded.artworks.map(\.id) == ["5"])
+    #expect(decoded.skipped.map(\.index) == [0, 1, 2, 3, 5, 6])
+    #expect(decoded.skipped[0].reason.contains("id"))
+    #expect(decoded.skipped[1].reason.contains("finite") || decoded.skipped[1].reason.contains("lat"))
+    #expect(decoded.skipped[2].reason.contains("latitude"))
+    #expect(decoded.skipped[3].reason.contains("lastModified"))
+    #expect(decoded.skipped[4].reason == "duplicate id")
+}
+
+@Test(arguments: ["<html><body>500</body></html>", "{\"artworks\":[{\"id\":", "{\"error\":\"nope\"}", "42", ""])
+func refusesBodiesWithoutRecords(body: String) {
+    #expect(throws: CatalogError.self) { try ServiceRecordDecoder.decode(Data(body.utf8)) }
+}
+
+@Test func htmlPageIsNamedAsSuch() {
+    do {
+        _ = try ServiceRecordDecoder.decode(Data("<!DOCTYPE html><p>Error</p>".utf8))
+        Issue.record("expected an error")
+    } catch {
+        #expect("\(error)".contains("HTML"))
+    }
+}
+
+@Test func timestamps() {
+    #expect(ServiceRecordDecoder.isValidTimestamp("2017-11-22 12:22:31"))
+    #expect(ServiceRecordDecoder.isValidTimestamp("2017-11-22"))
+    #expect(!ServiceRecordDecoder.isValidTimestamp("2017-13-22 12:22:31"))
+    #expect(!ServiceRecordDecoder.isValidTimestamp("2017-11-22 25:22:31"))
+    #expect(!ServiceRecordDecoder.isValidTimestamp(""))
+}
+
+@Test func displayTextRemovesControlsAndBidi() {
+    #expect(DisplayText.clean("a\u{1B}]0;pwned\u{07}b") == "a]0;pwnedb")
+    #expect(DisplayText.clean("x\u{1B}[2Jy") == "x[2Jy")
+    #expect(DisplayText.clean("left\u{202E}right\u{200B}") == "leftright")
+    #expect(DisplayText.clean("one\ttwo\n\nthree") == "one two three")
+    #expect(DisplayText.clean("café 🎨") == "café 🎨")
+    #expect(DisplayText.clean("\u{9B}31m") == "31m")
+}
