@@ -25,10 +25,12 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["Geo", "Store", "CSQLite"]),
 
+        .target(name: "TestSupport", path: "Tests/Support", exclude: ["campus_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog", "Sync", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

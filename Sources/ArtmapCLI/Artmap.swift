@@ -11,6 +11,7 @@ public enum Artmap {
 
         Commands:
           list      artworks grouped by building, nearest first (--json for scripts)
+          sync      fetch what changed from the campus service, and the images
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options)
@@ -44,6 +45,9 @@ public enum Artmap {
         case "--version", "-V":
             console.line("artmap \(version)")
             return 0
+        case SyncCommand.name:
+            return try SyncCommand.run(Array(arguments.dropFirst()), environment: environment, console: console,
+                                       interactive: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb")
         case ListCommand.name:
             return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:

@@ -1,13 +1,27 @@
 import Foundation
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
-public final class Console {
-    private let writeOut: (String) -> Void
-    private let writeErr: (String) -> Void
+/// Writes are serialised by a lock, so background progress may print too.
+public final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    private let writeOutUnlocked: (String) -> Void
+    private let writeErrUnlocked: (String) -> Void
+
+    private func writeOut(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        writeOutUnlocked(text)
+    }
+
+    private func writeErr(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        writeErrUnlocked(text)
+    }
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
-        writeOut = out
-        writeErr = err
+        writeOutUnlocked = out
+        writeErrUnlocked = err
     }
 
     /// The process's own stdout and stderr.

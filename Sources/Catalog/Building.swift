@@ -3,7 +3,7 @@ import Geo
 
 /// A place that holds artworks: one map marker, however many artworks it has.
 public struct Building: Hashable, Sendable {
-    /// Stable identity: the `location` name, or the shared coordinate when records have none.
+    /// Stable identity: the building name, lower-cased (from `location`, or derived from notes).
     public let key: String
     public let name: String
     /// The mean position of its artworks.
@@ -20,22 +20,36 @@ public struct Building: Hashable, Sendable {
     /// Groups artworks into buildings: by `location` when a record has one, otherwise by identical
     /// coordinates, named from the members' location notes.
     public static func group(_ artworks: [Artwork]) -> [Building] {
+        // Records without a location first gather by identical coordinates and take a name from their notes;
+        // then every group joins the building of the same name, so a building keeps one marker whether its
+        // records carry `location` or not.
+        var coordinateGroups: [String: [Artwork]] = [:]
+        var coordinateOrder: [String] = []
+        for artwork in artworks where artwork.building == nil {
+            let key = "\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
+            if coordinateGroups[key] == nil { coordinateOrder.append(key) }
+            coordinateGroups[key, default: []].append(artwork)
+        }
+        var derivedNames: [String: String] = [:]
+        for key in coordinateOrder {
+            derivedNames[key] = nameFromNotes(coordinateGroups[key] ?? [])
+        }
         var order: [String] = []
+        var names: [String: String] = [:]
         var members: [String: [Artwork]] = [:]
         for artwork in artworks {
-            let key: String
-            if let name = artwork.building {
-                key = "location:" + name.lowercased()
-            } else {
-                key = "at:\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
+            let name = artwork.building
+                ?? derivedNames["\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"] ?? artwork.title
+            let key = name.lowercased()
+            if members[key] == nil {
+                order.append(key)
+                names[key] = name
             }
-            if members[key] == nil { order.append(key) }
             members[key, default: []].append(artwork)
         }
         return order.map { key in
             let group = members[key] ?? []
-            let name = group.first?.building ?? nameFromNotes(group)
-            return Building(key: key, name: name, coordinate: meanPosition(group), artworks: group)
+            return Building(key: key, name: names[key] ?? key, coordinate: meanPosition(group), artworks: group)
         }
     }
 

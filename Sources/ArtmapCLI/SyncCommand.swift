@@ -1,0 +1,119 @@
+import Catalog
+import Foundation
+import Store
+import Sync
+
+/// `artmap sync`: bring the catalogue up to date with the campus service and cache the images.
+enum SyncCommand {
+    static let name = "sync"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--source", valueName: "URL", help: "service URL (https://, http:// on loopback, or file://); remembered"),
+        OptionSpec(name: "--image-base", valueName: "URL", help: "base URL of the images; remembered"),
+        OptionSpec(name: "--full", valueName: nil, help: "fetch everything and remove what the service no longer lists"),
+        OptionSpec(name: "--no-images", valueName: nil, help: "do not download images"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default campus)"),
+        StoreOpening.storeOption,
+        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+    ], maxPositionals: 0)
+
+    static func help() -> String {
+        (["Usage: artmap sync [--source URL] [--image-base URL] [--full] [--no-images]",
+          "",
+          "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
+          "then downloads missing images into $XDG_CACHE_HOME/artmap/images. The store is left as it was",
+          "when anything goes wrong before the catalogue is saved.",
+          "",
+          "Options:"] + parser.helpLines()).joined(separator: "\n")
+    }
+
+    static let sourceSetting = "sync.source"
+    static let imageBaseSetting = "sync.image_base"
+
+    /// The source to use: given on the command line (and then remembered), remembered, or the default.
+    static func resolveSource(_ options: ParsedOptions, store: CatalogStore) throws -> SyncSource {
+        let givenSource = options.value("--source")
+        let givenBase = options.value("--image-base")
+        let service = try givenSource ?? store.setting(sourceSetting) ?? SyncSource.defaultServiceURL
+        let rememberedBase = givenSource == nil ? try store.setting(imageBaseSetting) : nil
+        let source: SyncSource
+        do {
+            source = try SyncSource(service: service, imageBase: givenBase ?? rememberedBase)
+        } catch let error as SyncError {
+            throw CLIError.usage("option \(givenBase != nil && givenSource == nil ? "--image-base" : "--source"): \(error)", command: name)
+        }
+        if givenSource != nil { try store.setSetting(sourceSetting, source.service.absoluteString) }
+        if givenSource != nil || givenBase != nil { try store.setSetting(imageBaseSetting, source.imageBase.absoluteString) }
+        return source
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) throws -> Int32 {
+        let options = try parser.parse(arguments)
+        if options.has("--help") {
+            console.line(help())
+            return 0
+        }
+        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let source = try resolveSource(options, store: store)
+        let request = SyncRequest(storePath: storePath, source: source,
+                                  collection: options.value("--collection") ?? Artwork.defaultCollection,
+                                  full: options.has("--full"), downloadImages: !options.has("--no-images"),
+                                  imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
+        let engine = SyncEngine(limits: SyncLimits.fromEnvironment(environment))
+        let report: SyncReport
+        do {
+            report = try BlockingTask.run {
+                try await engine.run(request) { step in
+                    if interactive { console.progress("\r\u{1B}[K" + step.text) }
+                }
+            }
+        } catch {
+            if interactive { console.progress("\r\u{1B}[K") }
+            throw CLIError("sync failed: \(error)")
+        }
+        if interactive { console.progress("\r\u{1B}[K") }
+        console.line(report.summary)
+        for skipped in report.skipped.prefix(20) {
+            console.error("skipped record \(skipped.index + 1)\(skipped.id.map { " (id \($0))" } ?? ""): \(skipped.reason)")
+        }
+        for failure in report.imageFailures.prefix(20) {
+            console.error("image failed: \(failure)")
+        }
+        return 0
+    }
+}
+
+extension SyncLimits {
+    /// The limits, with `ARTMAP_SYNC_TIMEOUT` (seconds) overriding both timeouts for tests of slow servers.
+    static func fromEnvironment(_ environment: [String: String]) -> SyncLimits {
+        var limits = SyncLimits()
+        if let text = environment["ARTMAP_SYNC_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+            limits.requestTimeout = seconds
+            limits.imageTimeout = seconds
+        }
+        return limits
+    }
+}
+
+/// Runs async work to completion from synchronous command code.
+enum BlockingTask {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                box.result = .success(try await body())
+            } catch {
+                box.result = .failure(error)
+            }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        guard let result = box.result else { throw CLIError("internal error: task ended without a result") }
+        return try result.get()
+    }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
+}

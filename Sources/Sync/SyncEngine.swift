@@ -1,0 +1,182 @@
+import Catalog
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import Store
+
+/// Limits that keep a misbehaving server from hanging or flooding artmap.
+public struct SyncLimits: Sendable {
+    public var requestTimeout: TimeInterval = 30
+    public var maxBodyBytes = 50 * 1024 * 1024
+    public var imageTimeout: TimeInterval = 30
+    public var maxImageBytes = 20 * 1024 * 1024
+    public var parallelImages = 4
+
+    public init() {}
+}
+
+/// What one sync should do.
+public struct SyncRequest: Sendable {
+    public var storePath: String
+    public var source: SyncSource
+    public var collection: String
+    /// Ask for everything (`lastUpdate=1970-01-01`) and remove what the response no longer has.
+    public var full: Bool
+    public var downloadImages: Bool
+    public var imageCache: ImageCache
+
+    public init(storePath: String, source: SyncSource, collection: String = Artwork.defaultCollection,
+                full: Bool = false, downloadImages: Bool = true, imageCache: ImageCache) {
+        self.storePath = storePath
+        self.source = source
+        self.collection = collection
+        self.full = full
+        self.downloadImages = downloadImages
+        self.imageCache = imageCache
+    }
+}
+
+/// Progress a sync reports while it runs, for a terminal line or the status bar.
+public enum SyncProgress: Sendable, Equatable {
+    case fetching(String)
+    case received(records: Int, skipped: Int)
+    case images(done: Int, total: Int)
+
+    /// One short line.
+    public var text: String {
+        switch self {
+        case .fetching(let url): return "fetching \(url)"
+        case .received(let records, let skipped): return "received \(records) records" + (skipped > 0 ? " (\(skipped) skipped)" : "")
+        case .images(let done, let total): return "images \(done)/\(total)"
+        }
+    }
+}
+
+/// The outcome of a sync, as counts.
+public struct SyncReport: Sendable, Equatable {
+    public var received = 0
+    public var merge = MergeReport()
+    public var skipped: [SkippedRecord] = []
+    public var imagesCached = 0
+    public var imageFailures: [String] = []
+
+    public init() {}
+
+    /// "synced 31 artworks: 3 new, 1 changed, 0 removed, 0 skipped; 28 images cached, 3 failed".
+    public var summary: String {
+        var text = "synced \(received) artwork\(received == 1 ? "" : "s"): \(merge.new) new, \(merge.changed) changed, "
+            + "\(merge.removed) removed, \(skipped.count) skipped"
+        if imagesCached > 0 || !imageFailures.isEmpty {
+            text += "; \(imagesCached) image\(imagesCached == 1 ? "" : "s") cached, \(imageFailures.count) failed"
+        }
+        return text
+    }
+}
+
+/// Keeps a collection in step with the campus service: fetch what changed since the newest record the
+/// store holds, merge it in one transaction, then fetch missing images. A failure before the commit leaves
+/// the store exactly as it was; image failures never fail the sync.
+public struct SyncEngine: Sendable {
+    private let http: HTTPClient
+    private let limits: SyncLimits
+
+    public init(http: HTTPClient = URLSessionHTTPClient(), limits: SyncLimits = SyncLimits()) {
+        self.http = http
+        self.limits = limits
+    }
+
+    public func run(_ request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
+        let store = try CatalogStore(path: request.storePath)
+        let newest = try store.newestLastModified(collection: request.collection)
+        let lastUpdate = request.full || newest.isEmpty ? "1970-01-01" : String(newest.prefix(10))
+        let url = request.source.requestURL(lastUpdate: lastUpdate)
+        let shownURL = url.absoluteString
+        progress(.fetching(shownURL))
+
+        let response = try await http.get(url, maxBytes: limits.maxBodyBytes, timeout: limits.requestTimeout)
+        guard response.status == 200 else {
+            throw SyncError(url: shownURL, "HTTP \(response.status) \(HTTPURLResponse.localizedString(forStatusCode: response.status))")
+        }
+        let decoded: DecodedCatalog
+        do {
+            decoded = try ServiceRecordDecoder.decode(response.body, collection: request.collection)
+        } catch {
+            throw SyncError(url: shownURL, "\(error)")
+        }
+        progress(.received(records: decoded.artworks.count, skipped: decoded.skipped.count))
+
+        var report = SyncReport()
+        report.received = decoded.artworks.filter(\.enabled).count
+        report.skipped = decoded.skipped
+        do {
+            report.merge = try store.merge(decoded.artworks, into: request.collection, full: request.full,
+                                           syncSource: request.source.service.absoluteString,
+                                           syncTime: ISO8601DateFormatter().string(from: Date()))
+        } catch let error as StoreError {
+            throw SyncError(url: nil, "\(error)")
+        }
+        if request.downloadImages {
+            try await fetchImages(request, store: store, report: &report, progress: progress)
+        }
+        return report
+    }
+
+    /// Downloads images missing from the cache (or whose record changed), up to `parallelImages` at once.
+    private func fetchImages(_ request: SyncRequest, store: CatalogStore, report: inout SyncReport,
+                             progress: @escaping @Sendable (SyncProgress) -> Void) async throws {
+        let cache = request.imageCache
+        let wanted = try store.artworksNeedingImages(collection: request.collection) {
+            cache.fileURL(artworkID: $0.id, fileName: $0.imageFileName, lastModified: $0.lastModified)
+        }
+        guard !wanted.isEmpty else { return }
+        progress(.images(done: 0, total: wanted.count))
+        var done = 0
+        try await withThrowingTaskGroup(of: ImageOutcome.self) { group in
+            var pending = wanted[...]
+            func launch() {
+                guard let artwork = pending.popFirst() else { return }
+                group.addTask { await self.download(artwork, request: request) }
+            }
+            for _ in 0..<max(1, limits.parallelImages) { launch() }
+            while let outcome = try await group.next() {
+                done += 1
+                switch outcome {
+                case .cached(let artwork, let file, let bytes):
+                    try store.recordCachedImage(artwork, path: file.path, byteCount: bytes)
+                    report.imagesCached += 1
+                case .failed(let message):
+                    report.imageFailures.append(message)
+                }
+                progress(.images(done: done, total: wanted.count))
+                launch()
+            }
+        }
+    }
+
+    private enum ImageOutcome: Sendable {
+        case cached(Artwork, URL, Int)
+        case failed(String)
+    }
+
+    private func download(_ artwork: Artwork, request: SyncRequest) async -> ImageOutcome {
+        guard let url = request.source.imageURL(fileName: artwork.imageFileName) else {
+            return .failed("artwork \(artwork.id): the image name cannot be made into a URL")
+        }
+        do {
+            let response = try await http.get(url, maxBytes: limits.maxImageBytes, timeout: limits.imageTimeout)
+            guard response.status == 200 else {
+                return .failed("\(url.absoluteString): HTTP \(response.status)")
+            }
+            guard ImageCache.looksLikeImage(response.body) else {
+                return .failed("\(url.absoluteString): not a JPEG, PNG or GIF image")
+            }
+            let file = request.imageCache.fileURL(artworkID: artwork.id, fileName: artwork.imageFileName,
+                                                  lastModified: artwork.lastModified)
+            try request.imageCache.store(response.body, at: file)
+            return .cached(artwork, file, response.body.count)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

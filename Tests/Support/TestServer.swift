@@ -1,0 +1,101 @@
+import Foundation
+
+/// The repository root, found from this file.
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A fresh temporary folder.
+public func makeTemporaryDirectory(_ label: String = "test") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The campus-service stand-in (Tests/Support/campus_server.py) on 127.0.0.1, on a port the OS picks.
+/// It is stopped when this object goes away.
+public final class TestServer: @unchecked Sendable {
+    public let port: Int
+    private let process: Process
+
+    /// Starts the server on a data set: a JSON file in the service's shape (default: the embedded seed).
+    public init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json")) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/Support/campus_server.py").path,
+                             "--data", data.path, "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        let handle = output.fileHandleForReading
+        while !line.contains(10) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestServerError("the test server did not start: \(text)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        // SIGKILL: the test runner may hand its children an ignored or blocked SIGTERM.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The service URL for a mode (ok, 500, html, 2017, ...).
+    public func serviceURL(_ mode: String = "ok", classKey: String = "artworks") -> String {
+        "http://127.0.0.1:\(port)/\(mode)/artworksOnCampus/data.php?class=\(classKey)&lastUpdate=2017-11-01"
+    }
+
+    /// Replaces the records the server holds.
+    public func setRecords(_ records: [[String: String]]) throws {
+        _ = try request("/_data", method: "POST", body: try JSONSerialization.data(withJSONObject: records))
+    }
+
+    /// Every path requested so far, except the harness's own control requests.
+    public func requestLog() throws -> [String] {
+        let data = try request("/_log")
+        return ((try JSONSerialization.jsonObject(with: data) as? [String]) ?? []).filter { !$0.hasPrefix("/_") }
+    }
+
+    /// A control request through python's urllib, so the harness does not depend on the code under test.
+    private func request(_ path: String, method: String = "GET", body: Data = Data()) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import sys, urllib.request
+            data = sys.stdin.read().encode() if sys.argv[2] == 'POST' else None
+            r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, method=sys.argv[2]))
+            sys.stdout.write(r.read().decode())
+            """, "http://127.0.0.1:\(port)\(path)", method]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(body)
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestServerError("request to the test server failed") }
+        return data
+    }
+}
+
+/// A test harness failure.
+public struct TestServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The seed records as dictionaries, optionally in the 2017 shape (no `location`, no `enabled`).
+public func seedRecords(shape2017: Bool = false) throws -> [[String: String]] {
+    let data = try Data(contentsOf: repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"))
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: [[String: String]]]
+    let records = object?["artworks"] ?? []
+    return shape2017 ? records.map { $0.filter { $0.key != "location" && $0.key != "enabled" } } : records
+}
