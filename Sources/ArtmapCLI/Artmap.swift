@@ -21,9 +21,9 @@ public enum Artmap {
         """
 
     /// Runs one invocation; returns the process exit status.
-    public static func main(arguments: [String], environment: [String: String], console: Console) -> Int32 {
+    public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
         do {
-            return try dispatch(arguments, environment: environment, console: console)
+            return try await dispatch(arguments, environment: environment, console: console)
         } catch let error as CLIError {
             console.error("artmap: \(error.message)")
             if let hint = error.hint { console.error(hint) }
@@ -34,7 +34,7 @@ public enum Artmap {
         }
     }
 
-    static func dispatch(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    static func dispatch(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let first = arguments.first else {
             return try ListCommand.run([], environment: environment, console: console)
         }
@@ -46,7 +46,7 @@ public enum Artmap {
             console.line("artmap \(version)")
             return 0
         case SyncCommand.name:
-            return try SyncCommand.run(Array(arguments.dropFirst()), environment: environment, console: console,
+            return try await SyncCommand.run(Array(arguments.dropFirst()), environment: environment, console: console,
                                        interactive: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb")
         case ListCommand.name:
             return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)

@@ -46,7 +46,7 @@ enum SyncCommand {
         return source
     }
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) async throws -> Int32 {
         let options = try parser.parse(arguments)
         if options.has("--help") {
             console.line(help())
@@ -62,10 +62,8 @@ enum SyncCommand {
         let engine = SyncEngine(limits: SyncLimits.fromEnvironment(environment))
         let report: SyncReport
         do {
-            report = try BlockingTask.run {
-                try await engine.run(request) { step in
-                    if interactive { console.progress("\r\u{1B}[K" + step.text) }
-                }
+            report = try await engine.run(request) { step in
+                if interactive { console.progress("\r\u{1B}[K" + step.text) }
             }
         } catch {
             if interactive { console.progress("\r\u{1B}[K") }
@@ -93,27 +91,4 @@ extension SyncLimits {
         }
         return limits
     }
-}
-
-/// Runs async work to completion from synchronous command code.
-enum BlockingTask {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                box.result = .success(try await body())
-            } catch {
-                box.result = .failure(error)
-            }
-            semaphore.signal()
-        }
-        semaphore.wait()
-        guard let result = box.result else { throw CLIError("internal error: task ended without a result") }
-        return try result.get()
-    }
-}
-
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, Error>?
 }

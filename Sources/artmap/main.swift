@@ -1,6 +1,6 @@
 import ArtmapCLI
 import Foundation
 
-exit(Artmap.main(arguments: Array(CommandLine.arguments.dropFirst()),
-                 environment: ProcessInfo.processInfo.environment,
-                 console: .standard()))
+exit(await Artmap.main(arguments: Array(CommandLine.arguments.dropFirst()),
+                       environment: ProcessInfo.processInfo.environment,
+                       console: .standard()))

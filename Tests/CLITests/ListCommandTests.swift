@@ -17,9 +17,9 @@ struct ListJSON: Decodable {
     let buildings: [Building]
 }
 
-@Test func listJSONHasTheDocumentedShapeAnd31Artworks() throws {
+@Test func listJSONHasTheDocumentedShapeAnd31Artworks() async throws {
     let home = try temporaryDirectory()
-    let result = runArtmap(["list", "--json"], home: home)
+    let result = await runArtmap(["list", "--json"], home: home)
     #expect(result.status == 0, "\(result.err)")
     let list = try JSONDecoder().decode(ListJSON.self, from: Data(result.out.utf8))
     #expect(list.reference.latitude == 53.406566)
@@ -34,9 +34,9 @@ struct ListJSON: Decodable {
     #expect(result.out.contains(#""artworks":[{"id":"46","title":"Figures","artist":"William Birnie Rhind","year":"1912-1914","latitude":53.406561"#))
 }
 
-@Test func listTextShowsBuildingsThenArtworks() throws {
+@Test func listTextShowsBuildingsThenArtworks() async throws {
     let home = try temporaryDirectory()
-    let result = runArtmap(["list"], home: home)
+    let result = await runArtmap(["list"], home: home)
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[0] == "31 artworks in 13 buildings near 53.406566,-2.966531")
@@ -45,23 +45,23 @@ struct ListJSON: Decodable {
     #expect(lines.contains("Electrical Engineering Building — 9 artworks, 58 m SE ↘"))
 }
 
-@Test func radiusAndNearestFilter() throws {
+@Test func radiusAndNearestFilter() async throws {
     let home = try temporaryDirectory()
-    let near = runArtmap(["list", "--json", "--radius", "50"], home: home)
+    let near = await runArtmap(["list", "--json", "--radius", "50"], home: home)
     let list = try JSONDecoder().decode(ListJSON.self, from: Data(near.out.utf8))
     #expect(!list.buildings.isEmpty)
     #expect(list.buildings.allSatisfy { $0.distance_m <= 50 })
-    let all = try JSONDecoder().decode(ListJSON.self, from: Data(runArtmap(["list", "--json"], home: home).out.utf8))
+    let all = try JSONDecoder().decode(ListJSON.self, from: Data(await runArtmap(["list", "--json"], home: home).out.utf8))
     #expect(list.buildings.count == all.buildings.filter { $0.distance_m <= 50 }.count)
-    let two = try JSONDecoder().decode(ListJSON.self, from: Data(runArtmap(["list", "--json", "--nearest", "2"], home: home).out.utf8))
+    let two = try JSONDecoder().decode(ListJSON.self, from: Data(await runArtmap(["list", "--json", "--nearest", "2"], home: home).out.utf8))
     #expect(two.buildings.map(\.name) == Array(all.buildings.prefix(2)).map(\.name))
-    let text = runArtmap(["list", "--nearest", "2"], home: home)
+    let text = await runArtmap(["list", "--nearest", "2"], home: home)
     #expect(text.out.hasPrefix("3 artworks in 2 buildings near 53.406566,-2.966531 (11 more further away)"))
 }
 
-@Test func anotherReferencePointReorders() throws {
+@Test func anotherReferencePointReorders() async throws {
     let home = try temporaryDirectory()
-    let result = runArtmap(["list", "--json", "--at", "53.403219, -2.965829"], home: home)
+    let result = await runArtmap(["list", "--json", "--at", "53.403219, -2.965829"], home: home)
     let list = try JSONDecoder().decode(ListJSON.self, from: Data(result.out.utf8))
     #expect(list.buildings.first?.name == "Abercromby Square")
     #expect(list.buildings.first?.distance_m == 0)
@@ -79,9 +79,9 @@ struct ListJSON: Decodable {
     (["list", "extra"], "unexpected argument 'extra'"),
     (["frobnicate"], "unknown command 'frobnicate'"),
 ])
-func badArgumentsExitTwoWithOneLineNamingTheProblem(arguments: [String], expected: String) throws {
+func badArgumentsExitTwoWithOneLineNamingTheProblem(arguments: [String], expected: String) async throws {
     let home = try temporaryDirectory()
-    let result = runArtmap(arguments, home: home)
+    let result = await runArtmap(arguments, home: home)
     #expect(result.status == 2)
     #expect(result.out.isEmpty)
     let lines = result.err.split(separator: "\n")
@@ -90,31 +90,31 @@ func badArgumentsExitTwoWithOneLineNamingTheProblem(arguments: [String], expecte
     #expect(lines.last?.hasPrefix("Try 'artmap") == true)
 }
 
-@Test func unknownCollectionIsAnError() throws {
-    let result = runArtmap(["list", "--collection", "nope"], home: try temporaryDirectory())
+@Test func unknownCollectionIsAnError() async throws {
+    let result = await runArtmap(["list", "--collection", "nope"], home: try temporaryDirectory())
     #expect(result.status == 1)
     #expect(result.err.contains("no collection named 'nope' (have: campus)"))
 }
 
-@Test func helpAndVersion() throws {
+@Test func helpAndVersion() async throws {
     let home = try temporaryDirectory()
-    let help = runArtmap(["--help"], home: home)
+    let help = await runArtmap(["--help"], home: home)
     #expect(help.status == 0)
     #expect(help.out.contains("Usage: artmap"))
-    #expect(runArtmap(["list", "--help"], home: home).out.contains("--nearest K"))
-    #expect(runArtmap(["--version"], home: home).out == "artmap \(Artmap.version)\n")
+    #expect(await runArtmap(["list", "--help"], home: home).out.contains("--nearest K"))
+    #expect(await runArtmap(["--version"], home: home).out == "artmap \(Artmap.version)\n")
 }
 
-@Test func storeOptionAndDefaultLocation() throws {
+@Test func storeOptionAndDefaultLocation() async throws {
     let home = try temporaryDirectory()
     let custom = home.appendingPathComponent("elsewhere/my.sqlite")
-    #expect(runArtmap(["list", "--store", custom.path], home: home).status == 0)
+    #expect(await runArtmap(["list", "--store", custom.path], home: home).status == 0)
     #expect(FileManager.default.fileExists(atPath: custom.path))
-    #expect(runArtmap(["list"], home: home).status == 0)
+    #expect(await runArtmap(["list"], home: home).status == 0)
     #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/artmap/artmap.sqlite").path))
 }
 
-@Test func theBinaryFindsItsResourcesFromAnyFolder() throws {
+@Test func theBinaryFindsItsResourcesFromAnyFolder() async throws {
     let home = try temporaryDirectory()
     let result = try runBinary(["list", "--json"], environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
     #expect(result.status == 0, "\(result.err)")

@@ -1,14 +1,11 @@
 import Foundation
 @testable import ArtmapCLI
 
-/// The repository root, found from this file.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import TestSupport
 
 /// A fresh temporary folder.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try makeTemporaryDirectory("cli")
 }
 
 /// What a command printed and returned.
@@ -19,15 +16,15 @@ struct CommandResult {
 }
 
 /// Runs artmap in-process with its own store and the repository's resources.
-func runArtmap(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:]) -> CommandResult {
-    var out = "", err = ""
-    let console = Console(out: { out += $0 }, err: { err += $0 })
+func runArtmap(_ arguments: [String], home: URL, extraEnvironment: [String: String] = [:]) async -> CommandResult {
+    let out = TextSink(), err = TextSink()
+    let console = Console(out: { out.text += $0 }, err: { err.text += $0 })
     var environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                        "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
                        "ARTMAP_RESOURCES": repositoryRoot.appendingPathComponent("Resources").path]
     environment.merge(extraEnvironment) { $1 }
-    let status = Artmap.main(arguments: arguments, environment: environment, console: console)
-    return CommandResult(status: status, out: out, err: err)
+    let status = await Artmap.main(arguments: arguments, environment: environment, console: console)
+    return CommandResult(status: status, out: out.text, err: err.text)
 }
 
 /// The built `artmap` binary beside the test bundle.
@@ -39,19 +36,39 @@ func artmapBinary() -> URL {
     return repositoryRoot.appendingPathComponent(".build/debug/artmap")
 }
 
-/// Runs the real binary as a separate process.
-func runBinary(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+/// An environment for the real binary with its own home.
+func binaryEnvironment(home: URL) -> [String: String] {
+    ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+}
+
+/// Starts the real binary; the caller waits or kills it. Output goes to files in `home`.
+func startBinary(_ arguments: [String], environment: [String: String], label: String = "run") throws -> (Process, URL, URL) {
     let process = Process()
     process.executableURL = artmapBinary()
     process.arguments = arguments
     process.environment = environment
-    let outPipe = Pipe(), errPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errPipe
+    let home = URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())
+    let outURL = home.appendingPathComponent("\(label)-\(UUID().uuidString).out")
+    let errURL = home.appendingPathComponent("\(label)-\(UUID().uuidString).err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-    let err = errPipe.fileHandleForReading.readDataToEndOfFile()
+    return (process, outURL, errURL)
+}
+
+/// Runs the real binary as a separate process to completion.
+func runBinary(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+    let (process, outURL, errURL) = try startBinary(arguments, environment: environment)
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
-                         err: String(decoding: err, as: UTF8.self))
+    return CommandResult(status: process.terminationStatus,
+                         out: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                         err: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+}
+
+/// Collects what a command prints.
+final class TextSink: @unchecked Sendable {
+    var text = ""
 }

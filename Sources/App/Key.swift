@@ -1,0 +1,48 @@
+/// A key press as the app understands it, independent of the terminal library.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case up, down, left, right
+    case shiftUp, shiftDown, shiftLeft, shiftRight
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab, backTab, delete
+
+    /// How the help screen names the key.
+    public var label: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .shiftUp: return "S-↑"
+        case .shiftDown: return "S-↓"
+        case .shiftLeft: return "S-←"
+        case .shiftRight: return "S-→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .backTab: return "S-Tab"
+        case .delete: return "Del"
+        }
+    }
+}
+
+/// A mouse event in screen cells.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case click, doubleClick, wheelUp, wheelDown }
+    public let kind: Kind
+    public let x: Int
+    public let y: Int
+
+    public init(kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}
