@@ -7,14 +7,16 @@ public enum Artmap {
     static let usage = """
         Usage: artmap [COMMAND] [OPTIONS]
 
-        What art is near me? With no command, artmap lists the campus artworks near you.
+        What art is near me? With no command, artmap opens the full-screen map and table
+        (or, when its output is not a terminal, prints 'artmap list').
 
         Commands:
           list      artworks grouped by building, nearest first (--json for scripts)
           sync      fetch what changed from the campus service, and the images
 
         Options:
-          --help     show this help (artmap COMMAND --help for a command's options)
+          --help     show this help (artmap COMMAND --help for a command's options;
+                     'artmap --help' lists the full-screen view's options below)
           --version  print the version
 
         Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/).
@@ -34,13 +36,25 @@ public enum Artmap {
         }
     }
 
+    /// The full-screen view on a terminal; `list` when output goes to a pipe or file.
+    static func interactiveOrList(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            return try await InteractiveCommand.run(arguments, environment: environment, console: console)
+        }
+        let listOptions = Set(ListCommand.parser.specs.map(\.name))
+        let kept = try InteractiveCommand.parser.parse(arguments)
+        var passed: [String] = []
+        for (name, value) in kept.values.sorted(by: { $0.key < $1.key }) where listOptions.contains(name) { passed += [name, value] }
+        return try ListCommand.run(passed, environment: environment, console: console)
+    }
+
     static func dispatch(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let first = arguments.first else {
-            return try ListCommand.run([], environment: environment, console: console)
+            return try await interactiveOrList([], environment: environment, console: console)
         }
         switch first {
         case "--help", "-h", "help":
-            console.line(usage)
+            console.line(usage + "\n\nOptions of the full-screen view:\n" + InteractiveCommand.parser.helpLines().joined(separator: "\n"))
             return 0
         case "--version", "-V":
             console.line("artmap \(version)")
@@ -52,7 +66,7 @@ public enum Artmap {
             return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:
             if first.hasPrefix("-") {
-                return try ListCommand.run(arguments, environment: environment, console: console)
+                return try await interactiveOrList(arguments, environment: environment, console: console)
             }
             throw CLIError.usage("unknown command '\(first)'", command: nil)
         }

@@ -51,7 +51,7 @@ enum ListCommand {
         return 0
     }
 
-    static func referencePoint(_ options: ParsedOptions, command: String) throws -> Coordinate {
+    static func referencePoint(_ options: ParsedOptions, command: String?) throws -> Coordinate {
         guard let text = options.value("--at") else { return .ashtonBuilding }
         do {
             return try Coordinate.parse(text)

@@ -14,6 +14,13 @@ public struct RankedBuilding: Hashable, Sendable {
     public let bearing: Double
     public let artworks: [RankedArtwork]
 
+    public init(building: Building, distance: Double, bearing: Double, artworks: [RankedArtwork]) {
+        self.building = building
+        self.distance = distance
+        self.bearing = bearing
+        self.artworks = artworks
+    }
+
     public var name: String { building.name }
 }
 

@@ -1,0 +1,285 @@
+import Catalog
+import Foundation
+import Geo
+
+/// Which pane has the keyboard.
+public enum Pane: Hashable, Sendable { case map, table }
+
+/// Where the reference point comes from, for the status bar.
+public enum ReferenceSource: Hashable, Sendable {
+    /// A fixed point with a name ("Ashton Building") or none (`--at`).
+    case fixed(String?)
+    /// Picked on the map with `m`.
+    case picked
+    /// A live source (gpsd, GPX replay) and its description.
+    case live(String)
+
+    public var label: String {
+        switch self {
+        case .fixed(let name?): return name
+        case .fixed(nil): return "fixed point"
+        case .picked: return "picked point"
+        case .live(let what): return what
+        }
+    }
+}
+
+/// The state of the sync engine as the user sees it.
+public enum SyncStatus: Hashable, Sendable {
+    case idle
+    case running(String)
+    case failed(String)
+}
+
+/// A layer over the main screen; Esc goes back one layer.
+public enum Overlay: Hashable, Sendable {
+    /// The artworks of one building, with the selected one.
+    case building(key: String, selected: Int)
+    /// One artwork's detail, scrolled by `scroll` lines.
+    case detail(artworkID: String, scroll: Int)
+    case help(scroll: Int)
+}
+
+/// One row of the table: a building header or one of its artworks.
+public enum TableRow: Hashable, Sendable {
+    case building(Int)
+    case artwork(Int, Int)
+
+    public var buildingIndex: Int {
+        switch self {
+        case .building(let b), .artwork(let b, _): return b
+        }
+    }
+}
+
+/// Everything the user sees, as one value. Changed only by `reduce`.
+public struct AppState: Sendable {
+    // MARK: Catalogue
+    public private(set) var artworks: [Artwork] = []
+    public private(set) var catalog = CatalogQuery(artworks: [])
+    public var collection: String = Artwork.defaultCollection
+
+    // MARK: Reference point
+    public private(set) var reference: Coordinate
+    public private(set) var referenceSource: ReferenceSource
+
+    // MARK: Derived from the catalogue, the reference, the search and the radius (see `refresh`)
+    /// Buildings shown, nearest first.
+    public private(set) var ranked: [RankedBuilding] = []
+    /// Table rows for `ranked`.
+    public private(set) var rows: [TableRow] = []
+    /// Buildings hidden because they are outside the radius.
+    public private(set) var outsideRadius = 0
+
+    // MARK: Table
+    public var selectedRow = 0
+    public var tableScroll = 0
+
+    // MARK: Map
+    public var mapCenter: Coordinate
+    public var zoomIndex = 3
+    /// The map cursor, in cells from the map's centre (x east, y south).
+    public var cursorX = 0
+    public var cursorY = 0
+    /// True once the user has moved the view away from the reference point.
+    public var pannedAway = false
+    /// Whether the first zoom has been chosen to fit the nearest buildings.
+    public var zoomChosen = false
+
+    // MARK: Filters
+    public var radius: Double?
+    public var nearestCount = 10
+    public var searchText = ""
+    public var searchEditing = false
+
+    // MARK: Screen
+    public var size = TerminalSize(columns: 80, rows: 24)
+    public var layoutMode: LayoutMode = .auto
+    public var focus: Pane = .map
+    public var overlays: [Overlay] = []
+    public var ascii = false
+
+    // MARK: Status
+    public var sync: SyncStatus = .idle
+    public var lastSync: Date?
+    public var lastMessage: String?
+    public var lastError: String?
+    public var now = Date()
+    /// Artwork ids whose image is known to be in the cache.
+    public var cachedImages: Set<String> = []
+    /// Ids for which the image look-up has answered.
+    public var imageChecked: Set<String> = []
+    public var quitRequested = false
+
+    /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
+    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500]
+
+    public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
+                referenceSource: ReferenceSource = .fixed("Ashton Building")) {
+        self.reference = reference
+        self.referenceSource = referenceSource
+        mapCenter = reference
+        setArtworks(artworks)
+    }
+
+    public var layout: ScreenLayout { ScreenLayout(size: size, mode: layoutMode) }
+    public var metresPerCell: Double { AppState.zoomLevels[max(0, min(AppState.zoomLevels.count - 1, zoomIndex))] }
+    public var projection: LocalProjection { LocalProjection(center: mapCenter) }
+
+    /// Replaces the catalogue (start-up, after a sync), keeping the selection where it can.
+    public mutating func setArtworks(_ newArtworks: [Artwork]) {
+        let keep = selectionIdentity
+        artworks = newArtworks
+        catalog = CatalogQuery(artworks: newArtworks)
+        refresh(keeping: keep)
+    }
+
+    /// Moves the reference point; the view follows unless the user has panned away.
+    public mutating func setReference(_ coordinate: Coordinate, source: ReferenceSource) {
+        let keep = selectionIdentity
+        reference = coordinate
+        referenceSource = source
+        if !pannedAway {
+            mapCenter = coordinate
+            cursorX = 0
+            cursorY = 0
+        }
+        refresh(keeping: keep)
+    }
+
+    // MARK: - Derived data
+
+    /// What is selected, by identity, so it survives re-sorting.
+    public var selectionIdentity: (building: String, artwork: String?)? {
+        guard rows.indices.contains(selectedRow) else { return nil }
+        switch rows[selectedRow] {
+        case .building(let b): return (ranked[b].building.key, nil)
+        case .artwork(let b, let a): return (ranked[b].building.key, ranked[b].artworks[a].artwork.id)
+        }
+    }
+
+    /// Recomputes buildings and rows from the catalogue, reference, search and radius.
+    public mutating func refresh(keeping identity: (building: String, artwork: String?)? = nil) {
+        let all = catalog.ranked(from: reference)
+        let needle = AppState.folded(searchText)
+        var shown: [RankedBuilding] = []
+        for building in all {
+            if needle.isEmpty {
+                shown.append(building)
+                continue
+            }
+            if AppState.folded(building.name).contains(needle) {
+                shown.append(building)
+                continue
+            }
+            let matching = building.artworks.filter {
+                AppState.folded($0.artwork.title).contains(needle) || AppState.folded($0.artwork.artist).contains(needle)
+            }
+            if !matching.isEmpty {
+                shown.append(RankedBuilding(building: building.building, distance: building.distance,
+                                            bearing: building.bearing, artworks: matching))
+            }
+        }
+        if let radius {
+            outsideRadius = shown.filter { $0.distance > radius }.count
+            shown = shown.filter { $0.distance <= radius }
+        } else {
+            outsideRadius = 0
+        }
+        ranked = shown
+        var newRows: [TableRow] = []
+        for (b, building) in shown.enumerated() {
+            newRows.append(.building(b))
+            for a in building.artworks.indices { newRows.append(.artwork(b, a)) }
+        }
+        rows = newRows
+        selectedRow = 0
+        if let identity {
+            if let found = rows.firstIndex(where: { row in
+                switch row {
+                case .building(let b): return identity.artwork == nil && ranked[b].building.key == identity.building
+                case .artwork(let b, let a): return ranked[b].artworks[a].artwork.id == identity.artwork
+                }
+            }) {
+                selectedRow = found
+            } else if let b = ranked.firstIndex(where: { $0.building.key == identity.building }),
+                      let found = rows.firstIndex(of: .building(b)) {
+                selectedRow = found
+            }
+        }
+        keepSelectionVisible()
+    }
+
+    /// Case- and accent-insensitive form for search.
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Scrolls the table so the selected row is on screen.
+    public mutating func keepSelectionVisible() {
+        let height = max(1, layout.tableBody.height)
+        if selectedRow < tableScroll { tableScroll = selectedRow }
+        if selectedRow >= tableScroll + height { tableScroll = selectedRow - height + 1 }
+        tableScroll = max(0, min(tableScroll, max(0, rows.count - height)))
+    }
+
+    /// The building of the selected row.
+    public var selectedBuilding: RankedBuilding? {
+        guard rows.indices.contains(selectedRow) else { return nil }
+        return ranked[rows[selectedRow].buildingIndex]
+    }
+
+    /// Finds an artwork anywhere in the catalogue (ranked from the reference point).
+    public func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)? {
+        for building in catalog.ranked(from: reference) {
+            if let artwork = building.artworks.first(where: { $0.artwork.id == id }) { return (building, artwork) }
+        }
+        return nil
+    }
+
+    /// The building with this key, ranked from the reference point, including ones filtered out.
+    public func rankedBuilding(key: String) -> RankedBuilding? {
+        if let shown = ranked.first(where: { $0.building.key == key }) { return shown }
+        guard let building = catalog.buildings.first(where: { $0.key == key }) else { return nil }
+        return catalog.rank(building, from: reference)
+    }
+
+    // MARK: - Map geometry
+
+    /// The cell offset (from the map centre) of a coordinate at the current zoom.
+    public func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) {
+        let p = projection.project(coordinate)
+        let mpc = metresPerCell
+        return (Int((p.east / mpc).rounded()), Int((-p.north / (2 * mpc)).rounded()))
+    }
+
+    /// The coordinate under a cell offset.
+    public func coordinate(atCellX x: Int, y: Int) -> Coordinate {
+        projection.unproject(east: Double(x) * metresPerCell, north: -Double(y) * 2 * metresPerCell)
+    }
+
+    /// Buildings whose marker sits on a cell offset, nearest first.
+    public func buildings(atCellX x: Int, y: Int) -> [Int] {
+        ranked.indices.filter { cellOffset(of: ranked[$0].building.coordinate) == (x, y) }
+    }
+
+    /// The building under the map cursor, if any.
+    public var buildingUnderCursor: Int? { buildings(atCellX: cursorX, y: cursorY).first }
+
+    /// Half the map's inner size, in cells, as the furthest the cursor may go from the centre.
+    public var mapHalfExtent: (x: Int, y: Int) {
+        let inner = layout.mapInner
+        return (max(0, (inner.width - 1) / 2), max(0, (inner.height - 1) / 2))
+    }
+
+    /// The status bar's note about the last sync.
+    public var syncAgeText: String? {
+        guard let lastSync else { return nil }
+        let minutes = Int(now.timeIntervalSince(lastSync) / 60)
+        if minutes < 1 { return "synced just now" }
+        if minutes < 120 { return "synced \(minutes) min ago" }
+        let hours = minutes / 60
+        if hours < 48 { return "synced \(hours) h ago" }
+        return "synced \(hours / 24) days ago"
+    }
+}

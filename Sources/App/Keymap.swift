@@ -1,0 +1,99 @@
+/// What a key asks for.
+public enum Command: Hashable, Sendable {
+    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter
+    case pickReference, liveReference, radiusSmaller, radiusLarger
+    case moveCursor(dx: Int, dy: Int)
+    case rowUp, rowDown, pageUp, pageDown, top, bottom
+    case open
+}
+
+/// Where a key is pressed; each has its own bindings, then the global ones apply.
+public enum KeyContext: String, CaseIterable, Hashable, Sendable {
+    case global = "Everywhere"
+    case map = "Map"
+    case table = "Table"
+    case list = "Artworks of a building"
+    case detail = "Artwork detail"
+}
+
+/// One line of the keymap: keys, what they do, where.
+public struct KeyBinding: Sendable {
+    public let keys: [Key]
+    public let command: Command
+    public let context: KeyContext
+    public let description: String
+}
+
+/// The single table of keys. The reducer looks keys up here and the help screen is generated from it,
+/// so the two can never disagree.
+public enum Keymap {
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.character("q")], command: .quit, context: .global, description: "quit (or go back from a view)"),
+        KeyBinding(keys: [.escape, .backspace], command: .back, context: .global, description: "go back one level"),
+        KeyBinding(keys: [.character("?")], command: .help, context: .global, description: "this help"),
+        KeyBinding(keys: [.tab, .backTab], command: .focusNext, context: .global, description: "switch focus between map and table"),
+        KeyBinding(keys: [.character("s")], command: .sync, context: .global, description: "sync with the campus service"),
+        KeyBinding(keys: [.character("/")], command: .search, context: .global, description: "search titles, artists, buildings"),
+        KeyBinding(keys: [.character("L")], command: .cycleLayout, context: .global, description: "layout: auto, side by side, stacked"),
+        KeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, context: .global, description: "zoom in"),
+        KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out"),
+        KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
+        KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
+        KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
+        KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
+        KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
+        KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),
+        KeyBinding(keys: [.left, .character("h")], command: .moveCursor(dx: -1, dy: 0), context: .map, description: "move the cursor west"),
+        KeyBinding(keys: [.right, .character("l")], command: .moveCursor(dx: 1, dy: 0), context: .map, description: "move the cursor east"),
+        KeyBinding(keys: [.shiftUp, .character("K")], command: .moveCursor(dx: 0, dy: -5), context: .map, description: "five cells north"),
+        KeyBinding(keys: [.shiftDown, .character("J")], command: .moveCursor(dx: 0, dy: 5), context: .map, description: "five cells south"),
+        KeyBinding(keys: [.shiftLeft, .character("H")], command: .moveCursor(dx: -5, dy: 0), context: .map, description: "five cells west"),
+        KeyBinding(keys: [.shiftRight], command: .moveCursor(dx: 5, dy: 0), context: .map, description: "five cells east (L is the layout)"),
+        KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .table, description: "previous row"),
+        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .table, description: "next row"),
+        KeyBinding(keys: [.pageUp], command: .pageUp, context: .table, description: "page up"),
+        KeyBinding(keys: [.pageDown], command: .pageDown, context: .table, description: "page down"),
+        KeyBinding(keys: [.home, .character("g")], command: .top, context: .table, description: "first row"),
+        KeyBinding(keys: [.end, .character("G")], command: .bottom, context: .table, description: "last row"),
+        KeyBinding(keys: [.enter], command: .open, context: .table, description: "open the building or artwork"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .list, description: "previous artwork"),
+        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .list, description: "next artwork"),
+        KeyBinding(keys: [.home], command: .top, context: .list, description: "first artwork"),
+        KeyBinding(keys: [.end], command: .bottom, context: .list, description: "last artwork"),
+        KeyBinding(keys: [.enter], command: .open, context: .list, description: "open the artwork's detail"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .detail, description: "scroll up"),
+        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .detail, description: "scroll down"),
+        KeyBinding(keys: [.pageUp], command: .pageUp, context: .detail, description: "page up"),
+        KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
+    ]
+
+    /// The command for a key: the context's own binding first, then the global one.
+    public static func command(for key: Key, in context: KeyContext) -> Command? {
+        if let own = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) { return own.command }
+        return bindings.first(where: { $0.context == .global && $0.keys.contains(key) })?.command
+    }
+
+    /// Help text, one section per context, generated from `bindings`.
+    public static func helpLines() -> [String] {
+        var lines: [String] = []
+        for context in [KeyContext.map, .table, .list, .detail, .global] {
+            let own = bindings.filter { $0.context == context }
+            guard !own.isEmpty else { continue }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(context.rawValue)
+            for binding in own {
+                let keys = binding.keys.map(\.label).joined(separator: " ")
+                lines.append("  " + keys.padding(toLength: 14, withPad: " ", startingAt: 0) + binding.description)
+            }
+        }
+        lines.append("")
+        lines.append("Mouse: click a marker or a row to select it; the wheel scrolls the table or zooms the map.")
+        return lines
+    }
+}

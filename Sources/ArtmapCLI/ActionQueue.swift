@@ -1,0 +1,62 @@
+import App
+import Foundation
+
+/// Actions posted by background work (sync, timers, signals) to the run loop. Posting writes a byte to
+/// a pipe so the loop's `poll` wakes at once.
+final class ActionQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Action] = []
+    private var terminate = false
+    let readDescriptor: Int32
+    private let writeDescriptor: Int32
+
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw CLIError("cannot create the wake-up pipe: \(String(cString: strerror(errno)))") }
+        readDescriptor = fds[0]
+        writeDescriptor = fds[1]
+        _ = fcntl(readDescriptor, F_SETFL, fcntl(readDescriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(writeDescriptor, F_SETFL, fcntl(writeDescriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+
+    func post(_ action: Action) {
+        lock.lock()
+        pending.append(action)
+        lock.unlock()
+        wake()
+    }
+
+    /// A signal asked the app to end.
+    func requestTermination() {
+        lock.lock()
+        terminate = true
+        lock.unlock()
+        wake()
+    }
+
+    var terminationRequested: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return terminate
+    }
+
+    func drain() -> [Action] {
+        var byte: UInt8 = 0
+        while read(readDescriptor, &byte, 1) > 0 {}
+        lock.lock()
+        defer { lock.unlock() }
+        let actions = pending
+        pending = []
+        return actions
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeDescriptor, &byte, 1)
+    }
+}

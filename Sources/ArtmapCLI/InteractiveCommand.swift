@@ -1,0 +1,186 @@
+import App
+import Catalog
+import Curses
+import Foundation
+import Geo
+import Screen
+import Store
+import Sync
+
+/// `artmap` with no command on a terminal: the full-screen map and table.
+enum InteractiveCommand {
+    static let parser = OptionParser(command: nil, specs: [
+        OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building)"),
+        OptionSpec(name: "--radius", valueName: "METRES", help: "show only what is within this distance"),
+        OptionSpec(name: "--nearest", valueName: "K", help: "highlight the K nearest buildings (default 10)"),
+        OptionSpec(name: "--layout", valueName: "MODE", help: "auto, side or stacked (default auto)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to show (default campus)"),
+        OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
+        OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
+        OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
+        OptionSpec(name: "--offline", valueName: nil, help: "do not sync at start-up"),
+        OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600)"),
+        StoreOpening.storeOption,
+        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionSpec(name: "--version", valueName: nil, help: "print the version"),
+    ], maxPositionals: 0)
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        let options = try parser.parse(arguments)
+        if options.has("--help") {
+            console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
+            return 0
+        }
+        if options.has("--version") {
+            console.line("artmap \(Artmap.version)")
+            return 0
+        }
+        let reference = try ListCommand.referencePoint(options, command: nil)
+        let radius = try options.metres("--radius", command: nil)
+        let nearest = try options.count("--nearest", command: nil) ?? 10
+        let layoutText = options.value("--layout") ?? "auto"
+        guard let layout = LayoutMode(rawValue: layoutText) else {
+            throw CLIError.usage("option --layout must be auto, side or stacked, got '\(layoutText)'", command: nil)
+        }
+        var syncAge: TimeInterval = 3600
+        if let text = options.value("--sync-age") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw CLIError.usage("option --sync-age needs a number of seconds, got '\(text)'", command: nil)
+            }
+            syncAge = seconds
+        }
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let known = try store.collections().map(\.name)
+        guard known.contains(collection) || known.isEmpty else {
+            throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
+        }
+
+        var state = AppState(artworks: try store.artworks(collection: collection), reference: reference,
+                             referenceSource: options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
+        state.collection = collection
+        state.layoutMode = layout
+        state.radius = radius
+        state.nearestCount = nearest
+        state.ascii = options.has("--ascii")
+        if let last = try store.syncState(collection: collection)?.lastSuccess {
+            state.lastSync = ISO8601DateFormatter().date(from: last)
+        }
+        state.refresh()
+
+        let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
+        let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
+                                      imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
+        let session = try Session(state: state, store: store, syncRequest: syncRequest,
+                                  limits: SyncLimits.fromEnvironment(environment))
+        let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"))
+        } catch {
+            throw CLIError("\(error)")
+        }
+        defer { terminal.stop() }
+        session.loop(terminal: terminal, syncIfOlderThan: options.has("--offline") ? nil : syncAge)
+        return 0
+    }
+}
+
+/// The run loop: owns the terminal and the reading store connection on one thread; background work
+/// (sync, signals, the clock) posts actions through the queue.
+final class Session {
+    private var state: AppState
+    private let store: CatalogStore
+    private let queue: ActionQueue
+    private let syncRequest: SyncRequest
+    private let limits: SyncLimits
+    private var signalSources: [DispatchSourceSignal] = []
+
+    init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits) throws {
+        self.state = state
+        self.store = store
+        self.syncRequest = syncRequest
+        self.limits = limits
+        queue = try ActionQueue()
+    }
+
+    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?) {
+        installSignalHandlers()
+        defer { signalSources.forEach { $0.cancel() } }
+        state.now = Date()
+        dispatch(.resize(terminal.size))
+        dispatch(.started(syncIfOlderThan: syncIfOlderThan))
+        var lastTick = Date()
+        var dirty = true
+        while !state.quitRequested && !queue.terminationRequested {
+            if dirty {
+                terminal.draw(MainView.render(state))
+                dirty = false
+            }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, 1000)
+            for event in terminal.readEvents() {
+                switch event {
+                case .key(let key): dispatch(.key(key))
+                case .mouse(let mouse): dispatch(.mouse(mouse))
+                case .resize(let size): dispatch(.resize(size))
+                }
+                dirty = true
+            }
+            for action in queue.drain() {
+                dispatch(action)
+                dirty = true
+            }
+            let now = Date()
+            if now.timeIntervalSince(lastTick) >= 30 {
+                lastTick = now
+                let before = state.syncAgeText
+                dispatch(.tick(now))
+                if state.syncAgeText != before { dirty = true }
+            }
+        }
+    }
+
+    private func dispatch(_ action: Action) {
+        for effect in reduce(&state, action) {
+            perform(effect)
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .quit:
+            break
+        case .lookUpImage(let id):
+            let cached = (try? store.cachedImagePath(collection: state.collection, artworkID: id)) != nil
+            dispatch(.imageLookedUp(artworkID: id, cached: cached ?? false))
+        case .startSync:
+            let queue = self.queue
+            let request = syncRequest
+            let engine = SyncEngine(limits: limits)
+            Task.detached {
+                do {
+                    let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
+                    // A connection of the task's own: the run loop's handle stays on its thread.
+                    let artworks = try CatalogStore(path: request.storePath).artworks(collection: request.collection)
+                    queue.post(.syncFinished(summary: report.summary, artworks: artworks, at: Date()))
+                } catch {
+                    queue.post(.syncFailed("\(error)"))
+                }
+            }
+        }
+    }
+
+    private func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            let queue = self.queue
+            source.setEventHandler { queue.requestTermination() }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import App
+import Catalog
+
+/// A grid of cells that views draw into; the terminal backend paints it. Drawing outside is clipped.
+public struct Buffer: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: Cell(), count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < width, y < height else { return Cell() }
+        return cells[y * width + x]
+    }
+
+    /// Sets one cell (clipped). A wide grapheme also claims the next cell; a wide one that does not fit
+    /// is replaced by a space. Writing over half of a wide grapheme blanks its other half.
+    public mutating func set(_ x: Int, _ y: Int, _ character: Character, _ style: Style, clip: Rect? = nil) {
+        let area = clip ?? Rect(x: 0, y: 0, width: width, height: height)
+        guard y >= max(0, area.y), y < min(height, area.maxY), x >= max(0, area.x), x < min(width, area.maxX) else { return }
+        let w = TextWidth.of(character)
+        if w == 0 { return }
+        if w == 2 && (x + 1 >= min(width, area.maxX)) {
+            put(x, y, Cell(" ", style: style))
+            return
+        }
+        put(x, y, Cell(String(character), style: style))
+        if w == 2 { put(x + 1, y, Cell("", style: style)) }
+    }
+
+    private mutating func put(_ x: Int, _ y: Int, _ cell: Cell) {
+        let i = y * width + x
+        // Overwriting the first half of a wide grapheme orphans its continuation; the second half, its head.
+        if !cells[i].isContinuation, x + 1 < width, cells[i + 1].isContinuation, TextWidth.of(cells[i].text) == 2 {
+            cells[i + 1] = Cell(" ", style: cells[i + 1].style)
+        }
+        if cells[i].isContinuation, x > 0 {
+            cells[i - 1] = Cell(" ", style: cells[i - 1].style)
+        }
+        cells[i] = cell
+    }
+
+    /// Writes text from (x, y), at most `maxWidth` cells (cut with "…"), clipped to `clip`.
+    /// Untrusted text must already be cleaned with `DisplayText.clean`; this cleans again to be safe.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxWidth: Int? = nil, clip: Rect? = nil) -> Int {
+        let limit = maxWidth ?? (width - x)
+        let shown = TextWidth.truncate(DisplayText.clean(text), to: limit)
+        var cx = x
+        for c in shown {
+            let w = TextWidth.of(c)
+            if w == 0 { continue }
+            set(cx, y, c, style, clip: clip)
+            cx += w
+        }
+        return cx - x
+    }
+
+    /// Fills a rectangle with one character and style.
+    public mutating func fill(_ rect: Rect, _ character: Character = " ", style: Style = .normal) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX { set(x, y, character, style) }
+        }
+    }
+
+    /// Restyles existing cells of a rectangle (for highlighting a row).
+    public mutating func restyle(_ rect: Rect, _ style: Style) {
+        for y in max(0, rect.y)..<min(height, rect.maxY) {
+            for x in max(0, rect.x)..<min(width, rect.maxX) { cells[y * width + x].style = style }
+        }
+    }
+
+    /// A box border with an optional title in the top edge.
+    public mutating func box(_ rect: Rect, title: String? = nil, style: Style = Style(.border), ascii: Bool = false) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let h: Character = ascii ? "-" : "─", v: Character = ascii ? "|" : "│"
+        let corners: [Character] = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
+        for x in rect.x + 1..<rect.maxX - 1 {
+            set(x, rect.y, h, style)
+            set(x, rect.maxY - 1, h, style)
+        }
+        for y in rect.y + 1..<rect.maxY - 1 {
+            set(rect.x, y, v, style)
+            set(rect.maxX - 1, y, v, style)
+        }
+        set(rect.x, rect.y, corners[0], style)
+        set(rect.maxX - 1, rect.y, corners[1], style)
+        set(rect.x, rect.maxY - 1, corners[2], style)
+        set(rect.maxX - 1, rect.maxY - 1, corners[3], style)
+        if let title, rect.width > 4 {
+            write(" " + title + " ", x: rect.x + 1, y: rect.y, style: Style(style.role, bold: true), maxWidth: rect.width - 2)
+        }
+    }
+
+    /// The rows as text, continuation cells skipped: what a test compares.
+    public var lines: [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where !self[x, y].isContinuation { line += self[x, y].text }
+            return line
+        }
+    }
+
+    /// The rows with trailing spaces removed.
+    public var trimmedLines: [String] {
+        lines.map { line in
+            var s = Substring(line)
+            while s.last == " " { s = s.dropLast() }
+            return String(s)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import App
+import Catalog
+import Geo
+
+/// The map pane: markers (one per building), the reference point, the cursor, labels that never
+/// overlap, the radius ring and a scale bar, north up.
+public enum MapView {
+    public static func render(_ state: AppState, into buffer: inout Buffer, area: Rect) {
+        let focused = state.focus == .map && state.overlays.isEmpty
+        let scale = state.metresPerCell
+        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell",
+                   style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
+        let inner = area.inset(1)
+        guard inner.width > 0, inner.height > 0 else { return }
+        let centerX = inner.x + inner.width / 2, centerY = inner.y + inner.height / 2
+        var occupied = Set<Int>()
+        func key(_ x: Int, _ y: Int) -> Int { y * 10_000 + x }
+
+        // Fine lines first: the radius ring and the scale bar; markers and labels go over them.
+        var canvas = BrailleCanvas(columns: inner.width, rows: inner.height)
+        let dotMetres = scale / 2
+        let referenceOffset = state.projection.project(state.reference)
+        let refDotX = Double((centerX - inner.x) * 2) + 0.5 + referenceOffset.east / dotMetres
+        let refDotY = Double((centerY - inner.y) * 4) + 1.5 - referenceOffset.north / dotMetres
+        if let radius = state.radius {
+            canvas.circle(cx: refDotX, cy: refDotY, radius: radius / dotMetres)
+        }
+        let bar = scaleBar(metresPerCell: scale, maxCells: max(1, inner.width / 4))
+        let barRow = inner.height - 1
+        if inner.height >= 3, inner.width >= 12 {
+            let length = max(1, Int((bar / dotMetres).rounded()))
+            canvas.line(fromX: 2, toX: 2 + length, y: barRow * 4 + 2)
+            canvas.dot(2, barRow * 4 + 1)
+            canvas.dot(2 + length, barRow * 4 + 1)
+        }
+        for row in 0..<inner.height {
+            for column in 0..<inner.width {
+                if let glyph = canvas.glyph(column: column, row: row, ascii: state.ascii) {
+                    buffer.set(inner.x + column, inner.y + row, glyph, Style(.ring))
+                }
+            }
+        }
+        if inner.height >= 3, inner.width >= 12 {
+            let labelX = inner.x + 1 + Int((bar / scale).rounded()) + 2
+            buffer.write(DistanceText.format(bar), x: labelX, y: inner.y + barRow, style: Style(.muted), clip: inner)
+        }
+
+        // Markers: every building of the catalogue; the ones the table hides (radius, search) dimmed.
+        let shownKeys = Set(state.ranked.map(\.building.key))
+        let nearKeys = Set(state.ranked.prefix(state.nearestCount).map(\.building.key))
+        var markerCells: [(x: Int, y: Int, building: Building)] = []
+        let everything = state.catalog.buildings.sorted { a, b in shownKeys.contains(a.key) && !shownKeys.contains(b.key) }
+        for building in everything.reversed() {
+            let offset = state.cellOffset(of: building.coordinate)
+            let x = centerX + offset.x, y = centerY + offset.y
+            guard inner.contains(x: x, y: y) else { continue }
+            let shown = shownKeys.contains(building.key)
+            let style: Style = !shown ? Style(.markerDim, dim: true)
+                : (nearKeys.contains(building.key) ? Style(.markerNear, bold: true) : Style(.marker))
+            buffer.set(x, y, marker(count: building.artworks.count, ascii: state.ascii), style)
+            occupied.insert(key(x, y))
+            markerCells.append((x, y, building))
+        }
+
+        // You are here.
+        let you = state.cellOffset(of: state.reference)
+        let youX = centerX + you.x, youY = centerY + you.y
+        if inner.contains(x: youX, y: youY) {
+            buffer.set(youX, youY, state.ascii ? "@" : "◎", Style(.you, bold: true))
+            occupied.insert(key(youX, youY))
+        }
+
+        // Labels: the building under the cursor first, then the nearest ones, where they fit.
+        let cursorX = centerX + state.cursorX, cursorY = centerY + state.cursorY
+        var labelled = Set<String>()
+        func place(_ text: String, nearX x: Int, y: Int, style: Style) -> Bool {
+            let clean = DisplayText.clean(text)
+            let width = min(TextWidth.of(clean), inner.width - 2)
+            guard width > 0 else { return false }
+            for start in [x + 2, x - 1 - width] {
+                guard start >= inner.x, start + width <= inner.maxX else { continue }
+                let cells = (start..<start + width).map { key($0, y) }
+                if cells.contains(where: occupied.contains) || (y == cursorY && (start..<start + width).contains(cursorX)) { continue }
+                buffer.write(clean, x: start, y: y, style: style, maxWidth: width, clip: inner)
+                cells.forEach { occupied.insert($0) }
+                return true
+            }
+            return false
+        }
+        if let b = state.buildingUnderCursor {
+            let building = state.ranked[b]
+            let title = "\(building.name) · \(building.artworks.count) · \(DistanceText.format(building.distance))"
+            if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true, reverse: false)) {
+                labelled.insert(building.building.key)
+            }
+        }
+        for building in state.ranked.prefix(state.nearestCount) where !labelled.contains(building.building.key) {
+            let offset = state.cellOffset(of: building.building.coordinate)
+            let x = centerX + offset.x, y = centerY + offset.y
+            guard inner.contains(x: x, y: y) else { continue }
+            if place(building.name, nearX: x, y: y, style: Style(.label)) { labelled.insert(building.building.key) }
+        }
+
+        // The cursor: reverse video on whatever is under it, so it is always visible.
+        if inner.contains(x: cursorX, y: cursorY) {
+            let under = buffer[cursorX, cursorY]
+            if under.text == " " || under.isContinuation {
+                buffer.set(cursorX, cursorY, "+", Style(.cursor, bold: true, reverse: true))
+            } else {
+                buffer.restyle(Rect(x: cursorX, y: cursorY, width: 1, height: 1), Style(.cursor, bold: true, reverse: true))
+            }
+        }
+    }
+
+    /// A marker glyph: a dot for one artwork, a circled count for more.
+    public static func marker(count: Int, ascii: Bool) -> Character {
+        if ascii {
+            if count <= 1 { return "o" }
+            return count <= 9 ? Character(String(count)) : "#"
+        }
+        if count <= 1 { return "●" }
+        if count <= 20, let scalar = Unicode.Scalar(0x2460 + UInt32(count - 1)) { return Character(scalar) }
+        return "◉"
+    }
+
+    /// The longest round distance that fits in `maxCells` at this zoom.
+    static func scaleBar(metresPerCell: Double, maxCells: Int) -> Double {
+        let steps: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000]
+        return steps.last { $0 / metresPerCell <= Double(maxCells) } ?? steps[0]
+    }
+}

@@ -1,0 +1,90 @@
+import App
+import Catalog
+import Geo
+
+/// The table pane: a header row per building (name, count, distance, bearing arrow), then its artworks
+/// (title, artist, year), nearest building first, the selection kept visible.
+public enum TableView {
+    public static func render(_ state: AppState, into buffer: inout Buffer, area: Rect) {
+        let focused = state.focus == .table && state.overlays.isEmpty
+        let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }
+        var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
+        if let radius = state.radius, state.outsideRadius > 0 {
+            title += " · \(state.outsideRadius) more beyond \(DistanceText.format(radius))"
+        }
+        buffer.box(area, title: title, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
+        let inner = area.inset(1)
+        guard inner.width > 2, inner.height > 1 else { return }
+        let columns = Columns(width: inner.width)
+        buffer.write(columns.header, x: inner.x, y: inner.y, style: Style(.header, bold: true, underline: true), maxWidth: inner.width)
+        let body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        if state.rows.isEmpty {
+            let message = state.searchText.isEmpty ? "no artworks here" : "nothing matches \"\(state.searchText)\""
+            buffer.write(message, x: body.x + 1, y: body.y, style: Style(.muted), maxWidth: body.width - 1)
+            return
+        }
+        for line in 0..<body.height {
+            let index = state.tableScroll + line
+            guard state.rows.indices.contains(index) else { break }
+            let y = body.y + line
+            let text: String
+            let style: Style
+            switch state.rows[index] {
+            case .building(let b):
+                let building = state.ranked[b]
+                text = columns.building(building)
+                style = Style(.header, bold: true)
+            case .artwork(let b, let a):
+                text = columns.artwork(state.ranked[b].artworks[a].artwork)
+                style = Style(.normal)
+            }
+            buffer.write(text, x: body.x, y: y, style: style, maxWidth: body.width)
+            if index == state.selectedRow {
+                buffer.restyle(Rect(x: body.x, y: y, width: body.width, height: 1),
+                               Style(.selection, bold: true, reverse: focused, underline: !focused))
+            }
+        }
+        // Scroll marks on the border when rows are hidden above or below.
+        if state.tableScroll > 0 { buffer.set(area.maxX - 1, body.y, state.ascii ? "^" : "▲", Style(.accent)) }
+        if state.tableScroll + body.height < state.rows.count {
+            buffer.set(area.maxX - 1, body.maxY - 1, state.ascii ? "v" : "▼", Style(.accent))
+        }
+    }
+
+    /// Column widths for one table width; every row is padded to them, so columns stay aligned.
+    struct Columns {
+        let width: Int
+        let title: Int
+        let artist: Int
+        let year: Int
+
+        init(width: Int) {
+            self.width = width
+            let rest = max(0, width - 2 - 2)
+            year = width >= 60 ? 13 : (width >= 40 ? 9 : 0)
+            let text = max(0, rest - year - (year > 0 ? 1 : 0))
+            title = text * 55 / 100
+            artist = text - title
+        }
+
+        var header: String {
+            TextWidth.pad("  " + TextWidth.pad("Title", to: title) + " " + TextWidth.pad("Artist", to: artist - 1)
+                + (year > 0 ? " " + TextWidth.pad("Year", to: year) : ""), to: width)
+        }
+
+        func building(_ b: RankedBuilding) -> String {
+            let compass = CompassPoint(bearing: b.bearing)
+            let right = "\(DistanceText.format(b.distance)) \(compass.arrow) "
+            let left = "▸ " + DisplayText.clean(b.name) + " (\(b.artworks.count))"
+            let leftWidth = max(0, width - TextWidth.of(right))
+            return TextWidth.pad(left, to: leftWidth) + right
+        }
+
+        func artwork(_ a: Artwork) -> String {
+            let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
+            var line = "  " + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
+            if year > 0 { line += " " + TextWidth.pad(DisplayText.clean(a.year), to: year) }
+            return TextWidth.pad(line, to: width)
+        }
+    }
+}
