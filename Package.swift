@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Catalog", "Geo", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog", "Sync", "TestSupport"]),
     ],

@@ -77,11 +77,14 @@ public enum MapView {
             let clean = DisplayText.clean(text)
             let width = min(TextWidth.of(clean), inner.width - 2)
             guard width > 0 else { return false }
-            for start in [x + 2, x - 1 - width] {
-                guard start >= inner.x, start + width <= inner.maxX else { continue }
-                let cells = (start..<start + width).map { key($0, y) }
-                if cells.contains(where: occupied.contains) || (y == cursorY && (start..<start + width).contains(cursorX)) { continue }
-                buffer.write(clean, x: start, y: y, style: style, maxWidth: width, clip: inner)
+            // Right of the marker, left of it, then centred on the row above or below.
+            let spots = [(x + 2, y), (x - 1 - width, y), (x - width / 2, y - 1), (x - width / 2, y + 1)]
+            for (startX, row) in spots {
+                let start = max(inner.x, min(startX, inner.maxX - width))
+                guard row >= inner.y, row < inner.maxY, start + width <= inner.maxX else { continue }
+                let cells = (start..<start + width).map { key($0, row) }
+                if cells.contains(where: occupied.contains) || (row == cursorY && (start..<start + width).contains(cursorX)) { continue }
+                buffer.write(clean, x: start, y: row, style: style, maxWidth: width, clip: inner)
                 cells.forEach { occupied.insert($0) }
                 return true
             }
@@ -90,7 +93,8 @@ public enum MapView {
         if let b = state.buildingUnderCursor {
             let building = state.ranked[b]
             let title = "\(building.name) · \(building.artworks.count) · \(DistanceText.format(building.distance))"
-            if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true, reverse: false)) {
+            if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
+                || place(building.name, nearX: cursorX, y: cursorY, style: Style(.label, bold: true)) {
                 labelled.insert(building.building.key)
             }
         }

@@ -51,11 +51,11 @@ public enum OverlayViews {
         let by = [a.artist, a.year].map(DisplayText.clean).filter { !$0.isEmpty }.joined(separator: ", ")
         if !by.isEmpty { add(by, Style(bold: true)) }
         lines.append(("", Style()))
-        if !a.type.isEmpty { add("Type:      " + a.type) }
-        add("Building:  " + building.name)
-        if !a.locationNotes.isEmpty { add("Where:     " + a.locationNotes) }
+        if !a.type.isEmpty { add("Type: " + a.type) }
+        add("Building: " + building.name)
+        if !a.locationNotes.isEmpty { add("Where: " + a.locationNotes) }
         let compass = CompassPoint(bearing: ranked.bearing)
-        add("Distance:  \(DistanceText.format(ranked.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
+        add("Distance: \(DistanceText.format(ranked.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
         lines.append(("", Style()))
         if a.information.isEmpty { add("No description.", Style(.muted)) } else { add(a.information) }
         lines.append(("", Style()))

@@ -99,3 +99,8 @@ public func seedRecords(shape2017: Bool = false) throws -> [[String: String]] {
     let records = object?["artworks"] ?? []
     return shape2017 ? records.map { $0.filter { $0.key != "location" && $0.key != "enabled" } } : records
 }
+
+/// The embedded seed decoded into artworks (the campus catalogue).
+public func seedArtworksData() throws -> Data {
+    try Data(contentsOf: repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"))
+}

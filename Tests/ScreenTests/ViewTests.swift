@@ -1,0 +1,189 @@
+import App
+import Catalog
+import Foundation
+import Geo
+import Testing
+import TestSupport
+@testable import Screen
+
+func campusState(columns: Int, rows: Int) throws -> AppState {
+    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
+    _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
+    state.now = Date(timeIntervalSince1970: 1_800_000_000)
+    return state
+}
+
+/// Compares a screen with its golden file; ARTMAP_UPDATE_GOLDEN=1 rewrites the file from the source tree.
+func expectGolden(_ lines: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let goldenDirectory = repositoryRoot.appendingPathComponent("Tests/ScreenTests/Golden")
+    let file = goldenDirectory.appendingPathComponent(name + ".txt")
+    let text = lines.joined(separator: "\n") + "\n"
+    if ProcessInfo.processInfo.environment["ARTMAP_UPDATE_GOLDEN"] == "1" {
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == expected, "screen \(name) differs from its golden file", sourceLocation: sourceLocation)
+}
+
+@Test(arguments: [(160, 45), (100, 30), (80, 60), (40, 12)])
+func mainScreenMatchesGolden(columns: Int, rows: Int) throws {
+    let buffer = MainView.render(try campusState(columns: columns, rows: rows))
+    #expect(buffer.lines.count == rows)
+    #expect(buffer.lines.allSatisfy { TextWidth.of($0) == columns })
+    try expectGolden(buffer.trimmedLines, "main-\(columns)x\(rows)")
+}
+
+@Test func wideTerminalPutsTheTableRightOfTheMap() throws {
+    let lines = MainView.render(try campusState(columns: 160, rows: 45)).lines
+    #expect(lines[0].hasPrefix(" artmap — what art is near me?"))
+    #expect(lines[1].hasPrefix("┌ Map · "))
+    let tableColumn = try #require(lines[1].range(of: "┌ 31 artworks in 13 buildings"))
+    #expect(lines[1].distance(from: lines[1].startIndex, to: tableColumn.lowerBound) == 88)
+    #expect(lines[3].contains("▸ Ashton Building (1)"))
+    #expect(lines[44].hasPrefix(" ⌖ Ashton Building 53.40657,-2.96653 │ 31 shown"))
+}
+
+@Test func tallTerminalPutsTheTableBelowTheMap() throws {
+    let lines = MainView.render(try campusState(columns: 80, rows: 60)).lines
+    #expect(lines[1].hasPrefix("┌ Map · "))
+    #expect(!lines[1].contains("artworks in"))
+    let tableTop = try #require(lines.firstIndex { $0.hasPrefix("┌ 31 artworks in 13 buildings") })
+    #expect(tableTop == 33)
+    #expect(lines[tableTop - 1].hasPrefix("└"))
+}
+
+@Test(arguments: [(39, 12), (40, 11), (1, 1), (0, 0), (2, 30), (300, 3)])
+func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
+    let buffer = MainView.render(try campusState(columns: columns, rows: rows))
+    let text = buffer.trimmedLines.filter { !$0.isEmpty }
+    if columns >= 1 && rows >= 1 {
+        #expect(text.count == 1)
+        #expect(MainView.tooSmallMessage.hasPrefix(text[0].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "…", with: "")))
+    } else {
+        #expect(text.isEmpty)
+    }
+}
+
+@Test func markersShowOneGlyphPerBuildingWithCounts() throws {
+    let state = try campusState(columns: 160, rows: 45)
+    let text = MainView.render(state).lines.joined()
+    #expect(text.contains("⑨"))
+    #expect(text.contains("⑥"))
+    #expect(text.contains("◎"), "you are here")
+    var ascii = state
+    ascii.ascii = true
+    let plain = MainView.render(ascii).lines.joined()
+    #expect(plain.contains("9"))
+    #expect(plain.contains("@"))
+    #expect(!plain.contains("◎"))
+    #expect(!plain.contains("⠤"), "no braille in ASCII mode")
+    #expect(plain.contains("+-"), "ASCII borders")
+}
+
+@Test func radiusRingIsDrawnInBraille() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    state.radius = 50
+    state.refresh()
+    let map = MainView.render(state).lines.joined()
+    let braille = map.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
+    #expect(braille > 40, "the ring should draw many braille cells, drew \(braille)")
+}
+
+@Test func buildingOverlayListsTheNineArtworks() throws {
+    var state = try campusState(columns: 100, rows: 30)
+    let ee = try #require(state.ranked.first { $0.name == "Electrical Engineering Building" })
+    state.overlays = [.building(key: ee.building.key, selected: 1)]
+    let lines = MainView.render(state).lines
+    let text = lines.joined(separator: "\n")
+    #expect(text.contains("┌ Electrical Engineering Building ─"))
+    #expect(text.contains("9 artworks · 58 m SE ↘ from Ashton Building"))
+    for work in ee.artworks { #expect(text.contains(work.artwork.title)) }
+    try expectGolden(MainView.render(state).trimmedLines, "overlay-ee-100x30")
+}
+
+@Test func detailShowsEverythingWrappedToTheWidth() throws {
+    var state = try campusState(columns: 80, rows: 30)
+    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.imageChecked = ["40"]
+    let lines = MainView.render(state).trimmedLines
+    let text = lines.joined(separator: "\n")
+    #expect(text.contains("│ Abstract"))
+    #expect(text.contains("Christopher Darton Watkins, 1964"))
+    #expect(text.contains("Building: Electrical Engineering Building"))
+    #expect(text.contains("Where: Electrical Engineering Building, inside, on the ground floor"))
+    #expect(text.contains("Distance: 58 m SE ↘ from Ashton Building"))
+    #expect(text.contains("An abstract painting by Christopher Darton Watkins"))
+    #expect(text.contains("Image: not in the cache yet"))
+    for line in lines { #expect(TextWidth.of(line) <= 80) }
+    try expectGolden(lines, "detail-80x30")
+    state.cachedImages = ["40"]
+    #expect(MainView.render(state).lines.joined().contains("Image: cached"))
+}
+
+@Test func helpShowsEveryBinding() throws {
+    var state = try campusState(columns: 100, rows: 60)
+    state.overlays = [.help(scroll: 0)]
+    let text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(text.contains("┌ Keys"))
+    for binding in Keymap.bindings {
+        #expect(text.contains(binding.description), "help lacks \(binding.description)")
+    }
+}
+
+@Test func searchLineAndStatusBar() throws {
+    var state = try campusState(columns: 100, rows: 30)
+    _ = reduce(&state, .key(.character("/")))
+    for c in "hep" { _ = reduce(&state, .key(.character(c))) }
+    let lines = MainView.render(state).lines
+    #expect(lines[29].hasPrefix(" / hep▏  Enter keep · Esc clear"))
+    #expect(lines[1].contains("1 artwork in 1 building"))
+    _ = reduce(&state, .key(.enter))
+    _ = reduce(&state, .syncProgress("images 3/31"))
+    let status = MainView.render(state).lines[29]
+    #expect(status.contains("filter \"hep\""))
+    #expect(status.contains("⟳ images 3/31"))
+}
+
+@Test func hostileTitlesRenderInertAndAligned() throws {
+    var artworks = try ServiceRecordDecoder.decode(try seedArtworksData()).artworks
+    let index = try #require(artworks.firstIndex { $0.id == "46" })
+    artworks[index].title = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}evil\u{200B} 🎨漢字 title that goes on and on"
+    artworks[index].artist = "\u{9B}31mRed\tArtist\n"
+    var state = AppState(artworks: artworks)
+    _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
+    let buffer = MainView.render(state)
+    for cell in buffer.cells {
+        for scalar in cell.text.unicodeScalars {
+            #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value), "control \(scalar.value) reached the screen")
+            #expect(!(0x202A...0x202E).contains(scalar.value) && scalar.value != 0x200B)
+        }
+    }
+    let lines = buffer.lines
+    let hostile = try #require(lines.first { $0.contains("]0;pwned") })
+    let normal = try #require(lines.first { $0.contains("Learning") })
+    // The artist column starts at the same display column in both rows.
+    func column(of needle: String, in line: String) -> Int? {
+        guard let range = line.range(of: needle) else { return nil }
+        return TextWidth.of(String(line[..<range.lowerBound]))
+    }
+    #expect(column(of: "31mRed Artist", in: hostile) == column(of: "Eric Kennington", in: normal))
+    #expect(hostile.contains("🎨漢字"))
+    #expect(TextWidth.of(hostile) == 160)
+}
+
+@Test func wideCharactersTakeTwoCellsAndTruncateByWidth() {
+    #expect(TextWidth.of("漢字") == 4)
+    #expect(TextWidth.of("🎨") == 2)
+    #expect(TextWidth.of("é") == 1)
+    #expect(TextWidth.of("e\u{301}") == 1)
+    #expect(TextWidth.truncate("漢字漢字", to: 5) == "漢字…")
+    #expect(TextWidth.pad("漢字", to: 6) == "漢字  ")
+    var buffer = Buffer(width: 5, height: 1)
+    buffer.write("ab漢字", x: 0, y: 0)
+    #expect(buffer.lines == ["ab漢…"])
+    buffer.write("x", x: 3, y: 0)
+    #expect(buffer.lines == ["ab x…"], "overwriting half a wide character blanks the other half")
+    #expect(TextWidth.wrap("one two three four", width: 9) == ["one two", "three", "four"])
+    #expect(TextWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+}
