@@ -78,12 +78,15 @@ public enum MapView {
             let width = min(TextWidth.of(clean), inner.width - 2)
             guard width > 0 else { return false }
             // Right of the marker, left of it, then centred on the row above or below.
-            let spots = [(x + 2, y), (x - 1 - width, y), (x - width / 2, y - 1), (x - width / 2, y + 1)]
-            for (startX, row) in spots {
-                let start = max(inner.x, min(startX, inner.maxX - width))
-                guard row >= inner.y, row < inner.maxY, start + width <= inner.maxX else { continue }
+            let spots = [(x + 2, y, false), (x - 1 - width, y, false), (x - width / 2, y - 1, true), (x - width / 2, y + 1, true)]
+            for (startX, row, slides) in spots {
+                // Beside the marker a label keeps a one-cell gap; above or below it may slide to fit.
+                let start = slides ? max(inner.x, min(startX, inner.maxX - width)) : startX
+                guard row >= inner.y, row < inner.maxY, start >= inner.x, start + width <= inner.maxX else { continue }
                 let cells = (start..<start + width).map { key($0, row) }
-                if cells.contains(where: occupied.contains) || (row == cursorY && (start..<start + width).contains(cursorX)) { continue }
+                // A free cell on each side too, so a label never reads as belonging to a neighbour's marker.
+                let margin = [key(start - 1, row), key(start + width, row)]
+                if cells.contains(where: occupied.contains) || margin.contains(where: occupied.contains) || (row == cursorY && (start..<start + width).contains(cursorX)) { continue }
                 buffer.write(clean, x: start, y: row, style: style, maxWidth: width, clip: inner)
                 cells.forEach { occupied.insert($0) }
                 return true

@@ -76,8 +76,8 @@ public enum TableView {
             let compass = CompassPoint(bearing: b.bearing)
             let right = "\(DistanceText.format(b.distance)) \(compass.arrow) "
             let left = "▸ " + DisplayText.clean(b.name) + " (\(b.artworks.count))"
-            let leftWidth = max(0, width - TextWidth.of(right))
-            return TextWidth.pad(left, to: leftWidth) + right
+            let leftWidth = max(0, width - TextWidth.of(right) - 1)
+            return TextWidth.pad(left, to: leftWidth) + " " + right
         }
 
         func artwork(_ a: Artwork) -> String {
