@@ -42,7 +42,8 @@ public enum MapView {
         }
         if inner.height >= 3, inner.width >= 12 {
             let labelX = inner.x + 1 + Int((bar / scale).rounded()) + 2
-            buffer.write(DistanceText.format(bar), x: labelX, y: inner.y + barRow, style: Style(.muted), clip: inner)
+            let used = buffer.write(DistanceText.format(bar), x: labelX, y: inner.y + barRow, style: Style(.muted), clip: inner)
+            for x in inner.x..<min(inner.maxX, labelX + used) { occupied.insert(key(x, inner.y + barRow)) }
         }
 
         // Markers: every building of the catalogue; the ones the table hides (radius, search) dimmed.

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Where a box titled `title` starts: (line, column), if it is on screen.
+func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
+    for (i, line) in lines.enumerated() {
+        if let range = line.range(of: "┌ " + title) { return (i, line.distance(from: line.startIndex, to: range.lowerBound)) }
+    }
+    return nil
+}
+
+@Test func navigateResizeSyncAndQuitAsAPersonWould() throws {
+    let server = try TestServer()
+    let home = try makeTemporaryDirectory("e2e")
+    // Remember a loopback source so `s` never reaches beyond this machine.
+    let first = try runArtmapBinary(["sync", "--no-images", "--source", server.serviceURL("ok")], home: home)
+    #expect(first.status == 0, "\(first.output)")
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    var screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+    let map = try #require(boxTop(screen, "Map"), "\(screen.joined(separator: "\n"))")
+    let table = try #require(boxTop(screen, "31 artworks in 13 buildings"))
+    #expect(map.line == table.line && table.column > map.column, "side by side at 160×45")
+
+    // Table: down to the Electrical Engineering Building and open it.
+    try tmux.send("Tab")
+    for _ in 0..<17 { try tmux.send("Down") }
+    try tmux.send("Enter")
+    screen = try tmux.waitFor { $0.contains { $0.contains("9 artworks · 58 m SE") } }
+    #expect(boxTop(screen, "Electrical Engineering Building") != nil, "\(screen.joined(separator: "\n"))")
+    try tmux.send("Down", "Enter")
+    screen = try tmux.waitFor { $0.contains { $0.contains("Christopher Darton Watkins, 1964") } }
+    #expect(boxTop(screen, "Artwork") != nil)
+    #expect(screen.contains { $0.contains("Building: Electrical Engineering Building") })
+    try tmux.send("Escape")
+    screen = try tmux.waitFor { boxTop($0, "Artwork") == nil }
+    #expect(boxTop(screen, "Electrical Engineering Building") != nil, "Esc goes back one level")
+    try tmux.send("Escape")
+    screen = try tmux.waitFor { boxTop($0, "Electrical Engineering Building") == nil }
+
+    // Map: the cursor followed the table to the marker; move off it and back, then open it from the map.
+    try tmux.send("Tab", "Left")
+    screen = try tmux.waitFor { !$0.contains { $0.contains("Electrical Engineering Building · 9") } }
+    #expect(!screen.contains { $0.contains("Electrical Engineering Building · 9") }, "the label follows the cursor off the marker")
+    try tmux.send("Right")
+    screen = try tmux.waitFor { $0.contains { $0.contains("Electrical Engineering Building · 9") } }
+    try tmux.send("Enter")
+    screen = try tmux.waitFor { $0.contains { $0.contains("9 artworks · 58 m SE") } }
+    #expect(screen.contains { $0.contains("9 artworks · 58 m SE") })
+    try tmux.send("q")
+    screen = try tmux.waitFor { !$0.contains { $0.contains("9 artworks · 58 m SE") } }
+
+    // Resize to portrait: the table moves below the map, live.
+    try tmux.resize(columns: 80, rows: 60)
+    screen = try tmux.waitFor { ($0.firstIndex { $0.hasPrefix("┌ 31 artworks") } ?? 0) > 5 }
+    let stackedTable = try #require(boxTop(screen, "31 artworks in 13 buildings"), "\(screen.joined(separator: "\n"))")
+    #expect(stackedTable.column == 0 && stackedTable.line > (boxTop(screen, "Map")?.line ?? 99))
+    try tmux.resize(columns: 160, rows: 45)
+    screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
+    #expect(boxTop(screen, "31 artworks in 13 buildings")?.line == 1)
+
+    // s: a sync against the loopback server, without blocking the screen.
+    try tmux.send("s")
+    screen = try tmux.waitFor { $0.contains { $0.contains("synced 1 artwork") } }
+    #expect(screen.last { !$0.isEmpty }?.contains("synced") == true, "\(screen.joined(separator: "\n"))")
+    #expect(try server.requestLog().filter { $0.contains("data.php") }.count == 2)
+
+    // q quits and gives the terminal back to the shell.
+    try tmux.send("q")
+    screen = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+    #expect(screen.contains { $0.hasPrefix("EXITED-0") })
+    #expect(boxTop(screen, "Map") == nil, "the alternate screen is gone")
+}
+
+@Test func aResizeStormDoesNoHarm() throws {
+    let home = try makeTemporaryDirectory("storm")
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+    var rng = SystemRandomNumberGenerator()
+    for batch in 0..<10 {
+        var arguments: [String] = []
+        for i in 0..<50 {
+            if i > 0 { arguments.append(";") }
+            arguments += ["resize-window", "-t", "main", "-x", "\(Int.random(in: 1...300, using: &rng))",
+                          "-y", "\(Int.random(in: 1...100, using: &rng))"]
+        }
+        try tmux.tmux(arguments)
+        if batch % 3 == 0 { try tmux.send("Right", "Down", "-", "Tab") }
+        usleep(20_000)
+    }
+    try tmux.resize(columns: 120, rows: 40)
+    let screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
+    #expect(boxTop(screen, "31 artworks in 13 buildings")?.line == 1, "\(screen.joined(separator: "\n"))")
+    #expect(!screen.contains { $0.hasPrefix("EXITED") }, "artmap is still running")
+    try tmux.resize(columns: 30, rows: 8)
+    let small = try tmux.waitFor { $0.contains { $0.contains("terminal too small") } }
+    #expect(small.contains { $0.contains("terminal too small (needs 40") })
+    try tmux.send("q")
+    #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }.contains { $0.hasPrefix("EXITED-0") })
+}
+
+@Test func hostileTitlesHaveNoEscapeEffect() throws {
+    let server = try TestServer()
+    let home = try makeTemporaryDirectory("hostile")
+    #expect(try runArtmapBinary(["sync", "--full", "--no-images", "--source", server.serviceURL("hostile")], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    let titleBefore = try tmux.paneValue("#{pane_title}")
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    let screen = try tmux.waitFor { $0.contains { $0.contains("]0;pwned") } }
+    let row = try #require(screen.first { $0.contains("]0;pwned") }, "\(screen.joined(separator: "\n"))")
+    #expect(row.contains("[2Jevil"), "ESC [ 2 J shows as text instead of clearing the screen")
+    #expect(try tmux.paneValue("#{pane_title}") == titleBefore, "the window title was not changed")
+    #expect(boxTop(screen, "Map") != nil, "the screen was not cleared")
+    // The right border of the table is still in the last column on every body row.
+    for line in screen[2..<43] { #expect(line.hasSuffix("│") || line.hasSuffix("▼") || line.hasSuffix("▲"), "misaligned: \(line)") }
+    try tmux.send("q")
+}
+
+@Test func anUnknownTermIsAClearError() throws {
+    let home = try makeTemporaryDirectory("term")
+    let tmux = try TmuxSession(columns: 100, rows: 30)
+    try tmux.type("env HOME='\(home.path)' TERM=no-such-terminal '\(builtArtmap().path)' --offline; echo EXITED-$?")
+    let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }
+    #expect(screen.contains { $0.contains("cannot use the terminal type 'no-such-terminal'") }, "\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.hasPrefix("EXITED-1") })
+}

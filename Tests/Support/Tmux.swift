@@ -1,0 +1,129 @@
+import Foundation
+
+/// A tmux server of the test's own (its own socket), running a shell in one window of a given size.
+/// Drives a full-screen program as a person would: keys in, screen text out.
+public final class TmuxSession: @unchecked Sendable {
+    private let socket: String
+
+    public init(columns: Int, rows: Int) throws {
+        socket = "artmap-test-\(UUID().uuidString.prefix(8))"
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "bash --norc --noprofile"])
+        try tmux(["set-option", "-g", "status", "off"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs a tmux command against this server and returns what it printed.
+    /// Spawned with posix_spawn and reaped with waitpid: Foundation's Process waits for descriptors that the
+    /// daemonised tmux server inherits, and would never see the client exit.
+    @discardableResult
+    public func tmux(_ arguments: [String]) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let argv = ["tmux", "-L", socket] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["LANG"] = "C.UTF-8"
+        let envStrings = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = envStrings.map { strdup($0) } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            cEnv.forEach { free($0) }
+        }
+        let rc = posix_spawnp(&pid, "tmux", &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw TestServerError("cannot start tmux: \(String(cString: strerror(rc)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let data = (try? Data(contentsOf: file)) ?? Data()
+        guard status == 0 else {
+            throw TestServerError("tmux \(arguments.joined(separator: " ")) failed with status \(status)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Types a line into the shell.
+    public func type(_ line: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", line])
+        try tmux(["send-keys", "-t", "main", "Enter"])
+    }
+
+    /// Sends keys by tmux name (Up, Enter, Escape, Tab, q, ...).
+    public func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// The screen as lines of text.
+    public func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "main"]).components(separatedBy: "\n")
+    }
+
+    /// The screen with escape sequences for attributes (to find reverse video).
+    public func screenWithAttributes() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-e", "-t", "main"]).components(separatedBy: "\n")
+    }
+
+    public func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// A tmux format value of the pane (e.g. "#{pane_title}").
+    public func paneValue(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen satisfies `condition`, up to `timeout` seconds; returns the last screen.
+    @discardableResult
+    public func waitFor(timeout: TimeInterval = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var lines = try screen()
+        while !condition(lines) {
+            if Date() > deadline { return lines }
+            usleep(100_000)
+            lines = try screen()
+        }
+        return lines
+    }
+}
+
+/// The built `artmap` binary of this build.
+public func builtArtmap() -> URL {
+    var dir = Bundle.main.executableURL?.deletingLastPathComponent() ?? repositoryRoot.appendingPathComponent(".build/debug")
+    if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
+    let sibling = dir.appendingPathComponent("artmap")
+    if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
+    return repositoryRoot.appendingPathComponent(".build/debug/artmap")
+}
+
+/// Runs the binary to completion with a home of its own; returns status and output.
+@discardableResult
+public func runArtmapBinary(_ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = builtArtmap()
+    process.arguments = arguments
+    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let file = home.appendingPathComponent("run-\(UUID().uuidString).log")
+    FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+}
+
+/// The shell line that starts artmap with a home of its own and reports its exit status afterwards.
+public func artmapCommandLine(home: URL, arguments: [String]) -> String {
+    let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    return "env HOME='\(home.path)' LANG=C.UTF-8 TERM=xterm-256color '\(builtArtmap().path)' \(quoted); echo EXITED-$?"
+}
