@@ -62,6 +62,9 @@ public struct AppState: Sendable {
     // MARK: Reference point
     public private(set) var reference: Coordinate
     public private(set) var referenceSource: ReferenceSource
+    /// The live (or fixed) location, kept while the user measures from a picked point, for `M`.
+    public var liveReference: Coordinate
+    public var liveSource: ReferenceSource
 
     // MARK: Derived from the catalogue, the reference, the search and the radius (see `refresh`)
     /// Buildings shown, nearest first.
@@ -118,6 +121,8 @@ public struct AppState: Sendable {
                 referenceSource: ReferenceSource = .fixed("Ashton Building")) {
         self.reference = reference
         self.referenceSource = referenceSource
+        liveReference = reference
+        liveSource = referenceSource
         mapCenter = reference
         setArtworks(artworks)
     }

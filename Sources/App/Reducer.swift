@@ -45,7 +45,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if cached { state.cachedImages.insert(id) } else { state.cachedImages.remove(id) }
         return []
     case .referenceMoved(let coordinate, let source):
-        state.setReference(coordinate, source: source)
+        state.liveReference = coordinate
+        state.liveSource = source
+        // While the user measures from a picked point, the live location waits for `M`.
+        if state.referenceSource != .picked { state.setReference(coordinate, source: source) }
         return []
     case .error(let message):
         state.lastError = message
@@ -119,8 +122,8 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         state.lastMessage = "measuring from the picked point"
         return []
     case .liveReference:
-        state.lastMessage = "no live location source; measuring from the fixed point"
-        state.setReference(.ashtonBuilding, source: .fixed("Ashton Building"))
+        state.setReference(state.liveReference, source: state.liveSource)
+        state.lastMessage = "measuring from \(state.liveSource.label)"
         return []
     case .radiusSmaller, .radiusLarger:
         changeRadius(&state, larger: command == .radiusLarger)

@@ -13,6 +13,8 @@ public enum Artmap {
         Commands:
           list      artworks grouped by building, nearest first (--json for scripts)
           sync      fetch what changed from the campus service, and the images
+          import    load tagged places (plist) or service-shaped JSON into a collection
+          watch     follow a location source and print each fix with the nearest building
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -62,6 +64,10 @@ public enum Artmap {
         case SyncCommand.name:
             return try await SyncCommand.run(Array(arguments.dropFirst()), environment: environment, console: console,
                                        interactive: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb")
+        case ImportCommand.name:
+            return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
+        case WatchCommand.name:
+            return try await WatchCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         case ListCommand.name:
             return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:

@@ -3,6 +3,7 @@ import Catalog
 import Curses
 import Foundation
 import Geo
+import Location
 import Screen
 import Store
 import Sync
@@ -13,6 +14,7 @@ enum InteractiveCommand {
         OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building)"),
         OptionSpec(name: "--radius", valueName: "METRES", help: "show only what is within this distance"),
         OptionSpec(name: "--nearest", valueName: "K", help: "highlight the K nearest buildings (default 10)"),
+    ] + LocationOptions.specs + [
         OptionSpec(name: "--layout", valueName: "MODE", help: "auto, side or stacked (default auto)"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to show (default campus)"),
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
@@ -35,7 +37,8 @@ enum InteractiveCommand {
             console.line("artmap \(Artmap.version)")
             return 0
         }
-        let reference = try ListCommand.referencePoint(options, command: nil)
+        let location = try LocationOptions(options, command: nil)
+        let reference = try location.firstPoint ?? ListCommand.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil)
         let nearest = try options.count("--nearest", command: nil) ?? 10
         let layoutText = options.value("--layout") ?? "auto"
@@ -57,8 +60,10 @@ enum InteractiveCommand {
             throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
         }
 
+        let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
+            : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
         var state = AppState(artworks: try store.artworks(collection: collection), reference: reference,
-                             referenceSource: options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
+                             referenceSource: referenceSource)
         state.collection = collection
         state.layoutMode = layout
         state.radius = radius
@@ -73,7 +78,7 @@ enum InteractiveCommand {
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: state, store: store, syncRequest: syncRequest,
-                                  limits: SyncLimits.fromEnvironment(environment))
+                                  limits: SyncLimits.fromEnvironment(environment), location: location)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty
         let terminal: Terminal
         do {
@@ -96,9 +101,13 @@ final class Session {
     private let syncRequest: SyncRequest
     private let limits: SyncLimits
     private var signalSources: [DispatchSourceSignal] = []
+    private let location: LocationOptions
+    private var locationTask: Task<Void, Never>?
 
-    init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits) throws {
+    init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
+         location: LocationOptions) throws {
         self.state = state
+        self.location = location
         self.store = store
         self.syncRequest = syncRequest
         self.limits = limits
@@ -107,7 +116,11 @@ final class Session {
 
     func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?) {
         installSignalHandlers()
-        defer { signalSources.forEach { $0.cancel() } }
+        defer {
+            signalSources.forEach { $0.cancel() }
+            locationTask?.cancel()
+        }
+        startLocation()
         state.now = Date()
         dispatch(.resize(terminal.size))
         dispatch(.started(syncIfOlderThan: syncIfOlderThan))
@@ -170,6 +183,22 @@ final class Session {
                     queue.post(.syncFailed("\(error)"))
                 }
             }
+        }
+    }
+
+    /// Replays the GPX walk in the background; each fix that passes the distance filter becomes an action.
+    private func startLocation() {
+        guard let replay = location.replay else { return }
+        let queue = self.queue
+        let label = location.sourceLabel
+        let loop = location.loop, filter = location.filter
+        locationTask = Task.detached {
+            do {
+                try await replay.play(loop: loop, filter: filter) { coordinate in
+                    queue.post(.referenceMoved(coordinate, .live(label)))
+                }
+                queue.post(.error("\(label): the walk has ended"))
+            } catch {}
         }
     }
 

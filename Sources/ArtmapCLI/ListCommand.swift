@@ -12,6 +12,7 @@ enum ListCommand {
         OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
+        OptionSpec(name: "--gpx", valueName: "FILE", help: "measure from the first point of a GPX file"),
         StoreOpening.storeOption,
         OptionSpec(name: "--help", valueName: nil, help: "show this help"),
     ], maxPositionals: 0)
@@ -30,7 +31,7 @@ enum ListCommand {
             console.line(help())
             return 0
         }
-        let reference = try referencePoint(options, command: name)
+        let reference = try LocationOptions(options, command: name).firstPoint ?? referencePoint(options, command: name)
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection

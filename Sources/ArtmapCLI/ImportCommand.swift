@@ -1,0 +1,56 @@
+import Catalog
+import Foundation
+import Store
+
+/// `artmap import FILE`: tagged places (plist) or a service-shaped JSON file into a collection.
+enum ImportCommand {
+    static let name = "import"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
+        StoreOpening.storeOption,
+        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+    ], maxPositionals: 1)
+
+    static func help() -> String {
+        (["Usage: artmap import FILE [--collection NAME]",
+          "",
+          "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
+          "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
+          "transaction; a bad file changes nothing.",
+          "",
+          "Options:"] + parser.helpLines()).joined(separator: "\n")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        let options = try parser.parse(arguments)
+        if options.has("--help") {
+            console.line(help())
+            return 0
+        }
+        guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
+        let url = URL(fileURLWithPath: path)
+        let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
+        guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
+        let artworks: [Artwork]
+        var skipped = 0
+        do {
+            if url.pathExtension.lowercased() == "json" || data.first == UInt8(ascii: "{") || data.first == UInt8(ascii: "[") {
+                let decoded = try ServiceRecordDecoder.decode(data, collection: collection)
+                artworks = decoded.artworks
+                skipped = decoded.skipped.count
+                for record in decoded.skipped.prefix(20) {
+                    console.error("skipped record \(record.index + 1)\(record.id.map { " (id \($0))" } ?? ""): \(record.reason)")
+                }
+            } else {
+                artworks = try TaggedPlaceDecoder.decode(data, fileName: path, collection: collection)
+            }
+        } catch let error as CatalogError {
+            throw CLIError("\(error.message.hasPrefix(path) ? "" : path + ": ")\(error.message); nothing was imported")
+        }
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let report = try store.merge(artworks, into: collection, full: true)
+        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(collection)': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
+        return 0
+    }
+}

@@ -1,0 +1,71 @@
+import Catalog
+import Foundation
+import Geo
+import Location
+import Store
+
+/// `artmap watch`: the location pipeline without the full screen, one line per applied fix.
+enum WatchCommand {
+    static let name = "watch"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--at", valueName: "LAT,LON", help: "a fixed point (one fix)"),
+    ] + LocationOptions.specs + [
+        OptionSpec(name: "--json", valueName: nil, help: "one JSON object per line"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to measure to (default campus)"),
+        StoreOpening.storeOption,
+        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+    ], maxPositionals: 0)
+
+    static func help() -> String {
+        (["Usage: artmap watch [--at LAT,LON | --gpx FILE [--speed X] [--loop]] [--distance-filter METRES] [--json]",
+          "",
+          "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
+          "from the last): time, latitude, longitude, source, nearest building and its distance.",
+          "Ends when a replay ends (unless --loop) or on Ctrl-C.",
+          "",
+          "Options:"] + parser.helpLines()).joined(separator: "\n")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        let options = try parser.parse(arguments)
+        if options.has("--help") {
+            console.line(help())
+            return 0
+        }
+        let location = try LocationOptions(options, command: name)
+        if location.replay != nil && options.value("--at") != nil {
+            throw CLIError.usage("use either --at or --gpx, not both", command: name)
+        }
+        let json = options.has("--json")
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let query = CatalogQuery(artworks: try store.artworks(collection: collection))
+        let source = location.replay != nil ? "gpx" : "fixed"
+        let report: @Sendable (Coordinate) -> Void = { coordinate in
+            console.line(line(for: coordinate, source: source, query: query, json: json))
+        }
+        if let replay = location.replay {
+            try await replay.play(loop: location.loop, filter: location.filter, apply: report)
+        } else {
+            report(try ListCommand.referencePoint(options, command: name))
+        }
+        return 0
+    }
+
+    static func line(for coordinate: Coordinate, source: String, query: CatalogQuery, json: Bool) -> String {
+        let time = ISO8601DateFormatter().string(from: Date())
+        let nearest = query.ranked(from: coordinate, nearest: 1).first
+        if json {
+            typealias V = JSONWriter.Value
+            return JSONWriter.render(.object([
+                ("time", .string(time)),
+                ("latitude", .number(ListCommand.rounded(coordinate.latitude, places: 7))),
+                ("longitude", .number(ListCommand.rounded(coordinate.longitude, places: 7))),
+                ("source", .string(source)),
+                ("nearest", nearest.map { .object([("name", .string($0.name)), ("distance_m", .number(ListCommand.rounded($0.distance)))]) } ?? .null),
+            ]))
+        }
+        let place = nearest.map { "nearest \(DisplayText.clean($0.name)) \(DistanceText.format($0.distance))" } ?? "no buildings"
+        return "\(time) \(String(format: "%.6f %.6f", coordinate.latitude, coordinate.longitude)) \(source) \(place)"
+    }
+}
