@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Catalog", "Geo", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog", "Sync", "TestSupport"]),

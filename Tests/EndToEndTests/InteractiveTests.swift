@@ -126,3 +126,20 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     #expect(screen.contains { $0.contains("cannot use the terminal type 'no-such-terminal'") }, "\(screen.joined(separator: "\n"))")
     #expect(screen.contains { $0.hasPrefix("EXITED-1") })
 }
+
+@Test func aReplayedWalkMovesTheMarkerAndReordersTheTable() throws {
+    let home = try makeTemporaryDirectory("walk")
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    let walk = repositoryRoot.appendingPathComponent("Resources/examples/campus-walk.gpx").path
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--gpx", walk, "--speed", "20"]))
+    let start = try tmux.waitFor { $0.contains { $0.contains("▸ Ashton Building (1)") } }
+    #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true)
+    let end = try tmux.waitFor(timeout: 20) { lines in
+        guard let first = lines.first(where: { $0.contains("▸ ") }) else { return false }
+        return first.contains("Crown Place Halls")
+    }
+    let firstRow = end.first { $0.contains("▸ ") } ?? ""
+    #expect(firstRow.contains("Crown Place Halls"), "the table re-sorted as the walk went: \(firstRow)")
+    #expect(end.contains { $0.contains("◎") })
+    try tmux.send("q")
+}
