@@ -3,8 +3,8 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
 PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev
-# command => Debian package (tests drive the full-screen UI in tmux).
-CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3
+# command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake).
+CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients
 
 .PHONY: all deps build run test bench install uninstall clean
 

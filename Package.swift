@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["Geo", "Store", "CSQLite"]),
 
-        .target(name: "TestSupport", path: "Tests/Support", exclude: ["campus_server.py"]),
+        .target(name: "TestSupport", path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),

@@ -16,6 +16,8 @@ public enum Action: Sendable {
     case imageLookedUp(artworkID: String, cached: Bool)
     /// A location fix that has passed the distance filter.
     case referenceMoved(Coordinate, ReferenceSource)
+    /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
+    case locationStatus(String?)
     case error(String)
 }
 

@@ -107,6 +107,8 @@ public struct AppState: Sendable {
     public var lastSync: Date?
     public var lastMessage: String?
     public var lastError: String?
+    /// The live location source's state, for the status bar.
+    public var locationStatus: String?
     public var now = Date()
     /// Artwork ids whose image is known to be in the cache.
     public var cachedImages: Set<String> = []

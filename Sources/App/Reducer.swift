@@ -50,6 +50,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // While the user measures from a picked point, the live location waits for `M`.
         if state.referenceSource != .picked { state.setReference(coordinate, source: source) }
         return []
+    case .locationStatus(let text):
+        state.locationStatus = text
+        return []
     case .error(let message):
         state.lastError = message
         return []

@@ -47,7 +47,7 @@ public enum Artmap {
         let kept = try InteractiveCommand.parser.parse(arguments)
         var passed: [String] = []
         for (name, value) in kept.values.sorted(by: { $0.key < $1.key }) where listOptions.contains(name) { passed += [name, value] }
-        return try ListCommand.run(passed, environment: environment, console: console)
+        return try await ListCommand.run(passed, environment: environment, console: console)
     }
 
     static func dispatch(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -69,7 +69,7 @@ public enum Artmap {
         case WatchCommand.name:
             return try await WatchCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         case ListCommand.name:
-            return try ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
+            return try await ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:
             if first.hasPrefix("-") {
                 return try await interactiveOrList(arguments, environment: environment, console: console)

@@ -61,6 +61,7 @@ enum InteractiveCommand {
         }
 
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
+            : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
             : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
         var state = AppState(artworks: try store.artworks(collection: collection), reference: reference,
                              referenceSource: referenceSource)
@@ -103,6 +104,7 @@ final class Session {
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
+    private var gpsdClient: GpsdClient?
 
     init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
          location: LocationOptions) throws {
@@ -119,6 +121,7 @@ final class Session {
         defer {
             signalSources.forEach { $0.cancel() }
             locationTask?.cancel()
+            gpsdClient?.stop()
         }
         startLocation()
         state.now = Date()
@@ -188,6 +191,20 @@ final class Session {
 
     /// Replays the GPX walk in the background; each fix that passes the distance filter becomes an action.
     private func startLocation() {
+        if let gpsd = location.gpsd {
+            let queue = self.queue
+            let label = location.sourceLabel
+            let filter = FilterBox(location.filter)
+            let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
+                queue.post(.locationStatus(event.statusText))
+                if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
+                    queue.post(.referenceMoved(coordinate, .live(label)))
+                }
+            }
+            gpsdClient = client
+            client.start()
+            return
+        }
         guard let replay = location.replay else { return }
         let queue = self.queue
         let label = location.sourceLabel

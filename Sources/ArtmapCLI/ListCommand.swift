@@ -13,6 +13,8 @@ enum ListCommand {
         OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
         OptionSpec(name: "--gpx", valueName: "FILE", help: "measure from the first point of a GPX file"),
+        OptionSpec(name: "--gpsd", valueName: "HOST[:PORT]", help: "measure from gpsd's first good fix (waits up to 10 s)", valueIsOptional: true),
+        OptionSpec(name: "--max-error", valueName: "METRES", help: "with --gpsd: ignore fixes less accurate than this (default 50)"),
         StoreOpening.storeOption,
         OptionSpec(name: "--help", valueName: nil, help: "show this help"),
     ], maxPositionals: 0)
@@ -25,13 +27,15 @@ enum ListCommand {
           "Options:"] + parser.helpLines()).joined(separator: "\n")
     }
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         let options = try parser.parse(arguments)
         if options.has("--help") {
             console.line(help())
             return 0
         }
-        let reference = try LocationOptions(options, command: name).firstPoint ?? referencePoint(options, command: name)
+        let location = try LocationOptions(options, command: name)
+        let gpsdFix = try await location.firstGpsdFix(timeout: 10)
+        let reference = try location.firstPoint ?? gpsdFix ?? referencePoint(options, command: name)
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection

@@ -8,6 +8,8 @@ struct LocationOptions {
         OptionSpec(name: "--gpx", valueName: "FILE", help: "replay a GPX walk (wpt, trkpt or rtept; times set the pace)"),
         OptionSpec(name: "--speed", valueName: "X", help: "replay speed factor (default 1)"),
         OptionSpec(name: "--loop", valueName: nil, help: "replay the GPX file again and again"),
+        OptionSpec(name: "--gpsd", valueName: "HOST[:PORT]", help: "follow gpsd (default 127.0.0.1:2947)", valueIsOptional: true),
+        OptionSpec(name: "--max-error", valueName: "METRES", help: "ignore gpsd fixes less accurate than this (default 50)"),
         OptionSpec(name: "--distance-filter", valueName: "METRES", help: "move only after this far (default 25)"),
     ]
 
@@ -15,6 +17,8 @@ struct LocationOptions {
     let gpxName: String?
     let loop: Bool
     let filter: DistanceFilter
+    let gpsd: GpsdAddress?
+    let maxError: Double
 
     init(_ options: ParsedOptions, command: String?) throws {
         if let path = options.value("--gpx") {
@@ -38,6 +42,17 @@ struct LocationOptions {
             replay = nil
             gpxName = nil
         }
+        if let text = options.value("--gpsd") {
+            guard replay == nil else { throw CLIError.usage("use either --gpx or --gpsd, not both", command: command) }
+            do {
+                gpsd = try GpsdAddress(text)
+            } catch {
+                throw CLIError.usage("option --gpsd: \(error)", command: command)
+            }
+        } else {
+            gpsd = nil
+        }
+        maxError = try options.metres("--max-error", command: command) ?? 50
         loop = options.has("--loop")
         filter = DistanceFilter(threshold: try options.metres("--distance-filter", command: command) ?? 25)
     }
@@ -46,5 +61,34 @@ struct LocationOptions {
     var firstPoint: Coordinate? { replay?.points.first?.coordinate }
 
     /// The source's name for the status bar and `watch`.
-    var sourceLabel: String { gpxName.map { "GPX \($0)" } ?? "fixed point" }
+    var sourceLabel: String {
+        if let gpxName { return "GPX \(gpxName)" }
+        if let gpsd { return "gpsd \(gpsd.description)" }
+        return "fixed point"
+    }
+
+    /// Waits for gpsd's first fix good enough to apply, up to `timeout` seconds.
+    func firstGpsdFix(timeout: TimeInterval) async throws -> Coordinate? {
+        guard let gpsd else { return nil }
+        let stream = AsyncStream<GpsdEvent> { continuation in
+            let client = GpsdClient(address: gpsd, maxError: maxError) { continuation.yield($0) }
+            continuation.onTermination = { _ in client.stop() }
+            client.start()
+        }
+        let found = Task { () -> Coordinate? in
+            for await event in stream {
+                if case .fix(let coordinate, _) = event { return coordinate }
+            }
+            return nil
+        }
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            found.cancel()
+        }
+        defer { timer.cancel() }
+        guard let coordinate = await found.value else {
+            throw CLIError("no usable fix from gpsd at \(gpsd.description) within \(Int(timeout)) s")
+        }
+        return coordinate
+    }
 }

@@ -3,6 +3,8 @@ struct OptionSpec {
     let name: String
     let valueName: String?
     let help: String
+    /// The value may be left out (`--gpsd` alone means the default address).
+    var valueIsOptional = false
 }
 
 /// Parsed options of one command: flags present and values given.
@@ -45,6 +47,8 @@ struct OptionParser {
                 if spec.valueName != nil {
                     if let inlineValue {
                         parsed.values[name] = inlineValue
+                    } else if spec.valueIsOptional && (i >= arguments.count || arguments[i].hasPrefix("-")) {
+                        parsed.values[name] = ""
                     } else if i < arguments.count {
                         parsed.values[name] = arguments[i]
                         i += 1
@@ -69,7 +73,9 @@ struct OptionParser {
 
     /// The options block of a help text, aligned.
     func helpLines() -> [String] {
-        let left = specs.map { spec in "  " + spec.name + (spec.valueName.map { " " + $0 } ?? "") }
+        let left = specs.map { spec in
+            "  " + spec.name + (spec.valueName.map { spec.valueIsOptional ? " [\($0)]" : " " + $0 } ?? "")
+        }
         let width = (left.map(\.count).max() ?? 0) + 2
         return zip(left, specs).map { l, spec in l.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help }
     }

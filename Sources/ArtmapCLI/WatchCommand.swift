@@ -40,12 +40,25 @@ enum WatchCommand {
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection))
-        let source = location.replay != nil ? "gpx" : "fixed"
+        let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : "fixed")
         let report: @Sendable (Coordinate) -> Void = { coordinate in
             console.line(line(for: coordinate, source: source, query: query, json: json))
         }
         if let replay = location.replay {
             try await replay.play(loop: location.loop, filter: location.filter, apply: report)
+        } else if let gpsd = location.gpsd {
+            // Runs until interrupted; gpsd's state changes go to stderr, applied fixes to stdout.
+            let filter = FilterBox(location.filter)
+            let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
+                switch event {
+                case .fix(let coordinate, _):
+                    if filter.accept(coordinate) { report(coordinate) }
+                default:
+                    console.error(event.statusText)
+                }
+            }
+            client.start()
+            while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } else {
             report(try ListCommand.referencePoint(options, command: name))
         }
@@ -67,5 +80,19 @@ enum WatchCommand {
         }
         let place = nearest.map { "nearest \(DisplayText.clean($0.name)) \(DistanceText.format($0.distance))" } ?? "no buildings"
         return "\(time) \(String(format: "%.6f %.6f", coordinate.latitude, coordinate.longitude)) \(source) \(place)"
+    }
+}
+
+/// A distance filter shared with gpsd's reading thread.
+final class FilterBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filter: DistanceFilter
+
+    init(_ filter: DistanceFilter) { self.filter = filter }
+
+    func accept(_ coordinate: Coordinate) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return filter.accept(coordinate)
     }
 }

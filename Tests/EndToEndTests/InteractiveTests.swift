@@ -143,3 +143,37 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     #expect(end.contains { $0.contains("◎") })
     try tmux.send("q")
 }
+
+@Test func gpsdGoingAwayLeavesTheAppRunningAndFixesResume() throws {
+    let home = try makeTemporaryDirectory("gpsd-e2e")
+    let script = home.appendingPathComponent("script.json")
+    try JSONSerialization.data(withJSONObject: [
+        [#"{"class":"TPV","mode":1}"#, "sleep:1", #"{"class":"TPV","mode":3,"lat":53.406566,"lon":-2.966531,"eph":8}"#, "sleep:2"],
+        4,
+        [#"{"class":"TPV","mode":3,"lat":53.403219,"lon":-2.965829,"eph":5}"#, "sleep:20"],
+    ] as [Any]).write(to: script)
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    server.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/Support/fake_gpsd.py").path, script.path]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+    var line = Data()
+    while !line.contains(10) { let chunk = output.fileHandleForReading.availableData; if chunk.isEmpty { break }; line.append(chunk) }
+    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(5)
+    let tmux = try TmuxSession(columns: 200, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--gpsd", "127.0.0.1:\(port)"]))
+    func status(_ lines: [String]) -> String { lines.last { !$0.isEmpty } ?? "" }
+    var screen = try tmux.waitFor { status($0).contains("gpsd: fix ±8 m") }
+    #expect(status(screen).contains("gpsd: fix ±8 m"), "\(status(screen))")
+    screen = try tmux.waitFor { status($0).contains("gpsd: disconnected") }
+    #expect(status(screen).contains("gpsd: disconnected"), "\(status(screen))")
+    #expect(status(screen).contains("retrying in"))
+    screen = try tmux.waitFor(timeout: 20) { status($0).contains("gpsd: fix ±5 m") }
+    #expect(status(screen).contains("gpsd: fix ±5 m"), "\(status(screen))")
+    let first = screen.first { $0.contains("▸ ") } ?? ""
+    #expect(first.contains("Abercromby Square"), "fixes resumed and the table re-sorted: \(first)")
+    #expect(!screen.contains { $0.hasPrefix("EXITED") })
+    try tmux.send("q")
+}

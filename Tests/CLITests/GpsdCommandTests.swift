@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ArtmapCLI
+
+/// NMEA sentences for a short walk, with correct checksums, for gpsfake.
+func nmeaWalk() -> String {
+    func checksum(_ body: String) -> String { String(format: "%02X", body.utf8.reduce(0) { $0 ^ $1 }) }
+    func sentence(_ body: String) -> String { "$\(body)*\(checksum(body))\r\n" }
+    func degreesMinutes(_ value: Double, latitude: Bool) -> (String, String) {
+        let a = abs(value), d = Int(a), m = (a - Double(d)) * 60
+        let text = String(format: latitude ? "%02d%07.4f" : "%03d%07.4f", d, m)
+        return (text, latitude ? (value >= 0 ? "N" : "S") : (value >= 0 ? "E" : "W"))
+    }
+    let points = [(53.406566, -2.966531), (53.4055, -2.9655), (53.4035, -2.9658)]
+    var out = ""
+    for (i, (lat, lon)) in (points + points + points).enumerated() {
+        let t = String(format: "1000%02d.00", i)
+        let (la, ns) = degreesMinutes(lat, latitude: true), (lo, ew) = degreesMinutes(lon, latitude: false)
+        out += sentence("GPGGA,\(t),\(la),\(ns),\(lo),\(ew),1,08,0.9,20.0,M,48.0,M,,")
+        out += sentence("GPGSA,A,3,01,02,03,04,05,06,07,08,,,,,1.5,0.9,1.2")
+        out += sentence("GPRMC,\(t),A,\(la),\(ns),\(lo),\(ew),1.0,180.0,291126,,,A")
+    }
+    return out
+}
+
+@Test func listAndWatchFollowARealGpsdFedByGpsfake() async throws {
+    let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    try #require(gpsfake != nil, "gpsfake is missing: install Debian's gpsd and gpsd-clients (make deps does)")
+    let home = try temporaryDirectory()
+    let log = home.appendingPathComponent("walk.nmea")
+    try nmeaWalk().write(to: log, atomically: true, encoding: .utf8)
+    let port = Int.random(in: 30000...39999)
+    let fake = Process()
+    fake.executableURL = URL(fileURLWithPath: gpsfake!)
+    fake.arguments = ["-q", "-P", "\(port)", "-c", "0.3", "-W", "20", "-1", log.path]
+    fake.standardOutput = FileHandle.nullDevice
+    fake.standardError = FileHandle.nullDevice
+    try fake.run()
+    defer {
+        // SIGTERM to gpsfake's gpsd child (not gpsfake itself), then the socket gpsfake leaves as root.
+        let children = (try? String(contentsOfFile: "/proc/\(fake.processIdentifier)/task/\(fake.processIdentifier)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
+        usleep(300_000)
+        if fake.isRunning { kill(fake.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(fake.processIdentifier).sock")
+    }
+    let list = await runArtmap(["list", "--json", "--nearest", "1", "--gpsd", "127.0.0.1:\(port)"], home: home)
+    #expect(list.status == 0, "\(list.err)")
+    let decoded = try JSONDecoder().decode(ListJSON.self, from: Data(list.out.utf8))
+    #expect(decoded.reference.latitude > 53.40 && decoded.reference.latitude < 53.41)
+    // watch runs until interrupted: run the binary and stop it after a few fixes.
+    let (process, outURL, _) = try startBinary(["watch", "--json", "--gpsd", "127.0.0.1:\(port)"], environment: binaryEnvironment(home: home))
+    let deadline = Date().addingTimeInterval(15)
+    var lines: [String] = []
+    while Date() < deadline {
+        lines = ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        if lines.count >= 3 { break }
+        usleep(200_000)
+    }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(lines.count >= 3, "\(lines)")
+    #expect(lines.allSatisfy { $0.contains(#""source":"gpsd""#) })
+    #expect(Set(lines.compactMap { $0.range(of: #""name":"[^"]*""#, options: .regularExpression).map { String($0.description) } }).count >= 1)
+    #expect(lines.contains { $0.contains("Abercromby Square") } || lines.contains { $0.contains("Mathematics") })
+}
+
+@Test func listGivesUpClearlyWhenGpsdHasNoFix() async throws {
+    let home = try temporaryDirectory()
+    let result = await runArtmap(["list", "--gpsd", "127.0.0.1:1"], home: home)
+    #expect(result.status == 1)
+    #expect(result.err.contains("no usable fix from gpsd at 127.0.0.1:1 within 10 s"))
+}
