@@ -10,6 +10,7 @@ public enum Action: Sendable {
     case tick(Date)
     /// The app has started (decides whether to sync at once).
     case started(syncIfOlderThan: TimeInterval?)
+    case collectionLoaded(String, [Artwork])
     case syncProgress(String)
     case syncFinished(summary: String, artworks: [Artwork], at: Date)
     case syncFailed(String)
@@ -25,5 +26,6 @@ public enum Action: Sendable {
 public enum Effect: Hashable, Sendable {
     case startSync
     case lookUpImage(artworkID: String)
+    case loadCollection(String)
     case quit
 }

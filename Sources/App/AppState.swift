@@ -58,6 +58,8 @@ public struct AppState: Sendable {
     public private(set) var artworks: [Artwork] = []
     public private(set) var catalog = CatalogQuery(artworks: [])
     public var collection: String = Artwork.defaultCollection
+    /// Every collection in the store, for the key that cycles them.
+    public var collections: [String] = []
 
     // MARK: Reference point
     public private(set) var reference: Coordinate

@@ -1,7 +1,7 @@
 /// What a key asks for.
 public enum Command: Hashable, Sendable {
     case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter
-    case pickReference, liveReference, radiusSmaller, radiusLarger
+    case pickReference, liveReference, radiusSmaller, radiusLarger, nextCollection
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
     case open
@@ -40,6 +40,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
         KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
+        KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
 

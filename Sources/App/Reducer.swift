@@ -23,6 +23,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard let maxAge else { return [] }
         if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return [] }
         return startSync(&state)
+    case .collectionLoaded(let name, let artworks):
+        state.collection = name
+        state.overlays.removeAll()
+        state.setArtworks(artworks)
+        state.imageChecked = []
+        state.cachedImages = []
+        state.lastMessage = "collection: \(name)"
+        return []
     case .syncProgress(let text):
         state.sync = .running(text)
         return []
@@ -128,6 +136,13 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         state.setReference(state.liveReference, source: state.liveSource)
         state.lastMessage = "measuring from \(state.liveSource.label)"
         return []
+    case .nextCollection:
+        guard state.collections.count > 1 else {
+            state.lastMessage = "only one collection (artmap import FILE adds more)"
+            return []
+        }
+        let index = state.collections.firstIndex(of: state.collection) ?? -1
+        return [.loadCollection(state.collections[(index + 1) % state.collections.count])]
     case .radiusSmaller, .radiusLarger:
         changeRadius(&state, larger: command == .radiusLarger)
         return []

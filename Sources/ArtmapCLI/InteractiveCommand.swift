@@ -66,6 +66,7 @@ enum InteractiveCommand {
         var state = AppState(artworks: try store.artworks(collection: collection), reference: reference,
                              referenceSource: referenceSource)
         state.collection = collection
+        state.collections = known
         state.layoutMode = layout
         state.radius = radius
         state.nearestCount = nearest
@@ -169,6 +170,12 @@ final class Session {
         switch effect {
         case .quit:
             break
+        case .loadCollection(let name):
+            do {
+                dispatch(.collectionLoaded(name, try store.artworks(collection: name)))
+            } catch {
+                dispatch(.error("cannot load the collection \(name): \(error)"))
+            }
         case .lookUpImage(let id):
             let cached = (try? store.cachedImagePath(collection: state.collection, artworkID: id)) != nil
             dispatch(.imageLookedUp(artworkID: id, cached: cached ?? false))

@@ -36,7 +36,7 @@ enum ResourceLocator {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: seedDirectory.path)) ?? []
         return names.sorted().compactMap { name in
             let url = seedDirectory.appendingPathComponent(name)
-            guard url.pathExtension.lowercased() == "json" else { return nil }
+            guard ["json", "plist"].contains(url.pathExtension.lowercased()) else { return nil }
             let base = url.deletingPathExtension().lastPathComponent
             return (url, base == "campus-artworks" ? Artwork.defaultCollection : base)
         }

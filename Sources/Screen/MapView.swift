@@ -96,8 +96,12 @@ public enum MapView {
         }
         if let b = state.buildingUnderCursor {
             let building = state.ranked[b]
-            let title = "\(building.name) · \(building.artworks.count) · \(DistanceText.format(building.distance))"
+            let count = building.artworks.count
+            let nearestTitle = building.artworks.first.map { " · " + $0.artwork.title } ?? ""
+            let title = "\(building.name) · \(count) artwork\(count == 1 ? "" : "s")\(count > 1 ? nearestTitle : "") · \(DistanceText.format(building.distance))"
+            let short = "\(building.name) · \(DistanceText.format(building.distance))"
             if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
+                || place(short, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
                 || place(building.name, nearX: cursorX, y: cursorY, style: Style(.label, bold: true)) {
                 labelled.insert(building.building.key)
             }

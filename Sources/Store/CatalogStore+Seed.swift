@@ -15,7 +15,10 @@ extension CatalogStore {
                 throw StoreError(code: -1, message: "cannot read the seed file \(seed.url.path): \(error.localizedDescription)")
             }
             do {
-                decoded.append((seed.collection, try ServiceRecordDecoder.decode(data, collection: seed.collection).artworks))
+                let artworks = seed.url.pathExtension.lowercased() == "plist"
+                    ? try TaggedPlaceDecoder.decode(data, fileName: seed.url.lastPathComponent, collection: seed.collection)
+                    : try ServiceRecordDecoder.decode(data, collection: seed.collection).artworks
+                decoded.append((seed.collection, artworks))
             } catch {
                 throw StoreError(code: -1, message: "the seed file \(seed.url.path) is unreadable: \(error)")
             }

@@ -284,3 +284,31 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     #expect(Keymap.command(for: .character("j"), in: .map) == .moveCursor(dx: 0, dy: 1))
     #expect(Keymap.command(for: .character("s"), in: .list) == .sync)
 }
+
+@Test func nCyclesCollections() throws {
+    var state = try campusState()
+    #expect(press(&state, .character("n")) == [])
+    #expect(state.lastMessage?.hasPrefix("only one collection") == true)
+    state.collections = ["campus", "coffee"]
+    #expect(press(&state, .character("n")) == [.loadCollection("coffee")])
+    let cafe = Artwork(id: "1", title: "Library café", coordinate: Coordinate(clampingLatitude: 53.4068, longitude: -2.9659),
+                       building: "Library café", collection: "coffee")
+    _ = reduce(&state, .collectionLoaded("coffee", [cafe]))
+    #expect(state.collection == "coffee")
+    #expect(state.ranked.map(\.name) == ["Library café"])
+    #expect(press(&state, .character("n")) == [.loadCollection("campus")])
+}
+
+@Test func liveFixesWaitWhileMeasuringFromAPickedPoint() throws {
+    var state = try campusState()
+    press(&state, .character("m"))
+    let abercromby = Coordinate(clampingLatitude: 53.403219, longitude: -2.965829)
+    _ = reduce(&state, .referenceMoved(abercromby, .live("GPX walk.gpx")))
+    #expect(state.referenceSource == .picked)
+    press(&state, .character("M"))
+    #expect(state.reference == abercromby)
+    #expect(state.referenceSource == .live("GPX walk.gpx"))
+    #expect(state.ranked.first?.name == "Abercromby Square")
+    _ = reduce(&state, .locationStatus("gpsd: no fix"))
+    #expect(state.locationStatus == "gpsd: no fix")
+}

@@ -33,7 +33,8 @@ func nmeaWalk() -> String {
     let port = Int.random(in: 30000...39999)
     let fake = Process()
     fake.executableURL = URL(fileURLWithPath: gpsfake!)
-    fake.arguments = ["-q", "-P", "\(port)", "-c", "0.3", "-W", "20", "-1", log.path]
+    // Without -1 gpsfake loops the log, so watch still sees fixes however long `list` took.
+    fake.arguments = ["-q", "-P", "\(port)", "-c", "0.2", "-W", "40", log.path]
     fake.standardOutput = FileHandle.nullDevice
     fake.standardError = FileHandle.nullDevice
     try fake.run()
@@ -51,7 +52,7 @@ func nmeaWalk() -> String {
     #expect(decoded.reference.latitude > 53.40 && decoded.reference.latitude < 53.41)
     // watch runs until interrupted: run the binary and stop it after a few fixes.
     let (process, outURL, _) = try startBinary(["watch", "--json", "--gpsd", "127.0.0.1:\(port)"], environment: binaryEnvironment(home: home))
-    let deadline = Date().addingTimeInterval(15)
+    let deadline = Date().addingTimeInterval(25)
     var lines: [String] = []
     while Date() < deadline {
         lines = ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -62,7 +63,6 @@ func nmeaWalk() -> String {
     process.waitUntilExit()
     #expect(lines.count >= 3, "\(lines)")
     #expect(lines.allSatisfy { $0.contains(#""source":"gpsd""#) })
-    #expect(Set(lines.compactMap { $0.range(of: #""name":"[^"]*""#, options: .regularExpression).map { String($0.description) } }).count >= 1)
     #expect(lines.contains { $0.contains("Abercromby Square") } || lines.contains { $0.contains("Mathematics") })
 }
 

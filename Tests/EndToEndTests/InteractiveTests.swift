@@ -41,10 +41,10 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 
     // Map: the cursor followed the table to the marker; move off it and back, then open it from the map.
     try tmux.send("Tab", "Left")
-    screen = try tmux.waitFor { !$0.contains { $0.contains("Electrical Engineering Building · 9") } }
-    #expect(!screen.contains { $0.contains("Electrical Engineering Building · 9") }, "the label follows the cursor off the marker")
+    screen = try tmux.waitFor { !$0.contains { $0.contains("Electrical Engineering Building ·") } }
+    #expect(!screen.contains { $0.contains("Electrical Engineering Building ·") }, "the label follows the cursor off the marker")
     try tmux.send("Right")
-    screen = try tmux.waitFor { $0.contains { $0.contains("Electrical Engineering Building · 9") } }
+    screen = try tmux.waitFor { $0.contains { $0.contains("Electrical Engineering Building ·") } }
     try tmux.send("Enter")
     screen = try tmux.waitFor { $0.contains { $0.contains("9 artworks · 58 m SE") } }
     #expect(screen.contains { $0.contains("9 artworks · 58 m SE") })

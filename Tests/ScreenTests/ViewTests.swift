@@ -187,3 +187,13 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     #expect(TextWidth.wrap("one two three four", width: 9) == ["one two", "three", "four"])
     #expect(TextWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
 }
+
+@Test func theBuildingUnderTheCursorIsLabelledWithCountNearestArtworkAndDistance() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    let ee = try #require(state.ranked.firstIndex { $0.name == "Electrical Engineering Building" })
+    let offset = state.cellOffset(of: state.ranked[ee].building.coordinate)
+    state.cursorX = offset.x
+    state.cursorY = offset.y
+    let text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(text.contains("Electrical Engineering Building · 9 artworks · A Sunny Day · 58 m"))
+}

@@ -148,3 +148,13 @@ func temporaryDirectory() throws -> URL {
     #expect(throws: StoreError.self) { try store.seedIfEmpty([(good, "good"), (bad, "bad")]) }
     #expect(try store.isEmpty)
 }
+
+@Test func plistSeedsFillTheirOwnCollection() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let store = try CatalogStore(path: ":memory:")
+    let loaded = try store.seedIfEmpty([(root.appendingPathComponent("Resources/seed/campus-artworks.json"), "campus"),
+                                        (root.appendingPathComponent("Resources/examples/coffee.plist"), "coffee")])
+    #expect(loaded == 34)
+    #expect(try store.collections().map(\.name) == ["campus", "coffee"])
+    #expect(try store.artworks(collection: "coffee").map(\.title) == ["Library café", "Guild coffee bar", "Square kiosk"])
+}
