@@ -31,20 +31,24 @@ func nmeaWalk() -> String {
     let log = home.appendingPathComponent("walk.nmea")
     try nmeaWalk().write(to: log, atomically: true, encoding: .utf8)
     let port = Int.random(in: 30000...39999)
-    let fake = Process()
-    fake.executableURL = URL(fileURLWithPath: gpsfake!)
     // Without -1 gpsfake loops the log, so watch still sees fixes however long `list` took.
-    fake.arguments = ["-q", "-P", "\(port)", "-c", "0.2", "-W", "40", log.path]
-    fake.standardOutput = FileHandle.nullDevice
-    fake.standardError = FileHandle.nullDevice
-    try fake.run()
+    let fakePID = try spawnWithCleanSignals([gpsfake!, "-q", "-P", "\(port)", "-c", "0.2", "-W", "40", log.path], stdoutPath: nil)
     defer {
-        // SIGTERM to gpsfake's gpsd child (not gpsfake itself), then the socket gpsfake leaves as root.
-        let children = (try? String(contentsOfFile: "/proc/\(fake.processIdentifier)/task/\(fake.processIdentifier)/children", encoding: .utf8)) ?? ""
-        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
-        usleep(300_000)
-        if fake.isRunning { kill(fake.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(fake.processIdentifier).sock")
+        // As the notes say: SIGTERM to gpsfake's gpsd (the process naming gpsfake's socket), not to gpsfake,
+        // which then exits; then remove the socket gpsfake leaves behind when run as root.
+        let socketName = "/tmp/gpsfake-\(fakePID).sock"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), pid != fakePID,
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            if String(decoding: cmdline, as: UTF8.self).contains(socketName) { kill(pid, SIGTERM) }
+        }
+        var status: Int32 = 0
+        for _ in 0..<50 where waitpid(fakePID, &status, WNOHANG) == 0 { usleep(100_000) }
+        if waitpid(fakePID, &status, WNOHANG) == 0 {
+            kill(fakePID, SIGKILL)
+            waitpid(fakePID, &status, 0)
+        }
+        try? FileManager.default.removeItem(atPath: socketName)
     }
     let list = await runArtmap(["list", "--json", "--nearest", "1", "--gpsd", "127.0.0.1:\(port)"], home: home)
     #expect(list.status == 0, "\(list.err)")

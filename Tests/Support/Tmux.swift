@@ -22,26 +22,10 @@ public final class TmuxSession: @unchecked Sendable {
     public func tmux(_ arguments: [String]) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: file) }
-        let argv = ["tmux", "-L", socket] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
         environment["LANG"] = "C.UTF-8"
-        let envStrings = environment.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = envStrings.map { strdup($0) } + [nil]
-        defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
-        }
-        let rc = posix_spawnp(&pid, "tmux", &actions, nil, cArgs, cEnv)
-        guard rc == 0 else { throw TestServerError("cannot start tmux: \(String(cString: strerror(rc)))") }
+        let pid = try spawnWithCleanSignals(["tmux", "-L", socket] + arguments, stdoutPath: file.path, environment: environment)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let data = (try? Data(contentsOf: file)) ?? Data()
@@ -126,4 +110,38 @@ public func runArtmapBinary(_ arguments: [String], home: URL) throws -> (status:
 public func artmapCommandLine(home: URL, arguments: [String]) -> String {
     let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     return "env HOME='\(home.path)' LANG=C.UTF-8 TERM=xterm-256color '\(builtArtmap().path)' \(quoted); echo EXITED-$?"
+}
+
+/// Starts a program with an empty signal mask and default handlers. The test runner's threads block most
+/// signals and children inherit that mask: tmux (and the shell and artmap under it) would never see SIGCHLD,
+/// SIGWINCH or SIGTERM, and gpsd would ignore SIGTERM. Standard input is /dev/null; standard output goes to
+/// `stdoutPath` (or /dev/null), standard error to /dev/null. Returns the pid; the caller reaps it.
+public func spawnWithCleanSignals(_ argv: [String], stdoutPath: String?,
+                                  environment: [String: String] = ProcessInfo.processInfo.environment) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        cArgs.forEach { free($0) }
+        cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    guard rc == 0 else { throw TestServerError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+    return pid
 }
