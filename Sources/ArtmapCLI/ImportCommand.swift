@@ -8,25 +8,19 @@ enum ImportCommand {
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
         StoreOpening.storeOption,
-        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionParser.helpOption,
     ], maxPositionals: 1)
 
-    static func help() -> String {
-        (["Usage: artmap import FILE [--collection NAME]",
-          "",
-          "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
-          "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
-          "transaction; a bad file changes nothing.",
-          "",
-          "Options:"] + parser.helpLines()).joined(separator: "\n")
-    }
+    static let intro = [
+        "Usage: artmap import FILE [--collection NAME]",
+        "",
+        "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
+        "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
+        "transaction; a bad file changes nothing.",
+    ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        let options = try parser.parse(arguments)
-        if options.has("--help") {
-            console.line(help())
-            return 0
-        }
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent

@@ -23,7 +23,7 @@ enum InteractiveCommand {
         OptionSpec(name: "--offline", valueName: nil, help: "do not sync at start-up"),
         OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600)"),
         StoreOpening.storeOption,
-        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionParser.helpOption,
         OptionSpec(name: "--version", valueName: nil, help: "print the version"),
     ], maxPositionals: 0)
 

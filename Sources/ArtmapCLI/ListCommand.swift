@@ -16,23 +16,17 @@ enum ListCommand {
         OptionSpec(name: "--gpsd", valueName: "HOST[:PORT]", help: "measure from gpsd's first good fix (waits up to 10 s)", valueIsOptional: true),
         OptionSpec(name: "--max-error", valueName: "METRES", help: "with --gpsd: ignore fixes less accurate than this (default 50)"),
         StoreOpening.storeOption,
-        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionParser.helpOption,
     ], maxPositionals: 0)
 
-    static func help() -> String {
-        (["Usage: artmap list [--at LAT,LON] [--radius METRES] [--nearest K] [--json]",
-          "",
-          "Lists artworks grouped by building, nearest building first.",
-          "",
-          "Options:"] + parser.helpLines()).joined(separator: "\n")
-    }
+    static let intro = [
+        "Usage: artmap list [--at LAT,LON] [--radius METRES] [--nearest K] [--json]",
+        "",
+        "Lists artworks grouped by building, nearest building first.",
+    ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        let options = try parser.parse(arguments)
-        if options.has("--help") {
-            console.line(help())
-            return 0
-        }
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
         let reference = try location.firstPoint ?? gpsdFix ?? referencePoint(options, command: name)

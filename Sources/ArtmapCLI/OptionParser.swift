@@ -71,6 +71,24 @@ struct OptionParser {
         return parsed
     }
 
+    /// The help option every command takes.
+    static let helpOption = OptionSpec(name: "--help", valueName: nil, help: "show this help")
+
+    /// A command's help: its usage and description lines, then the options.
+    func help(_ intro: [String]) -> String {
+        (intro + ["", "Options:"] + helpLines()).joined(separator: "\n")
+    }
+
+    /// Parses a command's arguments; prints the help and returns nil when `--help` was given.
+    func parseOrShowHelp(_ arguments: [String], intro: [String], console: Console) throws -> ParsedOptions? {
+        let options = try parse(arguments)
+        if options.has("--help") {
+            console.line(help(intro))
+            return nil
+        }
+        return options
+    }
+
     /// The options block of a help text, aligned.
     func helpLines() -> [String] {
         let left = specs.map { spec in

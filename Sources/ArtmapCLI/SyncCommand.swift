@@ -13,18 +13,16 @@ enum SyncCommand {
         OptionSpec(name: "--no-images", valueName: nil, help: "do not download images"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default campus)"),
         StoreOpening.storeOption,
-        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionParser.helpOption,
     ], maxPositionals: 0)
 
-    static func help() -> String {
-        (["Usage: artmap sync [--source URL] [--image-base URL] [--full] [--no-images]",
-          "",
-          "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
-          "then downloads missing images into $XDG_CACHE_HOME/artmap/images. The store is left as it was",
-          "when anything goes wrong before the catalogue is saved.",
-          "",
-          "Options:"] + parser.helpLines()).joined(separator: "\n")
-    }
+    static let intro = [
+        "Usage: artmap sync [--source URL] [--image-base URL] [--full] [--no-images]",
+        "",
+        "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
+        "then downloads missing images into $XDG_CACHE_HOME/artmap/images. The store is left as it was",
+        "when anything goes wrong before the catalogue is saved.",
+    ]
 
     static let sourceSetting = "sync.source"
     static let imageBaseSetting = "sync.image_base"
@@ -47,11 +45,7 @@ enum SyncCommand {
     }
 
     static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) async throws -> Int32 {
-        let options = try parser.parse(arguments)
-        if options.has("--help") {
-            console.line(help())
-            return 0
-        }
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = try StoreOpening.open(options, environment: environment, console: console)
         let source = try resolveSource(options, store: store)

@@ -13,25 +13,19 @@ enum WatchCommand {
         OptionSpec(name: "--json", valueName: nil, help: "one JSON object per line"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to measure to (default campus)"),
         StoreOpening.storeOption,
-        OptionSpec(name: "--help", valueName: nil, help: "show this help"),
+        OptionParser.helpOption,
     ], maxPositionals: 0)
 
-    static func help() -> String {
-        (["Usage: artmap watch [--at LAT,LON | --gpx FILE [--speed X] [--loop]] [--distance-filter METRES] [--json]",
-          "",
-          "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
-          "from the last): time, latitude, longitude, source, nearest building and its distance.",
-          "Ends when a replay ends (unless --loop) or on Ctrl-C.",
-          "",
-          "Options:"] + parser.helpLines()).joined(separator: "\n")
-    }
+    static let intro = [
+        "Usage: artmap watch [--at LAT,LON | --gpx FILE [--speed X] [--loop]] [--distance-filter METRES] [--json]",
+        "",
+        "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
+        "from the last): time, latitude, longitude, source, nearest building and its distance.",
+        "Ends when a replay ends (unless --loop) or on Ctrl-C.",
+    ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        let options = try parser.parse(arguments)
-        if options.has("--help") {
-            console.line(help())
-            return 0
-        }
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name)
         if location.replay != nil && options.value("--at") != nil {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
