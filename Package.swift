@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
+        .testTarget(name: "CursesTests", dependencies: ["Curses"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog", "Sync", "TestSupport"]),
     ],

@@ -312,3 +312,23 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     _ = reduce(&state, .locationStatus("gpsd: no fix"))
     #expect(state.locationStatus == "gpsd: no fix")
 }
+
+@Test func tablePagingKeys() throws {
+    var state = try campusState(columns: 100, rows: 30)
+    press(&state, .tab)
+    let page = state.layout.tableBody.height - 1
+    press(&state, .pageDown)
+    #expect(state.selectedRow == page)
+    #expect(state.selectedRow >= state.tableScroll && state.selectedRow < state.tableScroll + state.layout.tableBody.height)
+    press(&state, .end)
+    #expect(state.selectedRow == state.rows.count - 1)
+    #expect(state.tableScroll == state.rows.count - state.layout.tableBody.height, "the last row is on screen")
+    press(&state, .pageUp)
+    #expect(state.selectedRow == state.rows.count - 1 - page)
+    press(&state, .home)
+    #expect(state.selectedRow == 0 && state.tableScroll == 0)
+    press(&state, .character("G"))
+    #expect(state.selectedRow == state.rows.count - 1)
+    press(&state, .character("g"))
+    #expect(state.selectedRow == 0)
+}

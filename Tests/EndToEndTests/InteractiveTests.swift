@@ -177,3 +177,22 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     #expect(!screen.contains { $0.hasPrefix("EXITED") })
     try tmux.send("q")
 }
+
+@Test(arguments: ["C-c", "TERM", "HUP"])
+func signalsRestoreTheTerminal(signal: String) throws {
+    let home = try makeTemporaryDirectory("signal")
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+    if signal == "C-c" {
+        try tmux.send("C-c")
+    } else {
+        let pid = try tmux.paneValue("#{pane_pid}")
+        // artmap is the shell's child: signal it, not the shell.
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, signal == "TERM" ? SIGTERM : SIGHUP) }
+    }
+    let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }
+    #expect(screen.contains { $0.hasPrefix("EXITED-0") }, "\(screen.joined(separator: "\n"))")
+    #expect(boxTop(screen, "Map") == nil, "the shell's screen is back")
+}

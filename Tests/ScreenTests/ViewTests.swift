@@ -34,6 +34,22 @@ func mainScreenMatchesGolden(columns: Int, rows: Int) throws {
     try expectGolden(buffer.trimmedLines, "main-\(columns)x\(rows)")
 }
 
+@Test(arguments: [(160, 45), (100, 30), (80, 60), (40, 12)], [LayoutMode.side, .stacked])
+func bothForcedLayoutsAtEverySizeMatchGolden(size: (Int, Int), mode: LayoutMode) throws {
+    var state = try campusState(columns: size.0, rows: size.1)
+    state.layoutMode = mode
+    _ = reduce(&state, .resize(TerminalSize(columns: size.0, rows: size.1)))
+    let lines = MainView.render(state).lines
+    let mapTop = try #require(lines.firstIndex { $0.hasPrefix("┌ Map") })
+    let tableTop = try #require(lines.firstIndex { $0.contains("┌ 31 artworks") || $0.contains("┌ 31 artworks in…") })
+    if mode == .side {
+        #expect(mapTop == tableTop, "side by side shares the top row")
+    } else {
+        #expect(tableTop > mapTop, "stacked puts the table below")
+    }
+    try expectGolden(MainView.render(state).trimmedLines, "main-\(mode.rawValue)-\(size.0)x\(size.1)")
+}
+
 @Test func wideTerminalPutsTheTableRightOfTheMap() throws {
     let lines = MainView.render(try campusState(columns: 160, rows: 45)).lines
     #expect(lines[0].hasPrefix(" artmap — what art is near me?"))
