@@ -215,11 +215,11 @@ private func chooseInitialZoom(_ state: inout AppState) {
     guard inner.width > 4, inner.height > 2 else { return }
     state.zoomChosen = true
     let nearest = state.catalog.ranked(from: state.reference, nearest: 5)
-    guard let furthest = nearest.last?.distance, furthest > 0 else { return }
     let halfWidthCells = Double(inner.width) / 2 - 1, halfHeightCells = Double(inner.height) / 2 - 1
+    let projection = state.projection
     for (index, mpc) in AppState.zoomLevels.enumerated() {
         let fits = nearest.allSatisfy { building in
-            let p = LocalProjection(center: state.mapCenter).project(building.building.coordinate)
+            let p = projection.project(building.building.coordinate)
             return abs(p.east) / mpc <= halfWidthCells && abs(p.north) / (2 * mpc) <= halfHeightCells
         }
         if fits {
@@ -228,7 +228,6 @@ private func chooseInitialZoom(_ state: inout AppState) {
         }
     }
     state.zoomIndex = AppState.zoomLevels.count - 1
-    _ = furthest
 }
 
 private func clampCursor(_ state: inout AppState) {

@@ -75,26 +75,23 @@ public final class Terminal {
 
     /// Paints a buffer. Only cells that differ from the last paint are drawn; ncurses then sends only what changed.
     public func draw(_ buffer: Buffer) {
-        let full = painted == nil || painted?.width != buffer.width || painted?.height != buffer.height
+        let previous = painted.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
         for y in 0..<buffer.height {
-            var x = 0
-            while x < buffer.width {
-                let cell = buffer[x, y]
-                if !full, let old = painted, old[x, y] == cell, !(x + 1 < buffer.width && old[x + 1, y] != buffer[x + 1, y] && buffer[x + 1, y].isContinuation) {
-                    x += 1
-                    continue
-                }
-                if cell.isContinuation {
-                    x += 1
-                    continue
-                }
-                paint(cell, x: x, y: y, lastColumn: x == buffer.width - 1 && y == buffer.height - 1)
-                x += 1
+            for x in 0..<buffer.width where !buffer[x, y].isContinuation {
+                if let previous, !Terminal.changed(previous, buffer, x: x, y: y) { continue }
+                paint(buffer[x, y], x: x, y: y)
             }
         }
         painted = buffer
         wnoutrefresh(artmap_stdscr())
         doupdate()
+    }
+
+    /// Whether the cell at (x, y) must be painted again: it changed, or it is a wide character whose
+    /// second half was overwritten since the last paint.
+    private static func changed(_ old: Buffer, _ new: Buffer, x: Int, y: Int) -> Bool {
+        if old[x, y] != new[x, y] { return true }
+        return x + 1 < new.width && new[x + 1, y].isContinuation && old[x + 1, y] != new[x + 1, y]
     }
 
     /// Forgets what was painted, so the next draw paints everything (after a resize).
@@ -103,7 +100,7 @@ public final class Terminal {
         clearok(artmap_stdscr(), true)
     }
 
-    private func paint(_ cell: Cell, x: Int, y: Int, lastColumn: Bool) {
+    private func paint(_ cell: Cell, x: Int, y: Int) {
         var scalars = Array(cell.text.unicodeScalars)
         let expected = TextWidth.of(Character(cell.text.isEmpty ? " " : cell.text))
         // If the C library measures the character differently, draw a placeholder of the width we laid out.
@@ -121,9 +118,8 @@ public final class Terminal {
         if cell.style.underline { attrs |= artmap_attr_underline() }
         if cell.style.dim { attrs |= artmap_attr_dim() }
         let pair: Int16 = colors ? Int16(cell.style.role.rawValue + 1) : 0
-        // The bottom-right cell scrolls some terminals when written; curses reports ERR there, which is harmless.
+        // Curses reports ERR for the bottom-right cell (writing it would scroll); the cell is drawn all the same.
         _ = artmap_put_cell(Int32(y), Int32(x), wide, attrs, pair)
-        _ = lastColumn
     }
 
     /// Every event waiting now (never blocks).
