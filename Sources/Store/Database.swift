@@ -14,7 +14,7 @@ public final class Database {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
             if let db { sqlite3_close_v2(db) }
-            throw StoreError(code: rc, message: "cannot open the store: \(message)", path: path)
+            throw StoreError(code: rc, message: message, path: path)
         }
         handle = db
         self.path = path
