@@ -74,6 +74,21 @@ func artworkIDs(_ path: String) throws -> Set<String> {
     return Set(try store.database.rows("SELECT id FROM artworks").compactMap { $0.first?.text })
 }
 
+/// The number of artworks a store shows a reader right now (nil while it cannot be read).
+func visibleArtworkCount(_ path: String) -> Int? {
+    guard let store = try? CatalogStore(path: path),
+          let count = try? store.database.scalar("SELECT count(*) FROM artworks")?.integer else { return nil }
+    return Int(count)
+}
+
+/// Kills `process` and reports whether the signal landed while it was still running.
+func killLanded(_ process: Process) -> Bool {
+    let wasRunning = process.isRunning
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return wasRunning && process.terminationReason == .uncaughtSignal
+}
+
 @Test func killingASyncAtAnyMomentLeavesTheOldSetOrTheNewSet() async throws {
     let server = try TestServer()
     let home = try temporaryDirectory()
@@ -82,26 +97,45 @@ func artworkIDs(_ path: String) throws -> Set<String> {
     _ = try runBinary(["list", "--store", storePath], environment: environment)
     let old = try artworkIDs(storePath)
     #expect(old.count == 31)
-    var sawOld = false, sawNew = false
-    // The "big" mode trickles 20,000 records over ~0.3 s; kill at spread-out moments, before and after the commit.
-    for delay in [0.05, 0.15, 0.25, 0.35, 0.45, 0.6, 0.8, 1.2, 2.0, 3.0] {
-        let (process, _, _) = try startBinary(["sync", "--full", "--no-images", "--store", storePath, "--source", server.serviceURL("big")],
-                                              environment: environment)
-        usleep(UInt32(delay * 1_000_000))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    // The sync fetches images after its commit, so it keeps running long after the new set is visible.
+    let bigSync = ["sync", "--full", "--store", storePath, "--source", server.serviceURL("big")]
+    func restoreOldSet() throws {
+        _ = try runBinary(["sync", "--full", "--no-images", "--store", storePath, "--source", server.serviceURL("ok")], environment: environment)
+    }
+    func checkStore(_ moment: String) throws -> Bool {
         let store = try CatalogStore(path: storePath)
         #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
         let ids = try artworkIDs(storePath)
-        #expect(ids == old || ids.count == 20000, "a mix of \(ids.count) rows after killing at \(delay) s")
-        if ids == old { sawOld = true } else { sawNew = true }
-        if ids.count == 20000 {
-            // Put the old set back for the next round.
-            _ = try runBinary(["sync", "--full", "--no-images", "--store", storePath, "--source", server.serviceURL("ok")], environment: environment)
+        #expect(ids == old || ids.count == 20000, "a mix of \(ids.count) rows after killing \(moment)")
+        return ids == old
+    }
+    // First measure this machine's own pace: how long until the process's commit becomes visible to a reader.
+    let started = Date()
+    let (first, _, _) = try startBinary(bigSync, environment: environment)
+    let bound = Date().addingTimeInterval(300)
+    while first.isRunning && visibleArtworkCount(storePath) != 20000 && Date() < bound { usleep(5_000) }
+    let timeToCommit = Date().timeIntervalSince(started)
+    let landed = killLanded(first)
+    var sawNew = try !checkStore("just after the commit") && landed
+    #expect(sawNew, "the kill just after the commit (after \(timeToCommit) s) did not leave the new set")
+    try restoreOldSet()
+    // Then kill at moments spread over that measured span, and keep going until both outcomes were seen.
+    var sawOld = false
+    let fractions = [0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0, 1.1, 1.3]
+    var attempt = 0
+    while attempt < 40 && (attempt < fractions.count || !(sawOld && sawNew)) {
+        let fraction = attempt < fractions.count ? fractions[attempt] : Double.random(in: 0...1.3)
+        attempt += 1
+        let (process, _, _) = try startBinary(bigSync, environment: environment)
+        usleep(UInt32(fraction * timeToCommit * 1_000_000))
+        guard killLanded(process) else { continue }
+        if try checkStore("at \(fraction) of \(timeToCommit) s") { sawOld = true } else {
+            sawNew = true
+            try restoreOldSet()
         }
     }
-    #expect(sawOld, "no kill landed before the commit")
-    #expect(sawNew, "no kill landed after the commit")
+    #expect(sawOld, "no kill landed before the commit in \(attempt) tries")
+    #expect(sawNew, "no kill landed after the commit in \(attempt) tries")
 }
 
 @Test func twoSyncsOfOneStoreAtOnceDoNotCorruptIt() async throws {
