@@ -11,6 +11,9 @@ let package = Package(
         // C system libraries: one folder each with module.modulemap + shim.h.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
@@ -18,6 +21,7 @@ let package = Package(
         .target(name: "Store", dependencies: ["Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Catalog"]),
         .target(name: "Location", dependencies: ["Geo"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"]),
         .target(name: "App", dependencies: ["Catalog", "Geo"]),
         .target(name: "Screen", dependencies: ["App", "Catalog", "Geo"]),
         .target(name: "Curses", dependencies: ["Screen", "App", "CNcursesw"]),
@@ -27,6 +31,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Catalog", "Geo", "TestSupport"]),

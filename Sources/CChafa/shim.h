@@ -1,0 +1,4 @@
+#ifndef ARTMAP_CCHAFA_SHIM_H
+#define ARTMAP_CCHAFA_SHIM_H
+#include <chafa.h>
+#endif

@@ -1,0 +1,34 @@
+/// Limits and wishes for one decode.
+public struct DecodeOptions: Sendable {
+    /// Images with more pixels than this are refused from their header, before any pixel memory is taken.
+    public var maxPixels: Int = 100_000_000
+    /// The most bytes a decode may allocate for pixels.
+    public var maxDecodedBytes: Int = 512 * 1024 * 1024
+    /// The smallest size the caller needs (after orientation); a JPEG is decoded at the smallest DCT scale
+    /// that still covers it. nil: full size.
+    public var minimumSize: (width: Int, height: Int)?
+    /// The largest size kept: a bigger result is box-filtered down to fit. nil: keep what was decoded.
+    public var maximumSize: (width: Int, height: Int)?
+    /// What transparent pixels are composited over (the theme's background).
+    public var background = RGB(0, 0, 0)
+
+    public init() {}
+
+    /// Options for a picture that will be shown in at most `width` × `height` pixels.
+    public static func fitting(width: Int, height: Int) -> DecodeOptions {
+        var options = DecodeOptions()
+        options.minimumSize = (width, height)
+        options.maximumSize = (width, height)
+        return options
+    }
+}
+
+/// A decoded picture and what is known about its file.
+public struct DecodedImage: Sendable {
+    public let format: ImageFormat
+    /// The image's own size as stored in the file, after orientation.
+    public let originalWidth: Int
+    public let originalHeight: Int
+    public let orientation: ExifOrientation
+    public let pixels: RGBAImage
+}
