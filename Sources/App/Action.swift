@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import Imaging
 
 /// Everything that can happen to the app: keys, mouse, resizes, timers and the results of background work.
 public enum Action: Sendable {
@@ -14,7 +15,12 @@ public enum Action: Sendable {
     case syncProgress(String)
     case syncFinished(summary: String, artworks: [Artwork], at: Date)
     case syncFailed(String)
-    case imageLookedUp(artworkID: String, cached: Bool)
+    /// A picture decoded off the main thread.
+    case pictureLoaded(Picture)
+    /// Why an artwork's picture cannot be shown.
+    case pictureUnavailable(artworkID: String, PictureProblem)
+    /// What the terminal can show: colours for pictures and the shape of a cell.
+    case terminalCapabilities(colorDepth: ColorDepth, cellAspect: Double)
     /// A location fix that has passed the distance filter.
     case referenceMoved(Coordinate, ReferenceSource)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
@@ -25,7 +31,8 @@ public enum Action: Sendable {
 /// Work the run loop performs for the reducer; results come back as actions.
 public enum Effect: Hashable, Sendable {
     case startSync
-    case lookUpImage(artworkID: String)
+    /// Read and decode an artwork's cached image off the main thread.
+    case loadPicture(artworkID: String)
     case loadCollection(String)
     case quit
 }

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import Imaging
 
 /// Which pane has the keyboard.
 public enum Pane: Hashable, Sendable { case map, table }
@@ -38,6 +39,8 @@ public enum Overlay: Hashable, Sendable {
     /// One artwork's detail, scrolled by `scroll` lines.
     case detail(artworkID: String, scroll: Int)
     case help(scroll: Int)
+    /// The full-screen image viewer over an artwork's detail.
+    case viewer(ImageViewerState)
 }
 
 /// One row of the table: a building header or one of its artworks.
@@ -112,10 +115,12 @@ public struct AppState: Sendable {
     /// The live location source's state, for the status bar.
     public var locationStatus: String?
     public var now = Date()
-    /// Artwork ids whose image is known to be in the cache.
-    public var cachedImages: Set<String> = []
-    /// Ids for which the image look-up has answered.
-    public var imageChecked: Set<String> = []
+    /// Artworks' pictures: decoded ones (bounded in bytes) and why others cannot be shown.
+    public var pictures = PictureMemory()
+    /// How many colours pictures may use, as the terminal reports.
+    public var colorDepth: ColorDepth = .indexed256
+    /// A cell's height over its width (2 unless the terminal reports its pixel size).
+    public var cellAspect = 2.0
     public var quitRequested = false
 
     /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
@@ -279,6 +284,27 @@ public struct AppState: Sendable {
     public var mapHalfExtent: (x: Int, y: Int) {
         let inner = layout.mapInner
         return (max(0, (inner.width - 1) / 2), max(0, (inner.height - 1) / 2))
+    }
+
+    /// The symbols pictures are drawn with.
+    public var pictureSymbols: SymbolSet { ascii ? .ascii : .blocks }
+
+    /// The artwork whose picture a view on top shows (detail, viewer, or the selected one of a building list).
+    public var shownPictureID: String? {
+        switch overlays.last {
+        case .detail(let id, _)?: return id
+        case .viewer(let viewer)?: return viewer.artworkID
+        case .building(let key, let selected)?:
+            guard let building = rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return nil }
+            return building.artworks[selected].artwork.id
+        case .help?, nil: return nil
+        }
+    }
+
+    /// The viewer's box (the whole screen but the status line) and a picture in it.
+    public func viewerGeometry(_ picture: Picture) -> ImageViewerGeometry {
+        ImageViewerGeometry(pixelWidth: picture.pixels.width, pixelHeight: picture.pixels.height,
+                            columns: size.columns, rows: max(1, size.rows - 1), cellAspect: cellAspect)
     }
 
     /// The status bar's note about the last sync.

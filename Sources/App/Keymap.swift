@@ -5,6 +5,9 @@ public enum Command: Hashable, Sendable {
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
     case open
+    /// Open the detail's picture in the full-screen viewer.
+    case openImage
+    case viewer(ImageViewerAction)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply.
@@ -14,6 +17,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case table = "Table"
     case list = "Artworks of a building"
     case detail = "Artwork detail"
+    case viewer = "Image viewer"
 }
 
 /// One line of the keymap: keys, what they do, where.
@@ -72,6 +76,15 @@ public enum Keymap {
         KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .detail, description: "scroll down"),
         KeyBinding(keys: [.pageUp], command: .pageUp, context: .detail, description: "page up"),
         KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
+        KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
+
+        KeyBinding(keys: [.character("+"), .character("=")], command: .viewer(.zoomIn), context: .viewer, description: "zoom in (2×, 4× …)"),
+        KeyBinding(keys: [.character("-")], command: .viewer(.zoomOut), context: .viewer, description: "zoom out"),
+        KeyBinding(keys: [.character("0")], command: .viewer(.fit), context: .viewer, description: "fit the whole image"),
+        KeyBinding(keys: [.up, .character("k")], command: .viewer(.pan(dx: 0, dy: -1)), context: .viewer, description: "pan up"),
+        KeyBinding(keys: [.down, .character("j")], command: .viewer(.pan(dx: 0, dy: 1)), context: .viewer, description: "pan down"),
+        KeyBinding(keys: [.left, .character("h")], command: .viewer(.pan(dx: -1, dy: 0)), context: .viewer, description: "pan left"),
+        KeyBinding(keys: [.right, .character("l")], command: .viewer(.pan(dx: 1, dy: 0)), context: .viewer, description: "pan right"),
     ]
 
     /// The command for a key: the context's own binding first, then the global one.
@@ -83,7 +96,7 @@ public enum Keymap {
     /// Help text, one section per context, generated from `bindings`.
     public static func helpLines() -> [String] {
         var lines: [String] = []
-        for context in [KeyContext.map, .table, .list, .detail, .global] {
+        for context in [KeyContext.map, .table, .list, .detail, .viewer, .global] {
             let own = bindings.filter { $0.context == context }
             guard !own.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }

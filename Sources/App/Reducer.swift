@@ -27,8 +27,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.collection = name
         state.overlays.removeAll()
         state.setArtworks(artworks)
-        state.imageChecked = []
-        state.cachedImages = []
+        state.pictures.removeAll()
         state.lastMessage = "collection: \(name)"
         return []
     case .syncProgress(let text):
@@ -41,17 +40,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastMessage = summary
         state.lastError = nil
         state.setArtworks(artworks)
-        state.imageChecked = []
-        state.cachedImages = []
-        return lookUpShownImage(state)
+        state.pictures.forgetMissing()
+        return wantShownPicture(&state)
     case .syncFailed(let message):
         state.sync = .failed(message)
         state.lastError = "sync failed: " + message
         return []
-    case .imageLookedUp(let id, let cached):
-        state.imageChecked.insert(id)
-        if cached { state.cachedImages.insert(id) } else { state.cachedImages.remove(id) }
-        return []
+    case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
+        return reducePictures(&state, action)
     case .referenceMoved(let coordinate, let source):
         state.liveReference = coordinate
         state.liveSource = source
@@ -79,6 +75,7 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     switch state.overlays.last {
     case .building?: context = .list
     case .detail?, .help?: context = .detail
+    case .viewer?: context = .viewer
     case nil: context = state.focus == .map ? .map : .table
     }
     guard let command = Keymap.command(for: key, in: context) else { return [] }
@@ -153,6 +150,12 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return moveSelection(&state, command, context: context)
     case .open:
         return open(&state, context: context)
+    case .openImage:
+        guard case .detail(let id, _)? = state.overlays.last else { return [] }
+        state.overlays.append(.viewer(ImageViewerState(artworkID: id)))
+        return wantPicture(&state, id)
+    case .viewer(let action):
+        return reduceViewer(&state, action)
     }
 }
 
@@ -297,12 +300,14 @@ private func moveSelection(_ state: inout AppState, _ command: Command, context:
     case .building(let key, let selected)?:
         let count = state.rankedBuilding(key: key)?.artworks.count ?? 0
         state.overlays[state.overlays.count - 1] = .building(key: key, selected: stepped(selected, command, count: count, page: 10))
-        return []
+        return wantShownPicture(&state)
     case .detail(let id, let scroll)?:
         state.overlays[state.overlays.count - 1] = .detail(artworkID: id, scroll: scrolled(scroll, command, page: max(1, state.size.rows - 8)))
         return []
     case .help(let scroll)?:
         state.overlays[state.overlays.count - 1] = .help(scroll: scrolled(scroll, command, page: max(1, state.size.rows - 8)))
+        return []
+    case .viewer?:
         return []
     case nil:
         let page = max(1, state.layout.tableBody.height - 1)
@@ -344,7 +349,7 @@ private func open(_ state: inout AppState, context: KeyContext) -> [Effect] {
     case .building(let key, let selected)?:
         guard let building = state.rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return [] }
         return openDetail(&state, building.artworks[selected].artwork.id)
-    case .detail?, .help?:
+    case .detail?, .help?, .viewer?:
         return []
     case nil:
         if context == .map {
@@ -367,17 +372,12 @@ private func openBuilding(_ state: inout AppState, _ building: RankedBuilding) -
         return openDetail(&state, only.artwork.id)
     }
     state.overlays.append(.building(key: building.building.key, selected: 0))
-    return []
+    return wantShownPicture(&state)
 }
 
 private func openDetail(_ state: inout AppState, _ id: String) -> [Effect] {
     state.overlays.append(.detail(artworkID: id, scroll: 0))
-    return state.imageChecked.contains(id) ? [] : [.lookUpImage(artworkID: id)]
-}
-
-private func lookUpShownImage(_ state: AppState) -> [Effect] {
-    guard case .detail(let id, _)? = state.overlays.last else { return [] }
-    return [.lookUpImage(artworkID: id)]
+    return wantPicture(&state, id)
 }
 
 // MARK: - Mouse

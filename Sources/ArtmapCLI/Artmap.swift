@@ -15,6 +15,7 @@ public enum Artmap {
           sync      fetch what changed from the campus service, and the images
           import    load tagged places (plist) or service-shaped JSON into a collection
           watch     follow a location source and print each fix with the nearest building
+          show      print an artwork's cached image as coloured text cells
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -68,6 +69,8 @@ public enum Artmap {
             return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         case WatchCommand.name:
             return try await WatchCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
+        case ShowCommand.name:
+            return try ShowCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         case ListCommand.name:
             return try await ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:

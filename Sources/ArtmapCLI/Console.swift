@@ -30,6 +30,8 @@ public final class Console: @unchecked Sendable {
                 err: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
+    /// Writes text to standard output as it is.
+    public func write(_ text: String) { writeOut(text) }
     /// Prints a line to standard output.
     public func line(_ text: String = "") { writeOut(text + "\n") }
     /// Prints a line to standard error.

@@ -13,6 +13,7 @@ static inline WINDOW *artmap_stdscr(void) { return stdscr; }
 static inline int artmap_lines(void) { return LINES; }
 static inline int artmap_cols(void) { return COLS; }
 static inline int artmap_colors(void) { return COLORS; }
+static inline int artmap_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *artmap_stdout(void) { return stdout; }
 static inline FILE *artmap_stdin(void) { return stdin; }
 static inline attr_t artmap_attr_bold(void) { return A_BOLD; }
@@ -29,11 +30,25 @@ static inline int artmap_mouse_is_double(mmask_t state) { return (state & BUTTON
 static inline int artmap_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
 static inline int artmap_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
 
-/* Draws one cell: a spacing character plus any combining ones, with attributes and a colour pair. */
-static inline int artmap_put_cell(int y, int x, const wchar_t *text, attr_t attrs, short pair) {
+/* Draws one cell: a spacing character plus any combining ones, with attributes and a colour pair
+   (an extended pair number, so pictures may use more than 32767 pairs). */
+static inline int artmap_put_cell(int y, int x, const wchar_t *text, attr_t attrs, int pair) {
     cchar_t cell;
-    if (setcchar(&cell, text, attrs, pair, NULL) != OK) return ERR;
+    if (setcchar(&cell, text, attrs, 0, &pair) != OK) return ERR;
     return mvadd_wch(y, x, &cell);
+}
+
+/* The terminal's size in pixels (0 when it does not say), for the cell's aspect ratio. */
+#include <sys/ioctl.h>
+#include <unistd.h>
+static inline void artmap_pixel_size(int *width, int *height) {
+    struct winsize size;
+    *width = 0;
+    *height = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+        *width = size.ws_xpixel;
+        *height = size.ws_ypixel;
+    }
 }
 
 static inline int artmap_wcwidth(wchar_t c) { return wcwidth(c); }

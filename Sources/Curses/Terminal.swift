@@ -1,6 +1,7 @@
 import App
 import CNcursesw
 import Foundation
+import Imaging
 import Screen
 
 /// What the terminal reports.
@@ -19,6 +20,10 @@ public final class Terminal {
     private let colors: Bool
     private var shiftUpCode: Int32 = -1
     private var shiftDownCode: Int32 = -1
+    private var pairCache = ColorPairCache(firstPair: 1, lastPair: 0)
+    private var colorNumbers = ColorNumbers(depth: .none, count: 0)
+    /// How many colours pictures can use here: direct colour where terminfo has it, else 256, 16 or none.
+    public private(set) var colorDepth: ColorDepth = .none
 
     /// Starts curses on the process's terminal. An unknown TERM or a non-UTF-8 locale is an error, not an exit.
     public init(useColor: Bool, useMouse: Bool) throws {
@@ -49,6 +54,11 @@ public final class Terminal {
             start_color()
             use_default_colors()
             Terminal.definePairs(rich: artmap_colors() >= 256)
+            let count = Int(artmap_colors())
+            colorDepth = count >= 0x100_0000 || tigetflag("RGB") > 0 ? .truecolor : count >= 256 ? .indexed256 : .sixteen
+            colorNumbers = ColorNumbers(depth: colorDepth, count: count)
+            let firstPicturePair = Int32(Role.allCases.count + 1)
+            pairCache = ColorPairCache(firstPair: firstPicturePair, lastPair: min(Int32(artmap_color_pairs()) - 1, 65_535))
         }
         if useMouse {
             mousemask(artmap_mouse_events(), nil)
@@ -73,13 +83,33 @@ public final class Terminal {
         TerminalSize(columns: Int(getmaxx(artmap_stdscr())), rows: Int(getmaxy(artmap_stdscr())))
     }
 
-    /// Paints a buffer. Only cells that differ from the last paint are drawn; ncurses then sends only what changed.
+    /// The terminal's cell height over its width, from its pixel size when it reports one (else 2).
+    public var cellAspect: Double {
+        var width: Int32 = 0, height: Int32 = 0
+        artmap_pixel_size(&width, &height)
+        let s = size
+        guard width > 0, height > 0, s.columns > 0, s.rows > 0 else { return 2.0 }
+        let aspect = (Double(height) / Double(s.rows)) / (Double(width) / Double(s.columns))
+        return aspect.isFinite && aspect > 0.5 && aspect < 4 ? aspect : 2.0
+    }
+
+    /// Paints a buffer: only the runs of cells that changed since the last paint (Screen works them out).
     public func draw(_ buffer: Buffer) {
-        let previous = painted.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width where !buffer[x, y].isContinuation {
-                if let previous, !Terminal.changed(previous, buffer, x: x, y: y) { continue }
-                paint(buffer[x, y], x: x, y: y)
+        var runs = buffer.changedRuns(since: painted)
+        if colors {
+            // Out of colour pairs: start the pairs afresh and repaint everything, so no cell on screen keeps
+            // a pair that is redefined. Past the terminal's pairs, pictures degrade to the default colours.
+            let needed = runs.lazy.flatMap { run in (run.x..<run.x + run.length).lazy.map { buffer[$0, run.y].style } }
+                .filter(\.explicitColors).map(pairKey)
+            if pairCache.missing(needed) > pairCache.free {
+                pairCache.reset()
+                runs = buffer.changedRuns(since: nil)
+                clearok(artmap_stdscr(), true)
+            }
+        }
+        for run in runs {
+            for x in run.x..<run.x + run.length where !buffer[x, run.y].isContinuation {
+                paint(buffer[x, run.y], x: x, y: run.y)
             }
         }
         painted = buffer
@@ -87,16 +117,24 @@ public final class Terminal {
         doupdate()
     }
 
-    /// Whether the cell at (x, y) must be painted again: it changed, or it is a wide character whose
-    /// second half was overwritten since the last paint.
-    private static func changed(_ old: Buffer, _ new: Buffer, x: Int, y: Int) -> Bool {
-        if old[x, y] != new[x, y] { return true }
-        return x + 1 < new.width && new[x + 1, y].isContinuation && old[x + 1, y] != new[x + 1, y]
+    private func pairKey(_ style: Style) -> ColorPairCache.Key {
+        ColorPairCache.Key(foreground: colorNumbers.number(style.foreground), background: colorNumbers.number(style.background))
+    }
+
+    /// The colour pair for a cell's style: the role's, or one defined now for a picture's exact colours.
+    private func pair(for style: Style) -> Int32 {
+        guard colors else { return 0 }
+        guard style.explicitColors else { return Int32(style.role.rawValue + 1) }
+        let key = pairKey(style)
+        guard let (pair, isNew) = pairCache.pair(for: key) else { return 0 }
+        if isNew { init_extended_pair(pair, key.foreground, key.background) }
+        return pair
     }
 
     /// Forgets what was painted, so the next draw paints everything (after a resize).
     public func invalidate() {
         painted = nil
+        pairCache.reset()
         clearok(artmap_stdscr(), true)
     }
 
@@ -117,7 +155,7 @@ public final class Terminal {
         if cell.style.reverse { attrs |= artmap_attr_reverse() }
         if cell.style.underline { attrs |= artmap_attr_underline() }
         if cell.style.dim { attrs |= artmap_attr_dim() }
-        let pair: Int16 = colors ? Int16(cell.style.role.rawValue + 1) : 0
+        let pair = pair(for: cell.style)
         // Curses reports ERR for the bottom-right cell (writing it would scroll); the cell is drawn all the same.
         _ = artmap_put_cell(Int32(y), Int32(x), wide, attrs, pair)
     }

@@ -83,3 +83,11 @@ public enum XtermPalette {
         return UInt8(best)
     }
 }
+
+extension CellColor {
+    /// The palette index for a terminal with `count` colours (RGB mapped to the nearest).
+    public func paletteIndex(count: Int) -> UInt8 {
+        if case .palette(let index) = self, Int(index) < count { return index }
+        return XtermPalette.nearest(rgbValue, count: count)
+    }
+}

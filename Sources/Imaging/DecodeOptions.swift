@@ -7,7 +7,8 @@ public struct DecodeOptions: Sendable {
     /// The smallest size the caller needs (after orientation); a JPEG is decoded at the smallest DCT scale
     /// that still covers it. nil: full size.
     public var minimumSize: (width: Int, height: Int)?
-    /// The largest size kept: a bigger result is box-filtered down to fit. nil: keep what was decoded.
+    /// The largest size kept: a bigger result is box-filtered down to fit, and a JPEG is decoded at the smallest
+    /// DCT scale that still fills it (unless `minimumSize` says otherwise). nil: keep what was decoded.
     public var maximumSize: (width: Int, height: Int)?
     /// What transparent pixels are composited over (the theme's background).
     public var background = RGB(0, 0, 0)
@@ -17,7 +18,6 @@ public struct DecodeOptions: Sendable {
     /// Options for a picture that will be shown in at most `width` × `height` pixels.
     public static func fitting(width: Int, height: Int) -> DecodeOptions {
         var options = DecodeOptions()
-        options.minimumSize = (width, height)
         options.maximumSize = (width, height)
         return options
     }

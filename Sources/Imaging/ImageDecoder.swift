@@ -32,6 +32,11 @@ public enum ImageDecoder {
         case .jpeg:
             orientation = ExifOrientation.read(jpeg: bytes)
             var want = options.minimumSize ?? (0, 0)
+            if options.minimumSize == nil, let limit = options.maximumSize {
+                // Decode just big enough to fill the largest size kept.
+                let probed = try probe(bytes, options: options)
+                want = BoxScaler.fitting(width: probed.width, height: probed.height, maxWidth: max(1, limit.width), maxHeight: max(1, limit.height))
+            }
             if orientation.swapsAxes { want = (want.1, want.0) }
             (pixels, original) = try decodeJPEG(bytes, want: want, options: options)
             pixels = orientation.apply(to: pixels)

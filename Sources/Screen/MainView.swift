@@ -32,6 +32,8 @@ public enum MainView {
             OverlayViews.detail(state, artworkID: id, scroll: scroll, into: &buffer, screen: body)
         case .help(let scroll)?:
             OverlayViews.help(state, scroll: scroll, into: &buffer, screen: body)
+        case .viewer(let viewer)?:
+            ImageViewerView.render(state, viewer: viewer, into: &buffer, screen: screen)
         case nil:
             break
         }

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Geo
+import Imaging
 
 /// Views drawn over the main screen: a building's artworks, an artwork's detail, the help.
 public enum OverlayViews {
@@ -12,7 +13,9 @@ public enum OverlayViews {
 
     public static func building(_ state: AppState, key: String, selected: Int, into buffer: inout Buffer, screen: Rect) {
         guard let building = state.rankedBuilding(key: key) else { return }
-        let box = frame(screen, width: 76, height: building.artworks.count + 6)
+        // With room to spare, the list widens and shows a thumbnail of the selected artwork on its right.
+        let thumbnailWidth = screen.width >= 110 && screen.height >= 16 ? 28 : 0
+        let box = frame(screen, width: 76 + thumbnailWidth, height: max(building.artworks.count + 6, thumbnailWidth > 0 ? 14 : 0))
         buffer.fill(box)
         buffer.box(box, title: DisplayText.clean(building.name), style: Style(.borderFocused, bold: true), ascii: state.ascii)
         let inner = box.inset(1)
@@ -20,7 +23,12 @@ public enum OverlayViews {
         let compass = CompassPoint(bearing: building.bearing)
         buffer.write("\(building.artworks.count) artworks · \(DistanceText.format(building.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)",
                      x: inner.x + 1, y: inner.y, style: Style(.muted), maxWidth: inner.width - 2)
-        let listArea = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 3)
+        var listArea = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 3)
+        if thumbnailWidth > 0, listArea.width > thumbnailWidth + 30, building.artworks.indices.contains(selected) {
+            listArea.width -= thumbnailWidth + 1
+            let thumbnail = Rect(x: listArea.maxX + 1, y: listArea.y, width: thumbnailWidth - 1, height: min(listArea.height, 12))
+            PictureBox.render(state, artworkID: building.artworks[selected].artwork.id, into: &buffer, area: thumbnail)
+        }
         let top = max(0, min(selected - listArea.height + 1, building.artworks.count - listArea.height))
         let scroll = max(0, min(top, selected))
         for line in 0..<listArea.height {
@@ -59,34 +67,59 @@ public enum OverlayViews {
         lines.append(("", Style()))
         if a.information.isEmpty { add("No description.", Style(.muted)) } else { add(a.information) }
         lines.append(("", Style()))
-        let image: String
         if a.imageFileName.isEmpty {
-            image = "Image: none published"
-        } else if !state.imageChecked.contains(a.id) {
-            image = "Image: checking the cache…"
-        } else if state.cachedImages.contains(a.id) {
-            image = "Image: cached (\(DisplayText.clean(a.imageFileName))); shown here in a later version"
+            add("Image: none published", Style(.muted))
+        } else if case .ready(let picture)? = state.pictures[a.id] {
+            add("Image: \(DisplayText.clean(a.imageFileName)), \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px", Style(.muted))
         } else {
-            image = "Image: not in the cache yet (\(DisplayText.clean(a.imageFileName))); press s to sync"
+            add("Image: \(DisplayText.clean(a.imageFileName))", Style(.muted))
         }
-        add(image, Style(.muted))
         return lines
     }
 
+    /// The detail: the picture beside the text when the box is wide, above it when tall; no picture box
+    /// when none is published.
     public static func detail(_ state: AppState, artworkID: String, scroll: Int, into buffer: inout Buffer, screen: Rect) {
-        let box = frame(screen, width: 90, height: screen.height - 2)
+        let hasImage = !(state.rankedArtwork(id: artworkID)?.1.artwork.imageFileName.isEmpty ?? true)
+        let box = frame(screen, width: hasImage ? 150 : 90, height: screen.height - 2)
         buffer.fill(box)
         buffer.box(box, title: "Artwork", style: Style(.borderFocused, bold: true), ascii: state.ascii)
         let inner = box.inset(1)
         guard inner.width > 4, inner.height > 1 else { return }
-        let text = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height - 1)
+        var text = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height - 1)
+        if hasImage, let (area, beside) = pictureArea(state, artworkID: artworkID, inner: inner) {
+            PictureBox.render(state, artworkID: artworkID, into: &buffer, area: area)
+            text = beside
+                ? Rect(x: area.maxX + 2, y: inner.y, width: inner.maxX - 1 - (area.maxX + 2), height: inner.height - 1)
+                : Rect(x: inner.x + 1, y: area.maxY + 1, width: inner.width - 2, height: inner.maxY - 1 - (area.maxY + 1))
+        }
         let lines = detailLines(state, artworkID: artworkID, width: text.width)
         let start = max(0, min(scroll, lines.count - text.height))
-        for (i, line) in lines.dropFirst(start).prefix(text.height).enumerated() {
+        for (i, line) in lines.dropFirst(start).prefix(max(0, text.height)).enumerated() {
             buffer.write(line.0, x: text.x, y: text.y + i, style: line.1, maxWidth: text.width)
         }
         let more = start + text.height < lines.count ? "↓ more · " : ""
-        buffer.write(more + "Esc back", x: text.x, y: inner.maxY - 1, style: Style(.muted), maxWidth: text.width)
+        let view = hasImage ? "Enter view image · " : ""
+        buffer.write(more + view + "Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+    }
+
+    /// Where the detail's picture goes: a column on the left (top-aligned) when the box is wide, a band on
+    /// top when tall; nil when there is no room for both picture and text.
+    static func pictureArea(_ state: AppState, artworkID: String, inner: Rect) -> (area: Rect, beside: Bool)? {
+        let size = PictureBox.pixelSize(state, artworkID)
+        let height = inner.height - 1
+        if inner.width >= 2 * inner.height + 20 {
+            let fit = CellRenderer.fittedCells(width: size.width, height: size.height, columns: inner.width / 2, rows: height,
+                                               cellAspect: state.cellAspect)
+            let width = max(min(20, inner.width / 3), fit.columns)
+            guard inner.width - width >= 30 else { return nil }
+            return (Rect(x: inner.x + 1, y: inner.y, width: width, height: max(min(8, height), fit.rows)), true)
+        }
+        let fit = CellRenderer.fittedCells(width: size.width, height: size.height, columns: inner.width - 2,
+                                           rows: max(1, height * 45 / 100), cellAspect: state.cellAspect)
+        let bandHeight = max(min(5, height / 3), fit.rows)
+        guard height - bandHeight >= 6 else { return nil }
+        return (Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: bandHeight), false)
     }
 
     public static func help(_ state: AppState, scroll: Int, into buffer: inout Buffer, screen: Rect) {

@@ -17,11 +17,12 @@ public final class TestServer: @unchecked Sendable {
     private let process: Process
 
     /// Starts the server on a data set: a JSON file in the service's shape (default: the embedded seed).
-    public init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json")) throws {
+    /// `images`: a folder whose files are served by name instead of the small stand-in PNG.
+    public init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"), images: URL? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/Support/campus_server.py").path,
-                             "--data", data.path, "--port", "0"]
+                             "--data", data.path, "--port", "0"] + (images.map { ["--images", $0.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """A stand-in for the campus artworks web service, for tests. Listens on 127.0.0.1 only.
 
-Usage: campus_server.py --data RECORDS.json [--port 0]
+Usage: campus_server.py --data RECORDS.json [--port 0] [--images DIR]
 Prints "PORT <n>" on its first line of output once it is listening.
 
 Paths: /<mode>/artworksOnCampus/data.php?class=K&lastUpdate=YYYY-MM-DD  -> {"K": [records modified after lastUpdate]}
-       /<mode>/artwork_images/<percent-encoded file name>            -> a small PNG (404 if the name has "Missing")
+       /<mode>/artwork_images/<percent-encoded file name>            -> the file of that name in --images DIR if there
+                                                                         is one, else a small PNG (404 if the name has "Missing")
        POST /_data (a JSON array of records) replaces the data set; GET /_log lists requested paths.
 Modes: ok, 500, html, truncated, slow (stalls mid-body), huge (a body over 50 MB), wrongtypes, dupes, nan,
        hostile (dangerous file names), ignore (ignores lastUpdate), bare (a bare array), 2017 (drops location/enabled),
        badimages (images are HTML pages), big (the data set repeated to 20,000 records, slowly).
 """
 import argparse
+import os
 import json
 import sys
 import threading
@@ -32,7 +34,7 @@ def tiny_png():
 
 
 PNG = tiny_png()
-STATE = {"records": [], "log": []}
+STATE = {"records": [], "log": [], "images": None}
 LOCK = threading.Lock()
 
 
@@ -78,6 +80,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(200, b"<html><body>Not here</body></html>", "text/html")
             elif "Missing" in name:
                 self.send(404, b"<html>404</html>", "text/html")
+            elif STATE["images"] and os.path.isfile(os.path.join(STATE["images"], os.path.basename(name))):
+                with open(os.path.join(STATE["images"], os.path.basename(name)), "rb") as f:
+                    self.send(200, f.read(), "image/jpeg" if name.lower().endswith((".jpg", ".jpeg")) else "image/png")
             else:
                 self.send(200, PNG, "image/png")
             return
@@ -169,7 +174,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", required=True)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--images")
     args = parser.parse_args()
+    STATE["images"] = args.images
     with open(args.data, encoding="utf-8") as f:
         loaded = json.load(f)
     STATE["records"] = loaded if isinstance(loaded, list) else next(iter(loaded.values()))

@@ -1,0 +1,179 @@
+import App
+import Catalog
+import Curses
+import Foundation
+import Imaging
+import Location
+import Screen
+import Store
+import Sync
+
+/// The run loop: owns the terminal and the reading store connection on one thread; background work
+/// (sync, signals, the clock) posts actions through the queue.
+final class Session {
+    private var state: AppState
+    private let store: CatalogStore
+    private let queue: ActionQueue
+    private let syncRequest: SyncRequest
+    private let limits: SyncLimits
+    private var signalSources: [DispatchSourceSignal] = []
+    private let location: LocationOptions
+    private var locationTask: Task<Void, Never>?
+    private var gpsdClient: GpsdClient?
+
+    init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
+         location: LocationOptions) throws {
+        self.state = state
+        self.location = location
+        self.store = store
+        self.syncRequest = syncRequest
+        self.limits = limits
+        queue = try ActionQueue()
+    }
+
+    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?) {
+        installSignalHandlers()
+        defer {
+            signalSources.forEach { $0.cancel() }
+            locationTask?.cancel()
+            gpsdClient?.stop()
+        }
+        startLocation()
+        state.now = Date()
+        dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+        dispatch(.resize(terminal.size))
+        dispatch(.started(syncIfOlderThan: syncIfOlderThan))
+        var lastTick = Date()
+        var dirty = true
+        while !state.quitRequested && !queue.terminationRequested {
+            if dirty {
+                terminal.draw(MainView.render(state))
+                dirty = false
+            }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, 1000)
+            for event in terminal.readEvents() {
+                switch event {
+                case .key(let key): dispatch(.key(key))
+                case .mouse(let mouse): dispatch(.mouse(mouse))
+                case .resize(let size):
+                    dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+                    dispatch(.resize(size))
+                }
+                dirty = true
+            }
+            for action in queue.drain() {
+                dispatch(action)
+                dirty = true
+            }
+            let now = Date()
+            if now.timeIntervalSince(lastTick) >= 30 {
+                lastTick = now
+                let before = state.syncAgeText
+                dispatch(.tick(now))
+                if state.syncAgeText != before { dirty = true }
+            }
+        }
+    }
+
+    private func dispatch(_ action: Action) {
+        for effect in reduce(&state, action) {
+            perform(effect)
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .quit:
+            break
+        case .loadCollection(let name):
+            do {
+                dispatch(.collectionLoaded(name, try store.artworks(collection: name)))
+            } catch {
+                dispatch(.error("cannot load the collection \(name): \(error)"))
+            }
+        case .loadPicture(let id):
+            loadPicture(id)
+        case .startSync:
+            let queue = self.queue
+            let request = syncRequest
+            let engine = SyncEngine(limits: limits)
+            Task.detached {
+                do {
+                    let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
+                    // A connection of the task's own: the run loop's handle stays on its thread.
+                    let artworks = try CatalogStore(path: request.storePath).artworks(collection: request.collection)
+                    queue.post(.syncFinished(summary: report.summary, artworks: artworks, at: Date()))
+                } catch {
+                    queue.post(.syncFailed("\(error)"))
+                }
+            }
+        }
+    }
+
+    /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
+    private func loadPicture(_ id: String) {
+        guard let artwork = state.artworks.first(where: { $0.id == id }) else { return }
+        let path: String?
+        do {
+            path = try store.cachedImagePath(collection: state.collection, artworkID: id)
+        } catch {
+            dispatch(.pictureUnavailable(artworkID: id, .failed("cannot read the image cache: \(error)")))
+            return
+        }
+        guard let path else {
+            dispatch(.pictureUnavailable(artworkID: id, .notCached))
+            return
+        }
+        let queue = self.queue
+        Task.detached(priority: .userInitiated) {
+            do {
+                queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork)))
+            } catch {
+                queue.post(.pictureUnavailable(artworkID: id, .failed("\(error)")))
+            }
+        }
+    }
+
+    /// Replays the GPX walk in the background; each fix that passes the distance filter becomes an action.
+    private func startLocation() {
+        if let gpsd = location.gpsd {
+            let queue = self.queue
+            let label = location.sourceLabel
+            let filter = FilterBox(location.filter)
+            let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
+                queue.post(.locationStatus(event.statusText))
+                if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
+                    queue.post(.referenceMoved(coordinate, .live(label)))
+                }
+            }
+            gpsdClient = client
+            client.start()
+            return
+        }
+        guard let replay = location.replay else { return }
+        let queue = self.queue
+        let label = location.sourceLabel
+        let loop = location.loop, filter = location.filter
+        locationTask = Task.detached {
+            do {
+                try await replay.play(loop: loop, filter: filter) { coordinate in
+                    queue.post(.referenceMoved(coordinate, .live(label)))
+                }
+                queue.post(.error("\(label): the walk has ended"))
+            } catch {}
+        }
+    }
+
+    private func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            let queue = self.queue
+            source.setEventHandler { queue.requestTermination() }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}

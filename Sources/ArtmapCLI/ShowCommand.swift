@@ -1,0 +1,124 @@
+import Catalog
+import Foundation
+import Imaging
+import Store
+
+/// `artmap show ID`: prints an artwork's cached image as coloured cells, as `chafa` does, for scripts and tests.
+enum ShowCommand {
+    static let name = "show"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
+        OptionSpec(name: "--width", valueName: "COLS", help: "at most this many columns (default the terminal's, or 80)"),
+        OptionSpec(name: "--height", valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
+        OptionSpec(name: "--colors", valueName: "MODE", help: "auto, none, 16, 256 or truecolor (default auto)"),
+        OptionSpec(name: "--ascii", valueName: nil, help: "ASCII symbols only"),
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 1)
+
+    static let intro = [
+        "Usage: artmap show ID [--collection NAME] [--width COLS] [--height ROWS] [--colors auto|none|16|256|truecolor]",
+        "",
+        "Prints the artwork's cached image as text cells with colour escape sequences.",
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let id = options.positionals.first else { throw CLIError.usage("which artwork? give its id (see 'artmap list --json')", command: name) }
+        let terminal = terminalSize()
+        let columns = try options.count("--width", command: name) ?? terminal?.columns ?? 80
+        let rows = try options.count("--height", command: name) ?? terminal.map { max(1, $0.rows - 1) } ?? 24
+        guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
+        let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard let artwork = try store.artworks(collection: collection).first(where: { $0.id == id }) else {
+            throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
+        }
+        let title = DisplayText.clean(artwork.title)
+        guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
+        guard let path = try store.cachedImagePath(collection: collection, artworkID: id) else {
+            throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap sync'")
+        }
+        let cellAspect = terminal?.cellAspect ?? 2.0
+        let cells: CellImage
+        do {
+            let decoded = try ImageDecoder.decode(try PictureLoader.readFile(path), options: .fitting(width: columns * 8, height: rows * 8 * 2))
+            let fit = CellRenderer.fittedCells(width: decoded.pixels.width, height: decoded.pixels.height,
+                                               columns: columns, rows: rows, cellAspect: cellAspect)
+            cells = CellRenderer.render(decoded.pixels, columns: fit.columns, rows: fit.rows, depth: depth,
+                                        symbols: options.has("--ascii") ? .ascii : .blocks)
+        } catch {
+            throw CLIError("cannot show the image of '\(title)' (\(DisplayText.clean(id))): \(DisplayText.clean("\(error)"))")
+        }
+        console.write(AnsiCells.text(cells, depth: depth))
+        return 0
+    }
+
+    /// The colour mode asked for; `auto` follows NO_COLOR, COLORTERM and TERM.
+    static func colorDepth(_ mode: String, environment: [String: String], isTerminal: Bool) throws -> ColorDepth {
+        switch mode {
+        case "none": return .none
+        case "16": return .sixteen
+        case "256": return .indexed256
+        case "truecolor": return .truecolor
+        case "auto":
+            if !(environment["NO_COLOR"] ?? "").isEmpty { return .none }
+            let term = environment["TERM"] ?? ""
+            if term == "dumb" { return .none }
+            if ["truecolor", "24bit"].contains(environment["COLORTERM"] ?? "") || term.hasSuffix("-direct") { return .truecolor }
+            if term.contains("256") || !isTerminal { return .indexed256 }
+            return .sixteen
+        default:
+            throw CLIError.usage("option --colors must be auto, none, 16, 256 or truecolor, got '\(DisplayText.clean(mode))'", command: name)
+        }
+    }
+
+    /// The size of the terminal on standard output, and its cell shape, when it is one.
+    static func terminalSize() -> (columns: Int, rows: Int, cellAspect: Double)? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        var aspect = 2.0
+        if size.ws_xpixel > 0, size.ws_ypixel > 0 {
+            let measured = (Double(size.ws_ypixel) / Double(size.ws_row)) / (Double(size.ws_xpixel) / Double(size.ws_col))
+            if measured > 0.5 && measured < 4 { aspect = measured }
+        }
+        return (Int(size.ws_col), Int(size.ws_row), aspect)
+    }
+}
+
+/// Cells as text with SGR colour sequences, one line per row, each ending with a reset.
+enum AnsiCells {
+    static func text(_ image: CellImage, depth: ColorDepth) -> String {
+        var out = ""
+        out.reserveCapacity(image.columns * image.rows * 24)
+        for y in 0..<image.rows {
+            var last: (CellColor?, CellColor?)?
+            for x in 0..<image.columns {
+                let cell = image[x, y]
+                if depth != .none, last == nil || last!.0 != cell.foreground || last!.1 != cell.background {
+                    out += "\u{1B}[0" + sgr(cell.foreground, background: false, depth) + sgr(cell.background, background: true, depth) + "m"
+                    last = (cell.foreground, cell.background)
+                }
+                out.append(cell.symbol)
+            }
+            out += depth == .none ? "\n" : "\u{1B}[0m\n"
+        }
+        return out
+    }
+
+    private static func sgr(_ color: CellColor?, background: Bool, _ depth: ColorDepth) -> String {
+        guard let color else { return "" }
+        switch (depth, color) {
+        case (.truecolor, _):
+            let c = color.rgbValue
+            return ";\(background ? 48 : 38);2;\(c.red);\(c.green);\(c.blue)"
+        case (.sixteen, _):
+            let index = Int(color.paletteIndex(count: 16))
+            return ";" + String((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
+        default:
+            return ";\(background ? 48 : 38);5;\(color.paletteIndex(count: 256))"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Imaging
+/// A horizontal run of cells that changed since the last paint: what the terminal backend must draw.
+public struct CellRun: Hashable, Sendable {
+    public let y: Int
+    public let x: Int
+    public let length: Int
+
+    public init(y: Int, x: Int, length: Int) {
+        self.y = y
+        self.x = x
+        self.length = length
+    }
+}
+
+extension Buffer {
+    /// The runs of cells that differ from `previous` (every row whole when there is none or its size differs).
+    /// A wide character is drawn again when its second half changed, since that overwrote it on screen.
+    public func changedRuns(since previous: Buffer?) -> [CellRun] {
+        guard let previous, previous.width == width, previous.height == height else {
+            return width == 0 ? [] : (0..<height).map { CellRun(y: $0, x: 0, length: width) }
+        }
+        var runs: [CellRun] = []
+        for y in 0..<height {
+            let row = y * width
+            var start = -1
+            for x in 0..<width {
+                let i = row + x
+                var changed = cells[i] != previous.cells[i]
+                if !changed, x + 1 < width, cells[i + 1].isContinuation, cells[i + 1] != previous.cells[i + 1] { changed = true }
+                if changed {
+                    if start < 0 { start = x }
+                } else if start >= 0 {
+                    runs.append(CellRun(y: y, x: start, length: x - start))
+                    start = -1
+                }
+            }
+            if start >= 0 { runs.append(CellRun(y: y, x: start, length: width - start)) }
+        }
+        return runs
+    }
+
+    /// Puts a rendered picture's cells at (x, y), clipped to the buffer.
+    public mutating func draw(_ image: CellImage, x: Int, y: Int) {
+        for row in 0..<image.rows {
+            for column in 0..<image.columns {
+                let cell = image[column, row]
+                set(x + column, y + row, cell.symbol, .image(foreground: cell.foreground, background: cell.background))
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import App
+import Catalog
+import Imaging
+
+/// An artwork's picture fitted into a box, aspect kept and centred, or a placeholder saying why there is none.
+public enum PictureBox {
+    /// The picture's pixel size, or a 4:3 stand-in while it is not loaded (to lay out the box).
+    public static func pixelSize(_ state: AppState, _ id: String) -> (width: Int, height: Int) {
+        if case .ready(let picture)? = state.pictures[id] { return (picture.pixels.width, picture.pixels.height) }
+        return (400, 300)
+    }
+
+    public static func render(_ state: AppState, artworkID id: String, into buffer: inout Buffer, area: Rect) {
+        guard area.width > 0, area.height > 0 else { return }
+        switch state.pictures[id] {
+        case .ready(let picture)?:
+            let fit = CellRenderer.fittedCells(width: picture.pixels.width, height: picture.pixels.height,
+                                               columns: area.width, rows: area.height, cellAspect: state.cellAspect)
+            let cells = picture.cells(columns: fit.columns, rows: fit.rows, depth: state.colorDepth, symbols: state.pictureSymbols)
+            buffer.draw(cells, x: area.x + (area.width - fit.columns) / 2, y: area.y + (area.height - fit.rows) / 2)
+        case .loading?, nil:
+            placeholder("decoding…", into: &buffer, area: area, state: state)
+        case .nonePublished?:
+            placeholder("no image published", into: &buffer, area: area, state: state)
+        case .notCached?:
+            placeholder("image not downloaded yet — press s to sync", into: &buffer, area: area, state: state)
+        case .failed(let reason)?:
+            placeholder("cannot show the image: " + reason, into: &buffer, area: area, state: state, error: true)
+        }
+    }
+
+    /// A dotted frame with a message in the middle, wrapped to the box.
+    static func placeholder(_ message: String, into buffer: inout Buffer, area: Rect, state: AppState, error: Bool = false) {
+        if area.width >= 4, area.height >= 3 {
+            buffer.box(area, style: Style(.muted), ascii: state.ascii)
+        }
+        let inner = area.width >= 4 && area.height >= 3 ? area.inset(1) : area
+        let lines = TextWidth.wrap(DisplayText.clean(message), width: max(1, inner.width - 2))
+        let top = inner.y + max(0, (inner.height - lines.count) / 2)
+        for (i, line) in lines.prefix(inner.height).enumerated() {
+            let width = TextWidth.of(line)
+            buffer.write(line, x: inner.x + max(0, (inner.width - width) / 2), y: top + i,
+                         style: Style(error ? .statusError : .muted), maxWidth: inner.width)
+        }
+    }
+}
