@@ -31,4 +31,12 @@ public struct DecodedImage: Sendable {
     public let originalHeight: Int
     public let orientation: ExifOrientation
     public let pixels: RGBAImage
+
+    public init(format: ImageFormat, originalWidth: Int, originalHeight: Int, orientation: ExifOrientation, pixels: RGBAImage) {
+        self.format = format
+        self.originalWidth = originalWidth
+        self.originalHeight = originalHeight
+        self.orientation = orientation
+        self.pixels = pixels
+    }
 }

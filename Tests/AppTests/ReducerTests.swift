@@ -88,13 +88,13 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
         return
     }
     #expect(state.rankedBuilding(key: key)?.artworks.count == 9)
-    press(&state, .down)
-    let effects = press(&state, .enter)
+    // Selecting an artwork in the list already asks for its picture; the detail then shows it.
+    let effects = press(&state, .down) + press(&state, .enter)
     guard case .detail(let id, 0)? = state.overlays.last else {
         Issue.record("expected the detail")
         return
     }
-    #expect(effects == [.lookUpImage(artworkID: id)])
+    #expect(effects == [.loadPicture(artworkID: id)])
     #expect(state.rankedArtwork(id: id)?.1.artwork.title == "Abstract")
     press(&state, .escape)
     #expect(state.overlays.count == 1)
