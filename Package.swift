@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["Geo", "Store", "CSQLite"]),
 
-        .target(name: "TestSupport", path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
@@ -39,8 +39,8 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Store", "Catalog", "Sync", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,17 +3,8 @@ import TestSupport
 
 /// Pictures the tests make themselves: four coloured quadrants, so every region's colour is known.
 enum TestImages {
-    static let red = RGB(220, 30, 30), green = RGB(30, 200, 40), blue = RGB(30, 40, 220), white = RGB(250, 250, 250)
-
     /// The colour of the quadrant holding (x, y) in a w × h picture: red, green / blue, white.
-    static func quadrant(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB {
-        switch (x < w / 2, y < h / 2) {
-        case (true, true): return red
-        case (false, true): return green
-        case (true, false): return blue
-        case (false, false): return white
-        }
-    }
+    static func quadrant(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB { quadrantColour(x, y, w, h) }
 
     static func quadrantsRGB(_ w: Int, _ h: Int) -> [UInt8] {
         var out: [UInt8] = []

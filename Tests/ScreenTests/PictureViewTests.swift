@@ -2,6 +2,7 @@ import App
 import Foundation
 import Imaging
 import Testing
+import TestSupport
 @testable import Screen
 
 /// A picture with four coloured quadrants, as the run loop delivers it.
@@ -18,14 +19,7 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
                                          pixels: RGBAImage(width: width, height: height, bytes: bytes)))
 }
 
-func quadrantColor(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB {
-    switch (x < w / 2, y < h / 2) {
-    case (true, true): return RGB(220, 30, 30)
-    case (false, true): return RGB(30, 200, 40)
-    case (true, false): return RGB(30, 40, 220)
-    case (false, false): return RGB(250, 250, 250)
-    }
-}
+func quadrantColor(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB { quadrantColour(x, y, w, h) }
 
 /// The cells of a buffer that carry a picture's colours, as a rectangle.
 func pictureBounds(_ buffer: Buffer) -> Rect? {
