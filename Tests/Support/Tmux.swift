@@ -51,9 +51,9 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-t", "main"]).components(separatedBy: "\n")
     }
 
-    /// The screen with escape sequences for attributes (to find reverse video).
+    /// The screen with escape sequences for attributes and colours, trailing blanks kept (they carry colours).
     public func screenWithAttributes() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-e", "-t", "main"]).components(separatedBy: "\n")
+        try tmux(["capture-pane", "-p", "-e", "-N", "-t", "main"]).components(separatedBy: "\n")
     }
 
     public func resize(columns: Int, rows: Int) throws {
@@ -109,7 +109,7 @@ public func runArtmapBinary(_ arguments: [String], home: URL) throws -> (status:
 /// The shell line that starts artmap with a home of its own and reports its exit status afterwards.
 public func artmapCommandLine(home: URL, arguments: [String]) -> String {
     let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    return "env HOME='\(home.path)' LANG=C.UTF-8 TERM=xterm-256color '\(builtArtmap().path)' \(quoted); echo EXITED-$?"
+    return "env -u NO_COLOR -u COLORTERM HOME='\(home.path)' LANG=C.UTF-8 TERM=xterm-256color '\(builtArtmap().path)' \(quoted); echo EXITED-$?"
 }
 
 /// Starts a program with an empty signal mask and default handlers. The test runner's threads block most
