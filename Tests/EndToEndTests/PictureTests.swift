@@ -35,7 +35,7 @@ func theDetailShowsARecognisablePictureAndTheViewerZoomsAndPans(columns: Int, ro
     let detail = try openAbstractDetail(tmux)
     #expect(detail.contains { $0.contains("640×480 px") }, "\(detail.joined(separator: "\n"))")
     let raw = try tmux.screenWithAttributes()
-    let check = quadrantCheck(parseAnsiScreen(raw))
+    let check = quadrantCheck(parseAnsiScreen(raw, width: columns))
     #expect(check.errors == [], "at \(columns)×\(rows): \(raw.prefix(12).joined(separator: "\n"))")
     let box = try #require(check.box)
     // 640×480 at a 1:2 cell: 8/3 as many columns as rows.
@@ -51,24 +51,26 @@ func theDetailShowsARecognisablePictureAndTheViewerZoomsAndPans(columns: Int, ro
     try tmux.send("Enter")
     _ = try tmux.waitFor { $0.contains { $0.contains("zoom fit") } }
     let viewerScreen = try tmux.screen()
-    let full = quadrantCheck(parseAnsiScreen(try tmux.screenWithAttributes()))
+    let full = quadrantCheck(parseAnsiScreen(try tmux.screenWithAttributes(), width: columns))
     #expect(full.errors == [], "\(String(describing: full.box)) \(viewerScreen.joined(separator: "\n"))")
     #expect((full.box?.height ?? 0) >= rows - 3 || (full.box?.width ?? 0) >= columns - 3, "fills the screen: \(String(describing: full.box))")
     try tmux.send("+")
     _ = try tmux.waitFor { $0.contains { $0.contains("zoom 2×") } }
     /// The colour shown at a cell of the screen now.
     func colour(atX x: Int, y: Int) -> RGB? {
-        let cells = parseAnsiScreen((try? tmux.screenWithAttributes()) ?? [])
+        let cells = parseAnsiScreen((try? tmux.screenWithAttributes()) ?? [], width: columns)
         guard cells.indices.contains(y), cells[y].indices.contains(x) else { return nil }
         return cells[y][x].shownColor
     }
     for _ in 0..<4 { try tmux.send("Left", "Up") }
-    _ = try tmux.waitFor { _ in (colour(atX: columns / 2, y: rows / 2)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70 }
-    #expect((colour(atX: columns / 2, y: rows / 2)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70, "zoomed into the red quadrant")
+    let inRed = (x: columns / 4, y: rows / 4)
+    _ = try tmux.waitFor { _ in (colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70 }
+    #expect((colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70, "zoomed into the red quadrant")
     try tmux.send("Right", "Right", "Right", "Right")
     let right = (x: columns - 3, y: 2)
     _ = try tmux.waitFor { _ in (colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70 }
-    #expect((colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70, "green comes in from the right")
+    #expect((colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70,
+            "green comes in from the right: \(String(describing: colour(atX: right.x, y: right.y))) \((try? tmux.screen())?.joined(separator: "\n") ?? "")")
     try tmux.send("0", "Escape", "Escape", "Escape", "q")
     let end = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }
     #expect(end.contains { $0.hasPrefix("EXITED-0") })

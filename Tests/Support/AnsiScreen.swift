@@ -17,7 +17,9 @@ public struct ColoredCell: Sendable {
 }
 
 /// Reads text with SGR colour sequences (as `tmux capture-pane -e` or `artmap show` print them) into cells.
-public func parseAnsiScreen(_ lines: [String]) -> [[ColoredCell]] {
+/// With `width`, short rows are padded with blanks in the colours in force at the row's end (tmux leaves out
+/// trailing blanks that a terminal cleared in a background colour).
+public func parseAnsiScreen(_ lines: [String], width: Int? = nil) -> [[ColoredCell]] {
     lines.map { line in
         var cells: [ColoredCell] = []
         var foreground: RGB?, background: RGB?
@@ -38,6 +40,9 @@ public func parseAnsiScreen(_ lines: [String]) -> [[ColoredCell]] {
                 continue
             }
             cells.append(ColoredCell(character: Character(scalar), foreground: foreground, background: background))
+        }
+        while let width, cells.count < width {
+            cells.append(ColoredCell(character: " ", foreground: foreground, background: background))
         }
         return cells
     }
