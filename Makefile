@@ -38,8 +38,10 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
+	@command -v chafa >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chafa >/dev/null; } || { echo "the picture benchmark compares with the chafa command: sudo apt-get install chafa"; exit 1; }
+	$(SWIFT) build -c release --product artmap
 	$(SWIFT) build -c release --product Bench
-	.build/release/Bench
+	.build/release/Bench $(ARGS)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/artmap/seed

@@ -21,13 +21,14 @@ let package = Package(
         .target(name: "Store", dependencies: ["Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Catalog"]),
         .target(name: "Location", dependencies: ["Geo"]),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"]),
+        // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
+        .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "App", dependencies: ["Imaging", "Catalog", "Geo"]),
         .target(name: "Screen", dependencies: ["App", "Imaging", "Catalog", "Geo"]),
         .target(name: "Curses", dependencies: ["Screen", "App", "Imaging", "CNcursesw"]),
         .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["Geo", "Store", "CSQLite"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Imaging", "Geo", "Store", "CSQLite"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),

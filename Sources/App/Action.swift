@@ -33,6 +33,8 @@ public enum Effect: Hashable, Sendable {
     case startSync
     /// Read and decode an artwork's cached image off the main thread.
     case loadPicture(artworkID: String)
+    /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
+    case prefetchViewerTiles
     case loadCollection(String)
     case quit
 }

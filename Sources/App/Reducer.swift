@@ -153,7 +153,9 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
     case .openImage:
         guard case .detail(let id, _)? = state.overlays.last else { return [] }
         state.overlays.append(.viewer(ImageViewerState(artworkID: id)))
-        return wantPicture(&state, id)
+        let wanted = wantPicture(&state, id)
+        if case .ready? = state.pictures[id] { return wanted + [.prefetchViewerTiles] }
+        return wanted
     case .viewer(let action):
         return reduceViewer(&state, action)
     }

@@ -20,6 +20,7 @@ final class Session {
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
     private var gpsdClient: GpsdClient?
+    private var prefetchTask: Task<Void, Never>?
 
     init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
          location: LocationOptions) throws {
@@ -95,6 +96,8 @@ final class Session {
             }
         case .loadPicture(let id):
             loadPicture(id)
+        case .prefetchViewerTiles:
+            prefetchViewerTiles()
         case .startSync:
             let queue = self.queue
             let request = syncRequest
@@ -133,6 +136,17 @@ final class Session {
             } catch {
                 queue.post(.pictureUnavailable(artworkID: id, .failed("\(error)")))
             }
+        }
+    }
+
+    /// Renders the viewer's neighbouring tiles in the background; one prefetch at a time, the latest view wins.
+    private func prefetchViewerTiles() {
+        guard case .viewer(let viewer)? = state.overlays.last, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
+        let view = state.viewerGeometry(picture).view(viewer)
+        let depth = state.colorDepth, symbols = state.pictureSymbols
+        prefetchTask?.cancel()
+        prefetchTask = Task.detached(priority: .utility) {
+            picture.prefetch(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window, depth: depth, symbols: symbols)
         }
     }
 

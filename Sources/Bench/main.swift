@@ -2,8 +2,9 @@ import Foundation
 import Geo
 import Store
 
-// `make bench`: nearest-10 query time over 1,000,000 random points for artmap's k-d tree and for
-// SQLite's R*Tree module, on the same points in the same run. Prints figures; asserts nothing.
+// `make bench`: pictures (artmap show against chafa, a viewer pan step, peak memory), then nearest-10 query
+// time over 1,000,000 random points for artmap's k-d tree and for SQLite's R*Tree module, on the same points
+// in the same run. Prints figures; asserts nothing.
 
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
@@ -122,6 +123,17 @@ func bench(name: String, points pts: [Coordinate], queries: [Coordinate], areaSq
                  rtreePerQuery / indexPerQuery, rtreePerQuery / indexPerQuery >= 10 ? "MET" : "NOT MET", mismatches, checksum))
 }
 
+// `Bench images` runs only the picture benchmarks; `Bench N` the spatial ones on N points.
+if CommandLine.arguments.dropFirst().first == "make-jpeg", CommandLine.arguments.count == 4 {
+    let size = CommandLine.arguments[3].split(separator: "x").compactMap { Int($0) }
+    try Data(try photoLikeJPEG(width: size[0], height: size[1])).write(to: URL(fileURLWithPath: CommandLine.arguments[2]))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "images" {
+    try imageBench()
+    exit(0)
+}
+try imageBench()
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
 let city = points(count, lat: 53.32...53.50, lon: -3.12 ... -2.82, seed: 1)

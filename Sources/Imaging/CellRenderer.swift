@@ -12,36 +12,14 @@ public enum SymbolSet: String, Sendable {
 /// colours; no escape strings from chafa reach the terminal.
 public enum CellRenderer {
     /// Renders `image` into exactly `columns` × `rows` cells (the caller keeps the aspect ratio).
-    public static func render(_ image: RGBAImage, columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet = .blocks) -> CellImage {
+    public static func render(_ image: RGBAImage, columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet = .blocks,
+                              workFactor: Float = 0.5) -> CellImage {
         let columns = max(1, columns), rows = max(1, rows)
         // Chafa works on up to 8×8 pixels per cell; giving it more only costs time.
         let fitted = BoxScaler.downscale(image, width: columns * 8, height: rows * 8)
-        guard let config = chafa_canvas_config_new() else { return blank(columns, rows) }
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        switch depth {
-        case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        case .indexed256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
-        case .sixteen: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
-        case .none:
-            chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
-            chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
-        }
-        guard let map = chafa_symbol_map_new() else { return blank(columns, rows) }
-        defer { chafa_symbol_map_unref(map) }
-        switch symbols {
-        case .blocks:
-            chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
-                                                              | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
-                                                              | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
-                                                              | (depth == .none ? CHAFA_SYMBOL_TAG_STIPPLE.rawValue : 0)))
-            chafa_symbol_map_remove_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
-        case .ascii:
-            chafa_symbol_map_add_by_tags(map, CHAFA_SYMBOL_TAG_ASCII)
-        }
-        chafa_canvas_config_set_symbol_map(config, map)
-        guard let canvas = chafa_canvas_new(config) else { return blank(columns, rows) }
-        defer { chafa_canvas_unref(canvas) }
+        let key = ChafaCanvasPool.Key(columns: columns, rows: rows, depth: depth, symbols: symbols, workFactor: workFactor)
+        guard let canvas = ChafaCanvasPool.shared.checkOut(key) else { return blank(columns, rows) }
+        defer { ChafaCanvasPool.shared.checkIn(canvas, key) }
         fitted.bytes.withUnsafeBufferPointer { pixels in
             chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
                                          Int32(fitted.width), Int32(fitted.height), Int32(fitted.width * 4))
@@ -58,6 +36,36 @@ public enum CellRenderer {
             }
         }
         return CellImage(columns: columns, rows: rows, cells: cells)
+    }
+
+    /// A new canvas for a size, depth and symbol set (its config and symbol map are released once the canvas holds them).
+    static func makeCanvas(_ key: ChafaCanvasPool.Key) -> OpaquePointer? {
+        guard let config = chafa_canvas_config_new() else { return nil }
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(key.columns), Int32(key.rows))
+        chafa_canvas_config_set_work_factor(config, key.workFactor)
+        switch key.depth {
+        case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        case .indexed256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
+        case .sixteen: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
+        case .none:
+            chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
+            chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
+        }
+        guard let map = chafa_symbol_map_new() else { return nil }
+        defer { chafa_symbol_map_unref(map) }
+        switch key.symbols {
+        case .blocks:
+            chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
+                                                              | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
+                                                              | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
+                                                              | (key.depth == .none ? CHAFA_SYMBOL_TAG_STIPPLE.rawValue : 0)))
+            chafa_symbol_map_remove_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
+        case .ascii:
+            chafa_symbol_map_add_by_tags(map, CHAFA_SYMBOL_TAG_ASCII)
+        }
+        chafa_canvas_config_set_symbol_map(config, map)
+        return chafa_canvas_new(config)
     }
 
     private static func color(_ raw: Int32, _ depth: ColorDepth) -> CellColor? {

@@ -33,9 +33,12 @@ public enum ImageDecoder {
             orientation = ExifOrientation.read(jpeg: bytes)
             var want = options.minimumSize ?? (0, 0)
             if options.minimumSize == nil, let limit = options.maximumSize {
-                // Decode just big enough to fill the largest size kept.
+                // Decode about as big as the largest size kept: a DCT scale that gives three quarters of it is
+                // taken, since the next scale up costs four times the memory (a 6000×4000 photo kept at 3072 px
+                // decodes at 1/2, 3000×2000, not at full size).
                 let probed = try probe(bytes, options: options)
-                want = BoxScaler.fitting(width: probed.width, height: probed.height, maxWidth: max(1, limit.width), maxHeight: max(1, limit.height))
+                let fitted = BoxScaler.fitting(width: probed.width, height: probed.height, maxWidth: max(1, limit.width), maxHeight: max(1, limit.height))
+                want = (fitted.width * 3 / 4, fitted.height * 3 / 4)
             }
             if orientation.swapsAxes { want = (want.1, want.0) }
             (pixels, original) = try decodeJPEG(bytes, want: want, options: options)

@@ -64,13 +64,13 @@ func theDetailShowsARecognisablePictureAndTheViewerZoomsAndPans(columns: Int, ro
     }
     for _ in 0..<4 { try tmux.send("Left", "Up") }
     let inRed = (x: columns / 4, y: rows / 4)
-    _ = try tmux.waitFor { _ in (colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70 }
+    _ = try tmux.waitFor(timeout: 60) { _ in (colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70 }
     #expect((colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70, "zoomed into the red quadrant")
     try tmux.send("Right", "Right", "Right", "Right")
     let right = (x: columns - 3, y: 2)
-    _ = try tmux.waitFor { _ in (colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70 }
+    _ = try tmux.waitFor(timeout: 60) { _ in (colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70 }
     #expect((colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70,
-            "green comes in from the right: \(String(describing: colour(atX: right.x, y: right.y))) \((try? tmux.screen())?.joined(separator: "\n") ?? "")")
+            "green comes in from the right: \(String(describing: colour(atX: right.x, y: right.y))) \(((try? tmux.screenWithAttributes()) ?? []).prefix(4).joined(separator: "\n").replacingOccurrences(of: "\u{1B}", with: "^["))")
     try tmux.send("0", "Escape", "Escape", "Escape", "q")
     let end = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }
     #expect(end.contains { $0.hasPrefix("EXITED-0") })

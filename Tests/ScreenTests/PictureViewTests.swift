@@ -183,3 +183,4 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     #expect(new.changedRuns(since: Buffer(width: 5, height: 3)).count == 3, "a new size repaints every row")
 }
 
+

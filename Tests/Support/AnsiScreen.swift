@@ -19,10 +19,11 @@ public struct ColoredCell: Sendable {
 /// Reads text with SGR colour sequences (as `tmux capture-pane -e` or `artmap show` print them) into cells.
 /// With `width`, short rows are padded with blanks in the colours in force at the row's end (tmux leaves out
 /// trailing blanks that a terminal cleared in a background colour).
+/// Colours carry over from one line to the next, as tmux writes them.
 public func parseAnsiScreen(_ lines: [String], width: Int? = nil) -> [[ColoredCell]] {
-    lines.map { line in
+    var foreground: RGB?, background: RGB?
+    return lines.map { line in
         var cells: [ColoredCell] = []
-        var foreground: RGB?, background: RGB?
         var scalars = Array(line.unicodeScalars)[...]
         while let scalar = scalars.first {
             scalars = scalars.dropFirst()

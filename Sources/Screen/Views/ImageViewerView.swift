@@ -11,8 +11,8 @@ public enum ImageViewerView {
         if case .ready(let picture)? = state.pictures[viewer.artworkID] {
             let geometry = state.viewerGeometry(picture)
             let view = geometry.view(viewer)
-            let cells = picture.cells(columns: view.columns, rows: view.rows, depth: state.colorDepth,
-                                      symbols: state.pictureSymbols, source: view.source)
+            let cells = picture.zoomedCells(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
+                                            depth: state.colorDepth, symbols: state.pictureSymbols)
             buffer.draw(cells, x: area.x + (area.width - view.columns) / 2, y: area.y + (area.height - view.rows) / 2)
             let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)×"
             status += "\(DisplayText.clean(picture.fileName)) · \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px · zoom \(zoom)"

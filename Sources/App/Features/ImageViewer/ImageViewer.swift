@@ -87,15 +87,31 @@ public struct ImageViewerGeometry: Hashable, Sendable {
         return step
     }
 
-    /// The cells drawn and the part of the picture they show, at a zoom and centre.
-    public func view(_ state: ImageViewerState) -> (columns: Int, rows: Int, source: PixelRect) {
+    /// What the viewer draws at a zoom and centre: the whole picture's size in cells at that zoom, the window
+    /// of it on screen, and the part of the picture (in pixels) that window shows.
+    public func view(_ state: ImageViewerState) -> ImageView {
         let fit = fitted
         let m = state.magnification
-        let shownColumns = min(columns, fit.columns * m), shownRows = min(rows, fit.rows * m)
-        let sourceWidth = max(1, min(pixelWidth, Int((Double(pixelWidth) * Double(shownColumns) / Double(fit.columns * m)).rounded())))
-        let sourceHeight = max(1, min(pixelHeight, Int((Double(pixelHeight) * Double(shownRows) / Double(fit.rows * m)).rounded())))
-        let x = max(0, min(pixelWidth - sourceWidth, Int((state.centerX * Double(pixelWidth)).rounded()) - sourceWidth / 2))
-        let y = max(0, min(pixelHeight - sourceHeight, Int((state.centerY * Double(pixelHeight)).rounded()) - sourceHeight / 2))
-        return (shownColumns, shownRows, PixelRect(x: x, y: y, width: sourceWidth, height: sourceHeight))
+        let total = (columns: fit.columns * m, rows: fit.rows * m)
+        let shownColumns = min(columns, total.columns), shownRows = min(rows, total.rows)
+        let x = max(0, min(total.columns - shownColumns, Int((state.centerX * Double(total.columns)).rounded()) - shownColumns / 2))
+        let y = max(0, min(total.rows - shownRows, Int((state.centerY * Double(total.rows)).rounded()) - shownRows / 2))
+        let source = PixelRect(x: x * pixelWidth / total.columns, y: y * pixelHeight / total.rows,
+                               width: shownColumns * pixelWidth / total.columns, height: shownRows * pixelHeight / total.rows)
+        return ImageView(totalColumns: total.columns, totalRows: total.rows,
+                         window: CellWindow(x: x, y: y, columns: shownColumns, rows: shownRows), source: source)
     }
+}
+
+/// The viewer's picture at one zoom and pan.
+public struct ImageView: Hashable, Sendable {
+    /// The whole picture's size in cells at this zoom.
+    public let totalColumns: Int, totalRows: Int
+    /// The part of it on screen.
+    public let window: CellWindow
+    /// The pixels that window shows.
+    public let source: PixelRect
+
+    public var columns: Int { window.columns }
+    public var rows: Int { window.rows }
 }

@@ -7,6 +7,7 @@ func reducePictures(_ state: inout AppState, _ action: Action) -> [Effect] {
         // A result for an artwork no longer in this collection is dropped.
         guard state.artworks.contains(where: { $0.id == picture.artworkID }) else { return [] }
         state.pictures.store(picture)
+        if case .viewer(let viewer)? = state.overlays.last, viewer.artworkID == picture.artworkID { return [.prefetchViewerTiles] }
     case .pictureUnavailable(let id, let problem):
         state.pictures.fail(id, problem)
     case .terminalCapabilities(let depth, let aspect):
@@ -46,5 +47,5 @@ func reduceViewer(_ state: inout AppState, _ action: ImageViewerAction) -> [Effe
     if case .ready(let picture)? = state.pictures[viewer.artworkID] { geometry = state.viewerGeometry(picture) }
     state.lastMessage = ImageViewer.reduce(&viewer, action, geometry: geometry)
     state.overlays[state.overlays.count - 1] = .viewer(viewer)
-    return []
+    return geometry == nil ? [] : [.prefetchViewerTiles]
 }
