@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
@@ -34,8 +35,11 @@ public final class Console: @unchecked Sendable {
     public func write(_ text: String) { writeOut(text) }
     /// Prints a line to standard output.
     public func line(_ text: String = "") { writeOut(text + "\n") }
-    /// Prints a line to standard error.
-    public func error(_ text: String) { writeErr(text + "\n") }
+    /// Prints a line to standard error, cleaned as the screen is: messages quote data (ids, reasons, server
+    /// text), and an escape sequence in them must never reach the terminal.
+    public func error(_ text: String) {
+        writeErr(text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }.joined(separator: "\n") + "\n")
+    }
     /// Writes text to standard error without a newline (progress lines).
     public func progress(_ text: String) { writeErr(text) }
 }

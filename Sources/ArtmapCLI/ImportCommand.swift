@@ -28,11 +28,13 @@ enum ImportCommand {
         guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
         let artworks: [Artwork]
         var skipped = 0
+        var presentIDs = Set<String>()
         do {
             if url.pathExtension.lowercased() == "json" || data.first == UInt8(ascii: "{") || data.first == UInt8(ascii: "[") {
                 let decoded = try ServiceRecordDecoder.decode(data, collection: collection)
                 artworks = decoded.artworks
                 skipped = decoded.skipped.count
+                presentIDs = Set(decoded.skipped.compactMap(\.id))
                 for record in decoded.skipped.prefix(20) {
                     console.error("skipped record \(record.index + 1)\(record.id.map { " (id \($0))" } ?? ""): \(record.reason)")
                 }
@@ -42,9 +44,12 @@ enum ImportCommand {
         } catch let error as CatalogError {
             throw CLIError("\(error.message.hasPrefix(path) ? "" : path + ": ")\(error.message); nothing was imported")
         }
+        guard !artworks.isEmpty else {
+            throw CLIError("\(path): no valid records (\(skipped) skipped); nothing was imported")
+        }
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        let report = try store.merge(artworks, into: collection, full: true)
-        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(collection)': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
+        let report = try store.merge(artworks, into: collection, full: true, presentIDs: presentIDs)
+        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(collection))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
         return 0
     }
 }

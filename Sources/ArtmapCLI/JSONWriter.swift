@@ -44,6 +44,11 @@ enum JSONWriter {
         return "\(d)"
     }
 
+    static func mustEscape(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v) || (0x2028...0x2029).contains(v) || (0x202A...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C
+    }
+
     static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -54,7 +59,9 @@ enum JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                // Controls (C0, DEL, C1), line separators, and bidi marks, overrides and isolates are written as
+                // escapes, so a consumer printing a value raw cannot be steered by it.
+                if JSONWriter.mustEscape(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

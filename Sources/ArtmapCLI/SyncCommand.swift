@@ -57,7 +57,7 @@ enum SyncCommand {
         let report: SyncReport
         do {
             report = try await engine.run(request) { step in
-                if interactive { console.progress("\r\u{1B}[K" + step.text) }
+                if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean(step.text)) }
             }
         } catch {
             if interactive { console.progress("\r\u{1B}[K") }
@@ -70,6 +70,9 @@ enum SyncCommand {
         }
         for failure in report.imageFailures.prefix(20) {
             console.error("image failed: \(failure)")
+        }
+        if let first = report.futureDated.first {
+            console.error("warning: \(report.futureDated.count) record\(report.futureDated.count == 1 ? " is" : "s are") dated in the future (id \(first)); later syncs ask for changes since today")
         }
         return 0
     }

@@ -73,7 +73,7 @@ enum WatchCommand {
             ]))
         }
         let place = nearest.map { "nearest \(DisplayText.clean($0.name)) \(DistanceText.format($0.distance))" } ?? "no buildings"
-        return "\(time) \(String(format: "%.6f %.6f", coordinate.latitude, coordinate.longitude)) \(source) \(place)"
+        return "\(time) \(String(format: "%.6f %.6f", coordinate.latitude, coordinate.longitude)) \(DisplayText.clean(source)) \(place)"
     }
 }
 

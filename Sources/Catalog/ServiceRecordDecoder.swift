@@ -20,8 +20,14 @@ public struct DecodedCatalog: Sendable {
 /// Decodes every shape the campus service has served (10, 12 and later fields; strings or numbers),
 /// and the embedded seed, which is written in the same shape.
 public enum ServiceRecordDecoder {
-    /// Decodes a body; throws only when the body as a whole is unusable (not JSON, no array of records).
-    public static func decode(_ data: Data, collection: String = Artwork.defaultCollection) throws -> DecodedCatalog {
+    /// The top-level keys the service has used for its records.
+    public static let knownClassKeys = ["artworks", "campus_artworks", "campusart"]
+
+    /// Decodes a body; throws only when the body as a whole is unusable (not JSON, no array of records under
+    /// a known key). `expectedClass` (the URL's `class` value) is read first; other keys are never taken for
+    /// records, so an error object such as `{"errors":[],"message":"rate limited"}` is an error, not an empty list.
+    public static func decode(_ data: Data, collection: String = Artwork.defaultCollection,
+                              expectedClass: String? = nil) throws -> DecodedCatalog {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -38,13 +44,16 @@ public enum ServiceRecordDecoder {
         if let array = root as? [Any] {
             records = array
         } else if let object = root as? [String: Any] {
-            let arrays = object.filter { $0.value is [Any] }
-            guard let first = arrays.sorted(by: { $0.key < $1.key }).first else {
-                let keys = object.keys.sorted().joined(separator: ", ")
-                throw CatalogError("the response has no array of records (keys: \(keys.isEmpty ? "none" : keys))")
+            let candidates = (expectedClass.map { [$0] } ?? []) + knownClassKeys
+            guard let key = candidates.first(where: { object[$0] != nil }) else {
+                let keys = object.keys.sorted().prefix(10).map { "'\(DisplayText.clean(String($0.prefix(40))))'" }.joined(separator: ", ")
+                throw CatalogError("the response has no records under \(candidates.map { "'\($0)'" }.joined(separator: " or ")) (it has \(keys.isEmpty ? "no keys" : "keys " + keys))")
             }
-            classKey = first.key
-            records = first.value as? [Any] ?? []
+            guard let array = object[key] as? [Any] else {
+                throw CatalogError("the response's '\(key)' is not an array of records")
+            }
+            classKey = key
+            records = array
         } else {
             throw CatalogError("the response is neither an object nor an array of records")
         }

@@ -3,15 +3,17 @@ import Catalog
 extension CatalogStore {
     /// Merges decoded records into a collection in one transaction: new ids inserted, changed ones
     /// updated, disabled ones removed and, for a full sync, ids the response no longer has removed.
-    /// Favourites of artworks that remain are untouched. Any error leaves the store as it was.
-    public func merge(_ artworks: [Artwork], into collection: String, full: Bool,
+    /// `presentIDs` are ids the response holds in records that could not be used: they are still listed,
+    /// so a full sync keeps them. Favourites of artworks that remain are untouched. Any error leaves the
+    /// store as it was.
+    public func merge(_ artworks: [Artwork], into collection: String, full: Bool, presentIDs: Set<String> = [],
                       syncSource: String? = nil, syncTime: String? = nil) throws -> MergeReport {
         try database.inTransaction {
             try ensureCollection(collection, source: syncSource ?? "")
             var existing: [String: Artwork] = [:]
             for a in try self.artworks(collection: collection) { existing[a.id] = a }
             var report = MergeReport()
-            var seen = Set<String>()
+            var seen = presentIDs
             for var artwork in artworks {
                 artwork.collection = collection
                 seen.insert(artwork.id)

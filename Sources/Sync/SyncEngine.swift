@@ -60,6 +60,8 @@ public struct SyncReport: Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Records dated after now ("id: lastModified"): kept, but never used as the date of the next request.
+    public var futureDated: [String] = []
 
     public init() {}
 
@@ -89,7 +91,9 @@ public struct SyncEngine: Sendable {
     public func run(_ request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         let store = try CatalogStore(path: request.storePath)
         let newest = try store.newestLastModified(collection: request.collection)
-        let lastUpdate = request.full || newest.isEmpty ? "1970-01-01" : String(newest.prefix(10))
+        // Never ask for a day after today: one record dated 2999 would otherwise hide every later change.
+        let today = SyncEngine.today()
+        let lastUpdate = request.full || newest.isEmpty ? "1970-01-01" : min(String(newest.prefix(10)), today)
         let url = request.source.requestURL(lastUpdate: lastUpdate)
         let shownURL = url.absoluteString
         progress(.fetching(shownURL))
@@ -100,17 +104,25 @@ public struct SyncEngine: Sendable {
         }
         let decoded: DecodedCatalog
         do {
-            decoded = try ServiceRecordDecoder.decode(response.body, collection: request.collection)
+            decoded = try ServiceRecordDecoder.decode(response.body, collection: request.collection,
+                                                      expectedClass: request.source.classKey)
         } catch {
             throw SyncError(url: shownURL, "\(error)")
+        }
+        if request.full && decoded.artworks.isEmpty {
+            let why = decoded.skipped.first.map { "; e.g. record \($0.index + 1): \($0.reason)" } ?? ""
+            throw SyncError(url: shownURL, "the response has no valid records (\(decoded.skipped.count) skipped\(why)); nothing was changed or removed")
         }
         progress(.received(records: decoded.artworks.count, skipped: decoded.skipped.count))
 
         var report = SyncReport()
         report.received = decoded.artworks.filter(\.enabled).count
         report.skipped = decoded.skipped
+        let now = SyncEngine.timestamp()
+        report.futureDated = decoded.artworks.filter { $0.lastModified > now }.map { "\($0.id): \($0.lastModified)" }
         do {
             report.merge = try store.merge(decoded.artworks, into: request.collection, full: request.full,
+                                           presentIDs: Set(decoded.skipped.compactMap(\.id)),
                                            syncSource: request.source.service.absoluteString,
                                            syncTime: ISO8601DateFormatter().string(from: Date()))
         } catch let error as StoreError {
@@ -120,6 +132,18 @@ public struct SyncEngine: Sendable {
             try await fetchImages(request, store: store, report: &report, progress: progress)
         }
         return report
+    }
+
+    /// Today in UTC, as the service writes dates (YYYY-MM-DD).
+    static func today() -> String { String(timestamp().prefix(10)) }
+
+    /// Now in UTC, as the service writes times (YYYY-MM-DD HH:MM:SS).
+    static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: Date())
     }
 
     /// Downloads images missing from the cache (or whose record changed), up to `parallelImages` at once.

@@ -65,6 +65,11 @@ public struct SyncSource: Equatable, Sendable {
         return parts.allSatisfy { part in UInt8(part) != nil }
     }
 
+    /// The `class` value of the service URL: the key its records come under.
+    public var classKey: String? {
+        URLComponents(url: service, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "class" }?.value
+    }
+
     /// The service URL with `lastUpdate` set (added or replaced), other parameters kept.
     public func requestURL(lastUpdate: String) -> URL {
         guard service.isFileURL == false,

@@ -127,7 +127,7 @@ func everyClassKeyIsAccepted(key: String) async throws {
     #expect(works.allSatisfy { $0.type == "Painting" && !$0.imageFileName.isEmpty && $0.thumbnail == "thumb.png" })
 }
 
-@Test(arguments: [("500", "HTTP 500"), ("html", "HTML"), ("truncated", "not valid JSON"), ("wrongtypes", "no array of records"),
+@Test(arguments: [("500", "HTTP 500"), ("html", "HTML"), ("truncated", "not valid JSON"), ("wrongtypes", "is not an array of records"),
                   ("huge", "limit"), ("slow", "timed out")])
 func aMisbehavingServerLeavesTheStoreExactlyAsItWas(mode: String, expected: String) async throws {
     let f = try SyncFixture()
