@@ -139,8 +139,8 @@ public enum Geodesic {
             return (dLat, dLon)
         }
         let halfMeridian = Double.pi * b  // a little under half the meridian; the longest geodesic is about this
-        var best: GeodesicResult?
-        var bestMiss = Double.infinity
+        var converged: [GeodesicResult] = []
+        var closest: (result: GeodesicResult, miss: Double)?
         for start in stride(from: 0.0, to: 360.0, by: 7.5) {
             var bearing = start
             var distance = halfMeridian * 0.998
@@ -168,16 +168,21 @@ public enum Geodesic {
             let err = (m.0 * m.0 + m.1 * m.1).squareRoot()
             guard err.isFinite, distance > 0 else { continue }
             let candidate = GeodesicResult(distance: distance, initialBearing: normalizedDegrees(bearing))
-            if err < 0.01 {
-                if let current = best, bestMiss < 0.01, current.distance <= distance { continue }
-                best = candidate
-                bestMiss = err
-            } else if err < bestMiss {
-                best = candidate
-                bestMiss = err
-            }
+            if err < 0.01 { converged.append(candidate) }
+            if closest == nil || err < closest!.miss { closest = (candidate, err) }
         }
-        return best ?? GeodesicResult(distance: halfMeridian, initialBearing: 0)
+        guard let shortest = converged.min(by: { $0.distance < $1.distance }) else {
+            return closest?.result ?? GeodesicResult(distance: halfMeridian, initialBearing: 0)
+        }
+        // Near the antipode the routes by either pole tie to well under a millimetre — closer than this
+        // method can tell apart. To first order the one by the north pole is shorter when the target lies
+        // north of the exact antipode, and by the south pole when south; on the antipode's latitude, the one by
+        // the start's own pole (north on the equator). This is the route GeographicLib finds, and the bearing
+        // returned is always that of the route whose length is returned.
+        let ties = converged.filter { $0.distance <= shortest.distance + 1e-3 }
+        let offset = to.latitude + from.latitude
+        let preferNorth = abs(offset) > 1e-12 ? offset > 0 : from.latitude >= 0
+        return ties.first { (cos($0.initialBearing * radiansPerDegree) > 0) == preferNorth } ?? shortest
     }
 
     static func normalizedRadians(_ value: Double) -> Double {

@@ -65,6 +65,15 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
     }
 }
 
+@Test func nearlyAntipodalBearingsAreGeographicLibs() throws {
+    let vectors = try loadVectors().filter { $0.kind == "antipodal" }
+    #expect(vectors.count >= 50)
+    for v in vectors {
+        let r = Geodesic.inverse(from: v.from, to: v.to)
+        #expect(angleDifference(r.initialBearing, v.bearing) < 1e-3, "\(v.from)->\(v.to): bearing \(r.initialBearing) vs \(v.bearing)")
+    }
+}
+
 @Test func ashtonBuildingArtworkIsAbout22MetresEast() throws {
     let figures = try Coordinate(latitude: 53.406561, longitude: -2.966203)
     let r = Geodesic.inverse(from: .ashtonBuilding, to: figures)
@@ -81,3 +90,4 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
     #expect(CompassPoint(bearing: 250).arrow == "←")
     #expect(CompassPoint(bearing: -45).abbreviation == "NW")
 }
+

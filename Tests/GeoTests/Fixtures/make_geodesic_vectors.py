@@ -41,6 +41,15 @@ for _ in range(40):
 add("antipodal", 0.0, 0.0, 0.5, 179.7)
 add("antipodal", 0.0, 0.0, 0.0, 180.0)
 add("antipodal", 1.0, 0.0, -1.0, 179.9)
+# Nearly antipodal away from the equator: two routes (by either pole) tie to a micrometre; the azimuth
+# must be the one GeographicLib takes.
+add("antipodal", -53.4, 177.03, 53.4, -2.964061)
+for _ in range(12):
+    lat1 = rng.choice([-1, 1]) * rng.uniform(20, 75)
+    lon1 = rng.uniform(-180, 180)
+    lat2 = -lat1 + rng.uniform(-0.01, 0.01)
+    lon2 = ((lon1 + 180 + rng.uniform(-0.01, 0.01) + 180) % 360) - 180
+    add("antipodal", lat1, lon1, lat2, lon2)
 # Across the antimeridian and near the poles.
 add("global", 10.0, 179.9, 10.0, -179.9)
 add("global", 89.99, 0.0, 89.99, 180.0)
