@@ -26,6 +26,8 @@ public enum Action: Sendable {
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
     case locationStatus(String?)
     case error(String)
+    /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to end.
+    case terminate
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.

@@ -121,7 +121,6 @@ public struct AppState: Sendable {
     public var colorDepth: ColorDepth = .indexed256
     /// A cell's height over its width (2 unless the terminal reports its pixel size).
     public var cellAspect = 2.0
-    public var quitRequested = false
 
     /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
     public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500]

@@ -60,6 +60,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .error(let message):
         state.lastError = message
         return []
+    case .terminate:
+        return quit(&state)
     }
 }
 
@@ -161,9 +163,9 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
     }
 }
 
+/// The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
 private func quit(_ state: inout AppState) -> [Effect] {
-    state.quitRequested = true
-    return [.quit]
+    [.quit]
 }
 
 private func startSync(_ state: inout AppState) -> [Effect] {

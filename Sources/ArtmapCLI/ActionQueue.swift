@@ -1,12 +1,12 @@
 import App
 import Foundation
 
-/// Actions posted by background work (sync, timers, signals) to the run loop. Posting writes a byte to
-/// a pipe so the loop's `poll` wakes at once.
+/// Actions posted by background work (sync, timers, signals) to the run loop, and resizes noted by the
+/// SIGWINCH handler. Posting writes a byte to a pipe so the loop's `poll` wakes at once.
 final class ActionQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Action] = []
-    private var terminate = false
+    private var resized = false
     let readDescriptor: Int32
     private let writeDescriptor: Int32
 
@@ -31,18 +31,21 @@ final class ActionQueue: @unchecked Sendable {
         wake()
     }
 
-    /// A signal asked the app to end.
-    func requestTermination() {
+    /// The terminal was resized (SIGWINCH): the loop wakes at once and asks the terminal for its size.
+    func noteResize() {
         lock.lock()
-        terminate = true
+        resized = true
         lock.unlock()
         wake()
     }
 
-    var terminationRequested: Bool {
+    /// Whether a resize was noted since the last call.
+    func takeResize() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return terminate
+        let was = resized
+        resized = false
+        return was
     }
 
     func drain() -> [Action] {

@@ -21,6 +21,9 @@ final class Session {
     private var locationTask: Task<Void, Never>?
     private var gpsdClient: GpsdClient?
     private var prefetchTask: Task<Void, Never>?
+    private var running = true
+    /// How often the clock ticks (for "synced N min ago").
+    static let tickInterval: TimeInterval = 30
 
     init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
          location: LocationOptions) throws {
@@ -46,14 +49,22 @@ final class Session {
         dispatch(.started(syncIfOlderThan: syncIfOlderThan))
         var lastTick = Date()
         var dirty = true
-        while !state.quitRequested && !queue.terminationRequested {
+        while running {
             if dirty {
                 terminal.draw(MainView.render(state))
                 dirty = false
             }
+            // Everything that needs the loop wakes it (keys, posted actions, SIGWINCH); otherwise it sleeps
+            // until the next clock tick.
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, 1000)
+            let untilTick = max(0, Session.tickInterval - Date().timeIntervalSince(lastTick))
+            _ = poll(&fds, 2, Int32(min(untilTick, Session.tickInterval) * 1000) + 1)
+            if queue.takeResize(), let size = terminal.adoptWindowSize() {
+                dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+                dispatch(.resize(size))
+                dirty = true
+            }
             for event in terminal.readEvents() {
                 switch event {
                 case .key(let key): dispatch(.key(key))
@@ -69,7 +80,7 @@ final class Session {
                 dirty = true
             }
             let now = Date()
-            if now.timeIntervalSince(lastTick) >= 30 {
+            if now.timeIntervalSince(lastTick) >= Session.tickInterval {
                 lastTick = now
                 let before = state.syncAgeText
                 dispatch(.tick(now))
@@ -87,7 +98,7 @@ final class Session {
     private func perform(_ effect: Effect) {
         switch effect {
         case .quit:
-            break
+            running = false
         case .loadCollection(let name):
             do {
                 dispatch(.collectionLoaded(name, try store.artworks(collection: name)))
@@ -180,14 +191,19 @@ final class Session {
         }
     }
 
+    /// Terminating signals become `Action.terminate`, handled like `q`; SIGWINCH wakes the loop at once.
     private func installSignalHandlers() {
+        let queue = self.queue
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            let queue = self.queue
-            source.setEventHandler { queue.requestTermination() }
+            source.setEventHandler { queue.post(.terminate) }
             source.resume()
             signalSources.append(source)
         }
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        resize.setEventHandler { queue.noteResize() }
+        resize.resume()
+        signalSources.append(resize)
     }
 }

@@ -38,6 +38,9 @@ static inline int artmap_put_cell(int y, int x, const wchar_t *text, attr_t attr
     return mvadd_wch(y, x, &cell);
 }
 
+/* The terminal's size in cells as the kernel has it now (0 when it cannot tell). */
+static inline void artmap_window_size(int *columns, int *rows);
+
 /* The terminal's size in pixels (0 when it does not say), for the cell's aspect ratio. */
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -48,6 +51,16 @@ static inline void artmap_pixel_size(int *width, int *height) {
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
         *width = size.ws_xpixel;
         *height = size.ws_ypixel;
+    }
+}
+
+static inline void artmap_window_size(int *columns, int *rows) {
+    struct winsize size;
+    *columns = 0;
+    *rows = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+        *columns = size.ws_col;
+        *rows = size.ws_row;
     }
 }
 

@@ -131,6 +131,20 @@ public final class Terminal {
         return pair
     }
 
+    /// After SIGWINCH: takes the kernel's window size, resizes curses to it when it changed, and returns it.
+    /// The run loop calls this as soon as the signal wakes it, instead of waiting for curses to notice.
+    public func adoptWindowSize() -> TerminalSize? {
+        var columns: Int32 = 0, rows: Int32 = 0
+        artmap_window_size(&columns, &rows)
+        guard columns > 0, rows > 0 else { return nil }
+        let current = size
+        if current.columns != Int(columns) || current.rows != Int(rows) {
+            resize_term(rows, columns)
+            invalidate()
+        }
+        return size
+    }
+
     /// Forgets what was painted, so the next draw paints everything (after a resize).
     public func invalidate() {
         painted = nil

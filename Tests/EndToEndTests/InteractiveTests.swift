@@ -196,3 +196,23 @@ func signalsRestoreTheTerminal(signal: String) throws {
     #expect(screen.contains { $0.hasPrefix("EXITED-0") }, "\(screen.joined(separator: "\n"))")
     #expect(boxTop(screen, "Map") == nil, "the shell's screen is back")
 }
+
+/// The loop sleeps until the next 30 s clock tick when nothing happens: a resize must wake it at once
+/// (SIGWINCH posts to the loop's wake-up pipe), long before that tick.
+@Test func aResizeIsRedrawnAtOnceWhileIdle() throws {
+    let home = try makeTemporaryDirectory("e2e-resize")
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    _ = try tmux.waitFor(timeout: 30) { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
+    for (columns, rows, stacked) in [(80, 60, true), (160, 45, false), (70, 50, true)] {
+        try tmux.resize(columns: columns, rows: rows)
+        let screen = try tmux.waitFor(timeout: 10) { lines in
+            guard let table = boxTop(lines, "31 artworks in 13 buildings") else { return false }
+            return stacked ? table.line > 1 : table.line == 1
+        }
+        let table = boxTop(screen, "31 artworks in 13 buildings")
+        #expect(stacked ? (table?.line ?? 0) > 1 : table?.line == 1, "\(columns)×\(rows) was not drawn within 10 s")
+    }
+    try tmux.send("q")
+    #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }.contains { $0.hasPrefix("EXITED-0") })
+}
