@@ -13,6 +13,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
+        .target(name: "CTerminalRescue"),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
         // Pure layers, arrows pointing down.
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "App", dependencies: ["Imaging", "Catalog", "Geo"]),
         .target(name: "Screen", dependencies: ["App", "Imaging", "Catalog", "Geo"]),
-        .target(name: "Curses", dependencies: ["Screen", "App", "Imaging", "CNcursesw"]),
+        .target(name: "Curses", dependencies: ["Screen", "App", "Imaging", "CNcursesw", "CTerminalRescue"]),
         .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Imaging", "Geo", "Store", "CSQLite"]),

@@ -44,6 +44,11 @@ public enum Artmap {
         if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             return try await InteractiveCommand.run(arguments, environment: environment, console: console)
         }
+        return try await listInstead(arguments, environment: environment, console: console)
+    }
+
+    /// `list` with the full-screen view's options that `list` also takes.
+    static func listInstead(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         let listOptions = Set(ListCommand.parser.specs.map(\.name))
         let kept = try InteractiveCommand.parser.parse(arguments)
         var passed: [String] = []

@@ -85,6 +85,9 @@ enum InteractiveCommand {
         let terminal: Terminal
         do {
             terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"))
+        } catch let error as CursesError where error.cannotAddressCursor {
+            console.error("artmap: \(error.message); showing the list instead")
+            return try await Artmap.listInstead(arguments, environment: environment, console: console)
         } catch {
             throw CLIError("\(error)")
         }

@@ -5,6 +5,7 @@
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 
@@ -62,6 +63,12 @@ static inline void artmap_window_size(int *columns, int *rows) {
         *columns = size.ws_col;
         *rows = size.ws_row;
     }
+}
+
+/* A terminfo string capability, or NULL when the terminal has none. */
+static inline const char *artmap_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
 }
 
 static inline int artmap_wcwidth(wchar_t c) { return wcwidth(c); }

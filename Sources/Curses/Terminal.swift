@@ -1,5 +1,6 @@
 import App
 import CNcursesw
+import CTerminalRescue
 import Foundation
 import Imaging
 import Screen
@@ -37,11 +38,19 @@ public final class Terminal {
             throw CursesError("the full-screen view needs a terminal; use 'artmap list' in scripts")
         }
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        guard !term.isEmpty, let created = newterm(nil, artmap_stdout(), artmap_stdin()) else {
+        guard !term.isEmpty, term != "dumb" else { throw CursesError.noFullScreen(term) }
+        artmap_save_terminal_modes()
+        guard let created = newterm(nil, artmap_stdout(), artmap_stdin()) else {
             throw CursesError("cannot use the terminal type '\(term)' (TERM); try TERM=xterm-256color")
+        }
+        guard artmap_terminfo_string("cup") != nil else {
+            endwin()
+            delscreen(created)
+            throw CursesError.noFullScreen(term)
         }
         screen = created
         set_term(created)
+        Terminal.installCrashRestore()
         set_escdelay(25)
         cbreak()
         noecho()
@@ -74,8 +83,23 @@ public final class Terminal {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        artmap_remove_fatal_signal_handlers()
         endwin()
         delscreen(screen)
+    }
+
+    /// If the process dies of a fatal signal or a runtime trap while curses owns the terminal, a handler
+    /// restores the saved modes and writes these bytes before the crash report: leave the alternate screen,
+    /// show the cursor, reset attributes and keypad mode, stop mouse reporting.
+    private static func installCrashRestore() {
+        var reset = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l"
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let value = artmap_terminfo_string(capability) { reset += String(cString: value) }
+        }
+        let bytes = Array(reset.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { artmap_install_fatal_signal_handlers($0.baseAddress, $0.count) }
+        }
     }
 
     /// The terminal's size now.

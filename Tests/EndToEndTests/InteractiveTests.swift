@@ -216,3 +216,37 @@ func signalsRestoreTheTerminal(signal: String) throws {
     try tmux.send("q")
     #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }.contains { $0.hasPrefix("EXITED-0") })
 }
+
+/// A crash while curses owns the terminal (a fatal signal, or a runtime trap, which arrives as one) must
+/// still give the shell back: the alternate screen left, the cursor shown, the modes restored.
+@Test(arguments: [("QUIT", SIGQUIT), ("SEGV", SIGSEGV), ("ABRT", SIGABRT), ("ILL", SIGILL)])
+func fatalSignalsRestoreTheTerminal(name: String, number: Int32) throws {
+    let home = try makeTemporaryDirectory("fatal")
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+    #expect(try tmux.paneValue("#{alternate_on}") == "1")
+    let pid = try tmux.paneValue("#{pane_pid}")
+    let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, number) }
+    let screen = try tmux.waitFor(timeout: 60) { $0.contains { $0.hasPrefix("EXITED-") } }
+    #expect(screen.contains { $0.hasPrefix("EXITED-\(128 + number)") }, "SIG\(name): \(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("artmap: stopped by a fatal error (signal \(number))") })
+    #expect(try tmux.paneValue("#{alternate_on}") == "0", "SIG\(name) left the alternate screen on")
+    #expect(try tmux.paneValue("#{cursor_flag}") == "1", "SIG\(name) left the cursor hidden")
+    #expect(boxTop(screen, "Map") == nil)
+    try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo")
+    let modes = try tmux.waitFor { $0.contains { $0.contains("icanon echo") } }
+    #expect(modes.contains { $0.contains("icanon echo") }, "the terminal is left in its cooked modes")
+}
+
+@Test func aDumbTerminalGetsTheListAndAReason() throws {
+    let home = try makeTemporaryDirectory("dumb")
+    let tmux = try TmuxSession(columns: 120, rows: 120)
+    try tmux.type("env -u NO_COLOR HOME='\(home.path)' LANG=C.UTF-8 TERM=dumb '\(builtArtmap().path)' --offline; echo EXITED-$?")
+    let screen = try tmux.waitFor(timeout: 30) { $0.contains { $0.hasPrefix("EXITED-") } }
+    #expect(screen.contains { $0.contains("the full-screen view needs a terminal with cursor addressing (TERM=dumb); showing the list instead") },
+            "\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("31 artworks in 13 buildings near") })
+    #expect(screen.contains { $0.hasPrefix("EXITED-0") })
+}

@@ -1,0 +1,58 @@
+#include "terminal_rescue.h"
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define FATAL_SIGNAL_COUNT 7
+static const int fatal_signals[FATAL_SIGNAL_COUNT] = { SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+static struct sigaction previous_actions[FATAL_SIGNAL_COUNT];
+static char reset_sequence[512];
+static volatile sig_atomic_t reset_length;
+static struct termios saved_modes;
+static volatile sig_atomic_t have_saved_modes;
+static volatile sig_atomic_t installed;
+
+static void write_text(const char *text) {
+    ssize_t written = write(STDERR_FILENO, text, strlen(text));
+    (void)written;
+}
+
+static void fatal_signal_handler(int signal_number) {
+    if (have_saved_modes) tcsetattr(STDIN_FILENO, TCSANOW, &saved_modes);
+    if (reset_length > 0) {
+        ssize_t written = write(STDOUT_FILENO, reset_sequence, (size_t)reset_length);
+        (void)written;
+    }
+    char number[5] = { (char)('0' + signal_number / 10 % 10), (char)('0' + signal_number % 10), ')', '\n', 0 };
+    write_text("artmap: stopped by a fatal error (signal ");
+    write_text(signal_number >= 10 ? number : number + 1);
+    /* The default action, not the Swift runtime's crash reporter: on a terminal that one waits for a key
+       for half a minute. */
+    signal(signal_number, SIG_DFL);
+    /* Blocked until this handler returns; then the default action takes it. */
+    raise(signal_number);
+}
+
+void artmap_save_terminal_modes(void) {
+    have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
+}
+
+void artmap_install_fatal_signal_handlers(const char *reset, size_t length) {
+    if (length >= sizeof reset_sequence) length = sizeof reset_sequence - 1;
+    memcpy(reset_sequence, reset, length);
+    reset_length = (sig_atomic_t)length;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fatal_signal_handler;
+    sigemptyset(&action.sa_mask);
+    for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) sigaction(fatal_signals[i], &action, &previous_actions[i]);
+    installed = 1;
+}
+
+void artmap_remove_fatal_signal_handlers(void) {
+    if (!installed) return;
+    installed = 0;
+    reset_length = 0;
+    for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) sigaction(fatal_signals[i], &previous_actions[i], NULL);
+}
