@@ -35,6 +35,7 @@ enum ImportCommand {
                 artworks = decoded.artworks
                 skipped = decoded.skipped.count
                 presentIDs = Set(decoded.skipped.compactMap(\.id))
+                for note in decoded.notes.prefix(20) { console.error("note: \(note)") }
                 for record in decoded.skipped.prefix(20) {
                     console.error("skipped record \(record.index + 1)\(record.id.map { " (id \($0))" } ?? ""): \(record.reason)")
                 }

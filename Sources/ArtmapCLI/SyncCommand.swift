@@ -68,6 +68,9 @@ enum SyncCommand {
         for skipped in report.skipped.prefix(20) {
             console.error("skipped record \(skipped.index + 1)\(skipped.id.map { " (id \($0))" } ?? ""): \(skipped.reason)")
         }
+        for note in report.notes.prefix(20) {
+            console.error("note: \(note)")
+        }
         for failure in report.imageFailures.prefix(20) {
             console.error("image failed: \(failure)")
         }

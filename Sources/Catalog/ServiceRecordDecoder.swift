@@ -15,6 +15,8 @@ public struct DecodedCatalog: Sendable {
     public var skipped: [SkippedRecord]
     /// The top-level key (`artworks`, `campus_artworks`, `campusart`); nil for a bare array.
     public var classKey: String?
+    /// Records kept but changed: text cut to `FieldLimits` ("record 3 (id 40): title cut to …").
+    public var notes: [String] = []
 }
 
 /// Decodes every shape the campus service has served (10, 12 and later fields; strings or numbers),
@@ -61,13 +63,16 @@ public enum ServiceRecordDecoder {
         var artworks: [Artwork] = []
         var skipped: [SkippedRecord] = []
         var seen = Set<String>()
+        var notes: [String] = []
         for (index, element) in records.enumerated() {
             guard let fields = element as? [String: Any] else {
                 skipped.append(SkippedRecord(index: index, id: nil, reason: "record is not an object"))
                 continue
             }
-            switch decodeRecord(fields, collection: collection) {
+            var recordNotes: [String] = []
+            switch decodeRecord(fields, collection: collection, notes: &recordNotes) {
             case .success(let artwork):
+                notes += recordNotes.map { "record \(index + 1) (id \(artwork.id)): \($0)" }
                 if seen.contains(artwork.id) {
                     skipped.append(SkippedRecord(index: index, id: artwork.id, reason: "duplicate id"))
                 } else {
@@ -78,13 +83,23 @@ public enum ServiceRecordDecoder {
                 skipped.append(SkippedRecord(index: index, id: text(fields["id"]), reason: reason.message))
             }
         }
-        return DecodedCatalog(artworks: artworks, skipped: skipped, classKey: classKey)
+        return DecodedCatalog(artworks: artworks, skipped: skipped, classKey: classKey, notes: notes)
     }
 
     /// One record; a `CatalogError` names the field that was wrong.
-    static func decodeRecord(_ fields: [String: Any], collection: String) -> Result<Artwork, CatalogError> {
-        guard let id = text(fields["id"])?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty else {
-            return .failure(CatalogError("missing or empty id"))
+    static func decodeRecord(_ fields: [String: Any], collection: String, notes: inout [String]) -> Result<Artwork, CatalogError> {
+        guard let rawID = text(fields["id"]) else { return .failure(CatalogError("missing or empty id")) }
+        guard rawID.utf8.count <= FieldLimits.id * 4 else {
+            return .failure(CatalogError("id longer than \(FieldLimits.id) characters"))
+        }
+        let id = rawID.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !id.isEmpty else { return .failure(CatalogError("missing or empty id")) }
+        guard id.count <= FieldLimits.id else { return .failure(CatalogError("id longer than \(FieldLimits.id) characters")) }
+        /// A text field, cut to its limit (noted).
+        func field(_ value: String?, _ limit: Int, _ name: String) -> String {
+            let bounded = FieldLimits.bounded(value ?? "", limit, field: name)
+            if let note = bounded.note { notes.append(note) }
+            return bounded.text
         }
         guard let lat = number(fields["lat"] ?? fields["latitude"]) else {
             return .failure(CatalogError("lat is missing or not a number"))
@@ -104,19 +119,19 @@ public enum ServiceRecordDecoder {
         }
         let enabledText = text(fields["enabled"])?.trimmingCharacters(in: .whitespaces).lowercased()
         let enabled = !(enabledText == "0" || enabledText == "false")
-        let location = text(fields["location"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let location = field(text(fields["location"]), FieldLimits.building, "location").trimmingCharacters(in: .whitespacesAndNewlines)
         return .success(Artwork(
             id: id,
-            title: text(fields["title"]) ?? "",
-            artist: text(fields["artist"]) ?? "",
-            year: text(fields["yearOfWork"] ?? fields["year"]) ?? "",
-            type: text(fields["type"]) ?? "",
-            information: text(fields["Information"] ?? fields["information"]) ?? "",
+            title: field(text(fields["title"]), FieldLimits.title, "title"),
+            artist: field(text(fields["artist"]), FieldLimits.artist, "artist"),
+            year: field(text(fields["yearOfWork"] ?? fields["year"]), FieldLimits.year, "yearOfWork"),
+            type: field(text(fields["type"]), FieldLimits.type, "type"),
+            information: field(text(fields["Information"] ?? fields["information"]), FieldLimits.information, "Information"),
             coordinate: coordinate,
-            building: (location?.isEmpty ?? true) ? nil : location,
-            locationNotes: text(fields["locationNotes"]) ?? "",
-            imageFileName: text(fields["fileName"] ?? fields["ImagefileName"] ?? fields["imageFileName"]) ?? "",
-            thumbnail: text(fields["thumbnail"]) ?? "",
+            building: location.isEmpty ? nil : location,
+            locationNotes: field(text(fields["locationNotes"]), FieldLimits.locationNotes, "locationNotes"),
+            imageFileName: field(text(fields["fileName"] ?? fields["ImagefileName"] ?? fields["imageFileName"]), FieldLimits.fileName, "fileName"),
+            thumbnail: field(text(fields["thumbnail"]), FieldLimits.fileName, "thumbnail"),
             lastModified: lastModified,
             enabled: enabled,
             collection: collection))

@@ -31,17 +31,28 @@ public enum TaggedPlaceDecoder {
             } catch {
                 throw CatalogError("\(position) (\(name)): \(error)")
             }
-            places.append(Artwork(id: String(index + 1), title: name, information: dict["comments"] as? String ?? "",
-                                  coordinate: coordinate, building: name, collection: collection))
+            let title = FieldLimits.bounded(name, FieldLimits.title, field: "name").text
+            places.append(Artwork(id: String(index + 1), title: title,
+                                  information: FieldLimits.bounded(dict["comments"] as? String ?? "", FieldLimits.information, field: "comments").text,
+                                  coordinate: coordinate, building: FieldLimits.bounded(name, FieldLimits.building, field: "name").text,
+                                  collection: collection))
         }
         return places
     }
 
+    /// A number or numeric string; a boolean (`<true/>`) is not a coordinate.
     static func number(_ value: Any?) -> Double? {
+        if let value, isBoolean(value) { return nil }
         switch value {
         case let n as NSNumber: return n.doubleValue
         case let s as String: return Double(s.trimmingCharacters(in: .whitespaces))
         default: return nil
         }
+    }
+
+    /// Property-list booleans arrive as Bool or as a boolean NSNumber, depending on the platform.
+    static func isBoolean(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        return String(describing: type(of: value)).contains("Boolean")
     }
 }

@@ -18,25 +18,64 @@ public struct GPXReplay: Sendable {
         self.speed = speed > 0 && speed.isFinite ? speed : 1
     }
 
-    /// The fixes of one pass, in order. A single point is one fix at 0.
-    public func schedule() -> [ScheduledFix] {
-        guard let first = points.first else { return [] }
-        var fixes = [ScheduledFix(offset: 0, coordinate: first.coordinate)]
-        var elapsed: TimeInterval = 0
-        for (a, b) in zip(points, points.dropFirst()) {
-            var duration: TimeInterval = 1
-            if let ta = a.time, let tb = b.time, tb > ta { duration = tb.timeIntervalSince(ta) }
-            let steps = max(1, Int(duration.rounded()))
-            for step in 1...steps {
-                let t = Double(step) / Double(steps)
-                let coordinate = Coordinate(
-                    clampingLatitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * t,
-                    longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * t)
-                fixes.append(ScheduledFix(offset: (elapsed + duration * t) / speed, coordinate: coordinate))
-            }
-            elapsed += duration
+    /// The fixes of one pass, made one at a time as they are read: two points 200 years apart are six
+    /// billion simulated seconds, which must never be held in memory at once.
+    public var fixes: FixSequence { FixSequence(points: points, speed: speed) }
+
+    /// The fixes of one pass as an array (for short walks and tests). A single point is one fix at 0.
+    public func schedule() -> [ScheduledFix] { Array(fixes) }
+}
+
+/// The lazily generated fixes of a replay: the first point at 0, then one per simulated second along each
+/// segment, interpolated.
+public struct FixSequence: Sequence, Sendable {
+    let points: [GPXPoint]
+    let speed: Double
+
+    public func makeIterator() -> Iterator { Iterator(points: points, speed: speed) }
+
+    /// Walks the segments without storing their fixes.
+    public struct Iterator: IteratorProtocol {
+        let points: [GPXPoint]
+        let speed: Double
+        private var segment = 0
+        private var step = 0
+        private var steps = 0
+        private var duration: TimeInterval = 0
+        private var elapsed: TimeInterval = 0
+        private var started = false
+
+        init(points: [GPXPoint], speed: Double) {
+            self.points = points
+            self.speed = speed
         }
-        return fixes
+
+        public mutating func next() -> ScheduledFix? {
+            guard let first = points.first else { return nil }
+            if !started {
+                started = true
+                return ScheduledFix(offset: 0, coordinate: first.coordinate)
+            }
+            while step >= steps {
+                if steps > 0 {
+                    elapsed += duration
+                    segment += 1
+                }
+                guard segment + 1 < points.count else { return nil }
+                let a = points[segment], b = points[segment + 1]
+                duration = 1
+                if let ta = a.time, let tb = b.time, tb > ta { duration = Swift.min(tb.timeIntervalSince(ta), 1e12) }
+                steps = Swift.max(1, Int(duration.rounded()))
+                step = 0
+            }
+            step += 1
+            let a = points[segment], b = points[segment + 1]
+            let t = Double(step) / Double(steps)
+            let coordinate = Coordinate(
+                clampingLatitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * t,
+                longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * t)
+            return ScheduledFix(offset: (elapsed + duration * t) / speed, coordinate: coordinate)
+        }
     }
 }
 
@@ -64,8 +103,7 @@ extension GPXReplay {
     public func play(loop: Bool, filter: DistanceFilter,
                      apply: @escaping @Sendable (Coordinate) -> Void) async throws {
         var filter = filter
-        let fixes = schedule()
-        guard !fixes.isEmpty else { return }
+        guard !points.isEmpty else { return }
         repeat {
             var previous: TimeInterval = 0
             for fix in fixes {
@@ -75,6 +113,6 @@ extension GPXReplay {
                 try Task.checkCancellation()
                 if filter.accept(fix.coordinate) { apply(fix.coordinate) }
             }
-        } while loop && fixes.count > 1
+        } while loop && points.count > 1
     }
 }

@@ -15,9 +15,24 @@ public struct GPXPoint: Equatable, Sendable {
 /// without namespaces, attribute values with stray spaces.
 public enum GPXTrack {
     /// The points in file order; a clear error naming the file and line otherwise.
-    public static func parse(_ data: Data, fileName: String) throws -> [GPXPoint] {
-        let delegate = GPXDelegate(fileName: fileName)
-        let parser = XMLParser(data: data)
+    public static func parse(_ data: Data, fileName: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
+        try parse(XMLParser(data: data), fileName: fileName, maxPoints: maxPoints)
+    }
+
+    /// The most points a replay keeps (a day's walk logged every second is 86,400).
+    public static let maxPoints = 1_000_000
+
+    /// Reads a file from disk as a stream, never whole into memory; refuses files with more than
+    /// `maxPoints` points.
+    public static func load(path: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
+        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
+            throw LocationError("\(path): cannot read the file")
+        }
+        return try parse(XMLParser(stream: stream), fileName: path, maxPoints: maxPoints)
+    }
+
+    static func parse(_ parser: XMLParser, fileName: String, maxPoints: Int) throws -> [GPXPoint] {
+        let delegate = GPXDelegate(fileName: fileName, maxPoints: maxPoints)
         parser.shouldProcessNamespaces = true
         parser.delegate = delegate
         let ok = parser.parse()
@@ -30,18 +45,11 @@ public enum GPXTrack {
         guard !delegate.points.isEmpty else { throw LocationError("\(fileName): the GPX file has no wpt, trkpt or rtept points") }
         return delegate.points
     }
-
-    /// Reads a file from disk.
-    public static func load(path: String) throws -> [GPXPoint] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LocationError("\(path): cannot read the file")
-        }
-        return try parse(data, fileName: path)
-    }
 }
 
 private final class GPXDelegate: NSObject, XMLParserDelegate {
     let fileName: String
+    let maxPoints: Int
     var points: [GPXPoint] = []
     var error: LocationError?
     var sawGPX = false
@@ -50,7 +58,10 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
     private var name: String?
     private var text = ""
 
-    init(fileName: String) { self.fileName = fileName }
+    init(fileName: String, maxPoints: Int) {
+        self.fileName = fileName
+        self.maxPoints = maxPoints
+    }
 
     private static let pointElements: Set<String> = ["wpt", "trkpt", "rtept"]
 
@@ -83,7 +94,10 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
         name = nil
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+    /// Text is kept only inside the short elements that are read, and never past 256 characters.
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if current != nil, text.utf8.count < 256 { text += string }
+    }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         let element = localName(elementName)
@@ -101,6 +115,10 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
         case _ where GPXDelegate.pointElements.contains(element):
             if let current { points.append(GPXPoint(coordinate: current.coordinate, time: time, name: name)) }
             current = nil
+            if points.count > maxPoints {
+                error = LocationError("\(fileName):\(parser.lineNumber): more than \(maxPoints) points; artmap replays at most \(maxPoints) (split the file)")
+                parser.abortParsing()
+            }
         default:
             break
         }
@@ -108,10 +126,6 @@ private final class GPXDelegate: NSObject, XMLParserDelegate {
     }
 
     static func parseTime(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        GPXTime.parse(text)
     }
 }

@@ -60,6 +60,8 @@ public struct SyncReport: Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Records kept with text cut to the field limits.
+    public var notes: [String] = []
     /// Records dated after now ("id: lastModified"): kept, but never used as the date of the next request.
     public var futureDated: [String] = []
 
@@ -118,6 +120,7 @@ public struct SyncEngine: Sendable {
         var report = SyncReport()
         report.received = decoded.artworks.filter(\.enabled).count
         report.skipped = decoded.skipped
+        report.notes = decoded.notes
         let now = SyncEngine.timestamp()
         report.futureDated = decoded.artworks.filter { $0.lastModified > now }.map { "\($0.id): \($0.lastModified)" }
         do {

@@ -104,3 +104,59 @@ final class Collected: @unchecked Sendable {
     func add(_ c: Coordinate) { lock.lock(); storage.append(c); lock.unlock() }
     var items: [Coordinate] { lock.lock(); defer { lock.unlock() }; return storage }
 }
+
+@Test func fixesAreMadeLazilySoTwoPointsCenturiesApartCostNothing() throws {
+    let points = try parse("""
+        <gpx version="1.1"><trk><trkseg>
+        <trkpt lat="53.40" lon="-2.96"><time>1900-01-01T00:00:00Z</time></trkpt>
+        <trkpt lat="53.41" lon="-2.97"><time>2100-01-01T00:00:00Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """)
+    // 6.3 billion simulated seconds: the first fixes come at once, one a second, without the rest.
+    let first = Array(GPXReplay(points: points).fixes.prefix(4))
+    #expect(first.map(\.offset) == [0, 1, 2, 3])
+    #expect(first[1].coordinate.latitude > 53.40 && first[1].coordinate.latitude < 53.4000001)
+}
+
+@Test func lazyFixesMatchTheWholeSchedule() throws {
+    let points = try GPXTrack.load(path: repositoryRoot.appendingPathComponent("Resources/examples/campus-walk.gpx").path)
+    let replay = GPXReplay(points: points, speed: 3)
+    let lazy = Array(replay.fixes)
+    #expect(lazy.count > points.count)
+    #expect(lazy.first?.offset == 0)
+    #expect(zip(lazy, lazy.dropFirst()).allSatisfy { $0.offset < $1.offset })
+    #expect(lazy.last?.coordinate == points.last?.coordinate)
+}
+
+@Test func timesAreParsedLikeISO8601() throws {
+    let formatter = ISO8601DateFormatter()
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    for text in ["2026-11-29T10:00:00Z", "1999-12-31T23:59:59Z", "2000-02-29T12:00:00+01:00", "2017-11-22T12:22:31-05:30",
+                 "1970-01-01T00:00:00Z", "1900-03-01T00:00:00Z", "2100-01-01T00:00:00Z"] {
+        #expect(GPXTime.parse(text) == formatter.date(from: text), "\(text)")
+    }
+    for text in ["2026-11-29T10:00:00.500Z", "2026-11-29T10:00:00.123+02:00"] {
+        let expected = try #require(fractional.date(from: text))
+        #expect(abs((GPXTime.parse(text)?.timeIntervalSince1970 ?? 0) - expected.timeIntervalSince1970) < 0.001, "\(text)")
+    }
+    for bad in ["", "yesterday", "2026-13-01T00:00:00Z", "2026-11-29", "2026-11-29T10:00:00", "2026-11-29T10:00:00Zjunk", "2026-11-29T10:00:00."] {
+        #expect(GPXTime.parse(bad) == nil, "\(bad)")
+    }
+}
+
+@Test func aFileIsReadAsAStreamAndItsPointsAreCapped() throws {
+    let home = try makeTemporaryDirectory("gpx-cap")
+    let file = home.appendingPathComponent("long.gpx")
+    var text = "<gpx version=\"1.1\"><trk><trkseg>\n"
+    for i in 0..<50 { text += "<trkpt lat=\"53.4\" lon=\"\(-2.96 - Double(i) * 0.0001)\"><time>2026-11-29T10:00:\(String(format: "%02d", i))Z</time></trkpt>\n" }
+    text += "</trkseg></trk></gpx>\n"
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    #expect(try GPXTrack.load(path: file.path).count == 50)
+    do {
+        _ = try GPXTrack.load(path: file.path, maxPoints: 20)
+        Issue.record("a file over the cap was read")
+    } catch let error as LocationError {
+        #expect(error.description.contains("more than 20 points; artmap replays at most 20"), "\(error)")
+    }
+}
