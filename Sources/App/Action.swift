@@ -13,7 +13,10 @@ public enum Action: Sendable {
     case started(syncIfOlderThan: TimeInterval?)
     case collectionLoaded(String, [Artwork])
     case syncProgress(String)
-    case syncFinished(summary: String, artworks: [Artwork], at: Date)
+    /// A sync saved its result; the run loop then reloads the catalogue on its own connection.
+    case syncFinished(summary: String, at: Date)
+    /// The catalogue as the store holds it now (after a sync).
+    case catalogueReloaded([Artwork])
     case syncFailed(String)
     /// A picture decoded off the main thread.
     case pictureLoaded(Picture)
@@ -38,5 +41,7 @@ public enum Effect: Hashable, Sendable {
     /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
     case prefetchViewerTiles
     case loadCollection(String)
+    /// Read the shown collection again (after a sync saved it) and answer with `catalogueReloaded`.
+    case reloadCatalogue
     case quit
 }

@@ -33,12 +33,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .syncProgress(let text):
         state.sync = .running(text)
         return []
-    case .syncFinished(let summary, let artworks, let at):
+    case .syncFinished(let summary, let at):
         state.sync = .idle
         state.lastSync = at
         state.now = max(state.now, at)
         state.lastMessage = summary
         state.lastError = nil
+        return [.reloadCatalogue]
+    case .catalogueReloaded(let artworks):
         state.setArtworks(artworks)
         state.pictures.forgetMissing()
         return wantShownPicture(&state)

@@ -49,6 +49,7 @@ enum ImportCommand {
             throw CLIError("\(path): no valid records (\(skipped) skipped); nothing was imported")
         }
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         let report = try store.merge(artworks, into: collection, full: true, presentIDs: presentIDs)
         console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(collection))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
         return 0

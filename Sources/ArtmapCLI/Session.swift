@@ -109,16 +109,24 @@ final class Session {
             loadPicture(id)
         case .prefetchViewerTiles:
             prefetchViewerTiles()
+        case .reloadCatalogue:
+            do {
+                dispatch(.catalogueReloaded(try store.artworks(collection: state.collection)))
+            } catch {
+                dispatch(.error("cannot read the catalogue after the sync: \(error)"))
+            }
         case .startSync:
+            guard !store.isReadOnly else {
+                dispatch(.syncFailed("cannot save: the store \(syncRequest.storePath) is read-only"))
+                return
+            }
             let queue = self.queue
             let request = syncRequest
             let engine = SyncEngine(limits: limits)
             Task.detached {
                 do {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
-                    // A connection of the task's own: the run loop's handle stays on its thread.
-                    let artworks = try CatalogStore(path: request.storePath).artworks(collection: request.collection)
-                    queue.post(.syncFinished(summary: report.summary, artworks: artworks, at: Date()))
+                    queue.post(.syncFinished(summary: report.summary, at: Date()))
                 } catch {
                     queue.post(.syncFailed("\(error)"))
                 }

@@ -11,11 +11,13 @@ enum StoreOpening {
         let path = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store: CatalogStore
         do {
-            store = try CatalogStore(path: path)
+            let opened = try CatalogStore.openRecovering(path: path)
+            store = opened.store
+            if let recovery = opened.recovery { console.error("artmap: \(recovery.message)") }
         } catch {
             throw CLIError("cannot open the store \(path): \(error)")
         }
-        if try store.isEmpty {
+        if !store.isReadOnly, try store.isEmpty {
             guard let resources = ResourceLocator.resourceDirectory(environment: environment) else {
                 console.error("artmap: warning: the embedded catalogue (Resources/seed) was not found; the store is empty. Set ARTMAP_RESOURCES or run 'artmap sync'.")
                 return store

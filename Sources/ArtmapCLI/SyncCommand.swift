@@ -48,6 +48,9 @@ enum SyncCommand {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard !store.isReadOnly else {
+            throw CLIError("sync cannot save: the store \(storePath) is read-only; nothing was fetched")
+        }
         let source = try resolveSource(options, store: store)
         let request = SyncRequest(storePath: storePath, source: source,
                                   collection: options.value("--collection") ?? Artwork.defaultCollection,

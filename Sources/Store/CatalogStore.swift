@@ -5,9 +5,22 @@ import Geo
 /// The catalogue on disk: artworks by collection, settings, sync state. Opens in WAL mode and migrates.
 public final class CatalogStore {
     public let database: Database
+    /// True when the file could only be opened for reading: lists and the view work, saving does not.
+    public let isReadOnly: Bool
+
+    /// Opens an existing store that cannot be written, for reading only.
+    public init(readOnlyPath path: String) throws {
+        database = try Database(path: path, readOnly: true)
+        isReadOnly = true
+        let version = try database.userVersion
+        guard version == Schema.currentVersion else {
+            throw StoreError(code: -1, message: "the store is read-only and at schema version \(version), not \(Schema.currentVersion); it cannot be upgraded", path: path)
+        }
+    }
 
     /// Opens or creates the store at `path` (directories created on demand); ":memory:" for tests.
     public init(path: String) throws {
+        isReadOnly = false
         if path != ":memory:" {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {

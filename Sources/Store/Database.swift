@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// An open SQLite connection; it owns the `sqlite3*` and closes it in `deinit`.
 public final class Database {
@@ -7,10 +8,16 @@ public final class Database {
     public let path: String
 
     /// Opens (creating if needed) with a busy timeout, so a second writer waits before reporting busy.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    /// `readOnly` opens an existing file that cannot be written (a read-only folder or medium) as immutable:
+    /// no locks, no journal files.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, readOnly: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let name = readOnly ? "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1" : path
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
             if let db { sqlite3_close_v2(db) }

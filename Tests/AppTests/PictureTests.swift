@@ -53,7 +53,8 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     press(&state, .escape)
     #expect(press(&state, .enter) == [], "the failure stands until a sync")
     // A sync forgets what was missing or broken and asks again for what is shown.
-    let after = reduce(&state, .syncFinished(summary: "synced", artworks: state.artworks, at: state.now))
+    #expect(reduce(&state, .syncFinished(summary: "synced", at: state.now)) == [.reloadCatalogue])
+    let after = reduce(&state, .catalogueReloaded(state.artworks))
     #expect(after == [.loadPicture(artworkID: "40")])
 }
 

@@ -165,7 +165,8 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     var artworks = state.artworks
     artworks.removeLast()
     let at = Date(timeIntervalSince1970: 1_800_000_000)
-    _ = reduce(&state, .syncFinished(summary: "synced 30 artworks: 0 new, 0 changed, 1 removed, 0 skipped", artworks: artworks, at: at))
+    #expect(reduce(&state, .syncFinished(summary: "synced 30 artworks: 0 new, 0 changed, 1 removed, 0 skipped", at: at)) == [.reloadCatalogue])
+    _ = reduce(&state, .catalogueReloaded(artworks))
     #expect(state.sync == .idle)
     #expect(state.artworks.count == 30)
     #expect(state.lastMessage?.hasPrefix("synced 30") == true)

@@ -1,0 +1,94 @@
+import Foundation
+import Store
+import Testing
+import TestSupport
+@testable import ArtmapCLI
+
+/// A store made by `list`, with everything checkpointed into the main file, then closed.
+func seededStore(_ home: URL) async throws -> String {
+    let path = home.appendingPathComponent("store.sqlite").path
+    #expect(await runArtmap(["list", "--store", path], home: home).status == 0)
+    let store = try CatalogStore(path: path)
+    try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path
+}
+
+func listCount(_ result: CommandResult) throws -> Int {
+    try JSONDecoder().decode(ListJSON.self, from: Data(result.out.utf8)).buildings.reduce(0) { $0 + $1.artworks.count }
+}
+
+@Test(arguments: ["truncated", "scribbled"])
+func aDamagedStoreIsMovedAsideAndRebuiltFromTheSeed(damage: String) async throws {
+    let home = try temporaryDirectory()
+    let path = try await seededStore(home)
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    let size = try handle.seekToEnd()
+    if damage == "truncated" {
+        try handle.truncate(atOffset: size / 2)
+    } else {
+        // Garbage over pages in the middle, where the artworks table lives.
+        try handle.seek(toOffset: 4096 * 2)
+        handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    }
+    try handle.close()
+    let listed = await runArtmap(["list", "--json", "--store", path], home: home)
+    #expect(listed.status == 0, "\(listed.err)")
+    #expect(try listCount(listed) == 31)
+    let lines = listed.err.split(separator: "\n")
+    #expect(lines.count == 1, "\(listed.err)")
+    #expect(listed.err.hasPrefix("artmap: the store was damaged ("), "\(listed.err)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("store.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    #expect(copies.count == 1, "the damaged file is kept: \(copies)")
+    #expect(listed.err.contains("moved to \(home.appendingPathComponent(copies.first ?? "?").path)"))
+    // The new store works for writing too, and the next run says nothing.
+    let again = await runArtmap(["list", "--json", "--store", path], home: home)
+    let againCount = try listCount(again)
+    #expect(again.err.isEmpty && againCount == 31)
+    let file = home.appendingPathComponent("one.json")
+    try JSONSerialization.data(withJSONObject: ["artworks": Array(try seedRecords().prefix(1))]).write(to: file)
+    #expect(await runArtmap(["sync", "--full", "--no-images", "--store", path, "--source", file.absoluteString], home: home).status == 0)
+}
+
+/// Makes a file and its folder unwritable (immutable for root, who ignores permissions); undone by `undo`.
+func makeUnwritable(_ paths: [String]) throws -> () -> Void {
+    if getuid() == 0 {
+        for path in paths {
+            let status = try runProcess(["chattr", "+i", path])
+            #expect(status == 0, "chattr +i \(path) failed: root needs CAP_LINUX_IMMUTABLE for this test")
+        }
+        return { for path in paths.reversed() { _ = try? runProcess(["chattr", "-i", path]) } }
+    }
+    for path in paths { chmod(path, 0o555) }
+    return { for path in paths { chmod(path, 0o755) } }
+}
+
+func runProcess(_ argv: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = argv
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+@Test func aStoreThatCannotBeWrittenOpensReadOnlyAndASyncSaysWhy() async throws {
+    let home = try temporaryDirectory()
+    let folder = home.appendingPathComponent("ro")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("store.sqlite").path
+    #expect(await runArtmap(["list", "--store", path], home: home).status == 0)
+    let checkpoint = try CatalogStore(path: path)
+    try checkpoint.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try checkpoint.database.execute("PRAGMA journal_mode = DELETE")
+    let undo = try makeUnwritable([path, folder.path])
+    defer { undo() }
+    let listed = await runArtmap(["list", "--json", "--store", path], home: home)
+    #expect(listed.status == 0, "\(listed.err)")
+    #expect(try listCount(listed) == 31)
+    #expect(listed.err.contains("the store is read-only ("), "\(listed.err)")
+    let file = home.appendingPathComponent("one.json")
+    try JSONSerialization.data(withJSONObject: ["artworks": Array(try seedRecords().prefix(1))]).write(to: file)
+    let sync = await runArtmap(["sync", "--full", "--no-images", "--store", path, "--source", file.absoluteString], home: home)
+    #expect(sync.status == 1)
+    #expect(sync.err.contains("sync cannot save: the store \(path) is read-only; nothing was fetched"), "\(sync.err)")
+}
