@@ -80,7 +80,7 @@ enum InteractiveCommand {
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: state, store: store, syncRequest: syncRequest,
-                                  limits: SyncLimits.fromEnvironment(environment), location: location)
+                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty
         let terminal: Terminal
         do {

@@ -148,6 +148,7 @@ final class Session {
             dispatch(.pictureUnavailable(artworkID: id, .notCached))
             return
         }
+        try? store.touchCachedImage(collection: state.collection, artworkID: id)
         let queue = self.queue
         Task.detached(priority: .userInitiated) {
             do {

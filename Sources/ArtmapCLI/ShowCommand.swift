@@ -40,6 +40,7 @@ enum ShowCommand {
         guard let path = try store.cachedImagePath(collection: collection, artworkID: id) else {
             throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap sync'")
         }
+        try? store.touchCachedImage(collection: collection, artworkID: id)
         let cellAspect = terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {

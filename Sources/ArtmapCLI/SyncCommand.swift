@@ -12,6 +12,7 @@ enum SyncCommand {
         OptionSpec(name: "--full", valueName: nil, help: "fetch everything and remove what the service no longer lists"),
         OptionSpec(name: "--no-images", valueName: nil, help: "do not download images"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default campus)"),
+        OptionSpec(name: "--cache-limit", valueName: "MB", help: "image cache size limit in MB (default 500); remembered"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
@@ -26,22 +27,46 @@ enum SyncCommand {
 
     static let sourceSetting = "sync.source"
     static let imageBaseSetting = "sync.image_base"
+    static let cacheLimitSetting = "cache.image_limit_mb"
 
-    /// The source to use: given on the command line (and then remembered), remembered, or the default.
+    /// The limits for a sync: the environment's, with the image cache limit from the option or the setting.
+    static func limits(_ options: ParsedOptions, store: CatalogStore, environment: [String: String]) throws -> SyncLimits {
+        var limits = SyncLimits.fromEnvironment(environment)
+        let text = try options.value("--cache-limit") ?? store.setting(cacheLimitSetting)
+        if let text {
+            guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0, megabytes < 10_000_000 else {
+                throw CLIError.usage("option --cache-limit needs a size in MB above 0, got '\(text)'", command: name)
+            }
+            limits.imageCacheBytes = Int(megabytes * 1_048_576)
+        }
+        return limits
+    }
+
+    /// The source to use: given on the command line, remembered, or the default. Each option is checked on
+    /// its own, so an error names the one that is wrong.
     static func resolveSource(_ options: ParsedOptions, store: CatalogStore) throws -> SyncSource {
         let givenSource = options.value("--source")
         let givenBase = options.value("--image-base")
         let service = try givenSource ?? store.setting(sourceSetting) ?? SyncSource.defaultServiceURL
         let rememberedBase = givenSource == nil ? try store.setting(imageBaseSetting) : nil
-        let source: SyncSource
         do {
-            source = try SyncSource(service: service, imageBase: givenBase ?? rememberedBase)
+            _ = try SyncSource(service: service)
         } catch let error as SyncError {
-            throw CLIError.usage("option \(givenBase != nil && givenSource == nil ? "--image-base" : "--source"): \(error)", command: name)
+            throw CLIError.usage("option --source: \(error)", command: name)
         }
+        do {
+            return try SyncSource(service: service, imageBase: givenBase ?? rememberedBase)
+        } catch let error as SyncError {
+            throw CLIError.usage("option --image-base: \(error)", command: name)
+        }
+    }
+
+    /// Remembers a source given on the command line, once a sync from it has succeeded: a failed sync
+    /// leaves the saved source and image base as they were.
+    static func rememberSource(_ options: ParsedOptions, _ source: SyncSource, store: CatalogStore) throws {
+        let givenSource = options.value("--source"), givenBase = options.value("--image-base")
         if givenSource != nil { try store.setSetting(sourceSetting, source.service.absoluteString) }
         if givenSource != nil || givenBase != nil { try store.setSetting(imageBaseSetting, source.imageBase.absoluteString) }
-        return source
     }
 
     static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) async throws -> Int32 {
@@ -56,7 +81,7 @@ enum SyncCommand {
                                   collection: options.value("--collection") ?? Artwork.defaultCollection,
                                   full: options.has("--full"), downloadImages: !options.has("--no-images"),
                                   imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let engine = SyncEngine(limits: SyncLimits.fromEnvironment(environment))
+        let engine = SyncEngine(limits: try limits(options, store: store, environment: environment))
         let report: SyncReport
         do {
             report = try await engine.run(request) { step in
@@ -67,6 +92,8 @@ enum SyncCommand {
             throw CLIError("sync failed: \(error)")
         }
         if interactive { console.progress("\r\u{1B}[K") }
+        try rememberSource(options, source, store: store)
+        if let limit = options.value("--cache-limit") { try store.setSetting(cacheLimitSetting, limit) }
         console.line(report.summary)
         for skipped in report.skipped.prefix(20) {
             console.error("skipped record \(skipped.index + 1)\(skipped.id.map { " (id \($0))" } ?? ""): \(skipped.reason)")

@@ -20,11 +20,11 @@ extension CatalogStore {
     /// Remembers that an artwork's image is in the cache.
     public func recordCachedImage(_ artwork: Artwork, path: String, byteCount: Int) throws {
         try database.run("""
-            INSERT INTO image_cache(collection, artwork_id, file_name, cache_path, last_modified, byte_count, fetched_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            INSERT INTO image_cache(collection, artwork_id, file_name, cache_path, last_modified, byte_count, fetched_at, last_used)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             ON CONFLICT(collection, artwork_id) DO UPDATE SET file_name = excluded.file_name,
                 cache_path = excluded.cache_path, last_modified = excluded.last_modified,
-                byte_count = excluded.byte_count, fetched_at = excluded.fetched_at
+                byte_count = excluded.byte_count, fetched_at = excluded.fetched_at, last_used = excluded.last_used
             """, [.text(artwork.collection), .text(artwork.id), .text(artwork.imageFileName), .text(path),
                   .text(artwork.lastModified), .integer(Int64(byteCount))])
     }
@@ -36,4 +36,33 @@ extension CatalogStore {
               FileManager.default.fileExists(atPath: path) else { return nil }
         return path
     }
+
+    /// Marks an artwork's cached image as just shown, so it is evicted last.
+    public func touchCachedImage(collection: String, artworkID: String) throws {
+        guard !isReadOnly else { return }
+        try database.run("UPDATE image_cache SET last_used = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE collection = ?1 AND artwork_id = ?2",
+                         [.text(collection), .text(artworkID)])
+    }
+
+    /// Every cached image, most recently used first.
+    public func cachedImages() throws -> [CachedImage] {
+        try database.rows("""
+            SELECT collection, artwork_id, cache_path, byte_count FROM image_cache
+            ORDER BY last_used DESC, fetched_at DESC, collection, artwork_id
+            """).map { CachedImage(collection: $0[0].text ?? "", artworkID: $0[1].text ?? "", path: $0[2].text ?? "",
+                                    byteCount: Int($0[3].integer ?? 0)) }
+    }
+
+    /// Forgets a cached image (its file is removed by the caller).
+    public func forgetCachedImage(collection: String, artworkID: String) throws {
+        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id = ?2", [.text(collection), .text(artworkID)])
+    }
+}
+
+/// One file of the image cache, as the store records it.
+public struct CachedImage: Equatable, Sendable {
+    public let collection: String
+    public let artworkID: String
+    public let path: String
+    public let byteCount: Int
 }

@@ -54,6 +54,12 @@ public enum Schema {
             PRIMARY KEY (collection, artwork_id)
         );
         """,
+        // v3: when each cached image was last shown or fetched, for evicting the least recently used.
+        """
+        ALTER TABLE image_cache ADD COLUMN last_used TEXT NOT NULL DEFAULT '';
+        UPDATE image_cache SET last_used = fetched_at;
+        CREATE INDEX image_cache_last_used ON image_cache(last_used);
+        """,
     ]
 
     /// The version a fully migrated file reports.

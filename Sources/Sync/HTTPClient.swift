@@ -16,8 +16,9 @@ public protocol HTTPClient: Sendable {
     func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse
 }
 
-/// URLSession with a connect/idle timeout, a whole-request timeout and a body cap enforced while
-/// the body arrives (an oversized body is cancelled, not buffered).
+/// URLSession (https) or a socket of our own (http on loopback), with a connect/idle timeout, a
+/// whole-request timeout and a body cap enforced while the body arrives (an oversized body is cancelled, not
+/// buffered); redirects obey the rules of the first URL; compressed bodies are refused.
 public final class URLSessionHTTPClient: HTTPClient {
     private let idleTimeout: TimeInterval
 
@@ -27,6 +28,13 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse {
         if url.isFileURL { return try readFile(url, maxBytes: maxBytes) }
+        // Plain http (loopback only, by the source rules) goes over a socket of our own: URLSession on Linux
+        // keeps a core busy while it waits for a slow server.
+        if url.scheme?.lowercased() == "http" {
+            return try await SocketHTTP.get(url, maxBytes: maxBytes, timeout: timeout, idleTimeout: idleTimeout) { next in
+                try await self.get(next, maxBytes: maxBytes, timeout: timeout)
+            }
+        }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = min(idleTimeout, timeout)
         configuration.timeoutIntervalForResource = timeout
@@ -37,6 +45,12 @@ public final class URLSessionHTTPClient: HTTPClient {
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.setValue("artmap", forHTTPHeaderField: "User-Agent")
+        // A compressed body would be inflated before the size cap could see it: ask for none, refuse any.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        // The whole request has `timeout` seconds, however slowly the server trickles its bytes.
+        let deadline = DispatchWorkItem { collector.cancel(because: "timed out after \(Int(timeout)) s (the whole request has \(Int(timeout)) s)") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 collector.start(continuation: continuation, task: session.dataTask(with: request))
@@ -82,16 +96,56 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         task.resume()
     }
 
-    func cancel() {
+    func cancel(because reason: String = "cancelled") {
         lock.lock()
-        failure = failure ?? SyncError(url: url.absoluteString, "cancelled")
+        failure = failure ?? SyncError(url: url.absoluteString, reason)
         let task = self.task
         lock.unlock()
         task?.cancel()
     }
 
+    /// A redirect must obey the rules of the first URL (https anywhere, http only on loopback, never from
+    /// https down to http); otherwise the request fails naming where it was sent.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        guard let target = request.url else {
+            completionHandler(nil)
+            return
+        }
+        let from = task.currentRequest?.url ?? url
+        var refusal: String?
+        do {
+            _ = try SyncSource.checkedURL(target.absoluteString, allowFile: false)
+            if from.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {
+                refusal = "it would leave https for \(target.scheme ?? "?")://"
+            }
+        } catch let error as SyncError {
+            refusal = error.message
+        } catch {
+            refusal = "\(error)"
+        }
+        guard let refusal else {
+            completionHandler(request)
+            return
+        }
+        lock.lock()
+        failure = failure ?? SyncError(url: url.absoluteString, "redirected to \(target.absoluteString), which is not followed: \(refusal)")
+        lock.unlock()
+        completionHandler(nil)
+        task.cancel()
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let encoding = ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") ?? "identity")
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        if !encoding.isEmpty && encoding != "identity" {
+            lock.lock()
+            failure = SyncError(url: url.absoluteString, "the server sent a \(encoding)-compressed response though artmap asked for none; refused (its size could not be checked before inflating)")
+            lock.unlock()
+            completionHandler(.cancel)
+            return
+        }
         if response.expectedContentLength > Int64(maxBytes) {
             lock.lock()
             failure = SyncError(url: url.absoluteString, "the response is \(response.expectedContentLength) bytes, over the \(maxBytes)-byte limit")

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The folder of downloaded images. File names are derived from the artwork id and a hash, never taken
 /// from the data, so `../`, `/` or NUL in a published file name cannot reach outside the folder.
@@ -45,6 +46,24 @@ public struct ImageCache: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             throw SyncError(url: nil, "cannot move the image into \(destination.path): \(String(cString: strerror(code)))")
         }
+    }
+
+    /// Keeps the cache within `maxBytes`: the least recently used images (over every collection) are removed,
+    /// files and records; returns how many. A removed image is fetched again by the next sync that needs it.
+    @discardableResult
+    public func evict(store: CatalogStore, maxBytes: Int) throws -> Int {
+        var total = 0, removed = 0
+        for image in try store.cachedImages() {
+            total += image.byteCount
+            guard total > maxBytes else { continue }
+            // Only files inside the cache folder are ever removed.
+            if URL(fileURLWithPath: image.path).deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path {
+                try? FileManager.default.removeItem(atPath: image.path)
+            }
+            try store.forgetCachedImage(collection: image.collection, artworkID: image.artworkID)
+            removed += 1
+        }
+        return removed
     }
 
     /// Whether the bytes start like a JPEG, PNG or GIF (an HTML error page is not an image).

@@ -12,6 +12,8 @@ public struct SyncLimits: Sendable {
     public var imageTimeout: TimeInterval = 30
     public var maxImageBytes = 20 * 1024 * 1024
     public var parallelImages = 4
+    /// The image cache's size limit; the least recently used images go past it.
+    public var imageCacheBytes = 500 * 1024 * 1024
 
     public init() {}
 }
@@ -60,6 +62,8 @@ public struct SyncReport: Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Least recently used images removed to keep the cache within its limit.
+    public var imagesEvicted = 0
     /// Records kept with text cut to the field limits.
     public var notes: [String] = []
     /// Records dated after now ("id: lastModified"): kept, but never used as the date of the next request.
@@ -73,6 +77,9 @@ public struct SyncReport: Sendable, Equatable {
             + "\(merge.removed) removed, \(skipped.count) skipped"
         if imagesCached > 0 || !imageFailures.isEmpty {
             text += "; \(imagesCached) image\(imagesCached == 1 ? "" : "s") cached, \(imageFailures.count) failed"
+        }
+        if imagesEvicted > 0 {
+            text += "; \(imagesEvicted) least recently used image\(imagesEvicted == 1 ? "" : "s") removed (cache limit)"
         }
         return text
     }
@@ -133,6 +140,7 @@ public struct SyncEngine: Sendable {
         }
         if request.downloadImages {
             try await fetchImages(request, store: store, report: &report, progress: progress)
+            report.imagesEvicted = try request.imageCache.evict(store: store, maxBytes: limits.imageCacheBytes)
         }
         return report
     }

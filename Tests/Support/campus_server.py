@@ -10,7 +10,10 @@ Paths: /<mode>/artworksOnCampus/data.php?class=K&lastUpdate=YYYY-MM-DD  -> {"K":
        POST /_data (a JSON array of records) replaces the data set; GET /_log lists requested paths.
 Modes: ok, 500, html, truncated, slow (stalls mid-body), huge (a body over 50 MB), wrongtypes, dupes, nan,
        hostile (dangerous file names), ignore (ignores lastUpdate), bare (a bare array), 2017 (drops location/enabled),
-       badimages (images are HTML pages), big (the data set repeated to 20,000 records, slowly).
+       badimages (images are HTML pages), big (the data set repeated to 20,000 records, slowly),
+       redirect (catalogue and images answer 302 to http://0.0.0.0:<port>/ok/..., a host that is not loopback by
+       artmap's rules yet stays on this machine), gzip (a gzip-compressed body whatever was asked),
+       trickle (one byte a second, for at most 60 s).
 """
 import argparse
 import os
@@ -74,6 +77,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send(404, b"not found", "text/plain")
             return
         mode = parts[1]
+        if mode == "redirect":
+            target = "http://0.0.0.0:%d/ok/%s" % (self.server.server_address[1], "/".join(parts[2:]))
+            if parsed.query:
+                target += "?" + parsed.query
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            return
         if parts[2] == "artwork_images":
             name = urllib.parse.unquote("/".join(parts[3:]))
             if mode == "badimages":
@@ -128,6 +141,30 @@ class Handler(BaseHTTPRequestHandler):
                 r["id"] = str(100000 + i)
                 records.append(r)
         body = json.dumps(records if mode == "bare" else {key: records}).encode()
+        if mode == "gzip":
+            import gzip
+            compressed = gzip.compress(body)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(compressed)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(compressed)
+            return
+        if mode == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for i in range(min(60, len(body))):
+                    self.wfile.write(body[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(1)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if mode == "truncated":
             self.send(200, body[: len(body) // 2], length=len(body) // 2)
             return
