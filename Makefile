@@ -2,11 +2,11 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake).
 CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients
 
-.PHONY: all deps build run test bench install uninstall clean
+.PHONY: all deps build run test bench fuzz install uninstall clean
 
 all: build
 
@@ -42,6 +42,12 @@ bench: deps
 	$(SWIFT) build -c release --product artmap
 	$(SWIFT) build -c release --product Bench
 	.build/release/Bench $(ARGS)
+
+# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG;
+# FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/artmap/seed

@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
         .target(name: "CTerminalRescue"),
@@ -22,7 +23,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["Geo"]),
         .target(name: "Store", dependencies: ["Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Catalog"]),
-        .target(name: "Location", dependencies: ["Geo"]),
+        .target(name: "Location", dependencies: ["Geo", "CXML2"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
         .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "App", dependencies: ["Imaging", "Catalog", "Geo"]),

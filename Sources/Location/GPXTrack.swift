@@ -1,7 +1,5 @@
+import CXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Geo
 
 /// One point of a GPX file: where, and when if the file says.
@@ -12,120 +10,143 @@ public struct GPXPoint: Equatable, Sendable {
 }
 
 /// Reads GPX 1.0 and 1.1 as Xcode and GPS loggers write them: `wpt`, `trkpt` and `rtept`, with or
-/// without namespaces, attribute values with stray spaces.
+/// without namespaces, attribute values with stray spaces. Streams with libxml2's reader (never the whole
+/// file in memory, never the network).
 public enum GPXTrack {
-    /// The points in file order; a clear error naming the file and line otherwise.
-    public static func parse(_ data: Data, fileName: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
-        try parse(XMLParser(data: data), fileName: fileName, maxPoints: maxPoints)
-    }
-
     /// The most points a replay keeps (a day's walk logged every second is 86,400).
     public static let maxPoints = 1_000_000
 
-    /// Reads a file from disk as a stream, never whole into memory; refuses files with more than
-    /// `maxPoints` points.
+    /// The points in file order; a clear error naming the file and line otherwise.
+    public static func parse(_ data: Data, fileName: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
+        if let bad = UTF8Validator.firstMalformedByte(in: data) { throw malformed(fileName, at: bad) }
+        // libxml2 keeps a pointer to the bytes while it reads, so the reader owns a copy of its own.
+        let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, data.count))
+        _ = copy.initialize(from: data.map { CChar(bitPattern: $0) })
+        guard let handle = xmlReaderForMemory(copy.baseAddress, Int32(clamping: data.count), fileName, nil, artmap_xml_reader_options()) else {
+            copy.deallocate()
+            throw LocationError("\(fileName): not a GPX file (empty)")
+        }
+        return try read(XMLReader(handle: handle, owning: copy), fileName: fileName, maxPoints: maxPoints)
+    }
+
+    /// Reads a file from disk as a stream; refuses files with more than `maxPoints` points.
     public static func load(path: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
-        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw LocationError("\(path): cannot read the file") }
+        if let bad = try UTF8Validator.firstMalformedByte(inFileAt: path) { throw malformed(path, at: bad) }
+        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else {
             throw LocationError("\(path): cannot read the file")
         }
-        return try parse(XMLParser(stream: stream), fileName: path, maxPoints: maxPoints)
+        return try read(XMLReader(handle: handle, owning: nil), fileName: path, maxPoints: maxPoints)
     }
 
-    static func parse(_ parser: XMLParser, fileName: String, maxPoints: Int) throws -> [GPXPoint] {
-        let delegate = GPXDelegate(fileName: fileName, maxPoints: maxPoints)
-        parser.shouldProcessNamespaces = true
-        parser.delegate = delegate
-        let ok = parser.parse()
-        if let error = delegate.error { throw error }
-        if !ok || parser.parserError != nil {
-            let reason = (parser.parserError as NSError?)?.localizedDescription ?? "malformed XML"
-            throw LocationError("\(fileName):\(parser.lineNumber): not a readable GPX file (\(reason))")
-        }
-        guard delegate.sawGPX else { throw LocationError("\(fileName): not a GPX file (no <gpx> element)") }
-        guard !delegate.points.isEmpty else { throw LocationError("\(fileName): the GPX file has no wpt, trkpt or rtept points") }
-        return delegate.points
-    }
-}
-
-private final class GPXDelegate: NSObject, XMLParserDelegate {
-    let fileName: String
-    let maxPoints: Int
-    var points: [GPXPoint] = []
-    var error: LocationError?
-    var sawGPX = false
-    private var current: (coordinate: Coordinate, line: Int)?
-    private var time: Date?
-    private var name: String?
-    private var text = ""
-
-    init(fileName: String, maxPoints: Int) {
-        self.fileName = fileName
-        self.maxPoints = maxPoints
+    private static func malformed(_ fileName: String, at offset: Int) -> LocationError {
+        LocationError("\(fileName): not a readable GPX file (malformed UTF-8 at byte \(offset))")
     }
 
     private static let pointElements: Set<String> = ["wpt", "trkpt", "rtept"]
 
-    private func localName(_ element: String) -> String {
-        element.split(separator: ":").last.map(String.init) ?? element
-    }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        let element = localName(elementName)
-        text = ""
-        if element == "gpx" { sawGPX = true }
-        guard GPXDelegate.pointElements.contains(element), error == nil else { return }
-        let line = parser.lineNumber
-        let latText = attributes["lat"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let lonText = attributes["lon"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard let lat = Double(latText), let lon = Double(lonText) else {
-            error = LocationError("\(fileName):\(line): <\(element)> needs numeric lat and lon attributes (got lat=\"\(latText)\" lon=\"\(lonText)\")")
-            parser.abortParsing()
-            return
-        }
-        do {
-            current = (try Coordinate(latitude: lat, longitude: lon), line)
-        } catch {
-            self.error = LocationError("\(fileName):\(line): \(error)")
-            parser.abortParsing()
-            return
-        }
-        time = nil
-        name = nil
-    }
-
-    /// Text is kept only inside the short elements that are read, and never past 256 characters.
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if current != nil, text.utf8.count < 256 { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        let element = localName(elementName)
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch element {
-        case "time" where current != nil:
-            guard let date = GPXDelegate.parseTime(value) else {
-                error = LocationError("\(fileName):\(parser.lineNumber): <time> \"\(value)\" is not an ISO 8601 time")
-                parser.abortParsing()
-                return
+    private static func read(_ reader: XMLReader, fileName: String, maxPoints: Int) throws -> [GPXPoint] {
+        var points: [GPXPoint] = []
+        var sawGPX = false
+        var current: (coordinate: Coordinate, depth: Int)?
+        var time: Date?
+        var name: String?
+        var text = ""
+        while true {
+            let status = xmlTextReaderRead(reader.handle)
+            if status == 0 { break }
+            let line = Int(xmlTextReaderGetParserLineNumber(reader.handle))
+            guard status == 1 else {
+                let reason = artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
+                throw LocationError("\(fileName):\(line): not a readable GPX file (\(reason))")
             }
-            time = date
-        case "name" where current != nil:
-            name = value
-        case _ where GPXDelegate.pointElements.contains(element):
-            if let current { points.append(GPXPoint(coordinate: current.coordinate, time: time, name: name)) }
-            current = nil
-            if points.count > maxPoints {
-                error = LocationError("\(fileName):\(parser.lineNumber): more than \(maxPoints) points; artmap replays at most \(maxPoints) (split the file)")
-                parser.abortParsing()
+            let kind = xmlTextReaderNodeType(reader.handle)
+            let element = reader.localName
+            switch kind {
+            case 1:  // element start
+                if element == "gpx" { sawGPX = true }
+                text = ""
+                if pointElements.contains(element) {
+                    let latText = reader.attribute("lat")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    let lonText = reader.attribute("lon")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    guard let lat = Double(latText), let lon = Double(lonText) else {
+                        throw LocationError("\(fileName):\(line): <\(element)> needs numeric lat and lon attributes (got lat=\"\(latText.prefix(40))\" lon=\"\(lonText.prefix(40))\")")
+                    }
+                    do {
+                        current = (try Coordinate(latitude: lat, longitude: lon), Int(xmlTextReaderDepth(reader.handle)))
+                    } catch {
+                        throw LocationError("\(fileName):\(line): \(error)")
+                    }
+                    time = nil
+                    name = nil
+                    if xmlTextReaderIsEmptyElement(reader.handle) == 1 {
+                        try finishPoint(&points, &current, time, name, fileName: fileName, line: line, maxPoints: maxPoints)
+                    }
+                }
+            case 3, 4:  // text, CDATA: kept only inside a point, and never past 256 characters
+                if current != nil, text.utf8.count < 256 { text += reader.value }
+            case 15:  // element end
+                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if current != nil && element == "time" {
+                    guard let date = GPXTime.parse(value) else {
+                        throw LocationError("\(fileName):\(line): <time> \"\(value.prefix(40))\" is not an ISO 8601 time")
+                    }
+                    time = date
+                } else if current != nil && element == "name" {
+                    name = value
+                } else if pointElements.contains(element) {
+                    try finishPoint(&points, &current, time, name, fileName: fileName, line: line, maxPoints: maxPoints)
+                }
+                text = ""
+            default:
+                break
             }
-        default:
-            break
         }
-        text = ""
+        guard sawGPX else { throw LocationError("\(fileName): not a GPX file (no <gpx> element)") }
+        guard !points.isEmpty else { throw LocationError("\(fileName): the GPX file has no wpt, trkpt or rtept points") }
+        return points
     }
 
-    static func parseTime(_ text: String) -> Date? {
-        GPXTime.parse(text)
+    private static func finishPoint(_ points: inout [GPXPoint], _ current: inout (coordinate: Coordinate, depth: Int)?,
+                                    _ time: Date?, _ name: String?, fileName: String, line: Int, maxPoints: Int) throws {
+        guard let point = current else { return }
+        points.append(GPXPoint(coordinate: point.coordinate, time: time, name: name))
+        current = nil
+        if points.count > maxPoints {
+            throw LocationError("\(fileName):\(line): more than \(maxPoints) points; artmap replays at most \(maxPoints) (split the file)")
+        }
+    }
+}
+
+/// A libxml2 text reader and the bytes it reads from memory: their one owner, which frees both.
+final class XMLReader {
+    let handle: xmlTextReaderPtr
+    private let buffer: UnsafeMutableBufferPointer<CChar>?
+
+    init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
+        self.handle = handle
+        self.buffer = buffer
+    }
+
+    deinit {
+        xmlFreeTextReader(handle)
+        buffer?.deallocate()
+    }
+
+    /// The current node's name without its namespace prefix.
+    var localName: String {
+        xmlTextReaderConstLocalName(handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// The current text node's value.
+    var value: String {
+        xmlTextReaderConstValue(handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// An attribute of the current element, by name.
+    func attribute(_ name: String) -> String? {
+        guard let value = xmlTextReaderGetAttribute(handle, name) else { return nil }
+        defer { artmap_xml_free(value) }
+        return String(cString: value)
     }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
+# Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
+# Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+out=Fuzz/out
+build="$out/build"
+mkdir -p "$build"
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build")
+cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
+
+# One Swift module at a time, as a static library the harness links.
+module() { # name, sources..., extra flags after --
+  local name="$1"; shift
+  local sources=() extra=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do sources+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift && extra=("$@")
+  swiftc "${flags[@]}" "${extra[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+    -emit-library -static -o "$build/lib$name.a" "${sources[@]}"
+}
+module Geo Sources/Geo/*.swift
+module Catalog Sources/Catalog/*.swift
+module Location Sources/Location/*.swift -- "${cinc[@]}"
+module Imaging Sources/Imaging/*.swift -- "${cinc[@]}"
+
+harness() { # target, libraries..., link flags after --
+  local target="$1"; shift
+  local libs=() links=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do libs+=("$build/lib$1.a"); shift; done
+  [ "${1:-}" = "--" ] && shift && links=("$@")
+  swiftc "${flags[@]}" "${cinc[@]}" -o "$build/fuzz-$target" "Fuzz/${target}Fuzz.swift" "${libs[@]}" "${links[@]}"
+}
+harness Catalog Catalog Geo
+harness Location Location Geo -- -lxml2
+harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
+
+# Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
+# work under the address sanitizer, and libFuzzer reports traps itself.
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export SWIFT_BACKTRACE="enable=no"
+status=0
+for target in Catalog Location Imaging; do
+  corpus="$out/$target/corpus"; mkdir -p "$corpus"
+  for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
+  echo "== fuzz $target for ${seconds}s"
+  ( cd "$out/$target" && "../build/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 -detect_leaks=0 corpus \
+      > "fuzz.log" 2>&1 ) || { status=1; echo "!! $target found a crash: see $out/$target/fuzz.log and $out/$target/crash-*"; }
+  grep -E "^#[0-9]+.*(DONE|pulse)|Done [0-9]+ runs" "$out/$target/fuzz.log" | tail -1 || true
+done
+exit $status
