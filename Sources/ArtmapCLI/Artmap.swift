@@ -25,6 +25,9 @@ public enum Artmap {
         Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/).
         """
 
+    /// Every subcommand, found by name.
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self]
+
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
         do {
@@ -67,18 +70,10 @@ public enum Artmap {
         case "--version", "-V":
             console.line("artmap \(version)")
             return 0
-        case SyncCommand.name:
-            return try await SyncCommand.run(Array(arguments.dropFirst()), environment: environment, console: console,
-                                       interactive: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb")
-        case ImportCommand.name:
-            return try ImportCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
-        case WatchCommand.name:
-            return try await WatchCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
-        case ShowCommand.name:
-            return try ShowCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
-        case ListCommand.name:
-            return try await ListCommand.run(Array(arguments.dropFirst()), environment: environment, console: console)
         default:
+            if let command = commands.first(where: { $0.name == first }) {
+                return try await command.run(Array(arguments.dropFirst()), environment: environment, console: console)
+            }
             if first.hasPrefix("-") {
                 return try await interactiveOrList(arguments, environment: environment, console: console)
             }

@@ -3,7 +3,7 @@ import Foundation
 import Store
 
 /// `artmap import FILE`: tagged places (plist) or a service-shaped JSON file into a collection.
-enum ImportCommand {
+enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),

@@ -38,7 +38,7 @@ enum InteractiveCommand {
             return 0
         }
         let location = try LocationOptions(options, command: nil)
-        let reference = try location.firstPoint ?? ListCommand.referencePoint(options, command: nil)
+        let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil)
         let nearest = try options.count("--nearest", command: nil) ?? 10
         let layoutText = options.value("--layout") ?? "auto"

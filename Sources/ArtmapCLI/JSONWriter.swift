@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes JSON with keys in the order given, so `list --json` prints exactly its documented shape.
 enum JSONWriter {
     /// A JSON value built in code.
@@ -36,6 +38,12 @@ enum JSONWriter {
             }
             out += "}"
         }
+    }
+
+    /// A value rounded to `places` decimals, as the JSON outputs print distances and bearings.
+    static func rounded(_ value: Double, places: Double = 1) -> Double {
+        let scale = pow(10, places)
+        return (value * scale).rounded() / scale
     }
 
     static func number(_ d: Double) -> String {

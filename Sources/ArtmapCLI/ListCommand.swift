@@ -4,7 +4,7 @@ import Geo
 import Store
 
 /// `artmap list`: the catalogue grouped by building and ordered by distance, as text or JSON.
-enum ListCommand {
+enum ListCommand: Command {
     static let name = "list"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
@@ -12,9 +12,7 @@ enum ListCommand {
         OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
-        OptionSpec(name: "--gpx", valueName: "FILE", help: "measure from the first point of a GPX file"),
-        OptionSpec(name: "--gpsd", valueName: "HOST[:PORT]", help: "measure from gpsd's first good fix (waits up to 10 s)", valueIsOptional: true),
-        OptionSpec(name: "--max-error", valueName: "METRES", help: "with --gpsd: ignore fixes less accurate than this (default 50)"),
+    ] + LocationOptions.firstFixSpecs + [
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
@@ -29,7 +27,7 @@ enum ListCommand {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
-        let reference = try location.firstPoint ?? gpsdFix ?? referencePoint(options, command: name)
+        let reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
@@ -50,20 +48,6 @@ enum ListCommand {
         return 0
     }
 
-    static func referencePoint(_ options: ParsedOptions, command: String?) throws -> Coordinate {
-        guard let text = options.value("--at") else { return .ashtonBuilding }
-        do {
-            return try Coordinate.parse(text)
-        } catch {
-            throw CLIError.usage("option --at: \(error)", command: command)
-        }
-    }
-
-    static func rounded(_ value: Double, places: Double = 1) -> Double {
-        let scale = pow(10, places)
-        return (value * scale).rounded() / scale
-    }
-
     static func json(reference: Coordinate, buildings: [RankedBuilding]) -> String {
         typealias V = JSONWriter.Value
         let list: [V] = buildings.map { b in
@@ -71,8 +55,8 @@ enum ListCommand {
                 ("name", .string(b.name)),
                 ("latitude", .number(b.building.coordinate.latitude)),
                 ("longitude", .number(b.building.coordinate.longitude)),
-                ("distance_m", .number(rounded(b.distance))),
-                ("bearing_deg", .number(rounded(b.bearing))),
+                ("distance_m", .number(JSONWriter.rounded(b.distance))),
+                ("bearing_deg", .number(JSONWriter.rounded(b.bearing))),
                 ("artworks", .array(b.artworks.map { a in
                     .object([
                         ("id", .string(a.artwork.id)),
@@ -81,8 +65,8 @@ enum ListCommand {
                         ("year", .string(a.artwork.year)),
                         ("latitude", .number(a.artwork.coordinate.latitude)),
                         ("longitude", .number(a.artwork.coordinate.longitude)),
-                        ("distance_m", .number(rounded(a.distance))),
-                        ("bearing_deg", .number(rounded(a.bearing))),
+                        ("distance_m", .number(JSONWriter.rounded(a.distance))),
+                        ("bearing_deg", .number(JSONWriter.rounded(a.bearing))),
                     ])
                 })),
             ])

@@ -13,6 +13,13 @@ struct LocationOptions {
         OptionSpec(name: "--distance-filter", valueName: "METRES", help: "move only after this far (default 25)"),
     ]
 
+    /// The options of commands that measure from one fix (`list`): a walk's first point or gpsd's first fix.
+    static let firstFixSpecs = [
+        OptionSpec(name: "--gpx", valueName: "FILE", help: "measure from the first point of a GPX file"),
+        OptionSpec(name: "--gpsd", valueName: "HOST[:PORT]", help: "measure from gpsd's first good fix (waits up to 10 s)", valueIsOptional: true),
+        OptionSpec(name: "--max-error", valueName: "METRES", help: "with --gpsd: ignore fixes less accurate than this (default 50)"),
+    ]
+
     let replay: GPXReplay?
     let gpxName: String?
     let loop: Bool
@@ -55,6 +62,16 @@ struct LocationOptions {
         maxError = try options.metres("--max-error", command: command) ?? 50
         loop = options.has("--loop")
         filter = DistanceFilter(threshold: try options.metres("--distance-filter", command: command) ?? 25)
+    }
+
+    /// The fixed point of `--at` (default: the Ashton Building), with an error naming the option.
+    static func referencePoint(_ options: ParsedOptions, command: String?) throws -> Coordinate {
+        guard let text = options.value("--at") else { return .ashtonBuilding }
+        do {
+            return try Coordinate.parse(text)
+        } catch {
+            throw CLIError.usage("option --at: \(error)", command: command)
+        }
     }
 
     /// Where the walk starts, when there is one.

@@ -175,7 +175,7 @@ final class Session {
         if let gpsd = location.gpsd {
             let queue = self.queue
             let label = location.sourceLabel
-            let filter = FilterBox(location.filter)
+            let filter = SharedDistanceFilter(location.filter)
             let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
                 queue.post(.locationStatus(event.statusText))
                 if case .fix(let coordinate, _) = event, filter.accept(coordinate) {

@@ -4,7 +4,7 @@ import Imaging
 import Store
 
 /// `artmap show ID`: prints an artwork's cached image as coloured cells, as `chafa` does, for scripts and tests.
-enum ShowCommand {
+enum ShowCommand: Command {
     static let name = "show"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),

@@ -4,7 +4,7 @@ import Store
 import Sync
 
 /// `artmap sync`: bring the catalogue up to date with the campus service and cache the images.
-enum SyncCommand {
+enum SyncCommand: Command {
     static let name = "sync"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--source", valueName: "URL", help: "service URL (https://, http:// on loopback, or file://); remembered"),
@@ -69,7 +69,9 @@ enum SyncCommand {
         if givenSource != nil || givenBase != nil { try store.setSetting(imageBaseSetting, source.imageBase.absoluteString) }
     }
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console, interactive: Bool) async throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        // Progress goes to a terminal only.
+        let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = try StoreOpening.open(options, environment: environment, console: console)
@@ -108,17 +110,5 @@ enum SyncCommand {
             console.error("warning: \(report.futureDated.count) record\(report.futureDated.count == 1 ? " is" : "s are") dated in the future (id \(first)); later syncs ask for changes since today")
         }
         return 0
-    }
-}
-
-extension SyncLimits {
-    /// The limits, with `ARTMAP_SYNC_TIMEOUT` (seconds) overriding both timeouts for tests of slow servers.
-    static func fromEnvironment(_ environment: [String: String]) -> SyncLimits {
-        var limits = SyncLimits()
-        if let text = environment["ARTMAP_SYNC_TIMEOUT"], let seconds = Double(text), seconds > 0 {
-            limits.requestTimeout = seconds
-            limits.imageTimeout = seconds
-        }
-        return limits
     }
 }

@@ -5,7 +5,7 @@ import Location
 import Store
 
 /// `artmap watch`: the location pipeline without the full screen, one line per applied fix.
-enum WatchCommand {
+enum WatchCommand: Command {
     static let name = "watch"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--at", valueName: "LAT,LON", help: "a fixed point (one fix)"),
@@ -42,7 +42,7 @@ enum WatchCommand {
             try await replay.play(loop: location.loop, filter: location.filter, apply: report)
         } else if let gpsd = location.gpsd {
             // Runs until interrupted; gpsd's state changes go to stderr, applied fixes to stdout.
-            let filter = FilterBox(location.filter)
+            let filter = SharedDistanceFilter(location.filter)
             let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
                 switch event {
                 case .fix(let coordinate, _):
@@ -54,7 +54,7 @@ enum WatchCommand {
             client.start()
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } else {
-            report(try ListCommand.referencePoint(options, command: name))
+            report(try LocationOptions.referencePoint(options, command: name))
         }
         return 0
     }
@@ -66,27 +66,13 @@ enum WatchCommand {
             typealias V = JSONWriter.Value
             return JSONWriter.render(.object([
                 ("time", .string(time)),
-                ("latitude", .number(ListCommand.rounded(coordinate.latitude, places: 7))),
-                ("longitude", .number(ListCommand.rounded(coordinate.longitude, places: 7))),
+                ("latitude", .number(JSONWriter.rounded(coordinate.latitude, places: 7))),
+                ("longitude", .number(JSONWriter.rounded(coordinate.longitude, places: 7))),
                 ("source", .string(source)),
-                ("nearest", nearest.map { .object([("name", .string($0.name)), ("distance_m", .number(ListCommand.rounded($0.distance)))]) } ?? .null),
+                ("nearest", nearest.map { .object([("name", .string($0.name)), ("distance_m", .number(JSONWriter.rounded($0.distance)))]) } ?? .null),
             ]))
         }
         let place = nearest.map { "nearest \(DisplayText.clean($0.name)) \(DistanceText.format($0.distance))" } ?? "no buildings"
         return "\(time) \(String(format: "%.6f %.6f", coordinate.latitude, coordinate.longitude)) \(DisplayText.clean(source)) \(place)"
-    }
-}
-
-/// A distance filter shared with gpsd's reading thread.
-final class FilterBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filter: DistanceFilter
-
-    init(_ filter: DistanceFilter) { self.filter = filter }
-
-    func accept(_ coordinate: Coordinate) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return filter.accept(coordinate)
     }
 }

@@ -16,6 +16,16 @@ public struct SyncLimits: Sendable {
     public var imageCacheBytes = 500 * 1024 * 1024
 
     public init() {}
+
+    /// The limits, with `ARTMAP_SYNC_TIMEOUT` (seconds) overriding both timeouts for tests of slow servers.
+    public static func fromEnvironment(_ environment: [String: String]) -> SyncLimits {
+        var limits = SyncLimits()
+        if let text = environment["ARTMAP_SYNC_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+            limits.requestTimeout = seconds
+            limits.imageTimeout = seconds
+        }
+        return limits
+    }
 }
 
 /// What one sync should do.

@@ -132,8 +132,11 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     let tmux = try TmuxSession(columns: 160, rows: 45)
     let walk = repositoryRoot.appendingPathComponent("Resources/examples/campus-walk.gpx").path
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--gpx", walk, "--speed", "20"]))
-    let start = try tmux.waitFor { $0.contains { $0.contains("▸ Ashton Building (1)") } }
-    #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true)
+    // Wait for the whole first frame (a capture can fall between the table's row and the status line).
+    let start = try tmux.waitFor { lines in
+        lines.contains { $0.contains("▸ Ashton Building (1)") } && lines.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true
+    }
+    #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true, "\(start.last { !$0.isEmpty } ?? "")")
     let end = try tmux.waitFor(timeout: 20) { lines in
         guard let first = lines.first(where: { $0.contains("▸ ") }) else { return false }
         return first.contains("Crown Place Halls")

@@ -1,0 +1,10 @@
+/// A subcommand of `artmap`: its name, options and help, and what it does. `Artmap` finds commands by name
+/// in `Artmap.commands`, so adding one is adding it there.
+protocol Command {
+    static var name: String { get }
+    static var parser: OptionParser { get }
+    /// The lines above the options in `artmap NAME --help`.
+    static var intro: [String] { get }
+    /// Runs with the arguments after the command's name; returns the exit status.
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32
+}
