@@ -37,7 +37,7 @@ enum InteractiveCommand {
             console.line("artmap \(Artmap.version)")
             return 0
         }
-        let location = try LocationOptions(options, command: nil)
+        let location = try LocationOptions(options, command: nil, console: console)
         let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil)
         let nearest = try options.count("--nearest", command: nil) ?? 10

@@ -25,7 +25,7 @@ enum ListCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options, command: name)
+        let location = try LocationOptions(options, command: name, console: console)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
         let reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
         let radius = try options.metres("--radius", command: name)

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Geo
 import Location
@@ -27,7 +28,8 @@ struct LocationOptions {
     let gpsd: GpsdAddress?
     let maxError: Double
 
-    init(_ options: ParsedOptions, command: String?) throws {
+    /// `console` hears progress while a long GPX file is read (on a terminal).
+    init(_ options: ParsedOptions, command: String?, console: Console? = nil) throws {
         if let path = options.value("--gpx") {
             var speed = 1.0
             if let text = options.value("--speed") {
@@ -37,7 +39,12 @@ struct LocationOptions {
                 speed = value
             }
             do {
-                replay = GPXReplay(points: try GPXTrack.load(path: path), speed: speed)
+                let showProgress = console != nil && isatty(STDERR_FILENO) == 1
+                let points = try GPXTrack.load(path: path) { count in
+                    if showProgress { console?.progress("\r\u{1B}[Kreading \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)): \(count) points") }
+                }
+                if showProgress && points.count >= 50_000 { console?.progress("\r\u{1B}[K") }
+                replay = GPXReplay(points: points, speed: speed)
             } catch {
                 throw CLIError("\(error)")
             }

@@ -26,7 +26,7 @@ enum WatchCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options, command: name)
+        let location = try LocationOptions(options, command: name, console: console)
         if location.replay != nil && options.value("--at") != nil {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
         }

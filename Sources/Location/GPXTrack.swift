@@ -29,14 +29,16 @@ public enum GPXTrack {
         return try read(XMLReader(handle: handle, owning: copy), fileName: fileName, maxPoints: maxPoints)
     }
 
-    /// Reads a file from disk as a stream; refuses files with more than `maxPoints` points.
-    public static func load(path: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
+    /// Reads a file from disk as a stream; refuses files with more than `maxPoints` points. `progress` hears
+    /// the number of points read every 50,000 points (a long walk takes a moment).
+    public static func load(path: String, maxPoints: Int = GPXTrack.maxPoints,
+                            progress: ((Int) -> Void)? = nil) throws -> [GPXPoint] {
         guard FileManager.default.isReadableFile(atPath: path) else { throw LocationError("\(path): cannot read the file") }
         if let bad = try UTF8Validator.firstMalformedByte(inFileAt: path) { throw malformed(path, at: bad) }
         guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else {
             throw LocationError("\(path): cannot read the file")
         }
-        return try read(XMLReader(handle: handle, owning: nil), fileName: path, maxPoints: maxPoints)
+        return try read(XMLReader(handle: handle, owning: nil), fileName: path, maxPoints: maxPoints, progress: progress)
     }
 
     private static func malformed(_ fileName: String, at offset: Int) -> LocationError {
@@ -45,7 +47,8 @@ public enum GPXTrack {
 
     private static let pointElements: Set<String> = ["wpt", "trkpt", "rtept"]
 
-    private static func read(_ reader: XMLReader, fileName: String, maxPoints: Int) throws -> [GPXPoint] {
+    private static func read(_ reader: XMLReader, fileName: String, maxPoints: Int,
+                             progress: ((Int) -> Void)? = nil) throws -> [GPXPoint] {
         var points: [GPXPoint] = []
         var sawGPX = false
         var current: (coordinate: Coordinate, depth: Int)?
@@ -96,6 +99,7 @@ public enum GPXTrack {
                     name = value
                 } else if pointElements.contains(element) {
                     try finishPoint(&points, &current, time, name, fileName: fileName, line: line, maxPoints: maxPoints)
+                    if let progress, points.count % 50_000 == 0 { progress(points.count) }
                 }
                 text = ""
             default:
