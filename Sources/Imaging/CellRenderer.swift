@@ -18,6 +18,10 @@ public enum CellRenderer {
         // Chafa works on up to 8×8 pixels per cell; giving it more only costs time.
         let fitted = BoxScaler.downscale(image, width: columns * 8, height: rows * 8)
         let key = ChafaCanvasPool.Key(columns: columns, rows: rows, depth: depth, symbols: symbols, workFactor: workFactor)
+        // One rendering at a time: chafa spreads each over its own worker threads, and two at once from
+        // different threads (the view and the viewer's prefetch) are not something it promises to handle.
+        ChafaCanvasPool.shared.renderLock.lock()
+        defer { ChafaCanvasPool.shared.renderLock.unlock() }
         guard let canvas = ChafaCanvasPool.shared.checkOut(key) else { return blank(columns, rows) }
         defer { ChafaCanvasPool.shared.checkIn(canvas, key) }
         fitted.bytes.withUnsafeBufferPointer { pixels in

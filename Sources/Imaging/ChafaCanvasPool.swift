@@ -10,6 +10,8 @@ final class ChafaCanvasPool: @unchecked Sendable {
     }
 
     static let shared = ChafaCanvasPool()
+    /// Held for the whole of one rendering (see `CellRenderer.render`).
+    let renderLock = NSLock()
     private let lock = NSLock()
     private var idle: [(key: Key, canvas: OpaquePointer)] = []
     private let capacity = 24

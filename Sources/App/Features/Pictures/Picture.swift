@@ -96,6 +96,8 @@ extension Picture {
         guard x1 > x0, y1 > y0 else { return }
         for row in (y0 / size.rows)...((y1 - 1) / size.rows) {
             for column in (x0 / size.columns)...((x1 - 1) / size.columns) {
+                // A newer view's prefetch replaces this one: stop between tiles.
+                if Task.isCancelled { return }
                 _ = tile(TileKey(totalColumns: totalColumns, totalRows: totalRows, depth: depth, symbols: symbols, column: column, row: row))
             }
         }
