@@ -92,7 +92,7 @@ public enum ServiceRecordDecoder {
         guard rawID.utf8.count <= FieldLimits.id * 4 else {
             return .failure(CatalogError("id longer than \(FieldLimits.id) characters"))
         }
-        let id = rawID.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = trimmed(rawID)
         guard !id.isEmpty else { return .failure(CatalogError("missing or empty id")) }
         guard id.count <= FieldLimits.id else { return .failure(CatalogError("id longer than \(FieldLimits.id) characters")) }
         /// A text field, cut to its limit (noted).
@@ -113,13 +113,13 @@ public enum ServiceRecordDecoder {
         } catch {
             return .failure(CatalogError("bad coordinate: \(error)"))
         }
-        let lastModified = text(fields["lastModified"])?.trimmingCharacters(in: .whitespaces) ?? ""
+        let lastModified = text(fields["lastModified"]).map(trimmed) ?? ""
         guard isValidTimestamp(lastModified) else {
             return .failure(CatalogError("lastModified \"\(lastModified)\" is not YYYY-MM-DD HH:MM:SS"))
         }
-        let enabledText = text(fields["enabled"])?.trimmingCharacters(in: .whitespaces).lowercased()
+        let enabledText = text(fields["enabled"]).map(trimmed)?.lowercased()
         let enabled = !(enabledText == "0" || enabledText == "false")
-        let location = field(text(fields["location"]), FieldLimits.building, "location").trimmingCharacters(in: .whitespacesAndNewlines)
+        let location = trimmed(field(text(fields["location"]), FieldLimits.building, "location"))
         return .success(Artwork(
             id: id,
             title: field(text(fields["title"]), FieldLimits.title, "title"),
@@ -135,6 +135,22 @@ public enum ServiceRecordDecoder {
             lastModified: lastModified,
             enabled: enabled,
             collection: collection))
+    }
+
+    /// Whitespace and newlines removed from both ends. Plain ASCII ends are handled on the UTF-8 bytes
+    /// (the common case, and far cheaper than bridging to NSString per field); other ends go to Foundation.
+    static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last else { return text }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
+        if first >= 0x80 || last >= 0x80 { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if !isSpace(first) && !isSpace(last) { return text }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let inner = String(text[start..<end])
+        if let f = inner.utf8.first, let l = inner.utf8.last, f >= 0x80 || l >= 0x80 { return inner.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return inner
     }
 
     /// A JSON value as text: strings as they are, numbers printed, null and containers as nil.
@@ -153,7 +169,7 @@ public enum ServiceRecordDecoder {
     /// A JSON value as a finite-or-not number, from a number or a numeric string.
     static func number(_ value: Any?) -> Double? {
         switch value {
-        case let s as String: return Double(s.trimmingCharacters(in: .whitespaces))
+        case let s as String: return Double(trimmed(s))
         case let n as NSNumber: return isBoolean(n) ? nil : n.doubleValue
         default: return nil
         }

@@ -14,15 +14,14 @@ extension CatalogStore {
             for a in try self.artworks(collection: collection) { existing[a.id] = a }
             var report = MergeReport()
             var seen = presentIDs
+            var removed: [String] = []
+            let upsert = try database.prepare(Self.upsertSQL)
             for var artwork in artworks {
                 artwork.collection = collection
                 seen.insert(artwork.id)
                 let old = existing[artwork.id]
                 if !artwork.enabled {
-                    if old != nil {
-                        try delete(collection: collection, id: artwork.id)
-                        report.removed += 1
-                    }
+                    if old != nil { removed.append(artwork.id) }
                     continue
                 }
                 if let old {
@@ -34,15 +33,14 @@ extension CatalogStore {
                 } else {
                     report.new += 1
                 }
-                try insertOrReplace(artwork)
+                try Self.upsert(artwork, with: upsert)
                 report.touchedIDs.append(artwork.id)
             }
             if full {
-                for id in existing.keys.sorted() where !seen.contains(id) {
-                    try delete(collection: collection, id: id)
-                    report.removed += 1
-                }
+                removed += existing.keys.filter { !seen.contains($0) }
             }
+            try delete(collection: collection, ids: removed)
+            report.removed = removed.count
             if let syncSource, let syncTime {
                 let newest = try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",
                                                  [.text(collection)])?.text ?? ""

@@ -98,22 +98,60 @@ public final class CatalogStore {
                          [.text(name), .text(source)])
     }
 
+    static let upsertSQL = """
+        INSERT INTO artworks(\(artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+        ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
+            year = excluded.year, type = excluded.type, information = excluded.information,
+            latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
+            location_notes = excluded.location_notes, image_file = excluded.image_file,
+            thumbnail = excluded.thumbnail, last_modified = excluded.last_modified
+        """
+
+    /// Inserts or updates one artwork with a statement prepared once for a whole merge.
+    static func upsert(_ a: Artwork, with statement: Statement) throws {
+        try statement.run([.text(a.collection), .text(a.id), .text(a.title), .text(a.artist), .text(a.year), .text(a.type),
+                           .text(a.information), .real(a.coordinate.latitude), .real(a.coordinate.longitude),
+                           a.building.map(SQLValue.text) ?? .null, .text(a.locationNotes), .text(a.imageFileName),
+                           .text(a.thumbnail), .text(a.lastModified)])
+    }
+
     func insertOrReplace(_ a: Artwork) throws {
-        try database.run("""
-            INSERT INTO artworks(\(Self.artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-            ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
-                year = excluded.year, type = excluded.type, information = excluded.information,
-                latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
-                location_notes = excluded.location_notes, image_file = excluded.image_file,
-                thumbnail = excluded.thumbnail, last_modified = excluded.last_modified
-            """, [.text(a.collection), .text(a.id), .text(a.title), .text(a.artist), .text(a.year), .text(a.type),
-                  .text(a.information), .real(a.coordinate.latitude), .real(a.coordinate.longitude),
-                  a.building.map(SQLValue.text) ?? .null, .text(a.locationNotes), .text(a.imageFileName),
-                  .text(a.thumbnail), .text(a.lastModified)])
+        try Self.upsert(a, with: try database.prepare(Self.upsertSQL))
     }
 
     func delete(collection: String, id: String) throws {
-        try database.run("DELETE FROM artworks WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)])
-        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id = ?2", [.text(collection), .text(id)])
+        try delete(collection: collection, ids: [id])
+    }
+
+    /// Deletes many artworks (and their image-cache rows) in two statements, whatever their number.
+    func delete(collection: String, ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        var list = "["
+        for (i, id) in ids.enumerated() {
+            if i > 0 { list += "," }
+            list += Self.jsonString(id)
+        }
+        list += "]"
+        try database.run("DELETE FROM artworks WHERE collection = ?1 AND id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
+        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
+    }
+
+    /// A JSON string literal (for handing a list of ids to SQLite's json_each).
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }

@@ -31,11 +31,12 @@ public final class Statement {
             case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
             case .real(let v): rc = sqlite3_bind_double(handle, i, v)
             case .text(let s):
-                let bytes = Array(s.utf8)
-                rc = bytes.withUnsafeBufferPointer { buffer in
+                // The string's own UTF-8 storage, without copying it into an array first.
+                var text = s
+                rc = text.withUTF8 { buffer in
                     buffer.baseAddress.map { base in
-                        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                            artmap_sqlite3_bind_text_copy(handle, i, $0, Int32(bytes.count))
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                            artmap_sqlite3_bind_text_copy(handle, i, $0, Int32(buffer.count))
                         }
                     } ?? artmap_sqlite3_bind_text_copy(handle, i, "", 0)
                 }
