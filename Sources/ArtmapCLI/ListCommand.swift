@@ -39,7 +39,10 @@ enum ListCommand: Command {
         let query = CatalogQuery(artworks: try store.artworks(collection: collection))
         let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
         if options.has("--json") {
-            console.line(json(reference: reference, buildings: buildings))
+            var stream = JSONStream { console.write(String(decoding: $0, as: UTF8.self)) }
+            writeJSON(reference: reference, buildings: buildings, to: &stream)
+            stream.raw("\n")
+            stream.flush()
         } else {
             for line in text(reference: reference, buildings: buildings, totalBuildings: query.buildings.count) {
                 console.line(line)
@@ -48,33 +51,47 @@ enum ListCommand: Command {
         return 0
     }
 
-    static func json(reference: Coordinate, buildings: [RankedBuilding]) -> String {
-        typealias V = JSONWriter.Value
-        let list: [V] = buildings.map { b in
-            .object([
-                ("name", .string(b.name)),
-                ("latitude", .number(b.building.coordinate.latitude)),
-                ("longitude", .number(b.building.coordinate.longitude)),
-                ("distance_m", .number(JSONWriter.rounded(b.distance))),
-                ("bearing_deg", .number(JSONWriter.rounded(b.bearing))),
-                ("artworks", .array(b.artworks.map { a in
-                    .object([
-                        ("id", .string(a.artwork.id)),
-                        ("title", .string(a.artwork.title)),
-                        ("artist", .string(a.artwork.artist)),
-                        ("year", .string(a.artwork.year)),
-                        ("latitude", .number(a.artwork.coordinate.latitude)),
-                        ("longitude", .number(a.artwork.coordinate.longitude)),
-                        ("distance_m", .number(JSONWriter.rounded(a.distance))),
-                        ("bearing_deg", .number(JSONWriter.rounded(a.bearing))),
-                    ])
-                })),
-            ])
+    /// The documented `list --json` shape, streamed: keys in this order, numbers as JSON numbers.
+    static func writeJSON(reference: Coordinate, buildings: [RankedBuilding], to out: inout JSONStream) {
+        out.raw("{\"reference\":{\"latitude\":")
+        out.number(reference.latitude)
+        out.raw(",\"longitude\":")
+        out.number(reference.longitude)
+        out.raw("},\"buildings\":[")
+        for (i, b) in buildings.enumerated() {
+            out.raw(i == 0 ? "{\"name\":" : ",{\"name\":")
+            out.string(b.name)
+            out.raw(",\"latitude\":")
+            out.number(b.building.coordinate.latitude)
+            out.raw(",\"longitude\":")
+            out.number(b.building.coordinate.longitude)
+            out.raw(",\"distance_m\":")
+            out.number(JSONWriter.rounded(b.distance))
+            out.raw(",\"bearing_deg\":")
+            out.number(JSONWriter.rounded(b.bearing))
+            out.raw(",\"artworks\":[")
+            for (j, a) in b.artworks.enumerated() {
+                out.raw(j == 0 ? "{\"id\":" : ",{\"id\":")
+                out.string(a.artwork.id)
+                out.raw(",\"title\":")
+                out.string(a.artwork.title)
+                out.raw(",\"artist\":")
+                out.string(a.artwork.artist)
+                out.raw(",\"year\":")
+                out.string(a.artwork.year)
+                out.raw(",\"latitude\":")
+                out.number(a.artwork.coordinate.latitude)
+                out.raw(",\"longitude\":")
+                out.number(a.artwork.coordinate.longitude)
+                out.raw(",\"distance_m\":")
+                out.number(JSONWriter.rounded(a.distance))
+                out.raw(",\"bearing_deg\":")
+                out.number(JSONWriter.rounded(a.bearing))
+                out.raw("}")
+            }
+            out.raw("]}")
         }
-        return JSONWriter.render(.object([
-            ("reference", .object([("latitude", .number(reference.latitude)), ("longitude", .number(reference.longitude))])),
-            ("buildings", .array(list)),
-        ]))
+        out.raw("]}")
     }
 
     static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int) -> [String] {

@@ -1,0 +1,53 @@
+/// JSON written straight into a byte buffer and handed on in large chunks, so `list --json` never holds a
+/// value tree or the whole output. Escapes exactly as `JSONWriter.quote` does.
+struct JSONStream {
+    private var buffer: [UInt8] = []
+    private let chunkSize: Int
+    private let sink: ([UInt8]) -> Void
+
+    init(chunkSize: Int = 1 << 16, sink: @escaping ([UInt8]) -> Void) {
+        self.chunkSize = chunkSize
+        self.sink = sink
+        buffer.reserveCapacity(chunkSize + 4096)
+    }
+
+    /// Punctuation and keys written as they are.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    mutating func number(_ value: Double) {
+        buffer.append(contentsOf: JSONWriter.number(value).utf8)
+        flushIfFull()
+    }
+
+    /// A quoted string. Plain printable ASCII (the usual case) is copied as it is; anything else goes
+    /// through the same escaping as `JSONWriter.quote`.
+    mutating func string(_ text: String) {
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+            plain = false
+            break
+        }
+        if plain {
+            buffer.append(0x22)
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(0x22)
+        } else {
+            buffer.append(contentsOf: JSONWriter.quote(text).utf8)
+        }
+        flushIfFull()
+    }
+
+    private mutating func flushIfFull() {
+        if buffer.count >= chunkSize { flush() }
+    }
+
+    /// Hands on what is buffered.
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
