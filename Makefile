@@ -38,7 +38,10 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
-	@command -v chafa >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chafa >/dev/null; } || { echo "the picture benchmark compares with the chafa command: sudo apt-get install chafa"; exit 1; }
+	@for tool in chafa sqlite3; do \
+	  command -v $$tool >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$tool >/dev/null; } \
+	    || { echo "make bench compares with the $$tool command: sudo apt-get install $$tool"; exit 1; }; \
+	done
 	$(SWIFT) build -c release --product artmap
 	$(SWIFT) build -c release --product Bench
 	.build/release/Bench $(ARGS)

@@ -123,17 +123,27 @@ func bench(name: String, points pts: [Coordinate], queries: [Coordinate], areaSq
                  rtreePerQuery / indexPerQuery, rtreePerQuery / indexPerQuery >= 10 ? "MET" : "NOT MET", mismatches, checksum))
 }
 
-// `Bench images` runs only the picture benchmarks; `Bench N` the spatial ones on N points.
+// `Bench images` and `Bench catalogue` run one part; `Bench N` runs everything, the spatial part on N points.
 if CommandLine.arguments.dropFirst().first == "make-jpeg", CommandLine.arguments.count == 4 {
     let size = CommandLine.arguments[3].split(separator: "x").compactMap { Int($0) }
     try Data(try photoLikeJPEG(width: size[0], height: size[1])).write(to: URL(fileURLWithPath: CommandLine.arguments[2]))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "make-body", CommandLine.arguments.count == 5,
+   let count = Int(CommandLine.arguments[3]), let buildings = Int(CommandLine.arguments[4]) {
+    try serviceBody(count: count, buildings: buildings).write(to: URL(fileURLWithPath: CommandLine.arguments[2]))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "images" {
     try imageBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "catalogue" {
+    try catalogueBench()
+    exit(0)
+}
 try imageBench()
+try catalogueBench()
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
 let city = points(count, lat: 53.32...53.50, lon: -3.12 ... -2.82, seed: 1)

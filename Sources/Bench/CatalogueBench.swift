@@ -1,0 +1,103 @@
+import Foundation
+
+// Catalogue at scale: `artmap sync --full` against python3 downloading and parsing the same body,
+// `artmap list --json` against `sqlite3 -json` on the same rows, and a mass delete against sqlite3's DELETE,
+// each for 10,000 and 100,000 places, with peak memory.
+
+/// A service-shaped body of `count` records spread over 2 km around the Ashton Building in `buildings` buildings.
+func serviceBody(count: Int, buildings: Int) -> Data {
+    var rng = SplitMix(state: UInt64(count))
+    var centres: [(Double, Double)] = []
+    for _ in 0..<buildings {
+        let r = 2000 * Double.random(in: 0...1, using: &rng).squareRoot(), t = Double.random(in: 0..<(2 * .pi), using: &rng)
+        centres.append((53.4066 + r * cos(t) / 111_000, -2.9665 + r * sin(t) / (111_000 * cos(53.4 * .pi / 180))))
+    }
+    var out = "{\"artworks\":["
+    out.reserveCapacity(count * 400)
+    for i in 0..<count {
+        let b = i % buildings
+        let (lat, lon) = centres[b]
+        if i > 0 { out += "," }
+        out += "{\"id\":\"\(i)\",\"title\":\"Artwork \(i)\",\"artist\":\"Artist \(i % 700)\",\"yearOfWork\":\"\(1900 + i % 120)\","
+        out += "\"Information\":\"A description of artwork \(i), with a few sentences of text about it.\","
+        out += "\"lat\":\"\(String(format: "%.6f", lat))\",\"long\":\"\(String(format: "%.6f", lon))\",\"locationNotes\":\"Place \(b), ground floor\","
+        out += "\"fileName\":\"img\(i).jpg\",\"lastModified\":\"2020-01-01 00:00:00\",\"location\":\"Building \(b)\",\"enabled\":\"1\"}"
+    }
+    out += "]}"
+    return Data(out.utf8)
+}
+
+/// Starts `python3 -m http.server` on a free loopback port in `folder`; returns the process and port.
+func startFileServer(_ folder: URL) throws -> (Process, Int) {
+    for port in 38_100..<38_200 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ready when it answers; a port in use makes it exit.
+        for _ in 0..<50 {
+            usleep(100_000)
+            if !process.isRunning { break }
+            if runMeasured(["python3", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:\(port)/')"]).status == 0 {
+                return (process, port)
+            }
+        }
+        if process.isRunning { process.terminate() }
+    }
+    throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "no free port for the file server"])
+}
+
+func ratioLine(_ label: String, _ ours: (seconds: Double, peakBytes: Int), _ reference: (seconds: Double, peakBytes: Int),
+               referenceName: String, goal: Double) -> String {
+    let ratio = ours.seconds / reference.seconds
+    return String(format: "%@: artmap %.2f s (%.0f MB), %@ %.2f s; ratio %.2f %@ (goal <= %.1f)", label, ours.seconds,
+                  Double(ours.peakBytes) / 1_048_576, referenceName, reference.seconds, ratio, ratio <= goal ? "MET" : "NOT MET", goal)
+}
+
+func catalogueBench() throws {
+    print("== catalogue at scale")
+    let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let artmap = binDirectory.appendingPathComponent("artmap").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-catalogue-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Made by a child process, so this one stays small (a child's reported peak memory starts from its parent's).
+    for (count, buildings) in [(10_000, 1_500), (100_000, 15_000)] {
+        _ = runMeasured([CommandLine.arguments[0], "make-body", folder.appendingPathComponent("body-\(count).json").path,
+                         String(count), String(buildings)])
+    }
+    let (server, port) = try startFileServer(folder)
+    defer { server.terminate() }
+    for count in [10_000, 100_000] {
+        let url = "http://127.0.0.1:\(port)/body-\(count).json"
+        let store = folder.appendingPathComponent("store-\(count).sqlite").path
+        _ = runMeasured([artmap, "list", "--store", store])
+        let sync = best(3, [artmap, "sync", "--full", "--no-images", "--store", store, "--collection", "big", "--source", url + "?class=artworks"])
+        let python = best(3, ["python3", "-c", "import json, urllib.request; json.load(urllib.request.urlopen('\(url)'))"])
+        print(ratioLine("full sync of \(count) (no images) vs python3 download + json.load", sync, python, referenceName: "python3", goal: 2))
+        let list = best(3, [artmap, "list", "--json", "--store", store, "--collection", "big"])
+        let sqlite = best(3, ["sqlite3", "-json", store,
+                              "SELECT id, title, artist, year, latitude, longitude, building FROM artworks WHERE collection = 'big'"])
+        print(ratioLine("list --json of \(count) vs sqlite3 -json of the same rows", list, sqlite, referenceName: "sqlite3", goal: 1.5))
+        if count == 10_000 {
+            // A --full sync of the 31 campus records over the 10,000: 9,969 removed, against sqlite3 removing them.
+            let copy = folder.appendingPathComponent("delete.sqlite").path, copy2 = folder.appendingPathComponent("delete2.sqlite").path
+            let seed = URL(fileURLWithPath: binDirectory.path).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Resources/seed/campus-artworks.json")
+            var ours = (seconds: Double.infinity, peakBytes: 0), theirs = (seconds: Double.infinity, peakBytes: 0)
+            for _ in 0..<3 {
+                for path in [copy, copy2] {
+                    try? FileManager.default.removeItem(atPath: path)
+                    try FileManager.default.copyItem(atPath: store, toPath: path)
+                }
+                let run = runMeasured([artmap, "sync", "--full", "--no-images", "--store", copy, "--collection", "big", "--source", seed.absoluteString])
+                ours = (min(ours.seconds, run.seconds), max(ours.peakBytes, run.peakBytes))
+                let reference = runMeasured(["sqlite3", copy2, "DELETE FROM artworks WHERE collection = 'big' AND CAST(id AS INTEGER) >= 31"])
+                theirs = (min(theirs.seconds, reference.seconds), max(theirs.peakBytes, reference.peakBytes))
+            }
+            print(ratioLine("--full sync of 31 after 10,000 (mass delete) vs sqlite3 DELETE", ours, theirs, referenceName: "sqlite3", goal: 2))
+        }
+    }
+}
