@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Curses", dependencies: ["Screen", "App", "Imaging", "CNcursesw", "CTerminalRescue"]),
         .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Imaging", "Geo", "Store", "CSQLite"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Catalog", "Imaging", "Geo", "Store", "CSQLite"]),
 
         .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),

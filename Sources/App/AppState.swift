@@ -78,6 +78,10 @@ public struct AppState: Sendable {
     public private(set) var rows: [TableRow] = []
     /// Buildings hidden because they are outside the radius.
     public private(set) var outsideRadius = 0
+    /// Where each shown building is in `ranked`, by key.
+    private var rankedIndexByKey: [String: Int] = [:]
+    /// Where each artwork is in `artworks`, by id.
+    private var artworkIndexByID: [String: Int] = [:]
 
     // MARK: Table
     public var selectedRow = 0
@@ -144,6 +148,7 @@ public struct AppState: Sendable {
         let keep = selectionIdentity
         artworks = newArtworks
         catalog = CatalogQuery(artworks: newArtworks)
+        artworkIndexByID = Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         refresh(keeping: keep)
     }
 
@@ -200,6 +205,7 @@ public struct AppState: Sendable {
             outsideRadius = 0
         }
         ranked = shown
+        rankedIndexByKey = Dictionary(shown.enumerated().map { ($1.building.key, $0) }, uniquingKeysWith: { first, _ in first })
         var newRows: [TableRow] = []
         for (b, building) in shown.enumerated() {
             newRows.append(.building(b))
@@ -242,19 +248,28 @@ public struct AppState: Sendable {
         return ranked[rows[selectedRow].buildingIndex]
     }
 
-    /// Finds an artwork anywhere in the catalogue (ranked from the reference point).
+    /// Finds an artwork anywhere in the catalogue (ranked from the reference point). Ranks only its own
+    /// building, so showing a detail costs the same for a campus and for 100,000 places.
     public func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)? {
-        for building in catalog.ranked(from: reference) {
-            if let artwork = building.artworks.first(where: { $0.artwork.id == id }) { return (building, artwork) }
+        guard let building = catalog.building(containingArtwork: id) else { return nil }
+        if let shown = rankedIndexByKey[building.key].map({ ranked[$0] }),
+           let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+            return (shown, artwork)
         }
-        return nil
+        let whole = catalog.rank(building, from: reference)
+        return whole.artworks.first(where: { $0.artwork.id == id }).map { (whole, $0) }
     }
 
     /// The building with this key, ranked from the reference point, including ones filtered out.
     public func rankedBuilding(key: String) -> RankedBuilding? {
-        if let shown = ranked.first(where: { $0.building.key == key }) { return shown }
+        if let shown = rankedIndexByKey[key].map({ ranked[$0] }) { return shown }
         guard let building = catalog.buildings.first(where: { $0.key == key }) else { return nil }
         return catalog.rank(building, from: reference)
+    }
+
+    /// An artwork of the catalogue by id.
+    public func artwork(id: String) -> Artwork? {
+        artworkIndexByID[id].map { artworks[$0] }
     }
 
     // MARK: - Map geometry
@@ -271,9 +286,25 @@ public struct AppState: Sendable {
         projection.unproject(east: Double(x) * metresPerCell, north: -Double(y) * 2 * metresPerCell)
     }
 
-    /// Buildings whose marker sits on a cell offset, nearest first.
+    /// Buildings whose marker sits on a cell offset, nearest first (indices into `ranked`). Asks the spatial
+    /// index for the cell's neighbourhood instead of projecting every building.
     public func buildings(atCellX x: Int, y: Int) -> [Int] {
-        ranked.indices.filter { cellOffset(of: ranked[$0].building.coordinate) == (x, y) }
+        let around = boundingBox(cellsFromX: x - 1, toX: x + 1, fromY: y - 1, toY: y + 1)
+        return catalog.buildingIndices(inside: around)
+            .compactMap { rankPosition(ofBuilding: catalog.buildings[$0].key) }
+            .filter { cellOffset(of: ranked[$0].building.coordinate) == (x, y) }
+            .sorted()
+    }
+
+    /// Where a building is in `ranked` (its rank among the shown), or nil when it is not shown.
+    public func rankPosition(ofBuilding key: String) -> Int? { rankedIndexByKey[key] }
+
+    /// The box of coordinates covering the map cells from (x0, y0) to (x1, y1) (offsets from the centre).
+    public func boundingBox(cellsFromX x0: Int, toX x1: Int, fromY y0: Int, toY y1: Int) -> BoundingBox {
+        let corners = [coordinate(atCellX: x0, y: y0), coordinate(atCellX: x1, y: y1),
+                       coordinate(atCellX: x0, y: y1), coordinate(atCellX: x1, y: y0)]
+        return BoundingBox(south: corners.map(\.latitude).min() ?? 0, north: corners.map(\.latitude).max() ?? 0,
+                           west: corners.map(\.longitude).min() ?? 0, east: corners.map(\.longitude).max() ?? 0)
     }
 
     /// The building under the map cursor, if any.

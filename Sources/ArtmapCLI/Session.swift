@@ -136,7 +136,7 @@ final class Session {
 
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
     private func loadPicture(_ id: String) {
-        guard let artwork = state.artworks.first(where: { $0.id == id }) else { return }
+        guard let artwork = state.artwork(id: id) else { return }
         let path: String?
         do {
             path = try store.cachedImagePath(collection: state.collection, artworkID: id)

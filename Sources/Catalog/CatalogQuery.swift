@@ -29,12 +29,30 @@ public struct RankedBuilding: Hashable, Sendable {
 public struct CatalogQuery: Sendable {
     public let buildings: [Building]
     private let index: SpatialIndex
+    /// Which building holds each artwork, by artwork id.
+    private let buildingOfArtwork: [String: Int]
     // The index measures on a sphere; ellipsoidal distances differ by well under 1%.
     private static let sphereMargin = 1.01
 
     public init(artworks: [Artwork]) {
         buildings = Building.group(artworks.filter(\.enabled))
         index = SpatialIndex(points: buildings.map(\.coordinate))
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(artworks.count)
+        for (b, building) in buildings.enumerated() {
+            for artwork in building.artworks { owners[artwork.id] = b }
+        }
+        buildingOfArtwork = owners
+    }
+
+    /// Indices (into `buildings`) of the buildings inside a box: what a map view needs, from the index.
+    public func buildingIndices(inside box: BoundingBox) -> [Int] {
+        index.inside(box)
+    }
+
+    /// The building that holds an artwork, without ranking anything.
+    public func building(containingArtwork id: String) -> Building? {
+        buildingOfArtwork[id].map { buildings[$0] }
     }
 
     /// Buildings ordered by distance from `reference` (then name), optionally only those within

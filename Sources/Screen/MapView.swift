@@ -46,18 +46,20 @@ public enum MapView {
             for x in inner.x..<min(inner.maxX, labelX + used) { occupied.insert(key(x, inner.y + barRow)) }
         }
 
-        // Markers: every building of the catalogue; the ones the table hides (radius, search) dimmed.
-        let shownKeys = Set(state.ranked.map(\.building.key))
-        let nearKeys = Set(state.ranked.prefix(state.nearestCount).map(\.building.key))
+        // Markers: the buildings in view (from the spatial index, so the cost follows what is on screen, not
+        // the catalogue); the ones the table hides (radius, search) dimmed and drawn first, under the others.
         var markerCells: [(x: Int, y: Int, building: Building)] = []
-        let everything = state.catalog.buildings.sorted { a, b in shownKeys.contains(a.key) && !shownKeys.contains(b.key) }
-        for building in everything.reversed() {
+        let view = state.boundingBox(cellsFromX: inner.x - centerX - 1, toX: inner.maxX - centerX, fromY: inner.y - centerY - 1, toY: inner.maxY - centerY)
+        let inView = state.catalog.buildingIndices(inside: view).map { state.catalog.buildings[$0] }
+        let everything = inView.filter { state.rankPosition(ofBuilding: $0.key) == nil }.reversed()
+            + inView.filter { state.rankPosition(ofBuilding: $0.key) != nil }.reversed()
+        for building in everything {
             let offset = state.cellOffset(of: building.coordinate)
             let x = centerX + offset.x, y = centerY + offset.y
             guard inner.contains(x: x, y: y) else { continue }
-            let shown = shownKeys.contains(building.key)
-            let style: Style = !shown ? Style(.markerDim, dim: true)
-                : (nearKeys.contains(building.key) ? Style(.markerNear, bold: true) : Style(.marker))
+            let position = state.rankPosition(ofBuilding: building.key)
+            let style: Style = position == nil ? Style(.markerDim, dim: true)
+                : (position! < state.nearestCount ? Style(.markerNear, bold: true) : Style(.marker))
             buffer.set(x, y, marker(count: building.artworks.count, ascii: state.ascii), style)
             occupied.insert(key(x, y))
             markerCells.append((x, y, building))

@@ -5,6 +5,8 @@ import Catalog
 public enum TextWidth {
     /// Width of one grapheme cluster.
     public static func of(_ character: Character) -> Int {
+        // Printable ASCII, the usual case, without looking up Unicode properties.
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         var width = 0
         for (i, scalar) in character.unicodeScalars.enumerated() {
             let w = of(scalar)
@@ -52,7 +54,8 @@ public enum TextWidth {
 
     /// Width of a string.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// Cuts text to at most `width` cells, ending with "…" when something was cut.

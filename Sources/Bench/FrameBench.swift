@@ -1,0 +1,56 @@
+import App
+import Catalog
+import Foundation
+import Geo
+import Screen
+
+// What one key costs in the full-screen view (reduce, render, diff against the last frame), in process,
+// for 31, 10,000 and 100,000 places from the same generator: a map cursor move, and a key in the detail.
+
+/// `count` artworks over 2 km around the Ashton Building in `count / 7 + 1` buildings.
+func generatedArtworks(_ count: Int) -> [Artwork] {
+    var rng = SplitMix(state: 99)
+    let buildings = max(1, count / 7)
+    let centres: [Coordinate] = (0..<buildings).map { _ in
+        let r = 2000 * Double.random(in: 0...1, using: &rng).squareRoot(), t = Double.random(in: 0..<(2 * .pi), using: &rng)
+        return Coordinate(clampingLatitude: 53.4066 + r * cos(t) / 111_000, longitude: -2.9665 + r * sin(t) / (111_000 * cos(53.4 * .pi / 180)))
+    }
+    return (0..<count).map { i in
+        Artwork(id: String(i), title: "Artwork \(i)", artist: "Artist \(i % 700)", year: String(1900 + i % 120),
+                information: "A description of artwork \(i).", coordinate: centres[i % buildings],
+                building: "Building \(i % buildings)", locationNotes: "Ground floor", imageFileName: "img\(i).jpg",
+                lastModified: "2020-01-01 00:00:00")
+    }
+}
+
+/// Milliseconds per key, over `keys` presses (alternating between two keys so the state keeps changing).
+func millisecondsPerKey(_ state: inout AppState, keys: [Key], presses: Int) -> Double {
+    var previous = MainView.render(state)
+    let start = now()
+    for i in 0..<presses {
+        _ = reduce(&state, .key(keys[i % keys.count]))
+        let frame = MainView.render(state)
+        _ = frame.changedRuns(since: previous)
+        previous = frame
+    }
+    return (now() - start) * 1000 / Double(presses)
+}
+
+func frameBench() {
+    print("== frames (200x60, reduce + render + diff per key)")
+    var moves: [Double] = [], details: [Double] = []
+    for count in [31, 10_000, 100_000] {
+        var state = AppState(artworks: generatedArtworks(count))
+        _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+        let move = millisecondsPerKey(&state, keys: [.right, .left], presses: 60)
+        // The detail of the nearest artwork, scrolled down and up.
+        if let first = state.ranked.first?.artworks.first?.artwork.id {
+            state.overlays = [.detail(artworkID: first, scroll: 0)]
+        }
+        let detail = millisecondsPerKey(&state, keys: [.down, .up], presses: 60)
+        moves.append(move)
+        details.append(detail)
+        print(String(format: "%6d places: map move %.2f ms per key (%.2fx campus), detail key %.2f ms per key (%.2fx campus)",
+                     count, move, move / moves[0], detail, detail / details[0]))
+    }
+}
