@@ -74,7 +74,8 @@ enum InteractiveCommand {
         if let last = try store.syncState(collection: collection)?.lastSuccess {
             state.lastSync = ISO8601DateFormatter().date(from: last)
         }
-        state.refresh()
+        // The state ranked the catalogue when it was made; only a radius changes what it shows.
+        if radius != nil { state.refresh() }
 
         let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
