@@ -44,9 +44,14 @@ enum ShowCommand: Command {
         let cellAspect = terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {
-            let decoded = try ImageDecoder.decode(try PictureLoader.readFile(path), options: .fitting(width: columns * 8, height: rows * 8 * 2))
-            let fit = CellRenderer.fittedCells(width: decoded.pixels.width, height: decoded.pixels.height,
-                                               columns: columns, rows: rows, cellAspect: cellAspect)
+            let bytes = try PictureLoader.readFile(path)
+            let probed = try ImageDecoder.probe(bytes)
+            let fit = CellRenderer.fittedCells(width: probed.width, height: probed.height, columns: columns, rows: rows, cellAspect: cellAspect)
+            // Decode at the DCT scale that gives about the 8 × 8 pixels a cell needs; the renderer's box filter
+            // then goes straight to that size, in one pass.
+            var decodeOptions = DecodeOptions()
+            decodeOptions.minimumSize = (fit.columns * 6, fit.rows * 6)
+            let decoded = try ImageDecoder.decode(bytes, options: decodeOptions)
             cells = CellRenderer.render(decoded.pixels, columns: fit.columns, rows: fit.rows, depth: depth,
                                         symbols: options.has("--ascii") ? .ascii : .blocks)
         } catch {
