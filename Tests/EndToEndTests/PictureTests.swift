@@ -55,18 +55,30 @@ func theDetailShowsARecognisablePictureAndTheViewerZoomsAndPans(columns: Int, ro
     #expect(full.errors == [], "\(String(describing: full.box)) \(viewerScreen.joined(separator: "\n"))")
     #expect((full.box?.height ?? 0) >= rows - 3 || (full.box?.width ?? 0) >= columns - 3, "fills the screen: \(String(describing: full.box))")
     try tmux.send("+")
-    _ = try tmux.waitFor { $0.contains { $0.contains("zoom 2×") } }
+    _ = try tmux.waitFor { $0.contains { $0.contains("zoom 2× at 50%,50%") } }
     /// The colour shown at a cell of the screen now.
     func colour(atX x: Int, y: Int) -> RGB? {
         let cells = parseAnsiScreen((try? tmux.screenWithAttributes()) ?? [], width: columns)
         guard cells.indices.contains(y), cells[y].indices.contains(x) else { return nil }
         return cells[y][x].shownColor
     }
-    for _ in 0..<4 { try tmux.send("Left", "Up") }
+    // One key at a time, as a person presses them: each pan shows in the status line before the next.
+    func press(_ key: String, until position: String) throws {
+        try tmux.send(key)
+        let screen = try tmux.waitFor(timeout: 60) { $0.contains { $0.contains("zoom 2× at \(position)") } }
+        #expect(screen.contains { $0.contains("zoom 2× at \(position)") }, "\(key) did not reach \(position): \(screen.last { !$0.isEmpty } ?? "")")
+    }
+    try press("Left", until: "38%,50%")
+    try press("Up", until: "38%,38%")
+    try press("Left", until: "25%,38%")
+    try press("Up", until: "25%,25%")
     let inRed = (x: columns / 4, y: rows / 4)
     _ = try tmux.waitFor(timeout: 60) { _ in (colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70 }
     #expect((colour(atX: inRed.x, y: inRed.y)?.distance(to: quadrantColour(0, 0, 2, 2)) ?? 999) <= 70, "zoomed into the red quadrant")
-    try tmux.send("Right", "Right", "Right", "Right")
+    try press("Right", until: "38%,25%")
+    try press("Right", until: "50%,25%")
+    try press("Right", until: "63%,25%")
+    try press("Right", until: "75%,25%")
     let right = (x: columns - 3, y: 2)
     _ = try tmux.waitFor(timeout: 60) { _ in (colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70 }
     #expect((colour(atX: right.x, y: right.y)?.distance(to: quadrantColour(1, 0, 2, 2)) ?? 999) <= 70,

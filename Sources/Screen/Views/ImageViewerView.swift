@@ -14,7 +14,7 @@ public enum ImageViewerView {
             let cells = picture.zoomedCells(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
                                             depth: state.colorDepth, symbols: state.pictureSymbols)
             buffer.draw(cells, x: area.x + (area.width - view.columns) / 2, y: area.y + (area.height - view.rows) / 2)
-            let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)×"
+            let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)× at \(Int((viewer.centerX * 100).rounded()))%,\(Int((viewer.centerY * 100).rounded()))%"
             status += "\(DisplayText.clean(picture.fileName)) · \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px · zoom \(zoom)"
         } else {
             PictureBox.render(state, artworkID: viewer.artworkID, into: &buffer, area: area.inset(2))
