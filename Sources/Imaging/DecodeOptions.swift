@@ -14,13 +14,6 @@ public struct DecodeOptions: Sendable {
     public var background = RGB(0, 0, 0)
 
     public init() {}
-
-    /// Options for a picture that will be shown in at most `width` × `height` pixels.
-    public static func fitting(width: Int, height: Int) -> DecodeOptions {
-        var options = DecodeOptions()
-        options.maximumSize = (width, height)
-        return options
-    }
 }
 
 /// A decoded picture and what is known about its file.
