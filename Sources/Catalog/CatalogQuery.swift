@@ -81,7 +81,8 @@ public struct CatalogQuery: Sendable {
     public func rank(_ building: Building, from reference: Coordinate) -> RankedBuilding {
         let g = Geodesic.inverse(from: reference, to: building.coordinate)
         let artworks = building.artworks.map { artwork -> RankedArtwork in
-            let a = Geodesic.inverse(from: reference, to: artwork.coordinate)
+            // Artworks at the building's own point (most, when a building is a place) need no second geodesic.
+            let a = artwork.coordinate == building.coordinate ? g : Geodesic.inverse(from: reference, to: artwork.coordinate)
             return RankedArtwork(artwork: artwork, distance: a.distance, bearing: a.initialBearing)
         }.sorted { ($0.distance, $0.artwork.title, $0.artwork.id) < ($1.distance, $1.artwork.title, $1.artwork.id) }
         return RankedBuilding(building: building, distance: g.distance, bearing: g.initialBearing, artworks: artworks)
