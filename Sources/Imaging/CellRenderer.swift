@@ -12,12 +12,11 @@ public enum SymbolSet: String, Sendable {
 /// colours; no escape strings from chafa reach the terminal.
 public enum CellRenderer {
     /// Renders `image` into exactly `columns` × `rows` cells (the caller keeps the aspect ratio).
-    public static func render(_ image: RGBAImage, columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet = .blocks,
-                              workFactor: Float = 0.5) -> CellImage {
+    public static func render(_ image: RGBAImage, columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet = .blocks) -> CellImage {
         let columns = max(1, columns), rows = max(1, rows)
         // Chafa works on up to 8×8 pixels per cell; giving it more only costs time.
         let fitted = BoxScaler.downscale(image, width: columns * 8, height: rows * 8)
-        let key = ChafaCanvasPool.Key(columns: columns, rows: rows, depth: depth, symbols: symbols, workFactor: workFactor)
+        let key = ChafaCanvasPool.Key(columns: columns, rows: rows, depth: depth, symbols: symbols)
         // One rendering at a time: chafa spreads each over its own worker threads, and two at once from
         // different threads (the view and the viewer's prefetch) are not something it promises to handle.
         ChafaCanvasPool.shared.renderLock.lock()
@@ -47,7 +46,6 @@ public enum CellRenderer {
         guard let config = chafa_canvas_config_new() else { return nil }
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(key.columns), Int32(key.rows))
-        chafa_canvas_config_set_work_factor(config, key.workFactor)
         switch key.depth {
         case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
         case .indexed256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)

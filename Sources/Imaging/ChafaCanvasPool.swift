@@ -6,7 +6,7 @@ import Foundation
 final class ChafaCanvasPool: @unchecked Sendable {
     /// What a canvas is made for.
     struct Key: Hashable {
-        let columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet, workFactor: Float
+        let columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet
     }
 
     static let shared = ChafaCanvasPool()

@@ -126,32 +126,8 @@ public final class CatalogStore {
     /// Deletes many artworks (and their image-cache rows) in two statements, whatever their number.
     func delete(collection: String, ids: [String]) throws {
         guard !ids.isEmpty else { return }
-        var list = "["
-        for (i, id) in ids.enumerated() {
-            if i > 0 { list += "," }
-            list += Self.jsonString(id)
-        }
-        list += "]"
+        let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
         try database.run("DELETE FROM artworks WHERE collection = ?1 AND id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
         try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
-    }
-
-    /// A JSON string literal (for handing a list of ids to SQLite's json_each).
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

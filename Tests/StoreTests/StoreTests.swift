@@ -158,3 +158,12 @@ func temporaryDirectory() throws -> URL {
     #expect(try store.collections().map(\.name) == ["campus", "coffee"])
     #expect(try store.artworks(collection: "coffee").map(\.title) == ["Library café", "Guild coffee bar", "Square kiosk"])
 }
+
+@Test func aFullMergeRemovesIdsWithQuotesBackslashesAndControlsAndKeepsTheRest() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let odd = ["a\"b", "c\\d", "e\u{1}f", "ü ñ", "plain"]
+    _ = try store.merge(odd.map { sample($0) }, into: "c", full: true)
+    let report = try store.merge([sample("plain")], into: "c", full: true)
+    #expect(report.removed == 4)
+    #expect(try store.artworks(collection: "c").map(\.id) == ["plain"])
+}

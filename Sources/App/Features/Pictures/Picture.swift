@@ -25,7 +25,7 @@ public final class Picture: @unchecked Sendable {
 
     /// What a rendering depends on.
     struct RenderKey: Hashable {
-        let columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet, source: PixelRect
+        let columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet
     }
 
     public init(artworkID: String, fileName: String, decoded: DecodedImage) {
@@ -39,10 +39,9 @@ public final class Picture: @unchecked Sendable {
     /// Bytes held, for the memory budget.
     public var byteCount: Int { decoded.pixels.byteCount + 64 * 1024 }
 
-    /// The cells for a part of the picture (`source`, in decoded pixels) drawn into `columns` × `rows`.
-    public func cells(columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet, source: PixelRect? = nil) -> CellImage {
-        let whole = PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height)
-        let key = RenderKey(columns: columns, rows: rows, depth: depth, symbols: symbols, source: source ?? whole)
+    /// The whole picture drawn into `columns` × `rows` cells.
+    public func cells(columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet) -> CellImage {
+        let key = RenderKey(columns: columns, rows: rows, depth: depth, symbols: symbols)
         lock.lock()
         if let hit = renders.firstIndex(where: { $0.key == key }) {
             let cells = renders[hit].cells
@@ -51,9 +50,7 @@ public final class Picture: @unchecked Sendable {
             return cells
         }
         lock.unlock()
-        let region = key.source == whole ? pixels
-            : pixels.cropped(x: key.source.x, y: key.source.y, width: key.source.width, height: key.source.height)
-        let cells = CellRenderer.render(region, columns: columns, rows: rows, depth: depth, symbols: symbols)
+        let cells = CellRenderer.render(pixels, columns: columns, rows: rows, depth: depth, symbols: symbols)
         lock.lock()
         renders.append((key, cells))
         if renders.count > Picture.renderSlots { renders.removeFirst() }
