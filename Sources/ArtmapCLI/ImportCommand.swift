@@ -2,7 +2,8 @@ import Catalog
 import Foundation
 import Store
 
-/// `artmap import FILE`: tagged places (plist) or a service-shaped JSON file into a collection.
+/// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, tagged places (plist) or a
+/// service-shaped JSON file into a collection.
 enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
@@ -14,6 +15,10 @@ enum ImportCommand: Command {
     static let intro = [
         "Usage: artmap import FILE [--collection NAME]",
         "",
+        "Imports an OpenStreetMap extract (.osm or .osm.pbf) or a GeoJSON FeatureCollection: its streets,",
+        "paths, buildings, water and parks become the map's base layer and walking graph, and its artworks",
+        "(tourism=artwork) a collection named after the file. Importing the same file again replaces it.",
+        "",
         "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
         "transaction; a bad file changes nothing.",
@@ -23,6 +28,13 @@ enum ImportCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        if isMapFile(path, data: head) {
+            let collection = options.value("--collection") ?? mapCollectionName(path)
+            guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+            guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
+            return try importMap(path: path, collection: collection, options: options, environment: environment, console: console)
+        }
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
         guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }

@@ -19,6 +19,11 @@ public enum CompassPoint: Int, CaseIterable, Sendable {
         ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][rawValue]
     }
 
+    /// The name in words, for directions ("head north-east on ...").
+    public var name: String {
+        ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"][rawValue]
+    }
+
     /// An arrow pointing the way, for a table column one cell wide.
     public var arrow: String {
         ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"][rawValue]

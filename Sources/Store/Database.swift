@@ -31,6 +31,9 @@ public final class Database {
 
     deinit { sqlite3_close_v2(handle) }
 
+    /// The rowid the last INSERT on this connection made.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?

@@ -35,4 +35,13 @@ public enum SQLValue: Equatable, Sendable {
         default: return nil
         }
     }
+
+    /// The value as a number when it is one.
+    public var real: Double? {
+        switch self {
+        case .real(let d): return d
+        case .integer(let i): return Double(i)
+        default: return nil
+        }
+    }
 }

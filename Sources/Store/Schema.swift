@@ -60,6 +60,39 @@ public enum Schema {
         UPDATE image_cache SET last_used = fetched_at;
         CREATE INDEX image_cache_last_used ON image_cache(last_used);
         """,
+        // v4: the base layer and walking graph imported from OpenStreetMap or GeoJSON, by source.
+        """
+        CREATE TABLE map_sources (
+            name TEXT PRIMARY KEY,
+            file TEXT NOT NULL,
+            collection TEXT NOT NULL,
+            imported_at TEXT NOT NULL,
+            feature_count INTEGER NOT NULL,
+            edge_count INTEGER NOT NULL
+        );
+        CREATE TABLE map_features (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL,
+            source_id TEXT NOT NULL,
+            kind INTEGER NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            geometry BLOB NOT NULL
+        );
+        CREATE INDEX map_features_source ON map_features(source);
+        CREATE VIRTUAL TABLE map_feature_boxes USING rtree(id, south, north, west, east);
+        CREATE TABLE walk_edges (
+            source TEXT NOT NULL,
+            from_node INTEGER NOT NULL,
+            to_node INTEGER NOT NULL,
+            from_latitude REAL NOT NULL,
+            from_longitude REAL NOT NULL,
+            to_latitude REAL NOT NULL,
+            to_longitude REAL NOT NULL,
+            metres REAL NOT NULL,
+            street TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX walk_edges_source ON walk_edges(source);
+        """,
     ]
 
     /// The version a fully migrated file reports.

@@ -1,0 +1,108 @@
+import Cartography
+import Catalog
+import Foundation
+import Store
+
+extension ImportCommand {
+    /// Whether `path` is map data (OpenStreetMap or GeoJSON) rather than a list of places.
+    static func isMapFile(_ path: String, data: Data?) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".osm") || name.hasSuffix(".pbf") || name.hasSuffix(".geojson") { return true }
+        guard let data, name.hasSuffix(".json") || data.first == UInt8(ascii: "{") else { return false }
+        return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
+    }
+
+    /// The collection (and map source) a map file fills when no --collection is given: its name without
+    /// `.osm.pbf`, `.osm` or `.geojson`.
+    static func mapCollectionName(_ path: String) -> String {
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        for suffix in [".pbf", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
+    /// Imports an OpenStreetMap or GeoJSON file: base layer, walking graph and artworks, all in one transaction.
+    static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) throws -> Int32 {
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
+        let started = Date()
+        let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
+        let bar = ProgressBar(console: console, label: "reading \(fileName)", file: path)
+        let imported: (result: MapImportResult, report: MergeReport)
+        do {
+            imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection) { sink in
+                if path.lowercased().hasSuffix(".osm") || path.lowercased().hasSuffix(".pbf") {
+                    return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
+                }
+                guard let data = FileManager.default.contents(atPath: path) else { throw CartographyError("cannot read the file", file: path) }
+                return try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: sink)
+            }
+        } catch let error as CartographyError {
+            bar.clear()
+            throw CLIError("\(DisplayText.clean(error.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? fileName)): \(error.message); nothing was imported")
+        } catch {
+            bar.clear()
+            throw error
+        }
+        bar.clear()
+        let result = imported.result, report = imported.report
+        for note in result.notes.prefix(20) { console.error("note: \(note)") }
+        let seconds = Date().timeIntervalSince(started)
+        console.line("imported \(fileName) into '\(DisplayText.clean(collection))': \(result.features) map features, "
+            + "\(result.edges) walking edges, \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") "
+            + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed) in \(String(format: "%.1f", seconds)) s")
+        if result.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        return 0
+    }
+}
+
+/// A one-line progress bar on stderr while a file is read, only on a terminal. How far through the file
+/// the reader is comes from the kernel's file position for it (/proc/self/fdinfo), so it works for a
+/// reader that does its own I/O, like libreadosm.
+final class ProgressBar {
+    private let console: Console
+    private let label: String
+    private let path: String
+    private let size: Double
+    private let enabled: Bool
+    private var shown = false
+
+    init(console: Console, label: String, file path: String) {
+        self.console = console
+        self.label = label
+        self.path = URL(fileURLWithPath: path).standardizedFileURL.path
+        size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
+        enabled = isatty(STDERR_FILENO) == 1
+    }
+
+    func show(_ progress: MapImportProgress) {
+        guard enabled else { return }
+        shown = true
+        let counts = "\(progress.nodes) nodes, \(progress.ways) ways"
+        guard let fraction = progress.fraction ?? position().map({ $0 / max(1, size) }) else {
+            console.progress("\r\u{1B}[K\(label): \(counts)")
+            return
+        }
+        let width = 30
+        let filled = max(0, min(width, Int(fraction * Double(width))))
+        console.progress("\r\u{1B}[K\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(Int(fraction * 100))% \(counts)")
+    }
+
+    func clear() {
+        if shown { console.progress("\r\u{1B}[K") }
+    }
+
+    /// The read position of this process's descriptor open on the file, if there is one.
+    private func position() -> Double? {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        for fd in descriptors {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"), target == path,
+                  let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8) else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
+                return Double(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return nil
+    }
+}

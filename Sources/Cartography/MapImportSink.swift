@@ -1,0 +1,45 @@
+import Catalog
+
+/// Where an importer streams what it reads, so a city never has to sit in memory: the store writes each
+/// feature and edge as it arrives, inside the import's one transaction.
+public protocol MapImportSink: AnyObject {
+    func add(_ feature: MapFeature) throws
+    func add(_ edge: WalkEdge) throws
+}
+
+/// One walkable stretch between two nodes of an imported way (both directions: walkers ignore one-way).
+public struct WalkEdge: Sendable, Equatable {
+    public var from: Int64
+    public var to: Int64
+    public var fromPoint: GeoPoint
+    public var toPoint: GeoPoint
+    public var metres: Double
+    public var street: String
+
+    public init(from: Int64, to: Int64, fromPoint: GeoPoint, toPoint: GeoPoint, metres: Double, street: String) {
+        self.from = from
+        self.to = to
+        self.fromPoint = fromPoint
+        self.toPoint = toPoint
+        self.metres = metres
+        self.street = street
+    }
+}
+
+/// What one import found: counts for the summary line, and the artworks (few enough to hold).
+public struct MapImportResult: Sendable {
+    public var nodes = 0, ways = 0, relations = 0
+    public var features = 0, edges = 0
+    public var artworks: [Artwork] = []
+    /// Things worth a line on stderr (a relation with a member outside the extract, a GeoJSON feature skipped).
+    public var notes: [String] = []
+
+    public init() {}
+}
+
+/// Progress while reading, for a bar or a counter on a terminal.
+public struct MapImportProgress: Sendable {
+    public var nodes: Int, ways: Int, relations: Int
+    /// 0...1 when the reader can tell how far through the file it is.
+    public var fraction: Double?
+}

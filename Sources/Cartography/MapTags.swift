@@ -1,0 +1,91 @@
+import Foundation
+import Catalog
+import Geo
+
+/// How OpenStreetMap tags (and GeoJSON properties, which carry the same keys) become base-layer kinds,
+/// walkable ways and artworks.
+public enum MapTags {
+    /// The kind a way or area with these tags is drawn as, or nil when the base layer does not show it.
+    /// `closed` says whether the way's first and last nodes are the same.
+    public static func kind(_ tags: [String: String], closed: Bool) -> FeatureKind? {
+        if let highway = tags["highway"] {
+            switch highway {
+            case "motorway", "motorway_link": return .motorway
+            case "trunk", "trunk_link", "primary", "primary_link": return .majorRoad
+            case "secondary", "secondary_link", "tertiary", "tertiary_link": return .secondaryRoad
+            case "residential", "unclassified", "living_street", "road": return .street
+            case "service", "track": return .serviceRoad
+            case "pedestrian":
+                return closed && tags["area"] == "yes" ? .plaza : .pedestrian
+            case "footway", "path", "cycleway", "bridleway", "corridor": return .footway
+            case "steps": return .steps
+            default: break
+            }
+        }
+        if let building = tags["building"], building != "no" { return closed ? .building : nil }
+        if tags["building:part"] != nil, closed { return .building }
+        if tags["natural"] == "water" || tags["waterway"] == "riverbank" || tags["landuse"] == "reservoir" || tags["landuse"] == "basin" {
+            return closed ? .water : .waterway
+        }
+        if let waterway = tags["waterway"], ["river", "stream", "canal", "drain", "ditch"].contains(waterway) { return .waterway }
+        if let railway = tags["railway"] {
+            switch railway {
+            case "tram": return .tram
+            case "rail", "light_rail", "subway", "narrow_gauge", "monorail": return .railway
+            default: break
+            }
+        }
+        if closed {
+            if let leisure = tags["leisure"], ["park", "garden", "playground", "pitch", "common", "nature_reserve"].contains(leisure) { return .green }
+            if let landuse = tags["landuse"], ["grass", "forest", "meadow", "village_green", "recreation_ground", "cemetery", "allotments"].contains(landuse) { return .green }
+            if let natural = tags["natural"], ["wood", "scrub", "grassland", "heath"].contains(natural) { return .green }
+            if tags["place"] == "square" { return .plaza }
+        }
+        return nil
+    }
+
+    /// Museums and galleries, shown as labelled landmarks.
+    public static func isLandmark(_ tags: [String: String]) -> Bool {
+        tags["tourism"] == "museum" || tags["tourism"] == "gallery"
+    }
+
+    /// Whether a person may walk along a way with these tags.
+    public static func isWalkable(_ tags: [String: String]) -> Bool {
+        guard let highway = tags["highway"] else { return false }
+        let walkable: Set<String> = ["footway", "path", "pedestrian", "steps", "living_street", "residential", "service",
+                                     "unclassified", "tertiary", "tertiary_link", "secondary", "secondary_link", "primary",
+                                     "primary_link", "track", "cycleway", "road", "bridleway", "corridor"]
+        guard walkable.contains(highway) else { return false }
+        if tags["foot"] == "no" || tags["access"] == "private" || tags["access"] == "no" && tags["foot"] == nil { return false }
+        return true
+    }
+
+    /// Whether these tags describe an artwork.
+    public static func isArtwork(_ tags: [String: String]) -> Bool { tags["tourism"] == "artwork" }
+
+    /// The artwork an OpenStreetMap element stands for: title from `name` (or "(untitled)" and its type),
+    /// artist from `artist_name` (or `artist:wikidata`), year from `start_date`, notes from the rest.
+    public static func artwork(id: String, tags: [String: String], at coordinate: Coordinate, collection: String) -> Artwork {
+        let type = tags["artwork_type"] ?? ""
+        let name = (tags["name"] ?? tags["title"] ?? "").trimmed
+        let title = name.isEmpty ? (type.isEmpty ? "(untitled)" : "(untitled) \(type)") : name
+        var notes: [String] = []
+        if let description = tags["description"], !description.trimmed.isEmpty { notes.append(description.trimmed) }
+        if let material = tags["material"], !material.trimmed.isEmpty { notes.append("Material: \(material.trimmed)") }
+        if !type.isEmpty { notes.append("Type: \(type)") }
+        if let inscription = tags["inscription"], !inscription.trimmed.isEmpty { notes.append("Inscription: \(inscription.trimmed)") }
+        let image = tags["image"] ?? tags["wikimedia_commons"] ?? ""
+        if !image.isEmpty { notes.append("Image: \(image)") }
+        notes.append("Source: \(id), © OpenStreetMap contributors (ODbL)")
+        return Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
+                       year: (tags["start_date"] ?? "").trimmed, type: type, information: notes.joined(separator: "\n"),
+                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: "", collection: collection)
+    }
+
+    /// The name a feature is labelled with.
+    public static func name(_ tags: [String: String]) -> String { (tags["name"] ?? "").trimmed }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

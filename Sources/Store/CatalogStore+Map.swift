@@ -1,0 +1,142 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+
+extension CatalogStore {
+    /// One map import in one transaction: the source's earlier base layer, walking graph and artworks are
+    /// replaced by what `read` streams into the sink; artworks are grouped under the building or named
+    /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
+    public func importMap(source: String, file: String, collection: String,
+                          read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
+        try database.inTransaction {
+            try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+            try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
+            try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+            let writer = try MapWriter(database: database, source: source)
+            var result = try read(writer)
+            result.artworks = try result.artworks.map { artwork in
+                var grouped = artwork
+                grouped.building = try containingPlaceName(of: artwork.coordinate)
+                return grouped
+            }
+            let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0
+            var report = MergeReport()
+            if !result.artworks.isEmpty || hadCollection > 0 {
+                report = try merge(result.artworks, into: collection, full: true)
+            }
+            try database.run("""
+                INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)
+                VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?4, ?5)
+                ON CONFLICT(name) DO UPDATE SET file = excluded.file, collection = excluded.collection,
+                    imported_at = excluded.imported_at, feature_count = excluded.feature_count, edge_count = excluded.edge_count
+                """, [.text(source), .text(file), .text(collection), .integer(Int64(result.features)), .integer(Int64(result.edges))])
+            return (result, report)
+        }
+    }
+
+    /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
+    public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
+        let statement = try database.prepare("""
+            SELECT f.source_id, f.kind, f.name, f.geometry FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+            WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
+            """)
+        try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
+        var features: [MapFeature] = []
+        while try statement.step() {
+            if let feature = Self.feature(statement) { features.append(feature) }
+        }
+        return features
+    }
+
+    /// Everything imported, for the map pane and routes; an empty map when nothing was.
+    public func baseMap() throws -> BaseMap {
+        let sources = try database.rows("SELECT name FROM map_sources ORDER BY name").compactMap { $0.first?.text }
+        guard !sources.isEmpty else { return .empty }
+        let featureRows = try database.prepare("SELECT source_id, kind, name, geometry FROM map_features ORDER BY id")
+        try featureRows.bind([])
+        var features: [MapFeature] = []
+        while try featureRows.step() {
+            if let feature = Self.feature(featureRows) { features.append(feature) }
+        }
+        return BaseMap(features: features, graph: WalkGraph(edges: try walkEdges()), sources: sources)
+    }
+
+    /// Every edge of the walking graph, as imported.
+    public func walkEdges() throws -> [WalkEdge] {
+        let rows = try database.prepare("""
+            SELECT from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street FROM walk_edges ORDER BY rowid
+            """)
+        try rows.bind([])
+        var edges: [WalkEdge] = []
+        while try rows.step() {
+            guard case .integer(let from) = rows.column(0), case .integer(let to) = rows.column(1) else { continue }
+            let numbers = (2...6).map { rows.column(Int32($0)).real ?? .nan }
+            guard numbers.allSatisfy(\.isFinite) else { continue }
+            edges.append(WalkEdge(from: from, to: to, fromPoint: GeoPoint(latitude: numbers[0], longitude: numbers[1]),
+                                  toPoint: GeoPoint(latitude: numbers[2], longitude: numbers[3]), metres: numbers[4],
+                                  street: rows.column(7).text ?? ""))
+        }
+        return edges
+    }
+
+    /// The imported map sources: name, file, feature and edge counts.
+    public func mapSources() throws -> [(name: String, file: String, features: Int, edges: Int)] {
+        try database.rows("SELECT name, file, feature_count, edge_count FROM map_sources ORDER BY name").map {
+            ($0[0].text ?? "", $0[1].text ?? "", Int($0[2].integer ?? 0), Int($0[3].integer ?? 0))
+        }
+    }
+
+    /// The name of the smallest building containing `coordinate`, else of the smallest named square,
+    /// pedestrian area or park; nil when it stands in none.
+    func containingPlaceName(of coordinate: Coordinate) throws -> String? {
+        let point = GeoPoint(coordinate)
+        let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
+        let candidates = try mapFeatures(in: around).filter { $0.kind.isArea && $0.contains(point) }
+        if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
+            return building.name.isEmpty ? "Building \(building.sourceID)" : building.name
+        }
+        let named = candidates.filter { !$0.name.isEmpty && [.plaza, .green, .otherArea].contains($0.kind) }
+        return named.min { $0.relativeArea < $1.relativeArea }?.name
+    }
+
+    static func feature(_ row: Statement) -> MapFeature? {
+        guard case .integer(let rawKind) = row.column(1), let kind = FeatureKind(rawValue: UInt8(clamping: rawKind)),
+              case .blob(let bytes) = row.column(3), let parts = GeometryCoding.decode(bytes) else { return nil }
+        return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts)
+    }
+}
+
+/// Streams an import into the store with statements prepared once.
+final class MapWriter: MapImportSink {
+    private let source: String
+    private let insertFeature: Statement
+    private let insertBox: Statement
+    private let insertEdge: Statement
+    private let database: Database
+
+    init(database: Database, source: String) throws {
+        self.database = database
+        self.source = source
+        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertEdge = try database.prepare("""
+            INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+    }
+
+    func add(_ feature: MapFeature) throws {
+        let box = feature.bounds
+        guard !box.isEmpty else { return }
+        try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
+                               .blob(GeometryCoding.encode(feature.parts))])
+        let id = database.lastInsertRowID
+        try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
+    }
+
+    func add(_ edge: WalkEdge) throws {
+        try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
+                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.street)])
+    }
+}
