@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -98,6 +99,11 @@ public struct AppState: Sendable {
     /// Whether the first zoom has been chosen to fit the nearest buildings.
     public var zoomChosen = false
 
+    /// The imported streets, buildings and paths, and the walking graph; empty until something is imported.
+    public var baseMap: BaseMap = .empty
+    /// Walking directions being shown, if any.
+    public var route: RouteState?
+
     // MARK: Filters
     public var radius: Double?
     public var nearestCount = 10
@@ -127,7 +133,7 @@ public struct AppState: Sendable {
     public var cellAspect = 2.0
 
     /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
-    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500]
+    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000]
 
     public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
                 referenceSource: ReferenceSource = .fixed("Ashton Building")) {
@@ -150,6 +156,27 @@ public struct AppState: Sendable {
         catalog = CatalogQuery(artworks: newArtworks)
         artworkIndexByID = Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         refresh(keeping: keep)
+    }
+
+    /// True while the reference is the default fixed point, which then follows the collection shown:
+    /// an imported city far from the campus is measured from its own middle.
+    public var referenceFollowsCollection = false
+
+    /// With `referenceFollowsCollection`, measures from `home` when the collection has art within 50 km
+    /// of it, else from the middle (median latitude and longitude) of the collection.
+    public mutating func followCollection(home: Coordinate, homeName: String) {
+        guard referenceFollowsCollection, !artworks.isEmpty else { return }
+        let nearHome = catalog.ranked(from: home, nearest: 1).first.map { $0.distance <= 50_000 } ?? false
+        if nearHome {
+            if reference != home { setReference(home, source: .fixed(homeName)) }
+        } else {
+            let latitudes = artworks.map(\.coordinate.latitude).sorted(), longitudes = artworks.map(\.coordinate.longitude).sorted()
+            let middle = Coordinate(clampingLatitude: latitudes[latitudes.count / 2], longitude: longitudes[longitudes.count / 2])
+            setReference(middle, source: .fixed("middle of \(collection)"))
+        }
+        liveReference = reference
+        liveSource = referenceSource
+        zoomChosen = false
     }
 
     /// Moves the reference point; the view follows unless the user has panned away.

@@ -8,6 +8,7 @@ public enum Command: Hashable, Sendable {
     /// Open the detail's picture in the full-screen viewer.
     case openImage
     case viewer(ImageViewerAction)
+    case route(RouteAction)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply.
@@ -18,6 +19,7 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case list = "Artworks of a building"
     case detail = "Artwork detail"
     case viewer = "Image viewer"
+    case route = "Walking route (in the table pane)"
 }
 
 /// One line of the keymap: keys, what they do, where.
@@ -57,26 +59,35 @@ public enum Keymap {
         KeyBinding(keys: [.shiftLeft, .character("H")], command: .moveCursor(dx: -5, dy: 0), context: .map, description: "five cells west"),
         KeyBinding(keys: [.shiftRight], command: .moveCursor(dx: 5, dy: 0), context: .map, description: "five cells east (L is the layout)"),
         KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .map, description: "walking directions to the building under the cursor"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .table, description: "previous row"),
         KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .table, description: "next row"),
         KeyBinding(keys: [.pageUp], command: .pageUp, context: .table, description: "page up"),
         KeyBinding(keys: [.pageDown], command: .pageDown, context: .table, description: "page down"),
-        KeyBinding(keys: [.home, .character("g")], command: .top, context: .table, description: "first row"),
+        KeyBinding(keys: [.home], command: .top, context: .table, description: "first row"),
         KeyBinding(keys: [.end, .character("G")], command: .bottom, context: .table, description: "last row"),
         KeyBinding(keys: [.enter], command: .open, context: .table, description: "open the building or artwork"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .table, description: "walking directions to the selected building or artwork"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .list, description: "previous artwork"),
         KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .list, description: "next artwork"),
         KeyBinding(keys: [.home], command: .top, context: .list, description: "first artwork"),
         KeyBinding(keys: [.end], command: .bottom, context: .list, description: "last artwork"),
         KeyBinding(keys: [.enter], command: .open, context: .list, description: "open the artwork's detail"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .list, description: "walking directions to the artwork"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .detail, description: "scroll up"),
         KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .detail, description: "scroll down"),
         KeyBinding(keys: [.pageUp], command: .pageUp, context: .detail, description: "page up"),
         KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
         KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .route(.scroll(-1)), context: .route, description: "previous step"),
+        KeyBinding(keys: [.down, .character("j")], command: .route(.scroll(1)), context: .route, description: "next step"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .route, description: "walking directions to the building under the map cursor"),
+        KeyBinding(keys: [.escape, .backspace], command: .route(.clear), context: .route, description: "close the route (back to the table)"),
 
         KeyBinding(keys: [.character("+"), .character("=")], command: .viewer(.zoomIn), context: .viewer, description: "zoom in (2×, 4× …)"),
         KeyBinding(keys: [.character("-")], command: .viewer(.zoomOut), context: .viewer, description: "zoom out"),
@@ -96,7 +107,7 @@ public enum Keymap {
     /// Help text, one section per context, generated from `bindings`.
     public static func helpLines() -> [String] {
         var lines: [String] = []
-        for context in [KeyContext.map, .table, .list, .detail, .viewer, .global] {
+        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .global] {
             let own = bindings.filter { $0.context == context }
             guard !own.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }

@@ -27,6 +27,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.collection = name
         state.overlays.removeAll()
         state.setArtworks(artworks)
+        state.route = nil
+        state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
+        if !state.zoomChosen { chooseInitialZoom(&state) }
         state.pictures.removeAll()
         state.lastMessage = "collection: \(name)"
         return []
@@ -54,7 +57,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.liveReference = coordinate
         state.liveSource = source
         // While the user measures from a picked point, the live location waits for `M`.
-        if state.referenceSource != .picked { state.setReference(coordinate, source: source) }
+        if state.referenceSource != .picked {
+            state.setReference(coordinate, source: source)
+            rerouteFromReference(&state)
+        }
         return []
     case .locationStatus(let text):
         state.locationStatus = text
@@ -80,7 +86,7 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .building?: context = .list
     case .detail?, .help?: context = .detail
     case .viewer?: context = .viewer
-    case nil: context = state.focus == .map ? .map : .table
+    case nil: context = state.focus == .map ? .map : (state.route != nil ? .route : .table)
     }
     guard let command = Keymap.command(for: key, in: context) else { return [] }
     state.lastMessage = nil
@@ -96,6 +102,8 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
     case .back:
         if !state.overlays.isEmpty {
             state.overlays.removeLast()
+        } else if state.route != nil {
+            state.route = nil
         } else if !state.searchText.isEmpty {
             setSearch(&state, "")
         }
@@ -132,10 +140,12 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         let picked = state.coordinate(atCellX: state.cursorX, y: state.cursorY)
         state.setReference(picked, source: .picked)
         state.lastMessage = "measuring from the picked point"
+        rerouteFromReference(&state)
         return []
     case .liveReference:
         state.setReference(state.liveReference, source: state.liveSource)
         state.lastMessage = "measuring from \(state.liveSource.label)"
+        rerouteFromReference(&state)
         return []
     case .nextCollection:
         guard state.collections.count > 1 else {
@@ -162,6 +172,8 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return wanted
     case .viewer(let action):
         return reduceViewer(&state, action)
+    case .route(let action):
+        return reduceRoute(&state, action, context: context)
     }
 }
 
@@ -216,7 +228,7 @@ private func zoom(_ state: inout AppState, by step: Int) {
     state.cursorX = offset.x
     state.cursorY = offset.y
     clampCursor(&state)
-    state.lastMessage = "zoom: \(Int(state.metresPerCell)) m per cell"
+    state.lastMessage = "zoom: \(DistanceText.format(state.metresPerCell)) per cell"
 }
 
 private func chooseInitialZoom(_ state: inout AppState) {

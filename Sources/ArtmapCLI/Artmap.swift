@@ -13,9 +13,11 @@ public enum Artmap {
         Commands:
           list      artworks grouped by building, nearest first (--json for scripts)
           sync      fetch what changed from the campus service, and the images
-          import    load tagged places (plist) or service-shaped JSON into a collection
+          import    load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
+                    artworks, or tagged places (plist) or service-shaped JSON into a collection
           watch     follow a location source and print each fix with the nearest building
           show      print an artwork's cached image as coloured text cells
+          route     walking directions to an artwork along the imported streets
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -26,7 +28,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {

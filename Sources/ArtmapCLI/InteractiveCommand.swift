@@ -67,6 +67,9 @@ enum InteractiveCommand {
                              referenceSource: referenceSource)
         state.collection = collection
         state.collections = known
+        state.baseMap = try store.baseMap()
+        state.referenceFollowsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
+        state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
         state.layoutMode = layout
         state.radius = radius
         state.nearestCount = nearest

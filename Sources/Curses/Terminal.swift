@@ -287,6 +287,14 @@ public final class Terminal {
             case .statusError: fg = Int16(COLOR_RED)
             case .search: fg = Int16(COLOR_YELLOW)
             case .accent: fg = Int16(COLOR_MAGENTA)
+            case .roadMajor: fg = rich ? 223 : Int16(COLOR_WHITE)
+            case .road, .placeName: fg = rich ? 250 : Int16(COLOR_WHITE)
+            case .path: fg = rich ? 243 : Int16(COLOR_WHITE)
+            case .building: fg = rich ? 137 : Int16(COLOR_MAGENTA)
+            case .water: fg = rich ? 33 : Int16(COLOR_BLUE)
+            case .green: fg = rich ? 71 : Int16(COLOR_GREEN)
+            case .rail: fg = rich ? 139 : Int16(COLOR_MAGENTA)
+            case .route: fg = rich ? 201 : Int16(COLOR_MAGENTA)
             }
             init_pair(Int16(role.rawValue + 1), fg, -1)
         }

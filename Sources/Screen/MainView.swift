@@ -22,7 +22,11 @@ public enum MainView {
         }
         Bars.title(state, into: &buffer, area: layout.title)
         MapView.render(state, into: &buffer, area: layout.map)
-        TableView.render(state, into: &buffer, area: layout.table)
+        if let route = state.route {
+            RoutePanelView.render(state, route: route, into: &buffer, area: layout.table)
+        } else {
+            TableView.render(state, into: &buffer, area: layout.table)
+        }
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
         switch state.overlays.last {

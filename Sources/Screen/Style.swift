@@ -4,6 +4,8 @@ import Imaging
 public enum Role: Int, CaseIterable, Hashable, Sendable {
     case normal, title, border, borderFocused, marker, markerNear, markerDim, you, cursor, ring, label
     case header, selection, muted, status, statusError, search, accent
+    /// The base map's layers and a walking route over them.
+    case roadMajor, road, path, building, water, green, rail, route, placeName
 }
 
 /// A role plus the attributes that survive without colour, and exact colours where a picture needs them.

@@ -94,7 +94,7 @@ extension CatalogStore {
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
         let candidates = try mapFeatures(in: around).filter { $0.kind.isArea && $0.contains(point) }
         if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
-            return building.name.isEmpty ? "Building \(building.sourceID)" : building.name
+            return building.name.isEmpty ? "Unnamed building (\(building.sourceID))" : building.name
         }
         let named = candidates.filter { !$0.name.isEmpty && [.plaza, .green, .otherArea].contains($0.kind) }
         return named.min { $0.relativeArea < $1.relativeArea }?.name

@@ -86,7 +86,8 @@ public enum Router {
             if i == 0 {
                 instruction = "head \(CompassPoint(bearing: leg.startBearing).name) on \(place)"
             } else {
-                instruction = "\(turn(from: legs[i - 1].endBearing, to: leg.startBearing)) onto \(place)"
+                let turn = turn(from: legs[i - 1].endBearing, to: leg.startBearing)
+                instruction = "\(turn == "straight on" ? "continue" : turn) onto \(place)"
             }
             steps.append(RouteStep(instruction: instruction, street: leg.street, metres: leg.metres))
         }

@@ -1,0 +1,130 @@
+import App
+import Cartography
+import Catalog
+import Geo
+
+/// The imported base layer: areas as patterned fills with outlines, roads and paths as lines by class,
+/// railways; then, after the markers and their labels, the names of streets, buildings and landmarks
+/// where they fit.
+enum BaseLayer {
+    /// The features drawn at this zoom (the grid only hands over what is in view and big enough).
+    static func visible(_ state: AppState, _ frame: MapFrame) -> [Int] {
+        guard !state.baseMap.isEmpty else { return [] }
+        let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
+        let view = state.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
+        let bounds = FeatureBounds(south: view.south, north: view.north, west: view.west,
+                                   east: view.crossesAntimeridian ? view.east + 360 : view.east)
+        return state.baseMap.features(in: bounds, metresPerCell: frame.metresPerCell)
+    }
+
+    static func draw(_ state: AppState, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
+        let map = state.baseMap
+        let closeUp = frame.metresPerCell <= 2
+        for index in features {
+            let feature = map.features[index]
+            let box = map.bounds(of: index)
+            // Too small to see at this zoom: skipped, not drawn as a smudge.
+            let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
+            if feature.kind.isArea && extentMetres < frame.metresPerCell { continue }
+            let rings = feature.parts.map { part in simplified(part.map(frame.dot)) }
+            switch feature.kind {
+            case .green, .plaza:
+                canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
+            case .water:
+                canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
+                outline(rings, ink: .water, on: &canvas)
+            case .building:
+                if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x % 4 == 0 && y % 4 == 2 } }
+                outline(rings, ink: .building, on: &canvas)
+            case .otherArea:
+                outline(rings, ink: .building, on: &canvas)
+            case .motorway, .majorRoad, .secondaryRoad:
+                outline(rings, ink: .roadMajor, on: &canvas)
+            case .street, .serviceRoad, .pedestrian, .otherLine:
+                outline(rings, ink: .street, on: &canvas)
+            case .footway, .steps:
+                outline(rings, ink: .path, dashed: true, on: &canvas)
+            case .railway, .tram:
+                outline(rings, ink: .rail, dashed: feature.kind == .tram, on: &canvas)
+            case .waterway:
+                outline(rings, ink: .water, on: &canvas)
+            case .landmark:
+                break
+            }
+        }
+    }
+
+    /// Landmarks (museums, galleries) as a symbol, under the markers.
+    static func drawLandmarks(_ state: AppState, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
+        for index in features where state.baseMap.features[index].kind == .landmark {
+            guard let point = state.baseMap.features[index].parts.first?.first else { continue }
+            let cell = frame.cell(point.coordinate)
+            guard frame.inner.contains(x: cell.x, y: cell.y), !occupied.contains(cell.x, cell.y) else { continue }
+            buffer.set(cell.x, cell.y, state.ascii ? "M" : "⌂", Style(.accent, bold: true))
+        }
+    }
+
+    /// Street names along their longest stretch in view (close zoom), then building and landmark names,
+    /// each once and only on free cells.
+    static func drawNames(_ state: AppState, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
+        guard frame.metresPerCell <= 10 else { return }
+        var named = Set<String>()
+        let inner = frame.inner
+        for index in features {
+            let feature = state.baseMap.features[index]
+            guard !feature.name.isEmpty, !named.contains(feature.name) else { continue }
+            let text = DisplayText.clean(feature.name)
+            let width = TextWidth.of(text)
+            guard width > 0, width <= inner.width - 2 else { continue }
+            var spot: (x: Int, y: Int)?
+            if feature.kind.isRoad {
+                // The longest stretch on screen, the name centred on its middle, on the road's own row
+                // when it runs east-west, beside it when it runs north-south.
+                var best = 0.0
+                for part in feature.parts {
+                    for i in part.indices.dropFirst() {
+                        let a = frame.cell(part[i - 1].coordinate), b = frame.cell(part[i].coordinate)
+                        let length = Double(abs(a.x - b.x)) + 2 * Double(abs(a.y - b.y))
+                        let middle = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+                        guard length > best, inner.contains(x: middle.0, y: middle.1) else { continue }
+                        best = length
+                        let flat = abs(a.x - b.x) >= 2 * abs(a.y - b.y)
+                        spot = flat ? (middle.0 - width / 2, middle.1) : (middle.0 + 2, middle.1)
+                    }
+                }
+                guard best >= Double(min(width, 8)) else { continue }
+            } else if feature.kind == .building || feature.kind == .landmark || feature.kind == .plaza || feature.kind == .green {
+                guard frame.metresPerCell <= (feature.kind == .landmark ? 10 : 2) else { continue }
+                let centre = frame.cell(feature.centroid.coordinate)
+                spot = feature.kind == .landmark ? (centre.x + 2, centre.y) : (centre.x - width / 2, centre.y)
+            }
+            guard let spot else { continue }
+            let x = max(inner.x, min(spot.x, inner.maxX - width))
+            guard spot.y >= inner.y, spot.y < inner.maxY, occupied.isFree(x: x, y: spot.y, width: width) else { continue }
+            buffer.write(text, x: x, y: spot.y, style: Style(.placeName, dim: feature.kind != .landmark), maxWidth: width, clip: inner)
+            occupied.insert(x: x, y: spot.y, width: width)
+            named.insert(feature.name)
+        }
+    }
+
+    /// Drops points that land on the same dot as the one before: a line costs what its screen length costs.
+    static func simplified(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+        guard points.count > 2 else { return points }
+        var result: [(x: Double, y: Double)] = [points[0]]
+        result.reserveCapacity(points.count)
+        for p in points.dropFirst().dropLast() {
+            let last = result[result.count - 1]
+            if abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 { result.append(p) }
+        }
+        result.append(points[points.count - 1])
+        return result
+    }
+
+    static func outline(_ parts: [[(x: Double, y: Double)]], ink: MapInk, dashed: Bool = false, on canvas: inout MapCanvas) {
+        for part in parts {
+            for i in part.indices.dropFirst() {
+                canvas.line(ink, part[i - 1].x, part[i - 1].y, part[i].x, part[i].y, dashed: dashed)
+            }
+        }
+    }
+}
