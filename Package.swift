@@ -40,14 +40,14 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "Catalog", "Geo", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Catalog", "Geo"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Imaging", "Catalog", "Geo", "TestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Cartography", "Catalog", "Geo"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -136,7 +136,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     press(&state, .character("-"))
     #expect(state.zoomIndex == start + 1)
     for _ in 0..<20 { press(&state, .character("-")) }
-    #expect(state.metresPerCell == 500)
+    #expect(state.metresPerCell == 20_000, "zoomed out far enough to see a whole region")
     for _ in 0..<20 { press(&state, .character("+")) }
     #expect(state.metresPerCell == 1)
 }
@@ -329,6 +329,8 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     #expect(state.selectedRow == 0 && state.tableScroll == 0)
     press(&state, .character("G"))
     #expect(state.selectedRow == state.rows.count - 1)
+    // g asks for walking directions to the selected row (Home is the first row).
     press(&state, .character("g"))
-    #expect(state.selectedRow == 0)
+    #expect(state.selectedRow == state.rows.count - 1)
+    #expect(state.route?.failure == .noWalkingGraph)
 }

@@ -11,6 +11,14 @@ public struct WalkingRoute: Sendable, Equatable {
     public var startGap: Double
     public var endGap: Double
 
+    public init(points: [GeoPoint], metres: Double, steps: [RouteStep], startGap: Double, endGap: Double) {
+        self.points = points
+        self.metres = metres
+        self.steps = steps
+        self.startGap = startGap
+        self.endGap = endGap
+    }
+
     /// Seconds at 5 km/h, the usual walking pace.
     public var seconds: Double { metres / WalkingRoute.metresPerSecond }
     public static let metresPerSecond = 5000.0 / 3600.0

@@ -1,0 +1,82 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Testing
+@testable import App
+
+/// A walking graph of an L from `start` east then north to `target`, nodes every ~10 m.
+func lShapedMap(from start: Coordinate, to target: Coordinate) -> BaseMap {
+    let corner = Coordinate(clampingLatitude: start.latitude, longitude: target.longitude)
+    var edges: [WalkEdge] = []
+    var id: Int64 = 1
+    func leg(_ a: Coordinate, _ b: Coordinate, street: String) {
+        let steps = max(1, Int(Geodesic.distance(from: a, to: b) / 10))
+        for i in 0..<steps {
+            let p = GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * Double(i) / Double(steps),
+                             longitude: a.longitude + (b.longitude - a.longitude) * Double(i) / Double(steps))
+            let q = GeoPoint(latitude: a.latitude + (b.latitude - a.latitude) * Double(i + 1) / Double(steps),
+                             longitude: a.longitude + (b.longitude - a.longitude) * Double(i + 1) / Double(steps))
+            edges.append(WalkEdge(from: id, to: id + 1, fromPoint: p, toPoint: q, metres: Geodesic.distance(from: p.coordinate, to: q.coordinate), street: street))
+            id += 1
+        }
+    }
+    leg(start, corner, street: "East Walk")
+    leg(corner, target, street: "North Walk")
+    let line = MapFeature(sourceID: "way/1", kind: .footway, name: "East Walk", parts: [[GeoPoint(start), GeoPoint(corner)]])
+    return BaseMap(features: [line], graph: WalkGraph(edges: edges), sources: ["test"])
+}
+
+@Test func gRoutesToTheSelectedBuildingAlongTheWaysAndEscClosesIt() throws {
+    var state = try campusState()
+    let target = try #require(state.ranked.dropFirst(3).first)
+    state.baseMap = lShapedMap(from: state.reference, to: target.building.coordinate)
+    press(&state, .tab)
+    let row = try #require(headerRow(state, target.name))
+    state.selectedRow = row
+    press(&state, .character("g"))
+    let route = try #require(state.route)
+    let walk = try #require(route.walk)
+    #expect(route.targetName == target.name)
+    #expect(walk.steps.map(\.street) == ["East Walk", "North Walk"])
+    #expect(walk.steps.last?.instruction.hasPrefix("left onto") == true || walk.steps.last?.instruction.hasPrefix("right onto") == true)
+    let corner = Coordinate(clampingLatitude: state.reference.latitude, longitude: target.building.coordinate.longitude)
+    let expected = Geodesic.distance(from: state.reference, to: corner) + Geodesic.distance(from: corner, to: target.building.coordinate)
+    #expect(abs(walk.metres - expected) < expected * 0.001)
+    // The map now shows both ends.
+    #expect(state.pannedAway)
+    let end = state.cellOffset(of: target.building.coordinate), begin = state.cellOffset(of: state.reference)
+    let half = state.mapHalfExtent
+    #expect(abs(end.x) <= half.x && abs(end.y) <= half.y && abs(begin.x) <= half.x && abs(begin.y) <= half.y)
+    // j/k scroll the steps; Esc closes the route and the table is back.
+    press(&state, .character("j"))
+    #expect(state.route?.scroll == 1)
+    press(&state, .escape)
+    #expect(state.route == nil)
+}
+
+@Test func aNewLocationRecomputesTheRouteFromThere() throws {
+    var state = try campusState()
+    let target = try #require(state.ranked.dropFirst(3).first)
+    state.baseMap = lShapedMap(from: state.reference, to: target.building.coordinate)
+    state.cursorX = state.cellOffset(of: target.building.coordinate).x
+    state.cursorY = state.cellOffset(of: target.building.coordinate).y
+    press(&state, .character("g"))
+    let before = try #require(state.route?.walk?.metres)
+    // Walk 40 m along the first leg: the fix passed the 25 m filter, so the route starts again from here.
+    let ahead = try #require(state.route?.walk?.points.dropFirst(4).first)
+    _ = reduce(&state, .referenceMoved(ahead.coordinate, .live("walk")))
+    let after = try #require(state.route?.walk?.metres)
+    #expect(state.route?.start == ahead.coordinate)
+    #expect(after < before - 30)
+}
+
+@Test func withoutStreetsTheRouteIsAStraightLineThatSaysWhy() throws {
+    var state = try campusState()
+    press(&state, .tab, .down, .character("g"))
+    let route = try #require(state.route)
+    #expect(route.walk == nil)
+    #expect(route.failure == .noWalkingGraph)
+    #expect(state.lastMessage?.contains("no walking route") == true)
+    #expect(route.straight.metres > 0)
+}

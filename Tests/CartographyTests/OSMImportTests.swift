@@ -1,0 +1,138 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Testing
+
+/// Collects what an importer streams, for tests.
+final class RecordingSink: MapImportSink {
+    var features: [MapFeature] = []
+    var edges: [WalkEdge] = []
+    func add(_ feature: MapFeature) throws { features.append(feature) }
+    func add(_ edge: WalkEdge) throws { edges.append(edge) }
+}
+
+func fixture(_ name: String) throws -> String {
+    try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)).path
+}
+
+@Test func helsinkiExtractBecomesABaseLayerAWalkingGraphAndArtworks() throws {
+    let sink = RecordingSink()
+    let result = try OSMImporter.run(path: try fixture("helsinki.osm.pbf"), collection: "helsinki", sink: sink)
+    #expect(result.nodes == 24_260)
+    #expect(result.ways == 5_130)
+    #expect(result.artworks.count == 65)
+    let kinds = Dictionary(grouping: sink.features, by: \.kind).mapValues(\.count)
+    #expect((kinds[.building] ?? 0) > 500)
+    #expect((kinds[.street] ?? 0) > 100)
+    #expect((kinds[.footway] ?? 0) > 500)
+    #expect((kinds[.tram] ?? 0) > 0)
+    #expect(sink.edges.count == result.edges && result.edges > 5_000)
+    // A well-known statue with every field mapped.
+    let amanda = try #require(result.artworks.first { $0.title == "Havis Amanda" })
+    #expect(amanda.artist == "Ville Vallgren")
+    #expect(amanda.year == "1908")
+    #expect(amanda.id.hasPrefix("node/") || amanda.id.hasPrefix("way/"))
+    #expect(amanda.information.contains("© OpenStreetMap contributors"))
+    #expect(sink.features.contains { $0.name == "Mikonkatu" && $0.kind.isRoad })
+    // Every edge joins two nodes of the file with a positive length.
+    #expect(sink.edges.allSatisfy { $0.metres > 0 && $0.from != $0.to })
+}
+
+@Test func handMadeEdgeCasesAreReadAsOpenStreetMapMeansThem() throws {
+    let sink = RecordingSink()
+    let result = try OSMImporter.run(path: try fixture("edge-cases.osm"), collection: "edge", sink: sink)
+    // The multipolygon: two outer pieces joined into one ring plus the inner ring; the missing member noted.
+    let hall = try #require(sink.features.first { $0.name == "Hollow Hall" })
+    #expect(hall.kind == .building)
+    #expect(hall.sourceID == "relation/30")
+    #expect(hall.parts.count == 2)
+    #expect(hall.contains(GeoPoint(latitude: 53.4021, longitude: -2.9690)))
+    #expect(!hall.contains(GeoPoint(latitude: 53.4025, longitude: -2.9690)), "the courtyard is a hole")
+    #expect(result.notes.contains { $0.contains("relation/30") && $0.contains("outside the file") })
+    // Unnamed artwork: titled by its type, notes from its tags.
+    let mural = try #require(result.artworks.first { $0.id == "node/42" })
+    #expect(mural.title == "(untitled) mural")
+    #expect(mural.information.contains("Material: paint"))
+    let relief = try #require(result.artworks.first { $0.id == "node/40" })
+    #expect(relief.artist == "A. Maker" && relief.year == "1971")
+    // A way across the antimeridian stays a short line.
+    let dateLine = try #require(sink.features.first { $0.name == "Date Line Road" })
+    #expect(dateLine.bounds.east - dateLine.bounds.west < 0.01)
+    #expect(dateLine.bounds.contains(GeoPoint(latitude: 0.5, longitude: -179.9999)))
+    // Walking: foot=no and access=private ways are not in the graph.
+    #expect(Set(sink.edges.map(\.street)) == ["North Path", "Top Street", "Date Line Road"])
+    #expect(sink.features.contains { $0.kind == .landmark && $0.name == "Small Museum" })
+}
+
+@Test func corruptTruncatedAndUnknownFilesFailWithTheFileAndTheProblem() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-osm-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try fixture("helsinki.osm.pbf")))
+    let truncated = directory.appendingPathComponent("cut.osm.pbf")
+    try whole.prefix(whole.count / 2).write(to: truncated)
+    var flipped = whole
+    for i in stride(from: 2000, to: 6000, by: 7) { flipped[i] ^= 0x5A }
+    let damaged = directory.appendingPathComponent("damaged.osm.pbf")
+    try flipped.write(to: damaged)
+    let unknown = directory.appendingPathComponent("notes.txt")
+    try Data("hello".utf8).write(to: unknown)
+    for path in [truncated.path, damaged.path, try fixture("corrupt.osm"), unknown.path, directory.appendingPathComponent("missing.osm").path] {
+        do {
+            _ = try OSMImporter.run(path: path, collection: "x", sink: RecordingSink())
+            Issue.record("\(path) was accepted")
+        } catch let error as CartographyError {
+            #expect(error.file == path)
+            #expect(!error.message.isEmpty)
+        }
+    }
+}
+
+@Test func geoJSONFeatureCollectionsBecomeFeaturesEdgesAndArtworks() throws {
+    let path = try fixture("sample.geojson")
+    let sink = RecordingSink()
+    let result = try GeoJSONImporter.run(data: try Data(contentsOf: URL(fileURLWithPath: path)), path: path, collection: "g", sink: sink)
+    #expect(sink.features.first { $0.name == "Geo Path" }?.sourceID == "way/100")
+    #expect(sink.features.first { $0.name == "Split Street" }?.parts.count == 2)
+    let donut = try #require(sink.features.first { $0.name == "Donut House" })
+    #expect(donut.kind == .building)
+    #expect(donut.contains(GeoPoint(latitude: 53.4121, longitude: -2.9698)))
+    #expect(!donut.contains(GeoPoint(latitude: 53.4125, longitude: -2.9690)))
+    #expect(sink.features.first { $0.name == "Twin Gardens" }?.parts.count == 2)
+    #expect(sink.features.contains { $0.kind == .otherLine }, "unknown properties are kept as a plain line")
+    #expect(Set(result.artworks.map(\.title)) == ["Donut Sculpture", "Plain Point"])
+    #expect(result.notes.contains { $0.hasPrefix("feature 7:") && $0.contains("outside the world") })
+    // The path and the street share a position, so they share a graph node.
+    let graph = WalkGraph(edges: sink.edges)
+    #expect(graph.nodeCount == 5)
+    do {
+        _ = try GeoJSONImporter.run(data: Data("{\"type\":\"Feature\"}".utf8), path: "x.geojson", collection: "g", sink: RecordingSink())
+        Issue.record("a lone Feature was accepted")
+    } catch let error as CartographyError {
+        #expect(error.message.contains("FeatureCollection"))
+    }
+}
+
+@Test func geometryRoundTripsThroughItsStoredBytesAndRefusesDamage() {
+    let parts = [[GeoPoint(latitude: 53.4, longitude: -2.97), GeoPoint(latitude: -33.8688, longitude: 181.2)], [GeoPoint(latitude: 0, longitude: 0)]]
+    let bytes = GeometryCoding.encode(parts)
+    let back = GeometryCoding.decode(bytes)
+    #expect(back?.count == 2)
+    #expect(abs((back?[0][1].longitude ?? 0) - 181.2) < 1e-6)
+    #expect(GeometryCoding.decode(Array(bytes.dropLast(4))) == nil)
+    #expect(GeometryCoding.decode([1, 2, 3]) == nil)
+}
+
+@Test func aFrameAsksOnlyForFeaturesInViewAndBigEnoughForTheZoom() {
+    var features: [MapFeature] = []
+    for i in 0..<200 {
+        let lat = 53.0 + Double(i) * 0.01
+        features.append(MapFeature(sourceID: "way/\(i)", kind: i % 2 == 0 ? .footway : .majorRoad, name: "",
+                                   parts: [[GeoPoint(latitude: lat, longitude: -3), GeoPoint(latitude: lat, longitude: -2.999)]]))
+    }
+    let map = BaseMap(features: features, graph: WalkGraph(edges: []), sources: ["t"])
+    let view = FeatureBounds(south: 53.095, north: 53.125, west: -3.01, east: -2.99)
+    #expect(map.features(in: view, metresPerCell: 1) == [10, 11, 12])
+    #expect(map.features(in: view, metresPerCell: 500) == [11], "footways vanish when zoomed out")
+}

@@ -1,0 +1,83 @@
+import Cartography
+import Foundation
+import Geo
+import Testing
+
+@Test func theShortestWalkAvoidsWaysClosedToWalkersAndNamesItsSteps() throws {
+    let sink = RecordingSink()
+    _ = try OSMImporter.run(path: try fixture("edge-cases.osm"), collection: "edge", sink: sink)
+    let graph = WalkGraph(edges: sink.edges)
+    let start = Coordinate(clampingLatitude: 53.4000, longitude: -2.9700)
+    let end = Coordinate(clampingLatitude: 53.4010, longitude: -2.9680)
+    let route = try Router.route(in: graph, from: start, to: end).get()
+    let expected = Geodesic.distance(from: start, to: Coordinate(clampingLatitude: 53.4010, longitude: -2.9700))
+        + Geodesic.distance(from: Coordinate(clampingLatitude: 53.4010, longitude: -2.9700), to: end)
+    #expect(abs(route.metres - expected) < 0.01)
+    #expect(route.points.count == 3)
+    #expect(route.steps.map(\.instruction) == ["head north on North Path", "right onto Top Street"])
+    #expect(abs(route.seconds - route.metres / (5000.0 / 3600)) < 1e-9)
+}
+
+@Test func noGraphTooFarAndUnconnectedAreToldApart() throws {
+    let empty = WalkGraph(edges: [])
+    let here = Coordinate(clampingLatitude: 53.4, longitude: -2.97)
+    #expect(throws: RouteFailure.noWalkingGraph) { try Router.route(in: empty, from: here, to: here).get() }
+    let sink = RecordingSink()
+    _ = try OSMImporter.run(path: try fixture("edge-cases.osm"), collection: "edge", sink: sink)
+    let graph = WalkGraph(edges: sink.edges)
+    let faraway = Coordinate(clampingLatitude: 53.5, longitude: -2.97)
+    guard case .failure(.tooFarFromWays(_, "target")) = Router.route(in: graph, from: here, to: faraway) else {
+        Issue.record("a target 11 km from any way was routed")
+        return
+    }
+    // Date Line Road is its own island.
+    let island = Coordinate(clampingLatitude: 0.5, longitude: 179.9995)
+    let fromIsland = Router.route(in: graph, from: island, to: Coordinate(clampingLatitude: 0.5, longitude: -179.9995))
+    #expect((try? fromIsland.get())?.metres ?? 0 > 100, "the road across the antimeridian is about 111 m long")
+}
+
+@Test func aStarAgreesWithAPlainDijkstraOnTheHelsinkiGraph() throws {
+    let sink = RecordingSink()
+    _ = try OSMImporter.run(path: try fixture("helsinki.osm.pbf"), collection: "helsinki", sink: sink)
+    let graph = WalkGraph(edges: sink.edges)
+    // A Dijkstra written here from the edges alone, with no heuristic.
+    var adjacency: [Int64: [(Int64, Double)]] = [:]
+    for edge in sink.edges {
+        adjacency[edge.from, default: []].append((edge.to, edge.metres))
+        adjacency[edge.to, default: []].append((edge.from, edge.metres))
+    }
+    func dijkstra(_ source: Int64, _ target: Int64) -> Double? {
+        var best: [Int64: Double] = [source: 0]
+        var done = Set<Int64>()
+        // Frontier kept sorted by distance, largest first, so the nearest is popped from the end.
+        var frontier: [(Double, Int64)] = [(0, source)]
+        while let (distance, node) = frontier.popLast() {
+            if done.contains(node) { continue }
+            if node == target { return distance }
+            done.insert(node)
+            for (next, length) in adjacency[node] ?? [] where distance + length < best[next] ?? .infinity {
+                best[next] = distance + length
+                var low = 0, high = frontier.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if frontier[mid].0 > distance + length { low = mid + 1 } else { high = mid }
+                }
+                frontier.insert((distance + length, next), at: low)
+            }
+        }
+        return nil
+    }
+    var generator = SystemRandomNumberGenerator()
+    var compared = 0
+    for _ in 0..<6 {
+        let a = Int.random(in: 0..<graph.nodeCount, using: &generator), b = Int.random(in: 0..<graph.nodeCount, using: &generator)
+        let fast = Router.shortestPath(in: graph, from: a, to: b)
+        let slow = dijkstra(graph.nodeIDs[a], graph.nodeIDs[b])
+        #expect((fast == nil) == (slow == nil))
+        if let fast, let slow {
+            #expect(abs(fast.metres - slow) <= slow * 0.001 + 1e-6)
+            compared += 1
+        }
+    }
+    #expect(compared >= 1)
+}

@@ -1,0 +1,83 @@
+import App
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Testing
+@testable import Screen
+
+/// A street running east-west through the reference point, a building north of it, a park to the south.
+func streetMap(around centre: Coordinate) -> BaseMap {
+    let projection = LocalProjection(center: centre)
+    func at(_ east: Double, _ north: Double) -> GeoPoint { GeoPoint(projection.unproject(east: east, north: north)) }
+    let street = MapFeature(sourceID: "way/1", kind: .street, name: "Brownlow Hill", parts: [[at(-300, -12), at(300, -12)]])
+    let building = MapFeature(sourceID: "way/2", kind: .building, name: "Test Hall",
+                              parts: [[at(20, 20), at(60, 20), at(60, 40), at(20, 40), at(20, 20)]])
+    let park = MapFeature(sourceID: "way/3", kind: .green, name: "", parts: [[at(-60, -60), at(-20, -60), at(-20, -30), at(-60, -30), at(-60, -60)]])
+    return BaseMap(features: [park, street, building], graph: WalkGraph(edges: []), sources: ["test"])
+}
+
+@Test func theBaseLayerDrawsStreetsBuildingsAndParksUnderTheMarkersWithNames() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    state.baseMap = streetMap(around: state.reference)
+    state.zoomIndex = 0  // 1 m per cell
+    let buffer = MainView.render(state)
+    let map = state.layout.map.inset(1)
+    let frame = MapFrame(state, inner: map)
+    // The street is a braille line on its row, in the road style, with its name written along it.
+    let streetRow = frame.cell(LocalProjection(center: state.reference).unproject(east: 0, north: -12)).y
+    let rowText = (map.x..<map.maxX).map { buffer[$0, streetRow].text }.joined()
+    #expect(rowText.contains("Brownlow Hill"))
+    let roadCells = (map.x..<map.maxX).filter { buffer[$0, streetRow].style.role == .road }
+    #expect(roadCells.count > map.width / 2)
+    #expect(roadCells.allSatisfy { (0x2800...0x28FF).contains(buffer[$0, streetRow].text.unicodeScalars.first?.value ?? 0) })
+    // Building outline and its name; park fill.
+    #expect((0..<buffer.height).contains { y in (map.x..<map.maxX).contains { buffer[$0, y].style.role == .building } })
+    #expect((0..<buffer.height).contains { y in (map.x..<map.maxX).contains { buffer[$0, y].style.role == .green } })
+    #expect(buffer.lines.joined().contains("Test Hall"))
+    #expect(buffer.lines.joined().contains("© OpenStreetMap contributors"))
+    // Markers stay on top: every shown building's marker cell still holds a marker glyph.
+    for building in state.ranked {
+        let cell = frame.cell(building.building.coordinate)
+        guard map.contains(x: cell.x, y: cell.y), cell != (frame.centerX + state.cursorX, frame.centerY + state.cursorY) else { continue }
+        let role = buffer[cell.x, cell.y].style.role
+        #expect([.marker, .markerNear, .markerDim, .you].contains(role), "marker of \(building.name) covered")
+    }
+}
+
+@Test func inASCIIModeTheBaseLayerUsesPlainLineCharacters() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    state.baseMap = streetMap(around: state.reference)
+    state.zoomIndex = 0
+    state.ascii = true
+    let buffer = MainView.render(state)
+    let map = state.layout.map.inset(1)
+    let text = buffer.lines.joined()
+    #expect(!text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
+    let frame = MapFrame(state, inner: map)
+    let streetRow = frame.cell(LocalProjection(center: state.reference).unproject(east: 0, north: -12)).y
+    let dashes = (map.x..<map.maxX).filter { buffer[$0, streetRow].text == "-" }.count
+    #expect(dashes > map.width / 3)
+    #expect(text.contains("\""), "the park is filled with a plain pattern")
+}
+
+@Test func theRoutePanelListsDistanceTimeAndStepsAndTheMapDrawsTheRoute() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    let projection = LocalProjection(center: state.reference)
+    let a = GeoPoint(state.reference), b = GeoPoint(projection.unproject(east: 30, north: 0)), c = GeoPoint(projection.unproject(east: 30, north: 20))
+    let walk = WalkingRoute(points: [a, b, c], metres: 140, steps: [RouteStep(instruction: "head east on Brownlow Hill", street: "Brownlow Hill", metres: 80),
+                                                                  RouteStep(instruction: "left onto Crown Street", street: "Crown Street", metres: 60)],
+                            startGap: 0, endGap: 0)
+    state.route = RouteState(targetName: "Test Hall", target: c.coordinate, start: state.reference, walk: walk, failure: nil)
+    state.zoomIndex = 0
+    let buffer = MainView.render(state)
+    let text = buffer.lines.joined(separator: "\n")
+    #expect(text.contains("Route to Test Hall"))
+    #expect(text.contains("140 m · 2 min on foot (5 km/h)"))
+    #expect(text.contains("1  head east on Brownlow Hill, 80 m"))
+    #expect(text.contains("2  left onto Crown Street, 60 m"))
+    #expect(text.contains("3  arrive at Test Hall"))
+    let map = state.layout.map.inset(1)
+    let routeCells = (0..<buffer.height).flatMap { y in (map.x..<map.maxX).filter { buffer[$0, y].style.role == .route } }
+    #expect(routeCells.count >= 30 + 10 - 2, "30 cells east and 10 rows north")
+}
