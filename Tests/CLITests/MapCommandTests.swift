@@ -1,0 +1,124 @@
+import Foundation
+import Store
+import Testing
+import TestSupport
+
+private let fixtures = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures")
+
+/// Counts of what the store holds for the map.
+private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges: Int, artworks: Int) {
+    let store = try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path)
+    func count(_ sql: String) throws -> Int { Int(try store.database.scalar(sql)?.integer ?? -1) }
+    return (try count("SELECT COUNT(*) FROM map_features"), try count("SELECT COUNT(*) FROM map_feature_boxes"),
+            try count("SELECT COUNT(*) FROM walk_edges"), try count("SELECT COUNT(*) FROM artworks WHERE collection = 'helsinki'"))
+}
+
+@Test func importingACityExtractFillsTheMapAndACollectionAndAgainReplacesIt() async throws {
+    let home = try temporaryDirectory()
+    let pbf = fixtures.appendingPathComponent("helsinki.osm.pbf").path
+    let first = await runArtmap(["import", pbf], home: home)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.out.contains("imported helsinki.osm.pbf into 'helsinki':"))
+    #expect(first.out.contains("65 artworks (65 new, 0 changed, 0 removed)"))
+    #expect(first.out.contains("© OpenStreetMap contributors (ODbL)"))
+    let counts = try mapCounts(home)
+    #expect(counts.features > 3000 && counts.features == counts.boxes)
+    #expect(counts.artworks == 65)
+    // Grouped by the building or named area that holds them.
+    let list = await runArtmap(["list", "--json", "--collection", "helsinki", "--at", "60.1699,24.9449"], home: home)
+    #expect(list.out.contains("\"name\":\"Kaisaniemen puisto\""))
+    // The same file again replaces, never doubles.
+    let again = await runArtmap(["import", pbf], home: home)
+    #expect(again.out.contains("(0 new, 0 changed, 0 removed)"))
+    let after = try mapCounts(home)
+    #expect(after.features == counts.features && after.edges == counts.edges && after.boxes == counts.boxes)
+}
+
+@Test func aDamagedMapFileChangesNothingAndSaysWhichFileAndWhy() async throws {
+    let home = try temporaryDirectory()
+    let pbf = fixtures.appendingPathComponent("helsinki.osm.pbf")
+    #expect(await runArtmap(["import", pbf.path], home: home).status == 0)
+    let before = try mapCounts(home)
+    let whole = try Data(contentsOf: pbf)
+    let cut = home.appendingPathComponent("helsinki.osm.pbf")
+    try whole.prefix(whole.count * 2 / 3).write(to: cut)
+    for file in [cut.path, fixtures.appendingPathComponent("corrupt.osm").path] {
+        let result = await runArtmap(["import", file, "--collection", "helsinki"], home: home)
+        #expect(result.status == 1)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(URL(fileURLWithPath: file).lastPathComponent) == true)
+        #expect(lines.first?.hasSuffix("nothing was imported") == true)
+        let now = try mapCounts(home)
+        #expect(now.features == before.features && now.edges == before.edges && now.artworks == before.artworks)
+    }
+}
+
+@Test func routeJSONMatchesAnIndependentShortestPathAndFollowsImportedWays() async throws {
+    let home = try temporaryDirectory()
+    #expect(await runArtmap(["import", fixtures.appendingPathComponent("helsinki.osm.pbf").path], home: home).status == 0)
+    let from = "60.1699,24.9449"
+    let result = await runArtmap(["route", "--from", from, "--to", "node/5284003021", "--collection", "helsinki", "--json"], home: home)
+    #expect(result.status == 0, "\(result.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    let distance = try #require((json["distance_m"] as? NSNumber)?.doubleValue)
+    let duration = try #require((json["duration_s"] as? NSNumber)?.doubleValue)
+    let geometry = try #require(json["geometry"] as? [[NSNumber]])
+    let steps = try #require(json["steps"] as? [[String: Any]])
+    #expect(abs(duration - distance / (5000.0 / 3600)) < 1)
+    #expect(!steps.isEmpty && steps.allSatisfy { $0["instruction"] is String && $0["street"] is String && $0["distance_m"] is NSNumber })
+    // Python's own Dijkstra over the stored edges, between the route's first and last nodes.
+    let database = home.appendingPathComponent("data/artmap/artmap.sqlite").path
+    let first = try #require(geometry.first), last = try #require(geometry.last)
+    let script = """
+        import heapq, sqlite3, sys, json
+        db = sqlite3.connect(sys.argv[1])
+        graph, where = {}, {}
+        for a, b, alat, alon, blat, blon, m in db.execute("SELECT from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres FROM walk_edges"):
+            graph.setdefault(a, []).append((b, m)); graph.setdefault(b, []).append((a, m))
+            where[(alat, alon)] = a; where[(blat, blon)] = b
+        start, goal = where[(float(sys.argv[2]), float(sys.argv[3]))], where[(float(sys.argv[4]), float(sys.argv[5]))]
+        best, queue = {start: 0.0}, [(0.0, start)]
+        while queue:
+            d, n = heapq.heappop(queue)
+            if n == goal: break
+            if d > best.get(n, 1e300): continue
+            for nxt, m in graph.get(n, []):
+                if d + m < best.get(nxt, 1e300):
+                    best[nxt] = d + m; heapq.heappush(queue, (d + m, nxt))
+        points = json.loads(sys.argv[6])
+        print(best[goal], all((lat, lon) in where for lat, lon in points))
+        """
+    let points = String(data: try JSONSerialization.data(withJSONObject: geometry), encoding: .utf8) ?? "[]"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, database, first[0].stringValue, first[1].stringValue, last[0].stringValue, last[1].stringValue, points]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let independent = try #require(fields.first.flatMap(Double.init))
+    #expect(abs(distance - independent) <= independent * 0.001, "artmap \(distance) m, Dijkstra \(independent) m")
+    #expect(fields.last == "True", "every point of the route is a node of an imported way")
+    // Text output names the streets.
+    let text = await runArtmap(["route", "--from", from, "--to", "node/5284003021", "--collection", "helsinki"], home: home)
+    #expect(text.out.contains("onto Keskuskatu"))
+    // Unreachable: straight line, why, exit 1.
+    let far = await runArtmap(["route", "--to", "node/5284003021", "--collection", "helsinki"], home: home)
+    #expect(far.status == 1)
+    #expect(far.out.contains("No walking route: the start is 1846 km from the nearest imported path"))
+    #expect(far.out.contains("Straight line: 1846 km NE"))
+}
+
+@Test func geoJSONImportsThroughTheSameCommand() async throws {
+    let home = try temporaryDirectory()
+    let result = await runArtmap(["import", fixtures.appendingPathComponent("sample.geojson").path], home: home)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("into 'sample'"))
+    #expect(result.out.contains("2 artworks"))
+    #expect(result.err.contains("feature 7:"))
+    let list = await runArtmap(["list", "--json", "--collection", "sample", "--at", "53.41,-2.97"], home: home)
+    #expect(list.out.contains("\"name\":\"Donut House\""), "the sculpture stands in the donut, not in its hole")
+}
