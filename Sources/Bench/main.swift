@@ -123,7 +123,7 @@ func bench(name: String, points pts: [Coordinate], queries: [Coordinate], areaSq
                  rtreePerQuery / indexPerQuery, rtreePerQuery / indexPerQuery >= 10 ? "MET" : "NOT MET", mismatches, checksum))
 }
 
-// `Bench images`, `Bench catalogue` and `Bench frames` run one part; `Bench N` runs everything, the spatial part on N points.
+// `Bench images`, `Bench catalogue`, `Bench frames` and `Bench map` run one part; `Bench N` runs everything, the spatial part on N points.
 if CommandLine.arguments.dropFirst().first == "make-jpeg", CommandLine.arguments.count == 4 {
     let size = CommandLine.arguments[3].split(separator: "x").compactMap { Int($0) }
     try Data(try photoLikeJPEG(width: size[0], height: size[1])).write(to: URL(fileURLWithPath: CommandLine.arguments[2]))
@@ -146,9 +146,14 @@ if CommandLine.arguments.dropFirst().first == "frames" {
     frameBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "map" {
+    try mapBench()
+    exit(0)
+}
 try imageBench()
 try catalogueBench()
 frameBench()
+try mapBench()
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
 let city = points(count, lat: 53.32...53.50, lon: -3.12 ... -2.82, seed: 1)

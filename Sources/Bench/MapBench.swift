@@ -1,0 +1,129 @@
+import App
+import CReadOSM
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Screen
+import Store
+
+// The imported map: import time against a bare libreadosm parse of the same file; frame time at 200x60
+// over a city-sized layer and one 100 times larger; A* on a grid of more than 100,000 edges.
+
+/// The Helsinki extract the tests use (© OpenStreetMap contributors, ODbL).
+let helsinkiExtract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+
+/// Seconds for libreadosm alone to hand every element of `path` to callbacks that only count.
+func bareParseSeconds(_ path: String) -> Double {
+    let start = now()
+    var handle: UnsafeRawPointer?
+    guard readosm_open(path, &handle) == READOSM_OK, let handle else { return .nan }
+    var count = 0
+    _ = withUnsafeMutablePointer(to: &count) { counter in
+        readosm_parse(handle, counter, { context, _ in
+            UnsafeMutableRawPointer(mutating: context)?.assumingMemoryBound(to: Int.self).pointee += 1
+            return 0
+        }, { context, _ in
+            UnsafeMutableRawPointer(mutating: context)?.assumingMemoryBound(to: Int.self).pointee += 1
+            return 0
+        }, { context, _ in
+            UnsafeMutableRawPointer(mutating: context)?.assumingMemoryBound(to: Int.self).pointee += 1
+            return 0
+        })
+    }
+    readosm_close(handle)
+    return now() - start
+}
+
+/// `copies` × `copies` copies of `features`, each shifted by one tile, so density stays the same and the
+/// area grows.
+func tiled(_ features: [MapFeature], copies: Int, tile: (lat: Double, lon: Double)) -> [MapFeature] {
+    var result: [MapFeature] = []
+    result.reserveCapacity(features.count * copies * copies)
+    for row in 0..<copies {
+        for column in 0..<copies {
+            for feature in features {
+                var copy = feature
+                copy.parts = feature.parts.map { part in
+                    part.map { GeoPoint(latitude: $0.latitude + Double(row) * tile.lat, longitude: $0.longitude + Double(column) * tile.lon) }
+                }
+                result.append(copy)
+            }
+        }
+    }
+    return result
+}
+
+/// Milliseconds per frame (reduce + render + diff) panning across the middle of `map`.
+func mapFrameMilliseconds(_ map: BaseMap, centre: Coordinate, artworks: [Artwork]) -> Double {
+    var state = AppState(artworks: artworks, reference: centre, referenceSource: .fixed("bench"))
+    state.baseMap = map
+    _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+    state.zoomIndex = 2  // 5 m per cell: streets, paths and buildings all drawn
+    _ = MainView.render(state)
+    return millisecondsPerKey(&state, keys: [.right, .right, .left, .left], presses: 40)
+}
+
+func mapBench() throws {
+    print("== map (OpenStreetMap import, base-layer frames, routes)")
+    // Import against the bare parse, best of three each, in the same run.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var bare = Double.infinity, imported = Double.infinity
+    for round in 0..<3 {
+        bare = min(bare, bareParseSeconds(helsinkiExtract))
+        let store = try CatalogStore(path: directory.appendingPathComponent("bench\(round).sqlite").path)
+        let start = now()
+        _ = try store.importMap(source: "helsinki", file: "helsinki.osm.pbf", collection: "helsinki") { sink in
+            try OSMImporter.run(path: helsinkiExtract, collection: "helsinki", sink: sink)
+        }
+        imported = min(imported, now() - start)
+    }
+    print(String(format: "import helsinki.osm.pbf (685 KB): %.0f ms; bare libreadosm parse %.0f ms; ratio %.2fx %@ (goal <= 3x)",
+                 imported * 1000, bare * 1000, imported / bare, imported / bare <= 3 ? "MET" : "NOT MET"))
+
+    // Frames over the city and over a layer 100 times larger (10 x 10 copies), centred on the same streets.
+    let store = try CatalogStore(path: directory.appendingPathComponent("bench0.sqlite").path)
+    let city = try store.baseMap()
+    let artworks = try store.artworks(collection: "helsinki")
+    let centre = Coordinate(clampingLatitude: 60.1699, longitude: 24.9449)
+    let tile = (lat: 0.03, lon: 0.06)
+    let large = BaseMap(features: tiled(city.features, copies: 10, tile: tile), graph: city.graph, sources: ["tiled"])
+    let largeCentre = Coordinate(clampingLatitude: centre.latitude + 5 * tile.lat, longitude: centre.longitude + 5 * tile.lon)
+    let shifted = artworks.map { artwork -> Artwork in
+        var copy = artwork
+        copy.coordinate = Coordinate(clampingLatitude: artwork.coordinate.latitude + 5 * tile.lat, longitude: artwork.coordinate.longitude + 5 * tile.lon)
+        return copy
+    }
+    let small = mapFrameMilliseconds(city, centre: centre, artworks: artworks)
+    let big = mapFrameMilliseconds(large, centre: largeCentre, artworks: shifted)
+    print(String(format: "frame at 200x60, 5 m/cell: %d features %.2f ms; %d features %.2f ms; ratio %.2fx %@ (goal <= 1.5x)",
+                 city.features.count, small, large.features.count, big, big / small, big / small <= 1.5 ? "MET" : "NOT MET"))
+
+    // A* across a 300 x 300 grid of 20 m blocks (179,400 edges), corner to corner.
+    let side = 300
+    var edges: [WalkEdge] = []
+    let origin = Coordinate(clampingLatitude: 53.35, longitude: -3.05)
+    let projection = LocalProjection(center: origin)
+    func point(_ x: Int, _ y: Int) -> GeoPoint { GeoPoint(projection.unproject(east: Double(x) * 20, north: Double(y) * 20)) }
+    for y in 0..<side {
+        for x in 0..<side {
+            let id = Int64(y * side + x)
+            if x + 1 < side { edges.append(WalkEdge(from: id, to: id + 1, fromPoint: point(x, y), toPoint: point(x + 1, y), metres: 20, street: "Row \(y)")) }
+            if y + 1 < side { edges.append(WalkEdge(from: id, to: id + Int64(side), fromPoint: point(x, y), toPoint: point(x, y + 1), metres: 20, street: "Column \(x)")) }
+        }
+    }
+    let graph = WalkGraph(edges: edges)
+    var best = Double.infinity
+    var length = 0.0
+    for _ in 0..<5 {
+        let start = now()
+        let route = try Router.route(in: graph, from: point(0, 0).coordinate, to: point(side - 1, side - 1).coordinate).get()
+        best = min(best, now() - start)
+        length = route.metres
+    }
+    print(String(format: "route corner to corner on %d edges: %.1f ms (%.0f m) %@ (goal < 50 ms)",
+                 edges.count, best * 1000, length, best < 0.05 ? "MET" : "NOT MET"))
+}
