@@ -37,10 +37,19 @@ public struct Building: Hashable, Sendable {
         var order: [String] = []
         var names: [String: String] = [:]
         var members: [String: [Artwork]] = [:]
+        // Places of the same name far apart (two "St Mary's Church" in one city, two untitled murals) are
+        // different buildings: a name joins a group only within `sameBuildingMetres` of its first member.
+        var keysByName: [String: [String]] = [:]
         for artwork in artworks {
             let name = artwork.building
                 ?? derivedNames["\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"] ?? artwork.title
-            let key = name.lowercased()
+            let folded = name.lowercased()
+            let candidates = keysByName[folded] ?? []
+            let key = candidates.first { key in
+                guard let anchor = members[key]?.first?.coordinate else { return false }
+                return SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
+            } ?? (candidates.isEmpty ? folded : "\(folded)#\(candidates.count + 1)")
+            if !candidates.contains(key) { keysByName[folded, default: []].append(key) }
             if members[key] == nil {
                 order.append(key)
                 names[key] = name
@@ -52,6 +61,9 @@ public struct Building: Hashable, Sendable {
             return Building(key: key, name: names[key] ?? key, coordinate: meanPosition(group), artworks: group)
         }
     }
+
+    /// How far apart two places of the same name may be and still be one building.
+    public static let sameBuildingMetres = 1_000.0
 
     /// The members' common part before the first comma of their notes; if they differ, the first note;
     /// if there are none, the first title.

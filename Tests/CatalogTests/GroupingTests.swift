@@ -82,3 +82,20 @@ import Testing
     let query = CatalogQuery(artworks: [artwork("1", 53.4, -2.9, building: "B"), hidden])
     #expect(query.buildings.first?.artworks.map(\.id) == ["1"])
 }
+
+@Test func placesOfTheSameNameFarApartAreDifferentBuildings() throws {
+    let liverpool = try Coordinate(latitude: 53.4066, longitude: -2.9665)
+    let nearby = try Coordinate(latitude: 53.4070, longitude: -2.9660)
+    let manchester = try Coordinate(latitude: 53.4808, longitude: -2.2426)
+    let artworks = [
+        Artwork(id: "1", title: "(untitled) mural", coordinate: liverpool),
+        Artwork(id: "2", title: "(untitled) mural", coordinate: manchester),
+        Artwork(id: "3", title: "Font", coordinate: nearby, building: "St Mary's Church"),
+        Artwork(id: "4", title: "Window", coordinate: liverpool, building: "St Mary's Church"),
+        Artwork(id: "5", title: "Bell", coordinate: manchester, building: "St Mary's Church"),
+    ]
+    let buildings = Building.group(artworks)
+    #expect(buildings.map(\.key) == ["(untitled) mural", "(untitled) mural#2", "st mary's church", "st mary's church#2"])
+    #expect(buildings[2].artworks.map(\.id) == ["3", "4"])
+    #expect(buildings[3].artworks.map(\.id) == ["5"])
+}

@@ -26,7 +26,7 @@ public enum MapInk: Int, CaseIterable, Sendable {
         switch self {
         case .green: return "\""
         case .water: return "~"
-        case .buildingFill: return ":"
+        case .buildingFill: return " "
         case .guide: return "."
         case .route: return "*"
         case .rail: return "#"
