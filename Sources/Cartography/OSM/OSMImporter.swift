@@ -49,7 +49,7 @@ public final class OSMImporter {
 
     private func read(_ node: readosm_node) -> Int32 {
         result.nodes += 1
-        if result.nodes % 50_000 == 0 { report() }
+        if result.nodes % 20_000 == 0 { report() }
         guard node.latitude.isFinite, node.longitude.isFinite, abs(node.latitude) <= 90, abs(node.longitude) <= 180 else { return 0 }
         nodes.append(id: node.id, latitude: node.latitude, longitude: node.longitude)
         guard node.tag_count > 0, let rawTags = node.tags, Self.hasTourismTag(rawTags, count: Int(node.tag_count)) else { return 0 }
@@ -70,7 +70,7 @@ public final class OSMImporter {
             nodesFinished = true
         }
         result.ways += 1
-        if result.ways % 10_000 == 0 { report() }
+        if result.ways % 5_000 == 0 { report() }
         let count = Int(way.node_ref_count)
         guard count > 0, let refs = way.node_refs else { return 0 }
         let references = UnsafeBufferPointer(start: refs, count: count)
