@@ -22,10 +22,12 @@ let package = Package(
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
         .target(name: "Catalog", dependencies: ["Geo"]),
-        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "CReadOSM"]),
+        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "CReadOSM", "XMLReading", "CXML2"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Catalog"]),
-        .target(name: "Location", dependencies: ["Geo", "CXML2"]),
+        // libxml2's streaming reader, shared by GPX (Location) and the OpenStreetMap XML check (Cartography).
+        .target(name: "XMLReading", dependencies: ["CXML2"]),
+        .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
         .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "App", dependencies: ["Cartography", "Imaging", "Catalog", "Geo"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
+# FUZZ_TARGETS="Cartography" runs only the named targets (all four by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ out=Fuzz/out
 build="$out/build"
 mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build")
-cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
+cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I Sources/CReadOSM $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
 
 # One Swift module at a time, as a static library the harness links.
 module() { # name, sources..., extra flags after --
@@ -22,8 +23,10 @@ module() { # name, sources..., extra flags after --
 }
 module Geo Sources/Geo/*.swift
 module Catalog Sources/Catalog/*.swift
+module XMLReading Sources/XMLReading/*.swift -- "${cinc[@]}"
 module Location Sources/Location/*.swift -- "${cinc[@]}"
 module Imaging Sources/Imaging/*.swift -- "${cinc[@]}"
+module Cartography $(find Sources/Cartography -name '*.swift') -- "${cinc[@]}"
 
 harness() { # target, libraries..., link flags after --
   local target="$1"; shift
@@ -33,15 +36,16 @@ harness() { # target, libraries..., link flags after --
   swiftc "${flags[@]}" "${cinc[@]}" -o "$build/fuzz-$target" "Fuzz/${target}Fuzz.swift" "${libs[@]}" "${links[@]}"
 }
 harness Catalog Catalog Geo
-harness Location Location Geo -- -lxml2
+harness Location Location XMLReading Geo -- -lxml2
 harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
+harness Cartography Cartography XMLReading Catalog Geo -- -lreadosm -lz -lexpat -lxml2
 
 # Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
 # work under the address sanitizer, and libFuzzer reports traps itself.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in Catalog Location Imaging; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

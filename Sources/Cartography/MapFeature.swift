@@ -29,12 +29,15 @@ public struct MapFeature: Sendable, Equatable {
     public var kind: FeatureKind
     public var name: String
     public var parts: [[GeoPoint]]
+    /// A GeoJSON feature's properties, kept as imported (OpenStreetMap tags are not: only kind and name).
+    public var properties: [String: String]
 
-    public init(sourceID: String, kind: FeatureKind, name: String, parts: [[GeoPoint]]) {
+    public init(sourceID: String, kind: FeatureKind, name: String, parts: [[GeoPoint]], properties: [String: String] = [:]) {
         self.sourceID = sourceID
         self.kind = kind
         self.name = name
         self.parts = parts
+        self.properties = properties
     }
 
     /// The smallest box around every point (longitudes as stored, so possibly past ±180).

@@ -1,6 +1,7 @@
 import CXML2
 import Foundation
 import Geo
+import XMLReading
 
 /// One point of a GPX file: where, and when if the file says.
 public struct GPXPoint: Equatable, Sendable {
@@ -60,7 +61,7 @@ public enum GPXTrack {
             if status == 0 { break }
             let line = Int(xmlTextReaderGetParserLineNumber(reader.handle))
             guard status == 1 else {
-                let reason = artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
+                let reason = XMLReader.lastError ?? "malformed XML"
                 throw LocationError("\(fileName):\(line): not a readable GPX file (\(reason))")
             }
             let kind = xmlTextReaderNodeType(reader.handle)
@@ -119,38 +120,5 @@ public enum GPXTrack {
         if points.count > maxPoints {
             throw LocationError("\(fileName):\(line): more than \(maxPoints) points; artmap replays at most \(maxPoints) (split the file)")
         }
-    }
-}
-
-/// A libxml2 text reader and the bytes it reads from memory: their one owner, which frees both.
-final class XMLReader {
-    let handle: xmlTextReaderPtr
-    private let buffer: UnsafeMutableBufferPointer<CChar>?
-
-    init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
-        self.handle = handle
-        self.buffer = buffer
-    }
-
-    deinit {
-        xmlFreeTextReader(handle)
-        buffer?.deallocate()
-    }
-
-    /// The current node's name without its namespace prefix.
-    var localName: String {
-        xmlTextReaderConstLocalName(handle).map { String(cString: $0) } ?? ""
-    }
-
-    /// The current text node's value.
-    var value: String {
-        xmlTextReaderConstValue(handle).map { String(cString: $0) } ?? ""
-    }
-
-    /// An attribute of the current element, by name.
-    func attribute(_ name: String) -> String? {
-        guard let value = xmlTextReaderGetAttribute(handle, name) else { return nil }
-        defer { artmap_xml_free(value) }
-        return String(cString: value)
     }
 }

@@ -38,7 +38,7 @@ extension CatalogStore {
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
         let statement = try database.prepare("""
-            SELECT f.source_id, f.kind, f.name, f.geometry FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+            SELECT f.source_id, f.kind, f.name, f.geometry, f.properties FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
             WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
             """)
         try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
@@ -103,7 +103,12 @@ extension CatalogStore {
     static func feature(_ row: Statement) -> MapFeature? {
         guard case .integer(let rawKind) = row.column(1), let kind = FeatureKind(rawValue: UInt8(clamping: rawKind)),
               case .blob(let bytes) = row.column(3), let parts = GeometryCoding.decode(bytes) else { return nil }
-        return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts)
+        var properties: [String: String] = [:]
+        if let json = row.column(4).text, !json.isEmpty,
+           let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String] {
+            properties = object
+        }
+        return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts, properties: properties)
     }
 }
 
@@ -118,7 +123,7 @@ final class MapWriter: MapImportSink {
     init(database: Database, source: String) throws {
         self.database = database
         self.source = source
-        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry, properties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertEdge = try database.prepare("""
             INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
@@ -129,8 +134,12 @@ final class MapWriter: MapImportSink {
     func add(_ feature: MapFeature) throws {
         let box = feature.bounds
         guard !box.isEmpty else { return }
+        var properties = ""
+        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
+            properties = String(decoding: json, as: UTF8.self)
+        }
         try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
-                               .blob(GeometryCoding.encode(feature.parts))])
+                               .blob(GeometryCoding.encode(feature.parts)), .text(properties)])
         let id = database.lastInsertRowID
         try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
     }

@@ -76,7 +76,8 @@ public enum Schema {
             source_id TEXT NOT NULL,
             kind INTEGER NOT NULL,
             name TEXT NOT NULL DEFAULT '',
-            geometry BLOB NOT NULL
+            geometry BLOB NOT NULL,
+            properties TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX map_features_source ON map_features(source);
         CREATE VIRTUAL TABLE map_feature_boxes USING rtree(id, south, north, west, east);

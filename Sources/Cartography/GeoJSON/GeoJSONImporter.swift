@@ -56,7 +56,7 @@ public enum GeoJSONImporter {
         case "Point":
             let point = try position(coordinates)
             if MapTags.isLandmark(tags) {
-                try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]]))
+                try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]], properties: tags))
                 result.features += 1
             } else {
                 result.artworks.append(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection))
@@ -66,7 +66,7 @@ public enum GeoJSONImporter {
             let kind = MapTags.kind(tags, closed: false) ?? .otherLine
             let parts = lines.map(OSMImporter.unwrapped).filter { $0.count >= 2 }
             guard !parts.isEmpty else { throw CartographyError("a line needs at least two positions") }
-            try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts))
+            try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts, properties: tags))
             result.features += 1
             if MapTags.isWalkable(tags) {
                 for part in parts { try walkEdges(part, street: MapTags.name(tags), sink: sink, result: &result) }
@@ -81,7 +81,7 @@ public enum GeoJSONImporter {
             guard !rings.isEmpty else { throw CartographyError("a polygon ring needs at least four positions") }
             var kind = MapTags.kind(tags, closed: true) ?? .otherArea
             if !kind.isArea { kind = .otherArea }
-            let shape = MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings)
+            let shape = MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings, properties: tags)
             try sink.add(shape)
             result.features += 1
             if MapTags.isArtwork(tags) {

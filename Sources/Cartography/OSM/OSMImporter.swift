@@ -25,6 +25,7 @@ public final class OSMImporter {
     /// corrupt or truncated file, and rethrows the sink's errors; either way the caller rolls back.
     public static func run(path: String, collection: String, sink: MapImportSink,
                            progress: ((MapImportProgress) -> Void)? = nil) throws -> MapImportResult {
+        if path.lowercased().hasSuffix(".osm") { try OSMXMLCheck.check(path: path) }
         let file = try OSMFile(path: path)
         let importer = OSMImporter(sink: sink, collection: collection, progress: progress)
         let context = Unmanaged.passUnretained(importer).toOpaque()

@@ -1,0 +1,53 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Testing
+@testable import Store
+
+private let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("CartographyTests/Fixtures/sample.geojson")
+
+@Test func aMapImportIsStoredWithBoxesPropertiesAndGroupedArtworks() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let data = try Data(contentsOf: sample)
+    let (result, report) = try store.importMap(source: "sample", file: "sample.geojson", collection: "sample") { sink in
+        try GeoJSONImporter.run(data: data, path: sample.path, collection: "sample", sink: sink)
+    }
+    #expect(report.new == 2)
+    // The R-tree finds the house by a box around one of its corners, with its properties as imported.
+    let around = FeatureBounds(south: 53.4119, north: 53.4121, west: -2.9701, east: -2.9699)
+    let found = try store.mapFeatures(in: around)
+    let house = try #require(found.first { $0.name == "Donut House" })
+    #expect(house.properties == ["building": "yes", "name": "Donut House"])
+    #expect(!found.contains { $0.name == "Twin Gardens" })
+    // The sculpture is grouped under the house it stands in.
+    let sculpture = try #require(try store.artworks(collection: "sample").first { $0.title == "Donut Sculpture" })
+    #expect(sculpture.building == "Donut House")
+    // The whole map and graph load back.
+    let map = try store.baseMap()
+    #expect(map.features.count == result.features)
+    #expect(map.graph.edgeCount == result.edges * 2)
+    #expect(try store.mapSources().map(\.name) == ["sample"])
+}
+
+/// A reader that writes a little and then fails, as a truncated file does half way.
+private final class FailingHalfWay: Error {}
+
+@Test func aFailureHalfWayLeavesTheEarlierImportAsItWas() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let data = try Data(contentsOf: sample)
+    _ = try store.importMap(source: "sample", file: "sample.geojson", collection: "sample") { sink in
+        try GeoJSONImporter.run(data: data, path: sample.path, collection: "sample", sink: sink)
+    }
+    let before = try store.baseMap().features.count
+    #expect(throws: FailingHalfWay.self) {
+        _ = try store.importMap(source: "sample", file: "sample.geojson", collection: "sample") { sink in
+            try sink.add(MapFeature(sourceID: "way/1", kind: .street, name: "Half", parts: [[GeoPoint(latitude: 1, longitude: 1), GeoPoint(latitude: 1, longitude: 2)]]))
+            throw FailingHalfWay()
+        }
+    }
+    #expect(try store.baseMap().features.count == before)
+    #expect(try store.baseMap().features.contains { $0.name == "Half" } == false)
+    #expect(try store.artworks(collection: "sample").count == 2)
+}
