@@ -18,6 +18,9 @@ public enum Artmap {
           watch     follow a location source and print each fix with the nearest building
           show      print an artwork's cached image as coloured text cells
           route     walking directions to an artwork along the imported streets
+          config    list, read and change settings (also the , screen in the view)
+          painters  follow painters at the Rijksmuseum: their paintings with images
+          favourites  the artworks you hearted (at most 50)
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -28,7 +31,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {

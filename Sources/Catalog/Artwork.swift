@@ -21,11 +21,13 @@ public struct Artwork: Hashable, Sendable {
     public var enabled: Bool
     /// The collection it belongs to ("campus" for the campus artworks).
     public var collection: String
+    /// The artwork's page on the web (a painting's page at the museum), or "".
+    public var webPage: String
 
     public init(id: String, title: String, artist: String = "", year: String = "", type: String = "",
                 information: String = "", coordinate: Coordinate, building: String? = nil,
                 locationNotes: String = "", imageFileName: String = "", thumbnail: String = "",
-                lastModified: String = "", enabled: Bool = true, collection: String = Artwork.defaultCollection) {
+                lastModified: String = "", enabled: Bool = true, collection: String = Artwork.defaultCollection, webPage: String = "") {
         self.id = id
         self.title = title
         self.artist = artist
@@ -40,6 +42,7 @@ public struct Artwork: Hashable, Sendable {
         self.lastModified = lastModified
         self.enabled = enabled
         self.collection = collection
+        self.webPage = webPage
     }
 
     /// The collection the embedded campus catalogue and the campus service fill.

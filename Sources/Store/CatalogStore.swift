@@ -42,7 +42,7 @@ public final class CatalogStore {
     // MARK: - Reading
 
     private static let artworkColumns =
-        "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified"
+        "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
     /// Every artwork of a collection, in id order.
     public func artworks(collection: String = Artwork.defaultCollection) throws -> [Artwork] {
@@ -70,7 +70,7 @@ public final class CatalogStore {
                 coordinate: Coordinate(clampingLatitude: row[7].double ?? 0, longitude: row[8].double ?? 0),
                 building: row[9].text, locationNotes: row[10].text ?? "", imageFileName: row[11].text ?? "",
                 thumbnail: row[12].text ?? "", lastModified: row[13].text ?? "", enabled: true,
-                collection: row[0].text ?? "")
+                collection: row[0].text ?? "", webPage: row.count > 14 ? row[14].text ?? "" : "")
     }
 
     // MARK: - Settings
@@ -99,12 +99,12 @@ public final class CatalogStore {
     }
 
     static let upsertSQL = """
-        INSERT INTO artworks(\(artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+        INSERT INTO artworks(\(artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
         ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
             year = excluded.year, type = excluded.type, information = excluded.information,
             latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
             location_notes = excluded.location_notes, image_file = excluded.image_file,
-            thumbnail = excluded.thumbnail, last_modified = excluded.last_modified
+            thumbnail = excluded.thumbnail, last_modified = excluded.last_modified, web_page = excluded.web_page
         """
 
     /// Inserts or updates one artwork with a statement prepared once for a whole merge.
@@ -112,7 +112,7 @@ public final class CatalogStore {
         try statement.run([.text(a.collection), .text(a.id), .text(a.title), .text(a.artist), .text(a.year), .text(a.type),
                            .text(a.information), .real(a.coordinate.latitude), .real(a.coordinate.longitude),
                            a.building.map(SQLValue.text) ?? .null, .text(a.locationNotes), .text(a.imageFileName),
-                           .text(a.thumbnail), .text(a.lastModified)])
+                           .text(a.thumbnail), .text(a.lastModified), .text(a.webPage)])
     }
 
     func insertOrReplace(_ a: Artwork) throws {

@@ -94,6 +94,22 @@ public enum Schema {
         );
         CREATE INDEX walk_edges_source ON walk_edges(source);
         """,
+        // v5: the paintings side: an artwork's web page, the painters followed and which paintings are theirs.
+        """
+        ALTER TABLE artworks ADD COLUMN web_page TEXT NOT NULL DEFAULT '';
+        CREATE TABLE painters (
+            name TEXT PRIMARY KEY COLLATE NOCASE,
+            total INTEGER NOT NULL DEFAULT 0,
+            added_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        );
+        CREATE TABLE painter_works (
+            painter TEXT NOT NULL REFERENCES painters(name) ON DELETE CASCADE,
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            PRIMARY KEY (painter, collection, artwork_id)
+        );
+        CREATE INDEX painter_works_artwork ON painter_works(collection, artwork_id);
+        """,
     ]
 
     /// The version a fully migrated file reports.

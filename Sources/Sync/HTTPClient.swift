@@ -12,8 +12,16 @@ public struct HTTPResponse: Sendable {
 
 /// Fetches a URL with limits; behind a protocol so the sync engine can be driven without a network.
 public protocol HTTPClient: Sendable {
-    /// The body of `url`, failing past `maxBytes` or `timeout` seconds for the whole request.
-    func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse
+    /// The body of `url`, failing past `maxBytes` or `timeout` seconds for the whole request; `accept` is the
+    /// Accept header (Linked Art servers answer JSON-LD only when asked for it).
+    func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, accept: String) async throws -> HTTPResponse
+}
+
+extension HTTPClient {
+    /// A GET that accepts anything.
+    public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse {
+        try await get(url, maxBytes: maxBytes, timeout: timeout, accept: "*/*")
+    }
 }
 
 /// URLSession (https) or a socket of our own (http on loopback), with a connect/idle timeout, a
@@ -26,13 +34,13 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.idleTimeout = idleTimeout
     }
 
-    public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse {
+    public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, accept: String) async throws -> HTTPResponse {
         if url.isFileURL { return try readFile(url, maxBytes: maxBytes) }
         // Plain http (loopback only, by the source rules) goes over a socket of our own: URLSession on Linux
         // keeps a core busy while it waits for a slow server.
         if url.scheme?.lowercased() == "http" {
-            return try await SocketHTTP.get(url, maxBytes: maxBytes, timeout: timeout, idleTimeout: idleTimeout) { next in
-                try await self.get(next, maxBytes: maxBytes, timeout: timeout)
+            return try await SocketHTTP.get(url, maxBytes: maxBytes, timeout: timeout, idleTimeout: idleTimeout, accept: accept) { next in
+                try await self.get(next, maxBytes: maxBytes, timeout: timeout, accept: accept)
             }
         }
         let configuration = URLSessionConfiguration.ephemeral
@@ -45,6 +53,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.setValue("artmap", forHTTPHeaderField: "User-Agent")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         // A compressed body would be inflated before the size cap could see it: ask for none, refuse any.
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         // The whole request has `timeout` seconds, however slowly the server trickles its bytes.

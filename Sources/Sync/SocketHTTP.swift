@@ -7,7 +7,7 @@ enum SocketHTTP {
     /// Follows a redirect to a URL that is not plain http (the caller's client takes it).
     typealias Follow = @Sendable (URL) async throws -> HTTPResponse
 
-    static func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, idleTimeout: TimeInterval,
+    static func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, idleTimeout: TimeInterval, accept: String = "*/*",
                     redirectsLeft: Int = 5, follow: @escaping Follow) async throws -> HTTPResponse {
         let deadline = Date().addingTimeInterval(timeout)
         let cancelled = CancelFlag()
@@ -16,7 +16,7 @@ enum SocketHTTP {
                 Thread.detachNewThread {
                     do {
                         continuation.resume(returning: .success(try exchange(url, maxBytes: maxBytes, deadline: deadline, timeout: timeout,
-                                                                             idleTimeout: idleTimeout, cancelled: cancelled)))
+                                                                             idleTimeout: idleTimeout, accept: accept, cancelled: cancelled)))
                     } catch let error as SyncError {
                         continuation.resume(returning: .failure(error))
                     } catch {
@@ -41,7 +41,7 @@ enum SocketHTTP {
         let remaining = deadline.timeIntervalSinceNow
         guard remaining > 0 else { throw SyncError(url: url.absoluteString, "timed out after \(Int(timeout)) s") }
         if target.scheme?.lowercased() == "http" {
-            return try await get(target, maxBytes: maxBytes, timeout: remaining, idleTimeout: idleTimeout,
+            return try await get(target, maxBytes: maxBytes, timeout: remaining, idleTimeout: idleTimeout, accept: accept,
                                  redirectsLeft: redirectsLeft - 1, follow: follow)
         }
         return try await follow(target)
@@ -63,7 +63,7 @@ enum SocketHTTP {
     }
 
     private static func exchange(_ url: URL, maxBytes: Int, deadline: Date, timeout: TimeInterval, idleTimeout: TimeInterval,
-                                 cancelled: CancelFlag) throws -> Exchange {
+                                 accept: String, cancelled: CancelFlag) throws -> Exchange {
         let shown = url.absoluteString
         func fail(_ message: String) -> SyncError { SyncError(url: shown, message) }
         guard let host = url.host, !host.isEmpty else { throw fail("the URL has no host") }
@@ -76,7 +76,7 @@ enum SocketHTTP {
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
         let hostHeader = url.port.map { "\(url.host ?? host):\($0)" } ?? (url.host ?? host)
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: artmap\r\nAccept: */*\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n"
+        let request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: artmap\r\nAccept: \(accept.filter { $0 != "\r" && $0 != "\n" })\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n"
         var connection = Connection(socket: socket, deadline: deadline, timeout: timeout, idleTimeout: idleTimeout, cancelled: cancelled, fail: fail)
         try connection.send(Array(request.utf8))
 

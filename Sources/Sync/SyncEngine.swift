@@ -149,7 +149,8 @@ public struct SyncEngine: Sendable {
             throw SyncError(url: nil, "\(error)")
         }
         if request.downloadImages {
-            try await fetchImages(request, store: store, report: &report, progress: progress)
+            try await fetchImages(collection: request.collection, cache: request.imageCache, store: store, report: &report,
+                                  progress: progress) { request.source.imageURL(fileName: $0.imageFileName) }
             report.imagesEvicted = try request.imageCache.evict(store: store, maxBytes: limits.imageCacheBytes)
         }
         return report
@@ -167,11 +168,24 @@ public struct SyncEngine: Sendable {
         return formatter.string(from: Date())
     }
 
+    /// Caches the images of a collection whose artworks name their images by full URL (the paintings'
+    /// IIIF URLs), as a sync does, then keeps the cache within its limit.
+    public func cacheImages(collection: String, cache: ImageCache, store: CatalogStore,
+                            progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
+        var report = SyncReport()
+        try await fetchImages(collection: collection, cache: cache, store: store, report: &report, progress: progress) { artwork in
+            guard let url = URL(string: artwork.imageFileName), (try? SyncSource.checkedURL(artwork.imageFileName, allowFile: false)) != nil else { return nil }
+            return url
+        }
+        report.imagesEvicted = try cache.evict(store: store, maxBytes: limits.imageCacheBytes)
+        return report
+    }
+
     /// Downloads images missing from the cache (or whose record changed), up to `parallelImages` at once.
-    private func fetchImages(_ request: SyncRequest, store: CatalogStore, report: inout SyncReport,
-                             progress: @escaping @Sendable (SyncProgress) -> Void) async throws {
-        let cache = request.imageCache
-        let wanted = try store.artworksNeedingImages(collection: request.collection) {
+    private func fetchImages(collection: String, cache: ImageCache, store: CatalogStore, report: inout SyncReport,
+                             progress: @escaping @Sendable (SyncProgress) -> Void,
+                             imageURL: @escaping @Sendable (Artwork) -> URL?) async throws {
+        let wanted = try store.artworksNeedingImages(collection: collection) {
             cache.fileURL(artworkID: $0.id, fileName: $0.imageFileName, lastModified: $0.lastModified)
         }
         guard !wanted.isEmpty else { return }
@@ -181,7 +195,7 @@ public struct SyncEngine: Sendable {
             var pending = wanted[...]
             func launch() {
                 guard let artwork = pending.popFirst() else { return }
-                group.addTask { await self.download(artwork, request: request) }
+                group.addTask { await self.download(artwork, url: imageURL(artwork), cache: cache) }
             }
             for _ in 0..<max(1, limits.parallelImages) { launch() }
             while let outcome = try await group.next() {
@@ -204,8 +218,8 @@ public struct SyncEngine: Sendable {
         case failed(String)
     }
 
-    private func download(_ artwork: Artwork, request: SyncRequest) async -> ImageOutcome {
-        guard let url = request.source.imageURL(fileName: artwork.imageFileName) else {
+    private func download(_ artwork: Artwork, url: URL?, cache: ImageCache) async -> ImageOutcome {
+        guard let url else {
             return .failed("artwork \(artwork.id): the image name cannot be made into a URL")
         }
         do {
@@ -216,9 +230,8 @@ public struct SyncEngine: Sendable {
             guard ImageCache.looksLikeImage(response.body) else {
                 return .failed("\(url.absoluteString): not a JPEG, PNG or GIF image")
             }
-            let file = request.imageCache.fileURL(artworkID: artwork.id, fileName: artwork.imageFileName,
-                                                  lastModified: artwork.lastModified)
-            try request.imageCache.store(response.body, at: file)
+            let file = cache.fileURL(artworkID: artwork.id, fileName: artwork.imageFileName, lastModified: artwork.lastModified)
+            try cache.store(response.body, at: file)
             return .cached(artwork, file, response.body.count)
         } catch {
             return .failed("\(error)")

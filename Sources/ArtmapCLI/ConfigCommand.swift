@@ -1,0 +1,78 @@
+import Catalog
+import Foundation
+import Store
+
+/// `artmap config`: list, read and change the settings the settings screen (`,`) shows, with the same checks.
+enum ConfigCommand: Command {
+    static let name = "config"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--json", valueName: nil, help: "list as a JSON object of key: value"),
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 3)
+
+    static let intro = [
+        "Usage: artmap config [list] [--json]",
+        "       artmap config get KEY",
+        "       artmap config set KEY VALUE      (VALUE 'default' goes back to the default)",
+        "",
+        "Settings are saved in the store at once and used from the next start. An unknown key or a value",
+        "that does not fit (a slideshow interval of 90, a URL that is not https://) is refused with the",
+        "reason and exit status 2; nothing is saved.",
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        let words = options.positionals
+        switch words.first ?? "list" {
+        case "list":
+            guard words.count <= 1 else { throw CLIError.usage("config list takes no more arguments", command: name) }
+            let store = try StoreOpening.open(options, environment: environment, console: console)
+            let values = try Setting.all.map { ($0, try store.setting($0.key)) }
+            if options.has("--json") {
+                console.line(JSONWriter.render(.object(values.map { ($0.0.key, .string($0.1 ?? $0.0.defaultValue)) })))
+            } else {
+                let width = Setting.all.map(\.key.count).max() ?? 0
+                for (setting, saved) in values {
+                    let value = saved ?? setting.defaultValue
+                    let shown = value.isEmpty ? "(none)" : DisplayText.clean(value)
+                    console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")  — \(setting.help)")
+                }
+            }
+            return 0
+        case "get":
+            guard words.count == 2 else { throw CLIError.usage("config get needs one KEY", command: name) }
+            let setting = try known(words[1])
+            let store = try StoreOpening.open(options, environment: environment, console: console)
+            console.line(try store.setting(setting.key) ?? setting.defaultValue)
+            return 0
+        case "set":
+            guard words.count == 3 else { throw CLIError.usage("config set needs a KEY and a VALUE", command: name) }
+            let setting = try known(words[1])
+            let store = try StoreOpening.open(options, environment: environment, console: console)
+            guard !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
+            if words[2].lowercased() == "default" {
+                try store.setSetting(setting.key, nil)
+                console.line("\(setting.key) = \(setting.defaultValue.isEmpty ? "(none)" : setting.defaultValue) (default)")
+                return 0
+            }
+            switch setting.validate(words[2]) {
+            case .success(let value):
+                try store.setSetting(setting.key, value)
+                console.line("\(setting.key) = \(value.isEmpty ? "(none)" : DisplayText.clean(value))")
+                return 0
+            case .failure(let error):
+                throw CLIError.usage("\(setting.key): \(error.message); nothing was saved", command: name)
+            }
+        default:
+            throw CLIError.usage("config knows list, get and set, not '\(DisplayText.clean(words[0]))'", command: name)
+        }
+    }
+
+    static func known(_ key: String) throws -> Setting {
+        guard let setting = Setting.named(key) else {
+            throw CLIError.usage("no setting named '\(DisplayText.clean(key))' (see 'artmap config list')", command: name)
+        }
+        return setting
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One user setting: its key in the store, what it means, its default, and how a typed-in value is
+/// checked. The settings screen and `artmap config` are both generated from `Setting.all`.
+public struct Setting: Sendable, Identifiable {
+    public let key: String
+    public let title: String
+    public let help: String
+    /// The value when none is saved ("" for none).
+    public let defaultValue: String
+    /// The values offered in turn on the settings screen, when the setting is a choice.
+    public let choices: [String]
+    private let check: @Sendable (String) -> Result<String, CatalogError>
+
+    public var id: String { key }
+
+    init(key: String, title: String, help: String, defaultValue: String, choices: [String] = [],
+         check: @escaping @Sendable (String) -> Result<String, CatalogError>) {
+        self.key = key
+        self.title = title
+        self.help = help
+        self.defaultValue = defaultValue
+        self.choices = choices
+        self.check = check
+    }
+
+    /// The value as it will be saved (trimmed, normalised), or why it cannot be.
+    public func validate(_ text: String) -> Result<String, CatalogError> {
+        check(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The setting for a key, if there is one.
+    public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
+
+    public static let slideshowInterval = "slideshow.interval"
+    public static let radius = "map.radius"
+    public static let nearest = "map.nearest"
+    public static let distanceFilter = "location.distance_filter"
+    public static let units = "units"
+    public static let theme = "theme"
+    public static let imageRendering = "images.symbols"
+    public static let syncAtStart = "sync.at_start"
+    public static let syncMaxAge = "sync.max_age"
+    public static let rijksBase = "rijks.base"
+    public static let newsURL = "news.url"
+
+    /// Every setting, in the order the settings screen lists them.
+    public static let all: [Setting] = [
+        Setting(key: slideshowInterval, title: "Slideshow interval", help: "seconds between pictures, 0 to 60 (0 shows one fixed picture)",
+                defaultValue: "8", check: number(in: 0...60, unit: "seconds")),
+        Setting(key: radius, title: "Default radius", help: "show only what is within this many metres, or off",
+                defaultValue: "off", check: { text in
+                    if text.lowercased() == "off" || text.isEmpty { return .success("off") }
+                    return number(in: 1...100_000, unit: "metres")(text)
+                }),
+        Setting(key: nearest, title: "Nearest K", help: "how many of the nearest buildings are highlighted, 1 to 100",
+                defaultValue: "10", check: number(in: 1...100, unit: "buildings", integer: true)),
+        Setting(key: distanceFilter, title: "Distance filter", help: "metres a live location must move before the view follows, 1 to 1000",
+                defaultValue: "25", check: number(in: 1...1000, unit: "metres")),
+        Setting(key: units, title: "Units", help: "metric or imperial distances", defaultValue: "metric",
+                choices: ["metric", "imperial"], check: choice(["metric", "imperial"])),
+        Setting(key: theme, title: "Colour theme", help: "colour, or mono (no colour, as NO_COLOR)", defaultValue: "colour",
+                choices: ["colour", "mono"], check: choice(["colour", "mono"])),
+        Setting(key: imageRendering, title: "Image rendering", help: "symbols (finest), blocks, or ascii", defaultValue: "blocks",
+                choices: ["symbols", "blocks", "ascii"], check: choice(["symbols", "blocks", "ascii"])),
+        Setting(key: syncAtStart, title: "Sync at start-up", help: "yes or no", defaultValue: "yes",
+                choices: ["yes", "no"], check: choice(["yes", "no"])),
+        Setting(key: syncMaxAge, title: "Sync when older than", help: "seconds since the last sync before the start-up sync runs",
+                defaultValue: "3600", check: number(in: 0...31_536_000, unit: "seconds", integer: true)),
+        Setting(key: rijksBase, title: "Rijksmuseum base", help: "replaces the museum's search, id and IIIF bases (https://, or http:// on this machine)",
+                defaultValue: "", check: url(allowEmpty: true)),
+        Setting(key: newsURL, title: "News URL", help: "a plain-text message fetched at start-up (empty: none)",
+                defaultValue: "", check: url(allowEmpty: true)),
+    ]
+
+    static func number(in range: ClosedRange<Double>, unit: String, integer: Bool = false) -> @Sendable (String) -> Result<String, CatalogError> {
+        { text in
+            guard let value = Double(text), value.isFinite else { return .failure(CatalogError("'\(text)' is not a number")) }
+            guard range.contains(value) else {
+                return .failure(CatalogError("\(text) is outside \(Int(range.lowerBound))…\(Int(range.upperBound)) \(unit)"))
+            }
+            if integer, value != value.rounded() { return .failure(CatalogError("\(text) is not a whole number")) }
+            return .success(value == value.rounded() ? String(Int(value)) : String(value))
+        }
+    }
+
+    static func choice(_ options: [String]) -> @Sendable (String) -> Result<String, CatalogError> {
+        { text in
+            let lower = text.lowercased()
+            guard options.contains(lower) else { return .failure(CatalogError("'\(text)' is not one of \(options.joined(separator: ", "))")) }
+            return .success(lower)
+        }
+    }
+
+    static func url(allowEmpty: Bool) -> @Sendable (String) -> Result<String, CatalogError> {
+        { text in
+            if text.isEmpty && allowEmpty { return .success("") }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+                return .failure(CatalogError("'\(text)' is not a URL (https://…)"))
+            }
+            let loopback = ["127.0.0.1", "::1", "localhost", "[::1]"].contains(host.lowercased())
+            guard scheme == "https" || (scheme == "http" && loopback) else {
+                return .failure(CatalogError("\(text): only https://, or http:// on this machine (127.0.0.1, ::1, localhost)"))
+            }
+            return .success(text)
+        }
+    }
+}
