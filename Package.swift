@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "CReadOSM"]),
 
-        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py"]),
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),

@@ -18,11 +18,22 @@ public final class TestServer: @unchecked Sendable {
 
     /// Starts the server on a data set: a JSON file in the service's shape (default: the embedded seed).
     /// `images`: a folder whose files are served by name instead of the small stand-in PNG.
-    public init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"), images: URL? = nil) throws {
+    public convenience init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"), images: URL? = nil) throws {
+        try self.init(script: "campus_server.py", arguments: ["--data", data.path] + (images.map { ["--images", $0.path] } ?? []))
+    }
+
+    /// The Rijksmuseum stand-in (Tests/Support/rijks_server.py), serving `image` (a JPEG file) for every IIIF request.
+    public convenience init(rijksmuseumImage image: URL) throws {
+        try self.init(script: "rijks_server.py", arguments: ["--image", image.path])
+    }
+
+    /// The base to pass as --rijks-base.
+    public var base: String { "http://127.0.0.1:\(port)" }
+
+    private init(script: String, arguments: [String]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/Support/campus_server.py").path,
-                             "--data", data.path, "--port", "0"] + (images.map { ["--images", $0.path] } ?? [])
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("Tests/Support/\(script)").path, "--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

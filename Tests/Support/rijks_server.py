@@ -6,7 +6,7 @@ Prints "PORT <n>" once listening. Serves the three bases artmap's --rijks-base r
   /search/collection?creator=NAME&type=painting&imageAvailable=true[&pageToken=T]  search pages of 100 ids
   /id/<n>        a HumanMadeObject, a VisualItem (2<n>) or a DigitalObject (3<n>) as JSON-LD
   /iiif/<id>/full/<size>/0/default.jpg                                          the --image file (400 for size "max")
-  /_log          the requested paths with their Accept headers, one per line
+  /_log          the requested paths with their Accept headers ("PATH ACCEPT"), as a JSON array
 The ids, `next` links and IIIF URLs it returns are the museum's real hosts (id.rijksmuseum.nl,
 data.rijksmuseum.nl, iiif.micr.io): artmap must rewrite them onto the base it was given.
 Painters: "Rembrandt van Rijn" (230 paintings over three pages; the first is the Night Watch, SK-C-5),
@@ -126,7 +126,7 @@ class Handler(BaseHTTPRequestHandler):
                 STATE["log"].append(self.path + " " + self.headers.get("Accept", ""))
         if url.path == "/_log":
             with LOCK:
-                return self.send(200, "\n".join(STATE["log"]).encode(), "text/plain")
+                return self.send(200, list(STATE["log"]), "application/json")
         if url.path == "/search/collection":
             return self.search(urllib.parse.parse_qs(url.query))
         if url.path.startswith("/id/"):
