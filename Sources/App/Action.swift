@@ -31,6 +31,18 @@ public enum Action: Sendable {
     case error(String)
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to end.
     case terminate
+    /// The favourites as saved, after a change (or at start).
+    case favouritesLoaded([Artwork])
+    /// Why a heart was not saved (the 51st, a read-only store).
+    case favouriteRefused(String)
+    /// The slideshow timer of `generation` went off.
+    case slideshowTimer(generation: Int)
+    /// What the painters screen's background work reports.
+    case painters(PainterEvent)
+    /// Settings as saved, or why one was not.
+    case settingSaved(key: String, value: String?)
+    /// The news message fetched at start-up (text, when it was fetched), or nil when there is none.
+    case newsLoaded(NewsItem?)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -43,5 +55,15 @@ public enum Effect: Hashable, Sendable {
     case loadCollection(String)
     /// Read the shown collection again (after a sync saved it) and answer with `catalogueReloaded`.
     case reloadCatalogue
+    /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
+    case toggleFavourite(collection: String, id: String)
+    /// Post `slideshowTimer(generation:)` after `seconds`.
+    case slideshowTimer(seconds: Double, generation: Int)
+    /// Work for the painters screen (search, add, remove) in the background.
+    case painters(PainterRequest)
+    /// Save a setting (nil: back to the default) and answer with `settingSaved`.
+    case saveSetting(key: String, value: String?)
+    /// Open a web page with xdg-open when there is a display.
+    case openWebPage(String)
     case quit
 }

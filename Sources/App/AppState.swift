@@ -42,6 +42,16 @@ public enum Overlay: Hashable, Sendable {
     case help(scroll: Int)
     /// The full-screen image viewer over an artwork's detail.
     case viewer(ImageViewerState)
+    /// The hearted artworks, with the selected one.
+    case favourites(selected: Int)
+    /// The full-screen slideshow.
+    case slideshow(SlideshowState)
+    /// The settings screen.
+    case settings(SettingsState)
+    /// The last news message and what syncs changed, scrolled.
+    case news(scroll: Int)
+    /// The painters followed at the Rijksmuseum.
+    case painters(PaintersState)
 }
 
 /// One row of the table: a building header or one of its artworks.
@@ -103,6 +113,21 @@ public struct AppState: Sendable {
     public var baseMap: BaseMap = .empty
     /// Walking directions being shown, if any.
     public var route: RouteState?
+
+    /// Hearted artworks from every collection, oldest first, and their keys for a quick look-up.
+    public internal(set) var favourites: [Artwork] = []
+    var favouriteKeys: Set<String> = []
+    /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
+    public var slideshowInterval = 8.0
+    /// Saved settings by key (defaults are not in here).
+    public var settings: [String: String] = [:]
+    /// The last news message, and whether it arrived since the user last opened it (the badge).
+    public var news: NewsItem?
+    public var newsUnread = false
+    /// Artworks syncs added or changed since the user last opened the news ("What's new").
+    public var whatsNew: [String] = []
+    /// A search to apply once a collection has loaded (Enter on a painter).
+    public var pendingSearch: String?
 
     // MARK: Filters
     public var radius: Double?
@@ -354,7 +379,8 @@ public struct AppState: Sendable {
         case .building(let key, let selected)?:
             guard let building = rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return nil }
             return building.artworks[selected].artwork.id
-        case .help?, nil: return nil
+        case .slideshow(let show)?: return show.currentID
+        case .help?, .favourites?, .settings?, .news?, .painters?, nil: return nil
         }
     }
 

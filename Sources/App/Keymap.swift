@@ -9,6 +9,14 @@ public enum Command: Hashable, Sendable {
     case openImage
     case viewer(ImageViewerAction)
     case route(RouteAction)
+    case favourites(FavouritesAction)
+    case slideshow(SlideshowAction)
+    case settings(SettingsAction)
+    case painters(PaintersAction)
+    /// Open the news; or scroll it by the amount.
+    case news(open: Bool, scroll: Int)
+    /// Open the selected artwork's web page.
+    case openWebPage
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply.
@@ -20,6 +28,11 @@ public enum KeyContext: String, CaseIterable, Hashable, Sendable {
     case detail = "Artwork detail"
     case viewer = "Image viewer"
     case route = "Walking route (in the table pane)"
+    case favourites = "Favourites"
+    case slideshow = "Slideshow"
+    case settings = "Settings"
+    case news = "News"
+    case painters = "Painters"
 }
 
 /// One line of the keymap: keys, what they do, where.
@@ -49,6 +62,13 @@ public enum Keymap {
         KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
+        KeyBinding(keys: [.character("f")], command: .favourites(.toggleSelected), context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
+        KeyBinding(keys: [.character("F")], command: .favourites(.open), context: .global, description: "your favourites"),
+        KeyBinding(keys: [.character("S")], command: .slideshow(.start), context: .global, description: "slideshow of your favourites' pictures"),
+        KeyBinding(keys: [.character("p")], command: .painters(.open), context: .global, description: "painters at the Rijksmuseum"),
+        KeyBinding(keys: [.character(",")], command: .settings(.open), context: .global, description: "settings"),
+        KeyBinding(keys: [.character("N")], command: .news(open: true, scroll: 0), context: .global, description: "news, and what syncs changed"),
+        KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),
@@ -84,6 +104,32 @@ public enum Keymap {
         KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
 
+        KeyBinding(keys: [.up, .character("k")], command: .favourites(.move(-1)), context: .favourites, description: "previous favourite"),
+        KeyBinding(keys: [.down, .character("j")], command: .favourites(.move(1)), context: .favourites, description: "next favourite"),
+        KeyBinding(keys: [.enter], command: .favourites(.openSelected), context: .favourites, description: "open its detail"),
+
+        KeyBinding(keys: [.character(" ")], command: .slideshow(.togglePause), context: .slideshow, description: "pause or play"),
+        KeyBinding(keys: [.left, .character("h")], command: .slideshow(.step(-1)), context: .slideshow, description: "previous picture"),
+        KeyBinding(keys: [.right, .character("l")], command: .slideshow(.step(1)), context: .slideshow, description: "next picture"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .settings(.move(-1)), context: .settings, description: "previous setting"),
+        KeyBinding(keys: [.down, .character("j")], command: .settings(.move(1)), context: .settings, description: "next setting"),
+        KeyBinding(keys: [.enter], command: .settings(.edit), context: .settings, description: "edit the value (Enter again saves it)"),
+        KeyBinding(keys: [.left, .character("h")], command: .settings(.cycle(-1)), context: .settings, description: "previous choice"),
+        KeyBinding(keys: [.right, .character("l")], command: .settings(.cycle(1)), context: .settings, description: "next choice"),
+        KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
+        KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .news(open: false, scroll: -1), context: .news, description: "scroll up"),
+        KeyBinding(keys: [.down, .character("j")], command: .news(open: false, scroll: 1), context: .news, description: "scroll down"),
+
+        KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
+        KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),
+        KeyBinding(keys: [.character("+")], command: .painters(.search), context: .painters, description: "search the museum for a painter"),
+        KeyBinding(keys: [.enter], command: .painters(.confirm), context: .painters, description: "add the painter found, or list the selected one's paintings"),
+        KeyBinding(keys: [.character("d")], command: .painters(.remove), context: .painters, description: "remove the painter and their paintings (asks first)"),
+        KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
+
         KeyBinding(keys: [.up, .character("k")], command: .route(.scroll(-1)), context: .route, description: "previous step"),
         KeyBinding(keys: [.down, .character("j")], command: .route(.scroll(1)), context: .route, description: "next step"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .route, description: "walking directions to the building under the map cursor"),
@@ -107,7 +153,7 @@ public enum Keymap {
     /// Help text, one section per context, generated from `bindings`.
     public static func helpLines() -> [String] {
         var lines: [String] = []
-        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .global] {
+        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .global] {
             let own = bindings.filter { $0.context == context }
             guard !own.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }

@@ -25,6 +25,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return startSync(&state)
     case .collectionLoaded(let name, let artworks):
         state.collection = name
+        if !state.collections.contains(name) { state.collections.append(name) }
         state.overlays.removeAll()
         state.setArtworks(artworks)
         state.route = nil
@@ -32,6 +33,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if !state.zoomChosen { chooseInitialZoom(&state) }
         state.pictures.removeAll()
         state.lastMessage = "collection: \(name)"
+        if let search = state.pendingSearch {
+            state.pendingSearch = nil
+            setSearch(&state, search)
+            state.lastMessage = "\(name): paintings by \(search) (Esc clears the filter)"
+        }
         return []
     case .syncProgress(let text):
         state.sync = .running(text)
@@ -70,10 +76,81 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .terminate:
         return quit(&state)
+    case .favouritesLoaded(let artworks):
+        state.setFavourites(artworks)
+        return []
+    case .favouriteRefused(let message):
+        state.lastError = message
+        return []
+    case .slideshowTimer(let generation):
+        return reduceSlideshow(&state, .timer(generation: generation))
+    case .painters(let event):
+        return reducePainterEvent(&state, event)
+    case .settingSaved(let key, let value):
+        state.applySetting(key: key, value: value)
+        if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
+        return []
+    case .newsLoaded(let item):
+        state.news = item
+        state.newsUnread = item != nil
+        return []
     }
 }
 
 // MARK: - Keys
+
+/// Keys typed into a text field of a settings or painters screen (a value, a painter's name, y/n).
+private func typeIntoField(_ state: inout AppState, _ key: Key) -> [Effect]? {
+    switch state.overlays.last {
+    case .settings(let screen)? where screen.editing != nil:
+        switch key {
+        case .enter: return reduceSettings(&state, .edit)
+        case .escape: return reduceSettings(&state, .cancel)
+        case .backspace, .delete: return reduceSettings(&state, .erase)
+        case .character(let c): return reduceSettings(&state, .type(c))
+        default: return []
+        }
+    case .painters(let screen)? where screen.prompt != nil || screen.confirmRemove != nil:
+        switch key {
+        case .enter: return reducePainters(&state, screen.confirmRemove != nil ? .answer(true) : .confirm)
+        case .escape: return reducePainters(&state, .cancel)
+        case .backspace, .delete: return reducePainters(&state, .erase)
+        case .character(let c): return reducePainters(&state, .type(c))
+        default: return []
+        }
+    default:
+        return nil
+    }
+}
+
+/// `o`: the selected artwork's web page, opened by the run loop (or shown when there is no display).
+private func openWebPage(_ state: inout AppState) -> [Effect] {
+    let id: String?
+    switch state.overlays.last {
+    case .detail(let shown, _)?: id = shown
+    case .viewer(let viewer)?: id = viewer.artworkID
+    case .building(let key, let selected)?:
+        id = state.rankedBuilding(key: key).flatMap { $0.artworks.indices.contains(selected) ? $0.artworks[selected].artwork.id : nil }
+    case .favourites(let selected)?: id = state.favourites.indices.contains(selected) ? state.favourites[selected].id : nil
+    case .slideshow(let show)?: id = show.currentID
+    default:
+        if state.rows.indices.contains(state.selectedRow), case .artwork(let b, let a) = state.rows[state.selectedRow] {
+            id = state.ranked[b].artworks[a].artwork.id
+        } else {
+            id = nil
+        }
+    }
+    guard let id, let artwork = state.anyArtwork(id: id) else {
+        state.lastMessage = "select an artwork to open its web page"
+        return []
+    }
+    guard !artwork.webPage.isEmpty else {
+        state.lastMessage = "'\(artwork.title)' has no web page"
+        return []
+    }
+    state.lastMessage = "web page: \(artwork.webPage)"
+    return [.openWebPage(artwork.webPage)]
+}
 
 private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     if state.layout.tooSmall {
@@ -81,11 +158,17 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return []
     }
     if state.searchEditing { return editSearch(&state, key) }
+    if let effects = typeIntoField(&state, key) { return effects }
     let context: KeyContext
     switch state.overlays.last {
     case .building?: context = .list
     case .detail?, .help?: context = .detail
     case .viewer?: context = .viewer
+    case .favourites?: context = .favourites
+    case .slideshow?: context = .slideshow
+    case .settings?: context = .settings
+    case .news?: context = .news
+    case .painters?: context = .painters
     case nil: context = state.focus == .map ? .map : (state.route != nil ? .route : .table)
     }
     guard let command = Keymap.command(for: key, in: context) else { return [] }
@@ -174,6 +257,18 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return reduceViewer(&state, action)
     case .route(let action):
         return reduceRoute(&state, action, context: context)
+    case .favourites(let action):
+        return reduceFavourites(&state, action)
+    case .slideshow(let action):
+        return reduceSlideshow(&state, action)
+    case .settings(let action):
+        return reduceSettings(&state, action)
+    case .painters(let action):
+        return reducePainters(&state, action)
+    case .news(let open, let scroll):
+        return reduceNews(&state, open: open, scroll: scroll)
+    case .openWebPage:
+        return openWebPage(&state)
     }
 }
 
@@ -325,7 +420,7 @@ private func moveSelection(_ state: inout AppState, _ command: Command, context:
     case .help(let scroll)?:
         state.overlays[state.overlays.count - 1] = .help(scroll: scrolled(scroll, command, page: max(1, state.size.rows - 8)))
         return []
-    case .viewer?:
+    case .viewer?, .favourites?, .slideshow?, .settings?, .news?, .painters?:
         return []
     case nil:
         let page = max(1, state.layout.tableBody.height - 1)
@@ -367,7 +462,7 @@ private func open(_ state: inout AppState, context: KeyContext) -> [Effect] {
     case .building(let key, let selected)?:
         guard let building = state.rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return [] }
         return openDetail(&state, building.artworks[selected].artwork.id)
-    case .detail?, .help?, .viewer?:
+    case .detail?, .help?, .viewer?, .favourites?, .slideshow?, .settings?, .news?, .painters?:
         return []
     case nil:
         if context == .map {

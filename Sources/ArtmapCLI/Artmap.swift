@@ -21,6 +21,7 @@ public enum Artmap {
           config    list, read and change settings (also the , screen in the view)
           painters  follow painters at the Rijksmuseum: their paintings with images
           favourites  the artworks you hearted (at most 50)
+          slideshow the full-screen slideshow of your favourites' pictures
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -31,7 +32,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {

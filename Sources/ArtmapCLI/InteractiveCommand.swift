@@ -21,13 +21,21 @@ enum InteractiveCommand {
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
         OptionSpec(name: "--offline", valueName: nil, help: "do not sync at start-up"),
-        OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600)"),
+        OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600, or the setting)"),
+        OptionSpec(name: "--rijks-base", valueName: "URL", help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
         OptionSpec(name: "--version", valueName: nil, help: "print the version"),
     ], maxPositionals: 0)
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        try await run(arguments, environment: environment, console: console, slideshowInterval: nil, startSlideshow: false)
+    }
+
+    /// The view; `startSlideshow` opens straight into the slideshow (`artmap slideshow`), at `slideshowInterval`
+    /// seconds when given.
+    static func run(_ arguments: [String], environment: [String: String], console: Console,
+                    slideshowInterval: Double?, startSlideshow: Bool) async throws -> Int32 {
         let options = try parser.parse(arguments)
         if options.has("--help") {
             console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
@@ -39,13 +47,17 @@ enum InteractiveCommand {
         }
         let location = try LocationOptions(options, command: nil, console: console)
         let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
-        let radius = try options.metres("--radius", command: nil)
-        let nearest = try options.count("--nearest", command: nil) ?? 10
+        let storeForSettings = try StoreOpening.open(options, environment: environment, console: console)
+        var saved: [String: String] = [:]
+        for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
+        func savedNumber(_ key: String) -> Double? { saved[key].flatMap(Double.init) }
+        let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
+        let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
         let layoutText = options.value("--layout") ?? "auto"
         guard let layout = LayoutMode(rawValue: layoutText) else {
             throw CLIError.usage("option --layout must be auto, side or stacked, got '\(layoutText)'", command: nil)
         }
-        var syncAge: TimeInterval = 3600
+        var syncAge: TimeInterval = savedNumber(Setting.syncMaxAge) ?? 3600
         if let text = options.value("--sync-age") {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                 throw CLIError.usage("option --sync-age needs a number of seconds, got '\(text)'", command: nil)
@@ -54,7 +66,7 @@ enum InteractiveCommand {
         }
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = storeForSettings
         let known = try store.collections().map(\.name)
         guard known.contains(collection) || known.isEmpty else {
             throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
@@ -68,6 +80,22 @@ enum InteractiveCommand {
         state.collection = collection
         state.collections = known
         state.baseMap = try store.baseMap()
+        state.settings = saved
+        for (key, value) in saved { state.applySetting(key: key, value: value) }
+        if let slideshowInterval { state.slideshowInterval = slideshowInterval }
+        state.nearestCount = nearest
+        state.setFavourites(try Session.favouriteArtworks(store))
+        if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
+            let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+            state.news = NewsItem(text: text, fetchedAt: fetched)
+        }
+        if let looked = try store.setting(AppState.newsLookedSetting) {
+            state.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
+            state.newsUnread = state.news != nil || !state.whatsNew.isEmpty
+        } else if !store.isReadOnly {
+            // First start: what the embedded catalogue brought is not news.
+            try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
+        }
         state.referenceFollowsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
         state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
         state.layoutMode = layout
@@ -85,7 +113,9 @@ enum InteractiveCommand {
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: state, store: store, syncRequest: syncRequest,
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
-        let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty
+        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store), newsURL: saved[Setting.newsURL],
+                                             storePath: storePath, imageCache: syncRequest.imageCache)
+        let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
         let terminal: Terminal
         do {
             terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"))
@@ -96,7 +126,9 @@ enum InteractiveCommand {
             throw CLIError("\(error)")
         }
         defer { terminal.stop() }
-        session.loop(terminal: terminal, syncIfOlderThan: options.has("--offline") ? nil : syncAge)
+        let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
+        session.loop(terminal: terminal, syncIfOlderThan: syncAtStart ? syncAge : nil, fetchNews: !options.has("--offline"),
+                     startSlideshow: startSlideshow)
         return 0
     }
 }

@@ -11,11 +11,16 @@ import Sync
 /// The run loop: owns the terminal and the reading store connection on one thread; background work
 /// (sync, signals, the clock) posts actions through the queue.
 final class Session {
-    private var state: AppState
-    private let store: CatalogStore
-    private let queue: ActionQueue
-    private let syncRequest: SyncRequest
-    private let limits: SyncLimits
+    var state: AppState
+    let store: CatalogStore
+    let queue: ActionQueue
+    let syncRequest: SyncRequest
+    let limits: SyncLimits
+    /// A painter being fetched from the museum, so Esc can stop it.
+    var painterTask: Task<Void, Never>?
+    /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
+    /// background work the paintings side starts.
+    var paintings = PaintingsContext()
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
@@ -35,7 +40,7 @@ final class Session {
         queue = try ActionQueue()
     }
 
-    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?) {
+    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?, fetchNews news: Bool = false, startSlideshow: Bool = false) {
         installSignalHandlers()
         defer {
             signalSources.forEach { $0.cancel() }
@@ -47,6 +52,8 @@ final class Session {
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.resize(terminal.size))
         dispatch(.started(syncIfOlderThan: syncIfOlderThan))
+        if news { fetchNews() }
+        if startSlideshow { dispatch(.key(.character("S"))) }
         var lastTick = Date()
         var dirty = true
         while running {
@@ -89,13 +96,13 @@ final class Session {
         }
     }
 
-    private func dispatch(_ action: Action) {
+    func dispatch(_ action: Action) {
         for effect in reduce(&state, action) {
             perform(effect)
         }
     }
 
-    private func perform(_ effect: Effect) {
+    func perform(_ effect: Effect) {
         switch effect {
         case .quit:
             running = false
@@ -115,6 +122,17 @@ final class Session {
             } catch {
                 dispatch(.error("cannot read the catalogue after the sync: \(error)"))
             }
+        case .toggleFavourite(let collection, let id):
+            toggleFavourite(collection: collection, id: id)
+        case .slideshowTimer(let seconds, let generation):
+            let queue = self.queue
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { queue.post(.slideshowTimer(generation: generation)) }
+        case .painters(let request):
+            performPainters(request)
+        case .saveSetting(let key, let value):
+            saveSetting(key: key, value: value)
+        case .openWebPage(let url):
+            openWebPage(url)
         case .startSync:
             guard !store.isReadOnly else {
                 dispatch(.syncFailed("cannot save: the store \(syncRequest.storePath) is read-only"))
@@ -136,10 +154,10 @@ final class Session {
 
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
     private func loadPicture(_ id: String) {
-        guard let artwork = state.artwork(id: id) else { return }
+        guard let artwork = state.anyArtwork(id: id) else { return }
         let path: String?
         do {
-            path = try store.cachedImagePath(collection: state.collection, artworkID: id)
+            path = try store.cachedImagePath(collection: artwork.collection, artworkID: id)
         } catch {
             dispatch(.pictureUnavailable(artworkID: id, .failed("cannot read the image cache: \(error)")))
             return
@@ -148,7 +166,7 @@ final class Session {
             dispatch(.pictureUnavailable(artworkID: id, .notCached))
             return
         }
-        try? store.touchCachedImage(collection: state.collection, artworkID: id)
+        try? store.touchCachedImage(collection: artwork.collection, artworkID: id)
         let queue = self.queue
         Task.detached(priority: .userInitiated) {
             do {

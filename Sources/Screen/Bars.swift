@@ -8,7 +8,8 @@ public enum Bars {
         buffer.fill(area, style: Style(.title, reverse: true))
         buffer.write(" artmap — what art is near me?", x: area.x, y: area.y, style: Style(.title, bold: true, reverse: true),
                      maxWidth: area.width)
-        let right = "\(DisplayText.clean(state.collection)) · ? help · q quit "
+        let hints = (state.favourites.isEmpty ? "" : "F favourites · ") + (state.newsUnread ? "N news ● · " : "")
+        let right = "\(hints)\(DisplayText.clean(state.collection)) · ? help · q quit "
         let width = TextWidth.of(right)
         if area.width > width + 32 {
             buffer.write(right, x: area.maxX - width, y: area.y, style: Style(.title, reverse: true))

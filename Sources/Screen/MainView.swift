@@ -38,6 +38,16 @@ public enum MainView {
             OverlayViews.help(state, scroll: scroll, into: &buffer, screen: body)
         case .viewer(let viewer)?:
             ImageViewerView.render(state, viewer: viewer, into: &buffer, screen: screen)
+        case .favourites(let selected)?:
+            FavouritesView.render(state, selected: selected, into: &buffer, screen: body)
+        case .slideshow(let show)?:
+            SlideshowView.render(state, show: show, into: &buffer, screen: screen)
+        case .settings(let settings)?:
+            SettingsView.render(state, screen: settings, into: &buffer, screen: body)
+        case .news(let scroll)?:
+            NewsView.render(state, scroll: scroll, into: &buffer, screen: body)
+        case .painters(let painters)?:
+            PaintersView.render(state, screen: painters, into: &buffer, screen: body)
         case nil:
             break
         }

@@ -35,7 +35,7 @@ public enum OverlayViews {
             let index = scroll + line
             guard building.artworks.indices.contains(index) else { break }
             let a = building.artworks[index].artwork
-            var text = " " + (DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title))
+            var text = (state.isFavourite(a) ? "♥" : " ") + (DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title))
             if !a.artist.isEmpty { text += " — " + DisplayText.clean(a.artist) }
             if !a.year.isEmpty { text += " (" + DisplayText.clean(a.year) + ")" }
             let y = listArea.y + line
@@ -44,26 +44,32 @@ public enum OverlayViews {
                 buffer.restyle(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), Style(.selection, bold: true, reverse: true))
             }
         }
-        buffer.write("Enter open · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+        buffer.write("Enter open · f heart · g route · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
     }
 
     /// The detail text of an artwork, as lines for a given width.
     public static func detailLines(_ state: AppState, artworkID: String, width: Int) -> [(String, Style)] {
-        guard let (building, ranked) = state.rankedArtwork(id: artworkID) else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
-        let a = ranked.artwork
+        let ranked = state.rankedArtwork(id: artworkID)
+        // A favourite from another collection has no distance here, but everything else.
+        guard let a = ranked?.1.artwork ?? state.anyArtwork(id: artworkID) else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style()) {
             for line in TextWidth.wrap(text, width: width) { lines.append((line, style)) }
         }
-        add(a.title.isEmpty ? "(untitled)" : a.title, Style(.accent, bold: true))
+        add((state.isFavourite(a) ? "♥ " : "") + (a.title.isEmpty ? "(untitled)" : a.title), Style(.accent, bold: true))
         let by = [a.artist, a.year].map(DisplayText.clean).filter { !$0.isEmpty }.joined(separator: ", ")
         if !by.isEmpty { add(by, Style(bold: true)) }
         lines.append(("", Style()))
         if !a.type.isEmpty { add("Type: " + a.type) }
-        add("Building: " + building.name)
+        add("Building: " + (ranked?.0.name ?? a.building ?? a.collection))
         if !a.locationNotes.isEmpty { add("Where: " + a.locationNotes) }
-        let compass = CompassPoint(bearing: ranked.bearing)
-        add("Distance: \(DistanceText.format(ranked.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
+        if let ranked {
+            let compass = CompassPoint(bearing: ranked.1.bearing)
+            add("Distance: \(DistanceText.format(ranked.1.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
+        } else {
+            add("Collection: \(a.collection) (press n to show it)")
+        }
+        if !a.webPage.isEmpty { add("Web: \(DisplayText.clean(a.webPage)) (o opens it)") }
         lines.append(("", Style()))
         if a.information.isEmpty { add("No description.", Style(.muted)) } else { add(a.information) }
         lines.append(("", Style()))
@@ -80,7 +86,7 @@ public enum OverlayViews {
     /// The detail: the picture beside the text when the box is wide, above it when tall; no picture box
     /// when none is published.
     public static func detail(_ state: AppState, artworkID: String, scroll: Int, into buffer: inout Buffer, screen: Rect) {
-        let hasImage = !(state.rankedArtwork(id: artworkID)?.1.artwork.imageFileName.isEmpty ?? true)
+        let hasImage = !(state.anyArtwork(id: artworkID)?.imageFileName.isEmpty ?? true)
         let box = frame(screen, width: hasImage ? 150 : 90, height: screen.height - 2)
         buffer.fill(box)
         buffer.box(box, title: "Artwork", style: Style(.borderFocused, bold: true), ascii: state.ascii)
@@ -100,7 +106,7 @@ public enum OverlayViews {
         }
         let more = start + text.height < lines.count ? "↓ more · " : ""
         let view = hasImage ? "Enter view image · " : ""
-        buffer.write(more + view + "Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+        buffer.write(more + view + "f heart · g route · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
     }
 
     /// Where the detail's picture goes: a column on the left (top-aligned) when the box is wide, a band on

@@ -35,7 +35,8 @@ public enum TableView {
                 text = columns.building(building)
                 style = Style(.header, bold: true)
             case .artwork(let b, let a):
-                text = columns.artwork(state.ranked[b].artworks[a].artwork)
+                let artwork = state.ranked[b].artworks[a].artwork
+                text = columns.artwork(artwork, heart: state.isFavourite(artwork))
                 style = Style(.normal)
             }
             buffer.write(text, x: body.x, y: y, style: style, maxWidth: body.width)
@@ -80,9 +81,9 @@ public enum TableView {
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
 
-        func artwork(_ a: Artwork) -> String {
+        func artwork(_ a: Artwork, heart: Bool = false) -> String {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
-            var line = "  " + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
+            var line = (heart ? "♥ " : "  ") + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
             if year > 0 { line += " " + TextWidth.pad(DisplayText.clean(a.year), to: year) }
             return TextWidth.pad(line, to: width)
         }

@@ -109,6 +109,12 @@ public enum Schema {
             PRIMARY KEY (painter, collection, artwork_id)
         );
         CREATE INDEX painter_works_artwork ON painter_works(collection, artwork_id);
+        CREATE TABLE artwork_changes (
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            changed_at TEXT NOT NULL,
+            PRIMARY KEY (collection, artwork_id)
+        );
         """,
     ]
 

@@ -35,7 +35,7 @@ public struct SyncSource: Equatable, Sendable {
         return components.url ?? service
     }
 
-    static func checkedURL(_ text: String, allowFile: Bool) throws -> URL {
+    public static func checkedURL(_ text: String, allowFile: Bool) throws -> URL {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw SyncError(url: text, "not a URL (expected https://..., http://127.0.0.1:PORT/... or file:///path)")
         }

@@ -6,6 +6,7 @@ Prints "PORT <n>" once listening. Serves the three bases artmap's --rijks-base r
   /search/collection?creator=NAME&type=painting&imageAvailable=true[&pageToken=T]  search pages of 100 ids
   /id/<n>        a HumanMadeObject, a VisualItem (2<n>) or a DigitalObject (3<n>) as JSON-LD
   /iiif/<id>/full/<size>/0/default.jpg                                          the --image file (400 for size "max")
+  /news.txt      a news message with terminal escapes in it (artmap must clean them)
   /_log          the requested paths with their Accept headers ("PATH ACCEPT"), as a JSON array
 The ids, `next` links and IIIF URLs it returns are the museum's real hosts (id.rijksmuseum.nl,
 data.rijksmuseum.nl, iiif.micr.io): artmap must rewrite them onto the base it was given.
@@ -131,6 +132,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.search(urllib.parse.parse_qs(url.query))
         if url.path.startswith("/id/"):
             return self.object(url.path[4:])
+        if url.path == "/news.txt":
+            return self.send(200, "Late opening on Friday:\n\x1b[31mthe Night Watch\x1b[0m gallery until 22:00.\x07".encode(), "text/plain")
         if url.path.startswith("/iiif/"):
             size = url.path.split("/")[4] if url.path.count("/") >= 5 else ""
             if size == "max":

@@ -64,7 +64,10 @@ private func routeTarget(_ state: AppState, context: KeyContext) -> (name: Strin
     case .viewer(let viewer)?:
         guard let artwork = state.artwork(id: viewer.artworkID) else { return nil }
         return (artwork.title, artwork.coordinate)
-    case .help?:
+    case .favourites(let selected)?:
+        guard state.favourites.indices.contains(selected), state.favourites[selected].collection == state.collection else { return nil }
+        return (state.favourites[selected].title, state.favourites[selected].coordinate)
+    case .help?, .slideshow?, .settings?, .news?, .painters?:
         return nil
     case nil:
         if context == .map {

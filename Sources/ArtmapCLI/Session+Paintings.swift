@@ -1,0 +1,177 @@
+import App
+import Catalog
+import Foundation
+import Store
+import Sync
+
+/// What the paintings side's background work needs to know: where the museum is, and the news URL.
+struct PaintingsContext {
+    var bases: RijksmuseumBases = .museum
+    var newsURL: String?
+    var storePath = ""
+    var imageCache: ImageCache?
+}
+
+/// The run loop's work for favourites, painters, settings, news and web pages.
+extension Session {
+    func toggleFavourite(collection: String, id: String) {
+        guard !store.isReadOnly else {
+            dispatch(.favouriteRefused("cannot save the heart: the store is read-only"))
+            return
+        }
+        do {
+            if try store.favourites().contains(where: { $0.collection == collection && $0.id == id }) {
+                try store.removeFavourite(collection: collection, id: id)
+            } else {
+                switch try store.addFavourite(collection: collection, id: id) {
+                case .full:
+                    dispatch(.favouriteRefused(FavouritesCommand.fullMessage))
+                    return
+                case .unknownArtwork:
+                    dispatch(.favouriteRefused("that artwork is no longer in the store"))
+                    return
+                case .added, .alreadyThere:
+                    break
+                }
+            }
+            dispatch(.favouritesLoaded(try Session.favouriteArtworks(store)))
+        } catch {
+            dispatch(.favouriteRefused("cannot save the heart: \(error)"))
+        }
+    }
+
+    /// The favourites as artworks, from whatever collections they are in, oldest first.
+    static func favouriteArtworks(_ store: CatalogStore) throws -> [Artwork] {
+        let favourites = try store.favourites()
+        var byCollection: [String: [String: Artwork]] = [:]
+        for name in Set(favourites.map(\.collection)) {
+            byCollection[name] = Dictionary(try store.artworks(collection: name).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        return favourites.compactMap { byCollection[$0.collection]?[$0.id] }
+    }
+
+    func saveSetting(key: String, value: String?) {
+        do {
+            guard !store.isReadOnly else { throw CLIError("the store is read-only") }
+            try store.setSetting(key, value)
+            dispatch(.settingSaved(key: key, value: value))
+        } catch {
+            dispatch(.error("cannot save \(key): \(error)"))
+        }
+    }
+
+    func performPainters(_ request: PainterRequest) {
+        let queue = self.queue
+        let client = RijksmuseumClient(bases: paintings.bases, limits: limits)
+        let storePath = paintings.storePath
+        switch request {
+        case .list:
+            queue.post(.painters(.listed(Session.painterSummaries(store))))
+        case .count(let name):
+            painterTask = Task.detached {
+                do {
+                    queue.post(.painters(.counted(name: name, total: try await client.count(painter: name))))
+                } catch {
+                    queue.post(.painters(.finished("search failed: \(error)", [])))
+                }
+            }
+        case .add(let name):
+            let cache = paintings.imageCache
+            let limits = self.limits
+            painterTask = Task.detached {
+                do {
+                    let fetch = try await client.paintings(of: name) { step in
+                        switch step {
+                        case .searching(let page, let found, let total): queue.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)")))
+                        case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(total) paintings")))
+                        }
+                    }
+                    try Task.checkCancellation()
+                    let writer = try CatalogStore(path: storePath)
+                    let report = try writer.savePainter(name, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
+                    var line = "added \(name): \(fetch.paintings.count) paintings (\(report.new) new), \(fetch.skipped.count) skipped"
+                    queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
+                    if let cache {
+                        let images = try await SyncEngine(limits: limits).cacheImages(collection: RijksmuseumClient.collection, cache: cache, store: writer)
+                        line += "; \(images.imagesCached) images cached"
+                    }
+                    queue.post(.painters(.finished(line, Session.painterSummaries(writer))))
+                    queue.post(.favouritesLoaded(try Session.favouriteArtworks(writer)))
+                } catch is CancellationError {
+                    queue.post(.painters(.finished("stopped; nothing was saved", [])))
+                } catch {
+                    queue.post(.painters(.finished("\(error); nothing was saved", [])))
+                }
+            }
+        case .remove(let name):
+            do {
+                guard let removed = try store.removePainter(name) else { return }
+                let line = "removed \(name) and \(removed.paintings) paintings" + (removed.favourites > 0 ? " (\(removed.favourites) favourites went with them)" : "")
+                dispatch(.painters(.finished(line, Session.painterSummaries(store))))
+                dispatch(.favouritesLoaded(try Session.favouriteArtworks(store)))
+                if state.collection == RijksmuseumClient.collection { perform(.reloadCatalogue) }
+            } catch {
+                dispatch(.painters(.finished("cannot remove \(name): \(error)", Session.painterSummaries(store))))
+            }
+        case .cancel:
+            painterTask?.cancel()
+        }
+    }
+
+    static func painterSummaries(_ store: CatalogStore) -> [PainterSummary] {
+        ((try? store.painters()) ?? []).map { PainterSummary(name: $0.name, total: $0.total, stored: $0.stored) }
+    }
+
+    /// Opens the page with xdg-open when there is a display; otherwise the status line shows the URL, which
+    /// terminals make clickable.
+    func openWebPage(_ url: String) {
+        let environment = ProcessInfo.processInfo.environment
+        guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+            dispatch(.error("no display to open it: \(url)"))
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            dispatch(.error("cannot run xdg-open: \(url)"))
+        }
+    }
+
+    /// Fetches the news message in the background (a plain-text page, at most 64 KB), cleans it and keeps it.
+    func fetchNews() {
+        guard let text = paintings.newsURL, !text.isEmpty, let url = URL(string: text),
+              (try? SyncSource.checkedURL(text, allowFile: false)) != nil else { return }
+        let queue = self.queue
+        let storePath = paintings.storePath
+        Task.detached {
+            do {
+                let response = try await URLSessionHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
+                guard response.status == 200 else { return }
+                let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
+                guard !message.isEmpty else { return }
+                let now = Date()
+                let writer = try CatalogStore(path: storePath)
+                try writer.setSetting(NewsText.textSetting, message)
+                try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
+                queue.post(.newsLoaded(NewsItem(text: message, fetchedAt: now)))
+            } catch {}
+        }
+    }
+}
+
+/// The news message as kept: cleaned of control characters line by line, at most 4,000 characters.
+enum NewsText {
+    static let textSetting = "news.last_text"
+    static let fetchedSetting = "news.last_fetched"
+
+    static func clean(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
+        return String(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines).prefix(4000))
+    }
+}
