@@ -4,8 +4,8 @@
 func reducePictures(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .pictureLoaded(let picture):
-        // A result for an artwork no longer in this collection is dropped.
-        guard state.artwork(id: picture.artworkID) != nil else { return [] }
+        // A result for an artwork no longer shown (not in this collection, not a favourite) is dropped.
+        guard state.anyArtwork(id: picture.artworkID) != nil else { return [] }
         state.pictures.store(picture)
         if case .viewer(let viewer)? = state.overlays.last, viewer.artworkID == picture.artworkID { return [.prefetchViewerTiles] }
     case .pictureUnavailable(let id, let problem):
@@ -25,7 +25,7 @@ func wantPicture(_ state: inout AppState, _ id: String) -> [Effect] {
         state.pictures.touch(id)
         return []
     }
-    guard let artwork = state.artwork(id: id) else { return [] }
+    guard let artwork = state.anyArtwork(id: id) else { return [] }
     if artwork.imageFileName.isEmpty {
         state.pictures.fail(id, .nonePublished)
         return []
