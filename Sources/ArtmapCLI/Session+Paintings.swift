@@ -171,7 +171,10 @@ enum NewsText {
     static let fetchedSetting = "news.last_fetched"
 
     static func clean(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
+        // Terminal escape sequences go whole (CSI colours, OSC titles and links), not just their ESC byte.
+        let stripped = text.replacingOccurrences(of: "\u{1B}\\[[0-?]*[ -/]*[@-~]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\u{1B}\\][^\u{07}\u{1B}]*(\u{07}|\u{1B}\\\\)?", with: "", options: .regularExpression)
+        let lines = stripped.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
         return String(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines).prefix(4000))
     }
 }

@@ -143,7 +143,8 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 }
 
 @Test func helpShowsEveryBinding() throws {
-    var state = try campusState(columns: 100, rows: 80)
+    // Tall enough for the whole help without scrolling.
+    var state = try campusState(columns: 100, rows: 200)
     state.overlays = [.help(scroll: 0)]
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("┌ Keys"))
