@@ -369,7 +369,10 @@ public struct AppState: Sendable {
     }
 
     /// The symbols pictures are drawn with.
-    public var pictureSymbols: SymbolSet { ascii ? .ascii : .blocks }
+    public var pictureSymbols: SymbolSet {
+        if ascii { return .ascii }
+        return SymbolSet(rawValue: settings[Setting.imageRendering] ?? "") ?? .blocks
+    }
 
     /// The artwork whose picture a view on top shows (detail, viewer, or the selected one of a building list).
     public var shownPictureID: String? {

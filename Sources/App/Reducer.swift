@@ -403,7 +403,7 @@ private func changeRadius(_ state: inout AppState, larger: Bool) {
         state.radius = larger ? nil : 3_200
     }
     state.refresh(keeping: keep)
-    state.lastMessage = state.radius.map { "within \(DistanceText.format($0))" } ?? "no radius"
+    state.lastMessage = state.radius.map { "within \(state.distanceText($0))" } ?? "no radius"
 }
 
 // MARK: - Table, lists, detail

@@ -45,12 +45,12 @@ enum InteractiveCommand {
             console.line("artmap \(Artmap.version)")
             return 0
         }
-        let location = try LocationOptions(options, command: nil, console: console)
-        let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
         let storeForSettings = try StoreOpening.open(options, environment: environment, console: console)
         var saved: [String: String] = [:]
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(Double.init) }
+        let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
+        let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
         let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
         let layoutText = options.value("--layout") ?? "auto"

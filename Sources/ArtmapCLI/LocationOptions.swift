@@ -29,7 +29,7 @@ struct LocationOptions {
     let maxError: Double
 
     /// `console` hears progress while a long GPX file is read (on a terminal).
-    init(_ options: ParsedOptions, command: String?, console: Console? = nil) throws {
+    init(_ options: ParsedOptions, command: String?, console: Console? = nil, defaultFilter: Double = 25) throws {
         if let path = options.value("--gpx") {
             var speed = 1.0
             if let text = options.value("--speed") {
@@ -68,7 +68,7 @@ struct LocationOptions {
         }
         maxError = try options.metres("--max-error", command: command) ?? 50
         loop = options.has("--loop")
-        filter = DistanceFilter(threshold: try options.metres("--distance-filter", command: command) ?? 25)
+        filter = DistanceFilter(threshold: try options.metres("--distance-filter", command: command) ?? defaultFilter)
     }
 
     /// The fixed point of `--at` (default: the Ashton Building), with an error naming the option.

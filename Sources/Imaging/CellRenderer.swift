@@ -4,6 +4,8 @@ import CChafa
 public enum SymbolSet: String, Sendable {
     /// Blocks, quadrants, half blocks and borders: the best shape at one cell width.
     case blocks
+    /// Blocks plus sextants, wedges and diagonals: finer shapes, for fonts that have them (Unicode 13).
+    case symbols
     /// Plain ASCII, for fonts that lack block symbols.
     case ascii
 }
@@ -61,6 +63,14 @@ public enum CellRenderer {
             chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
                                                               | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
                                                               | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
+                                                              | (key.depth == .none ? CHAFA_SYMBOL_TAG_STIPPLE.rawValue : 0)))
+            chafa_symbol_map_remove_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
+        case .symbols:
+            chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
+                                                              | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
+                                                              | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
+                                                              | CHAFA_SYMBOL_TAG_SEXTANT.rawValue | CHAFA_SYMBOL_TAG_WEDGE.rawValue
+                                                              | CHAFA_SYMBOL_TAG_DIAGONAL.rawValue
                                                               | (key.depth == .none ? CHAFA_SYMBOL_TAG_STIPPLE.rawValue : 0)))
             chafa_symbol_map_remove_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
         case .ascii:

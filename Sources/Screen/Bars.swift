@@ -27,7 +27,7 @@ public enum Bars {
         let r = state.reference
         parts.append("⌖ \(state.referenceSource.label) \(String(format: "%.5f,%.5f", r.latitude, r.longitude))")
         if let location = state.locationStatus { parts.append(location) }
-        if let radius = state.radius { parts.append("within \(DistanceText.format(radius))") }
+        if let radius = state.radius { parts.append("within \(state.distanceText(radius))") }
         let shown = state.ranked.reduce(0) { $0 + $1.artworks.count }
         parts.append("\(shown) shown")
         if !state.searchText.isEmpty { parts.append("filter \"\(state.searchText)\"") }

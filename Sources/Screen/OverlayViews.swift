@@ -21,7 +21,7 @@ public enum OverlayViews {
         let inner = box.inset(1)
         guard inner.height > 2 else { return }
         let compass = CompassPoint(bearing: building.bearing)
-        buffer.write("\(building.artworks.count) artworks · \(DistanceText.format(building.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)",
+        buffer.write("\(building.artworks.count) artworks · \(state.distanceText(building.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)",
                      x: inner.x + 1, y: inner.y, style: Style(.muted), maxWidth: inner.width - 2)
         var listArea = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: inner.height - 3)
         if thumbnailWidth > 0, listArea.width > thumbnailWidth + 30, building.artworks.indices.contains(selected) {
@@ -65,7 +65,7 @@ public enum OverlayViews {
         if !a.locationNotes.isEmpty { add("Where: " + a.locationNotes) }
         if let ranked {
             let compass = CompassPoint(bearing: ranked.1.bearing)
-            add("Distance: \(DistanceText.format(ranked.1.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
+            add("Distance: \(state.distanceText(ranked.1.distance)) \(compass.abbreviation) \(compass.arrow) from \(state.referenceSource.label)")
         } else {
             add("Collection: \(a.collection) (press n to show it)")
         }

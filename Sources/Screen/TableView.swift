@@ -10,12 +10,12 @@ public enum TableView {
         let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }
         var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
         if let radius = state.radius, state.outsideRadius > 0 {
-            title += " · \(state.outsideRadius) more beyond \(DistanceText.format(radius))"
+            title += " · \(state.outsideRadius) more beyond \(state.distanceText(radius))"
         }
         buffer.box(area, title: title, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 2, inner.height > 1 else { return }
-        let columns = Columns(width: inner.width)
+        let columns = Columns(width: inner.width, imperial: state.imperial)
         buffer.write(columns.header, x: inner.x, y: inner.y, style: Style(.header, bold: true, underline: true), maxWidth: inner.width)
         let body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if state.rows.isEmpty {
@@ -58,9 +58,11 @@ public enum TableView {
         let title: Int
         let artist: Int
         let year: Int
+        let imperial: Bool
 
-        init(width: Int) {
+        init(width: Int, imperial: Bool = false) {
             self.width = width
+            self.imperial = imperial
             let rest = max(0, width - 2 - 2)
             year = width >= 60 ? 13 : (width >= 40 ? 9 : 0)
             let text = max(0, rest - year - (year > 0 ? 1 : 0))
@@ -75,7 +77,7 @@ public enum TableView {
 
         func building(_ b: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: b.bearing)
-            let right = "\(DistanceText.format(b.distance)) \(compass.arrow) "
+            let right = "\(DistanceText.format(b.distance, imperial: imperial)) \(compass.arrow) "
             let left = "▸ " + DisplayText.clean(b.name) + " (\(b.artworks.count))"
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
             return TextWidth.pad(left, to: leftWidth) + " " + right

@@ -81,3 +81,14 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     let routeCells = (0..<buffer.height).flatMap { y in (map.x..<map.maxX).filter { buffer[$0, y].style.role == .route } }
     #expect(routeCells.count >= 20, "30 cells east and 10 rows north, less what markers and labels cover")
 }
+
+@Test func theUnitsSettingShowsFeetAndMiles() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    let metric = MainView.render(state).lines.joined(separator: "\n")
+    #expect(metric.contains(" m →") || metric.contains(" m ←"))
+    _ = reduce(&state, .settingSaved(key: Setting.units, value: "imperial"))
+    let imperial = MainView.render(state).lines.joined(separator: "\n")
+    #expect(imperial.contains("72 ft"), "the Ashton Building is 21.8 m away")
+    #expect(!imperial.contains("22 m"))
+    #expect(DistanceText.format(3000, imperial: true) == "1.9 mi")
+}

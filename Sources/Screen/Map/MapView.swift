@@ -169,8 +169,8 @@ enum LabelLayer {
             let building = state.ranked[b]
             let count = building.artworks.count
             let nearestTitle = building.artworks.first.map { " · " + $0.artwork.title } ?? ""
-            let title = "\(building.name) · \(count) artwork\(count == 1 ? "" : "s")\(count > 1 ? nearestTitle : "") · \(DistanceText.format(building.distance))"
-            let short = "\(building.name) · \(DistanceText.format(building.distance))"
+            let title = "\(building.name) · \(count) artwork\(count == 1 ? "" : "s")\(count > 1 ? nearestTitle : "") · \(state.distanceText(building.distance))"
+            let short = "\(building.name) · \(state.distanceText(building.distance))"
             if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
                 || place(short, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
                 || place(building.name, nearX: cursorX, y: cursorY, style: Style(.label, bold: true)) {

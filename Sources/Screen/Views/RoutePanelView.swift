@@ -11,16 +11,17 @@ public enum RoutePanelView {
         buffer.box(area, title: "Route to \(DisplayText.clean(route.targetName))", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 4, inner.height > 0 else { return }
-        for (offset, line) in lines(route).dropFirst(0).enumerated() {
+        for (offset, line) in lines(route, imperial: state.imperial).enumerated() {
             guard offset < inner.height else { break }
             buffer.write(line.text, x: inner.x + 1, y: inner.y + offset, style: line.style, maxWidth: inner.width - 1)
         }
     }
 
     /// The panel's text: a summary, then the steps from the scroll position on.
-    static func lines(_ route: RouteState) -> [(text: String, style: Style)] {
+    static func lines(_ route: RouteState, imperial: Bool = false) -> [(text: String, style: Style)] {
+        func distance(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
         let straight = route.straight
-        let crowFlies = "\(DistanceText.format(straight.metres)) \(CompassPoint(bearing: straight.bearing).abbreviation) (\(Int(straight.bearing.rounded()) % 360)°) as the crow flies"
+        let crowFlies = "\(distance(straight.metres)) \(CompassPoint(bearing: straight.bearing).abbreviation) (\(Int(straight.bearing.rounded()) % 360)°) as the crow flies"
         guard let walk = route.walk else {
             return [("No walking route: \(route.failure?.message ?? "unknown")", Style(.statusError, bold: true)),
                     ("Straight line: \(crowFlies)", Style(.normal)),
@@ -29,13 +30,13 @@ public enum RoutePanelView {
         let total = walk.metres + walk.startGap + walk.endGap
         let minutes = max(1, Int((total / WalkingRoute.metresPerSecond / 60).rounded()))
         var lines: [(String, Style)] = [
-            ("\(DistanceText.format(total)) · \(minutes) min on foot (5 km/h)", Style(.header, bold: true)),
+            ("\(distance(total)) · \(minutes) min on foot (5 km/h)", Style(.header, bold: true)),
             (crowFlies + " · j/k scroll, Esc closes", Style(.muted)),
         ]
         var steps: [String] = []
-        if walk.startGap >= 5 { steps.append("walk \(DistanceText.format(walk.startGap)) to the nearest path") }
-        steps += walk.steps.map { "\($0.instruction), \(DistanceText.format($0.metres))" }
-        if walk.endGap >= 5 { steps.append("leave the path: \(DistanceText.format(walk.endGap)) to the target") }
+        if walk.startGap >= 5 { steps.append("walk \(distance(walk.startGap)) to the nearest path") }
+        steps += walk.steps.map { "\($0.instruction), \(distance($0.metres))" }
+        if walk.endGap >= 5 { steps.append("leave the path: \(distance(walk.endGap)) to the target") }
         steps.append("arrive at \(DisplayText.clean(route.targetName))")
         for (number, step) in steps.enumerated().dropFirst(route.scroll) {
             lines.append(("\(number + 1)".padding(toLength: 3, withPad: " ", startingAt: 0) + step, Style(.normal)))

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 
 /// The settings screen: which setting is selected, and the text being typed for it, if any.
 public struct SettingsState: Hashable, Sendable {
@@ -27,6 +28,12 @@ public enum SettingsAction: Hashable, Sendable {
 }
 
 extension AppState {
+    /// Whether distances are shown in feet and miles (the `units` setting).
+    public var imperial: Bool { settings[Setting.units] == "imperial" }
+
+    /// A distance in the units the user chose.
+    public func distanceText(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
+
     /// A setting's value as saved, else its default.
     public func settingValue(_ setting: Setting) -> String { settings[setting.key] ?? setting.defaultValue }
 
