@@ -147,6 +147,8 @@ func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effe
     switch event {
     case .listed(let painters):
         screen.painters = painters
+        // Empty at first: straight into the search prompt.
+        if painters.isEmpty, screen.busy == nil, screen.found == nil { screen.prompt = screen.prompt ?? "" }
     case .counted(let name, let total):
         screen.busy = nil
         if total == 0 {
