@@ -119,6 +119,11 @@ public struct AppState: Sendable {
     var favouriteKeys: Set<String> = []
     /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
     public var slideshowInterval = 8.0
+    /// Changes whenever the table's rows (or anything shown in them: hearts, units) may have changed, so a
+    /// view can keep a row's text between frames.
+    /// Unique across every state in the process (a global counter), so two states never share a version.
+    public private(set) var rowsVersion = 0
+    mutating func rowsChanged() { rowsVersion = VersionCounter.shared.next() }
     /// Saved settings by key (defaults are not in here).
     public var settings: [String: String] = [:]
     /// The last news message, and whether it arrived since the user last opened it (the badge).
@@ -230,6 +235,7 @@ public struct AppState: Sendable {
 
     /// Recomputes buildings and rows from the catalogue, reference, search and radius.
     public mutating func refresh(keeping identity: (building: String, artwork: String?)? = nil) {
+        rowsChanged()
         let all = catalog.ranked(from: reference)
         let needle = AppState.folded(searchText)
         var shown: [RankedBuilding] = []
@@ -402,5 +408,19 @@ public struct AppState: Sendable {
         let hours = minutes / 60
         if hours < 48 { return "synced \(hours) h ago" }
         return "synced \(hours / 24) days ago"
+    }
+}
+
+/// Hands out increasing numbers, process-wide, for `AppState.rowsVersion`.
+final class VersionCounter: @unchecked Sendable {
+    static let shared = VersionCounter()
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
     }
 }

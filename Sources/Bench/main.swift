@@ -146,6 +146,15 @@ if CommandLine.arguments.dropFirst().first == "frames" {
     frameBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "moves", CommandLine.arguments.count == 4,
+   let count = Int(CommandLine.arguments[2]), let moves = Int(CommandLine.arguments[3]) {
+    runMoves(count: count, moves: moves)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "instructions" {
+    instructionBench()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
@@ -153,6 +162,7 @@ if CommandLine.arguments.dropFirst().first == "map" {
 try imageBench()
 try catalogueBench()
 frameBench()
+instructionBench()
 try mapBench()
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.

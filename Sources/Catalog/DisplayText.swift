@@ -4,6 +4,8 @@ public enum DisplayText {
     /// folds tabs and newlines to single spaces. Data from the service, files or gpsd goes through this
     /// before it reaches a terminal.
     public static func clean(_ text: String) -> String {
+        // Printable ASCII, the usual case, is already clean: no copy.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {

@@ -13,6 +13,9 @@ public struct Buffer: Sendable, Equatable {
         cells = Array(repeating: Cell(), count: self.width * self.height)
     }
 
+    /// One-character strings for the printable ASCII bytes, made once.
+    static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
     public subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return Cell() }
         return cells[y * width + x]
@@ -35,14 +38,17 @@ public struct Buffer: Sendable, Equatable {
 
     private mutating func put(_ x: Int, _ y: Int, _ cell: Cell) {
         let i = y * width + x
-        // Overwriting the first half of a wide grapheme orphans its continuation; the second half, its head.
-        if !cells[i].isContinuation, x + 1 < width, cells[i + 1].isContinuation, TextWidth.of(cells[i].text) == 2 {
-            cells[i + 1] = Cell(" ", style: cells[i + 1].style)
+        let columns = width
+        cells.withUnsafeMutableBufferPointer { cells in
+            // Overwriting the first half of a wide grapheme orphans its continuation; the second half, its head.
+            if !cells[i].text.isEmpty, x + 1 < columns, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                cells[i + 1].text = " "
+            }
+            if cells[i].text.isEmpty, x > 0 {
+                cells[i - 1].text = " "
+            }
+            cells[i] = cell
         }
-        if cells[i].isContinuation, x > 0 {
-            cells[i - 1] = Cell(" ", style: cells[i - 1].style)
-        }
-        cells[i] = cell
     }
 
     /// Writes text from (x, y), at most `maxWidth` cells (cut with "…"), clipped to `clip`.
@@ -51,12 +57,41 @@ public struct Buffer: Sendable, Equatable {
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxWidth: Int? = nil, clip: Rect? = nil) -> Int {
         let limit = maxWidth ?? (width - x)
         let shown = TextWidth.truncate(DisplayText.clean(text), to: limit)
+        // Printable ASCII, the usual case: one cell a byte, each from a table of one-character strings.
+        if shown.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let area = clip ?? Rect(x: 0, y: 0, width: width, height: height)
+            guard y >= max(0, area.y), y < min(height, area.maxY) else { return shown.utf8.count }
+            var cx = x
+            for byte in shown.utf8 {
+                if cx >= max(0, area.x), cx < min(width, area.maxX) { put(cx, y, Cell(Buffer.asciiText[Int(byte)], style: style)) }
+                cx += 1
+            }
+            return cx - x
+        }
+        // Mixed text: ASCII bytes that stand alone (the next byte is ASCII too, so no combining mark follows)
+        // take the table path; everything else goes grapheme by grapheme.
         var cx = x
-        for c in shown {
-            let w = TextWidth.of(c)
-            if w == 0 { continue }
-            set(cx, y, c, style, clip: clip)
-            cx += w
+        let utf8 = shown.utf8
+        let area = clip ?? Rect(x: 0, y: 0, width: width, height: height)
+        let rowVisible = y >= max(0, area.y) && y < min(height, area.maxY)
+        let left = max(0, area.x), right = min(width, area.maxX)
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if byte >= 0x20, byte < 0x7F, next == utf8.endIndex || utf8[next] < 0x80 {
+                if rowVisible, cx >= left, cx < right { put(cx, y, Cell(Buffer.asciiText[Int(byte)], style: style)) }
+                cx += 1
+                index = next
+                continue
+            }
+            let character = shown[index]
+            let w = TextWidth.of(character)
+            if w > 0 {
+                set(cx, y, character, style, clip: clip)
+                cx += w
+            }
+            index = shown.index(after: index)
         }
         return cx - x
     }

@@ -20,21 +20,28 @@ extension Buffer {
             return width == 0 ? [] : (0..<height).map { CellRun(y: $0, x: 0, length: width) }
         }
         var runs: [CellRun] = []
-        for y in 0..<height {
-            let row = y * width
-            var start = -1
-            for x in 0..<width {
-                let i = row + x
-                var changed = cells[i] != previous.cells[i]
-                if !changed, x + 1 < width, cells[i + 1].isContinuation, cells[i + 1] != previous.cells[i + 1] { changed = true }
-                if changed {
-                    if start < 0 { start = x }
-                } else if start >= 0 {
-                    runs.append(CellRun(y: y, x: start, length: x - start))
-                    start = -1
+        let columns = self.width, rows = self.height
+        // In place, without copying cells: the style first (plain fields), then the text.
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                func differs(_ i: Int) -> Bool { now[i].style != before[i].style || now[i].text != before[i].text }
+                for y in 0..<rows {
+                    let row = y * columns
+                    var start = -1
+                    for x in 0..<columns {
+                        let i = row + x
+                        var changed = differs(i)
+                        if !changed, x + 1 < columns, now[i + 1].text.isEmpty, differs(i + 1) { changed = true }
+                        if changed {
+                            if start < 0 { start = x }
+                        } else if start >= 0 {
+                            runs.append(CellRun(y: y, x: start, length: x - start))
+                            start = -1
+                        }
+                    }
+                    if start >= 0 { runs.append(CellRun(y: y, x: start, length: columns - start)) }
                 }
             }
-            if start >= 0 { runs.append(CellRun(y: y, x: start, length: width - start)) }
         }
         return runs
     }

@@ -1,3 +1,4 @@
+import Foundation
 import App
 import Catalog
 import Geo
@@ -29,14 +30,16 @@ public enum TableView {
             let y = body.y + line
             let text: String
             let style: Style
+            let key = RowTextCache.Key(version: state.rowsVersion, row: index, width: body.width)
             switch state.rows[index] {
             case .building(let b):
-                let building = state.ranked[b]
-                text = columns.building(building)
+                text = RowTextCache.shared.text(key) { columns.building(state.ranked[b]) }
                 style = Style(.header, bold: true)
             case .artwork(let b, let a):
-                let artwork = state.ranked[b].artworks[a].artwork
-                text = columns.artwork(artwork, heart: state.isFavourite(artwork))
+                text = RowTextCache.shared.text(key) {
+                    let artwork = state.ranked[b].artworks[a].artwork
+                    return columns.artwork(artwork, heart: state.isFavourite(artwork))
+                }
                 style = Style(.normal)
             }
             buffer.write(text, x: body.x, y: y, style: style, maxWidth: body.width)
@@ -89,5 +92,30 @@ public enum TableView {
             if year > 0 { line += " " + TextWidth.pad(DisplayText.clean(a.year), to: year) }
             return TextWidth.pad(line, to: width)
         }
+    }
+}
+
+/// The table's row texts between frames: a row's text depends only on the rows (their version in the
+/// state) and the width, so a cursor move that leaves them alone reuses them instead of measuring and
+/// padding every title again. Bounded; emptied when full.
+final class RowTextCache: @unchecked Sendable {
+    struct Key: Hashable {
+        let version: Int
+        let row: Int
+        let width: Int
+    }
+
+    static let shared = RowTextCache()
+    private let lock = NSLock()
+    private var texts: [Key: String] = [:]
+
+    func text(_ key: Key, make: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = texts[key] { return known }
+        if texts.count > 4096 { texts.removeAll(keepingCapacity: true) }
+        let made = make()
+        texts[key] = made
+        return made
     }
 }

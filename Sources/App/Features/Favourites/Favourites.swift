@@ -24,6 +24,7 @@ extension AppState {
     public mutating func setFavourites(_ artworks: [Artwork]) {
         favourites = artworks
         favouriteKeys = Set(artworks.map { AppState.favouriteKey(collection: $0.collection, id: $0.id) })
+        rowsChanged()
     }
 
     /// An artwork shown anywhere: the collection's, else a favourite from another collection.

@@ -40,6 +40,7 @@ extension AppState {
     /// Takes in a saved setting; the ones the running view uses apply at once.
     public mutating func applySetting(key: String, value: String?) {
         settings[key] = value
+        rowsChanged()
         guard let setting = Setting.named(key) else { return }
         let current = value ?? setting.defaultValue
         switch key {

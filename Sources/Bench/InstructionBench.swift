@@ -1,0 +1,75 @@
+import App
+import Foundation
+import Screen
+
+// Instructions per map-cursor move (reduce + render + diff against the last frame), counted by callgrind:
+// the same program runs N and 2N moves and the difference divided by N leaves out start-up. Callgrind
+// counts are the same on any machine, so these figures compare across runs where times cannot.
+
+/// Runs `moves` cursor moves over `count` generated places, for callgrind to count (`Bench moves COUNT N`).
+func runMoves(count: Int, moves: Int) {
+    var state = AppState(artworks: generatedArtworks(count))
+    _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+    var previous = MainView.render(state)
+    for i in 0..<moves {
+        _ = reduce(&state, .key(i % 2 == 0 ? .right : .left))
+        let frame = MainView.render(state)
+        _ = frame.changedRuns(since: previous)
+        previous = frame
+    }
+}
+
+/// Total instructions callgrind counted for `Bench moves COUNT N`, or nil when valgrind cannot run.
+func callgrindInstructions(count: Int, moves: Int, preload: String) -> Double? {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-callgrind-\(getpid())-\(count)-\(moves).out")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out.path)", CommandLine.arguments[0], "moves", String(count), String(moves)]
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_PRELOAD"] = preload
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let text = try? String(contentsOf: out, encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+        if let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return value }
+    }
+    return nil
+}
+
+/// Builds ../shared/tools/valgrind-sigsuspend.c (valgrind crashes on Dispatch without it); nil when it cannot.
+func sigsuspendShim() -> String? {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let source = root.deletingLastPathComponent().appendingPathComponent("shared/tools/valgrind-sigsuspend.c")
+    let library = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-valgrind-sigsuspend.so")
+    guard FileManager.default.fileExists(atPath: source.path) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", library.path, source.path, "-ldl"]
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? library.path : nil
+}
+
+func instructionBench() {
+    print("== instructions per map-cursor move (callgrind, 200x60, reduce + render + diff)")
+    guard let shim = sigsuspendShim() else {
+        print("skipped: needs valgrind, cc and ../shared/tools/valgrind-sigsuspend.c")
+        return
+    }
+    var campus: Double?
+    for count in [31, 10_000] {
+        guard let few = callgrindInstructions(count: count, moves: 10, preload: shim),
+              let many = callgrindInstructions(count: count, moves: 30, preload: shim) else {
+            print("\(count) places: valgrind did not run")
+            continue
+        }
+        let perMove = (many - few) / 20
+        if campus == nil { campus = perMove }
+        print(String(format: "%6d places: %.1f M instructions per move (%.2fx campus) %@ (goal <= 5 M, flat)",
+                     count, perMove / 1e6, perMove / (campus ?? perMove), perMove <= 5e6 ? "MET" : "NOT MET"))
+    }
+}
