@@ -7,6 +7,14 @@ public enum TextWidth {
     public static func of(_ character: Character) -> Int {
         // Printable ASCII, the usual case, without looking up Unicode properties.
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        // One scalar from a range without marks or format characters (Latin letters with accents, arrows,
+        // box drawing, blocks, braille): one cell unless it is wide, without looking up its properties.
+        let scalars = character.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            let v = first.value
+            if (0xA1...0x2FF).contains(v) && v != 0xAD { return 1 }
+            if (0x2100...0x2BFF).contains(v) { return isWide(v) ? 2 : 1 }
+        }
         var width = 0
         for (i, scalar) in character.unicodeScalars.enumerated() {
             let w = of(scalar)
