@@ -22,6 +22,29 @@ struct JSONStream {
         flushIfFull()
     }
 
+    /// A number already rounded to one decimal (distances, bearings), written digit by digit: the same
+    /// text `number` gives ("12", "12.5", "-0.5"), without formatting a Double.
+    mutating func tenths(_ value: Double) {
+        let scaled = (value * 10).rounded()
+        guard value.isFinite, abs(scaled) < 1e15 else { return number(value) }
+        var tenths = Int64(scaled)
+        if tenths < 0 {
+            buffer.append(UInt8(ascii: "-"))
+            tenths = -tenths
+        }
+        digits(tenths / 10)
+        if tenths % 10 != 0 {
+            buffer.append(UInt8(ascii: "."))
+            buffer.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+        }
+        flushIfFull()
+    }
+
+    private mutating func digits(_ value: Int64) {
+        if value >= 10 { digits(value / 10) }
+        buffer.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
     /// A quoted string. Plain printable ASCII (the usual case) is copied as it is; anything else goes
     /// through the same escaping as `JSONWriter.quote`.
     mutating func string(_ text: String) {

@@ -36,7 +36,8 @@ enum ListCommand: Command {
         guard known.contains(collection) else {
             throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
         }
-        let query = CatalogQuery(artworks: try store.artworks(collection: collection))
+        // Descriptions are not listed, so they are not read (long text on demand).
+        let query = CatalogQuery(artworks: try store.artworks(collection: collection, withDescriptions: false))
         let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
         if options.has("--json") {
             var stream = JSONStream { console.write(String(decoding: $0, as: UTF8.self)) }
@@ -66,9 +67,9 @@ enum ListCommand: Command {
             out.raw(",\"longitude\":")
             out.number(b.building.coordinate.longitude)
             out.raw(",\"distance_m\":")
-            out.number(JSONWriter.rounded(b.distance))
+            out.tenths(b.distance)
             out.raw(",\"bearing_deg\":")
-            out.number(JSONWriter.rounded(b.bearing))
+            out.tenths(b.bearing)
             out.raw(",\"artworks\":[")
             for (j, a) in b.artworks.enumerated() {
                 out.raw(j == 0 ? "{\"id\":" : ",{\"id\":")
@@ -84,9 +85,9 @@ enum ListCommand: Command {
                 out.raw(",\"longitude\":")
                 out.number(a.artwork.coordinate.longitude)
                 out.raw(",\"distance_m\":")
-                out.number(JSONWriter.rounded(a.distance))
+                out.tenths(a.distance)
                 out.raw(",\"bearing_deg\":")
-                out.number(JSONWriter.rounded(a.bearing))
+                out.tenths(a.bearing)
                 out.raw("}")
             }
             out.raw("]}")

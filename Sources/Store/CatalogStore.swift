@@ -44,10 +44,22 @@ public final class CatalogStore {
     private static let artworkColumns =
         "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
-    /// Every artwork of a collection, in id order.
-    public func artworks(collection: String = Artwork.defaultCollection) throws -> [Artwork] {
-        try database.rows("SELECT \(Self.artworkColumns) FROM artworks WHERE collection = ?1 ORDER BY id",
-                          [.text(collection)]).map(Self.artwork)
+    /// Every artwork of a collection, in id order, read row by row straight into values. Without
+    /// descriptions (`withDescriptions: false`) the longest text stays in the store.
+    public func artworks(collection: String = Artwork.defaultCollection, withDescriptions: Bool = true) throws -> [Artwork] {
+        let columns = withDescriptions ? Self.artworkColumns : Self.artworkColumns.replacingOccurrences(of: "information,", with: "'',")
+        let statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
+        try statement.bind([.text(collection)])
+        var result: [Artwork] = []
+        while try statement.step() {
+            result.append(Artwork(id: statement.text(1), title: statement.text(2), artist: statement.text(3), year: statement.text(4),
+                                  type: statement.text(5), information: statement.text(6),
+                                  coordinate: Coordinate(clampingLatitude: statement.double(7), longitude: statement.double(8)),
+                                  building: statement.optionalText(9), locationNotes: statement.text(10), imageFileName: statement.text(11),
+                                  thumbnail: statement.text(12), lastModified: statement.text(13), enabled: true,
+                                  collection: statement.text(0), webPage: statement.text(14)))
+        }
+        return result
     }
 
     /// Names of the collections with how many artworks each holds, default first.

@@ -76,6 +76,20 @@ public final class Statement {
         return result
     }
 
+    /// Column `i` of the current row as text ("" for NULL), read without an intermediate value.
+    public func text(_ i: Int32) -> String {
+        guard let p = sqlite3_column_text(handle, i) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, i))), as: UTF8.self)
+    }
+
+    /// Column `i` as text, or nil when it is NULL.
+    public func optionalText(_ i: Int32) -> String? {
+        sqlite3_column_type(handle, i) == SQLITE_NULL ? nil : text(i)
+    }
+
+    /// Column `i` as a number (0 for NULL or text that is not one).
+    public func double(_ i: Int32) -> Double { sqlite3_column_double(handle, i) }
+
     /// The value of column `i` in the current row.
     public func column(_ i: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, i) {
