@@ -113,20 +113,25 @@ public struct Buffer: Sendable, Equatable {
     /// A box border with an optional title in the top edge.
     public mutating func box(_ rect: Rect, title: String? = nil, style: Style = Style(.border), ascii: Bool = false) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let h: Character = ascii ? "-" : "─", v: Character = ascii ? "|" : "│"
-        let corners: [Character] = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
+        // Every border glyph is one cell wide: put straight in, without measuring each one.
+        let h = ascii ? "-" : "─", v = ascii ? "|" : "│"
+        let corners = ascii ? ["+", "+", "+", "+"] : ["┌", "┐", "└", "┘"]
+        func narrow(_ x: Int, _ y: Int, _ text: String) {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            put(x, y, Cell(text, style: style))
+        }
         for x in rect.x + 1..<rect.maxX - 1 {
-            set(x, rect.y, h, style)
-            set(x, rect.maxY - 1, h, style)
+            narrow(x, rect.y, h)
+            narrow(x, rect.maxY - 1, h)
         }
         for y in rect.y + 1..<rect.maxY - 1 {
-            set(rect.x, y, v, style)
-            set(rect.maxX - 1, y, v, style)
+            narrow(rect.x, y, v)
+            narrow(rect.maxX - 1, y, v)
         }
-        set(rect.x, rect.y, corners[0], style)
-        set(rect.maxX - 1, rect.y, corners[1], style)
-        set(rect.x, rect.maxY - 1, corners[2], style)
-        set(rect.maxX - 1, rect.maxY - 1, corners[3], style)
+        narrow(rect.x, rect.y, corners[0])
+        narrow(rect.maxX - 1, rect.y, corners[1])
+        narrow(rect.x, rect.maxY - 1, corners[2])
+        narrow(rect.maxX - 1, rect.maxY - 1, corners[3])
         if let title, rect.width > 4 {
             write(" " + title + " ", x: rect.x + 1, y: rect.y, style: Style(style.role, bold: true), maxWidth: rect.width - 2)
         }

@@ -42,15 +42,6 @@ extension CatalogStore {
             }
             try delete(collection: collection, ids: removed)
             report.removed = removed.count
-            // Remembered for "What's new": which artworks a sync or import added or changed, and when.
-            if !report.touchedIDs.isEmpty {
-                let json = String(decoding: try JSONSerialization.data(withJSONObject: report.touchedIDs), as: UTF8.self)
-                try database.run("""
-                    INSERT INTO artwork_changes(collection, artwork_id, changed_at)
-                    SELECT ?1, value, strftime('%Y-%m-%dT%H:%M:%SZ', 'now') FROM json_each(?2) WHERE true
-                    ON CONFLICT(collection, artwork_id) DO UPDATE SET changed_at = excluded.changed_at
-                    """, [.text(collection), .text(json)])
-            }
             if let syncSource, let syncTime {
                 let newest = try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",
                                                  [.text(collection)])?.text ?? ""
@@ -67,9 +58,7 @@ extension CatalogStore {
     /// Artworks added or changed after `since` (an ISO 8601 time), newest first, at most 200.
     public func changes(since: String) throws -> [(collection: String, id: String, title: String)] {
         try database.rows("""
-            SELECT c.collection, c.artwork_id, a.title FROM artwork_changes c
-            JOIN artworks a ON a.collection = c.collection AND a.id = c.artwork_id
-            WHERE c.changed_at > ?1 ORDER BY c.changed_at DESC, a.title LIMIT 200
+            SELECT collection, id, title FROM artworks WHERE changed_at > ?1 ORDER BY changed_at DESC, title LIMIT 200
             """, [.text(since)]).map { ($0[0].text ?? "", $0[1].text ?? "", $0[2].text ?? "") }
     }
 

@@ -111,12 +111,14 @@ public final class CatalogStore {
     }
 
     static let upsertSQL = """
-        INSERT INTO artworks(\(artworkColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+        INSERT INTO artworks(\(artworkColumns), changed_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
             year = excluded.year, type = excluded.type, information = excluded.information,
             latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
             location_notes = excluded.location_notes, image_file = excluded.image_file,
-            thumbnail = excluded.thumbnail, last_modified = excluded.last_modified, web_page = excluded.web_page
+            thumbnail = excluded.thumbnail, last_modified = excluded.last_modified, web_page = excluded.web_page,
+            changed_at = excluded.changed_at
         """
 
     /// Inserts or updates one artwork with a statement prepared once for a whole merge.

@@ -94,7 +94,8 @@ public enum Schema {
         );
         CREATE INDEX walk_edges_source ON walk_edges(source);
         """,
-        // v5: the paintings side: an artwork's web page, the painters followed and which paintings are theirs.
+        // v5: the paintings side: an artwork's web page, when a sync or import last added or changed it ("What's
+        // new"), the painters followed and which paintings are theirs.
         """
         ALTER TABLE artworks ADD COLUMN web_page TEXT NOT NULL DEFAULT '';
         CREATE TABLE painters (
@@ -109,12 +110,8 @@ public enum Schema {
             PRIMARY KEY (painter, collection, artwork_id)
         );
         CREATE INDEX painter_works_artwork ON painter_works(collection, artwork_id);
-        CREATE TABLE artwork_changes (
-            collection TEXT NOT NULL,
-            artwork_id TEXT NOT NULL,
-            changed_at TEXT NOT NULL,
-            PRIMARY KEY (collection, artwork_id)
-        );
+        ALTER TABLE artworks ADD COLUMN changed_at TEXT NOT NULL DEFAULT '';
+        CREATE INDEX artworks_changed_at ON artworks(changed_at);
         """,
     ]
 

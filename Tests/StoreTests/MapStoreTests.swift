@@ -51,3 +51,16 @@ private final class FailingHalfWay: Error {}
     #expect(try store.baseMap().features.contains { $0.name == "Half" } == false)
     #expect(try store.artworks(collection: "sample").count == 2)
 }
+
+@Test func whatsNewListsWhatAMergeAddedOrChangedSinceAMoment() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let here = Coordinate(clampingLatitude: 53.4, longitude: -2.97)
+    _ = try store.merge([Artwork(id: "1", title: "Old", coordinate: here)], into: "campus", full: false)
+    #expect(try store.changes(since: "2000-01-01T00:00:00Z").map(\.title) == ["Old"])
+    // Nothing changed since a moment in the future; an unchanged record is not touched again.
+    #expect(try store.changes(since: "2999-01-01T00:00:00Z").isEmpty)
+    try store.database.run("UPDATE artworks SET changed_at = '2001-01-01T00:00:00Z'")
+    _ = try store.merge([Artwork(id: "1", title: "Old", coordinate: here), Artwork(id: "2", title: "New", coordinate: here)],
+                        into: "campus", full: false)
+    #expect(try store.changes(since: "2002-01-01T00:00:00Z").map(\.title) == ["New"])
+}
