@@ -36,8 +36,8 @@ enum ListCommand: Command {
         guard known.contains(collection) else {
             throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
         }
-        // Descriptions are not listed, so they are not read (long text on demand).
-        let query = CatalogQuery(artworks: try store.artworks(collection: collection, withDescriptions: false))
+        // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
+        let query = CatalogQuery(artworks: try store.artworks(collection: collection, forListing: true))
         let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
         if options.has("--json") {
             var stream = JSONStream { console.write(String(decoding: $0, as: UTF8.self)) }

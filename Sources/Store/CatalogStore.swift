@@ -41,13 +41,16 @@ public final class CatalogStore {
 
     // MARK: - Reading
 
+    private static let listingColumns =
+        "collection, id, title, artist, year, '', '', latitude, longitude, building, location_notes, '', '', '', ''"
     private static let artworkColumns =
         "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
-    /// Every artwork of a collection, in id order, read row by row straight into values. Without
-    /// descriptions (`withDescriptions: false`) the longest text stays in the store.
-    public func artworks(collection: String = Artwork.defaultCollection, withDescriptions: Bool = true) throws -> [Artwork] {
-        let columns = withDescriptions ? Self.artworkColumns : Self.artworkColumns.replacingOccurrences(of: "information,", with: "'',")
+    /// Every artwork of a collection, in id order, read row by row straight into values. For a listing
+    /// (`forListing: true`) only what a list shows is read: no description, type, image names, dates or web
+    /// page, so the longest text stays in the store.
+    public func artworks(collection: String = Artwork.defaultCollection, forListing: Bool = false) throws -> [Artwork] {
+        let columns = forListing ? Self.listingColumns : Self.artworkColumns
         let statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
         try statement.bind([.text(collection)])
         var result: [Artwork] = []
