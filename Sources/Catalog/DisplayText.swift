@@ -6,6 +6,8 @@ public enum DisplayText {
     public static func clean(_ text: String) -> String {
         // Printable ASCII, the usual case, is already clean: no copy.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        // Other text with nothing to remove or turn into a space (arrows, accents, box drawing): no copy either.
+        if !text.unicodeScalars.contains(where: needsCleaning) { return text }
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -24,5 +26,13 @@ public enum DisplayText {
             lastWasSpace = v == 0x20
         }
         return String(result)
+    }
+
+    /// Whether `clean` removes a scalar or turns it into a space.
+    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || (0x200B...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2060...0x2069).contains(v)
+            || v == 0xFEFF || v == 0x061C || v == 0x180E || (0xFFF9...0xFFFB).contains(v)
     }
 }

@@ -51,12 +51,23 @@ public struct Buffer: Sendable, Equatable {
         }
     }
 
+    /// Writes text a view has already cleaned and fitted to its width (the table's cached rows): the same
+    /// as `write`, without cleaning and measuring it again on every frame.
+    @discardableResult
+    mutating func writeFitted(_ text: String, x: Int, y: Int, style: Style) -> Int {
+        writeCells(text, x: x, y: y, style: style, clip: nil)
+    }
+
     /// Writes text from (x, y), at most `maxWidth` cells (cut with "…"), clipped to `clip`.
     /// Untrusted text must already be cleaned with `DisplayText.clean`; this cleans again to be safe.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .normal, maxWidth: Int? = nil, clip: Rect? = nil) -> Int {
         let limit = maxWidth ?? (width - x)
-        let shown = TextWidth.truncate(DisplayText.clean(text), to: limit)
+        return writeCells(TextWidth.truncate(DisplayText.clean(text), to: limit), x: x, y: y, style: style, clip: clip)
+    }
+
+    /// Puts clean, fitted text into cells from (x, y), clipped to `clip`.
+    private mutating func writeCells(_ shown: String, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
         // Printable ASCII, the usual case: one cell a byte, each from a table of one-character strings.
         if shown.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             let area = clip ?? Rect(x: 0, y: 0, width: width, height: height)

@@ -42,7 +42,8 @@ public enum TableView {
                 }
                 style = Style(.normal)
             }
-            buffer.write(text, x: body.x, y: y, style: style, maxWidth: body.width)
+            // Row texts are cleaned and padded to the width when made, and kept between frames.
+            buffer.writeFitted(text, x: body.x, y: y, style: style)
             if index == state.selectedRow {
                 buffer.restyle(Rect(x: body.x, y: y, width: body.width, height: 1),
                                Style(.selection, bold: true, reverse: focused, underline: !focused))

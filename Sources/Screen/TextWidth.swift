@@ -63,7 +63,17 @@ public enum TextWidth {
     /// Width of a string.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        // Every scalar its own one-cell grapheme (ASCII, accented letters, arrows, box drawing, braille, no
+        // marks or joiners): count scalars, without grapheme breaking.
+        var count = 0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            guard (0x20..<0x7F).contains(v) || ((0xA1...0x2FF).contains(v) && v != 0xAD) || ((0x2100...0x2BFF).contains(v) && !isWide(v)) else {
+                return text.reduce(0) { $0 + of($1) }
+            }
+            count += 1
+        }
+        return count
     }
 
     /// Cuts text to at most `width` cells, ending with "…" when something was cut.
