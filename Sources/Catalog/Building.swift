@@ -47,7 +47,7 @@ public struct Building: Hashable, Sendable {
             let candidates = keysByName[folded] ?? []
             let key = candidates.first { key in
                 guard let anchor = members[key]?.first?.coordinate else { return false }
-                return SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
+                return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
             } ?? (candidates.isEmpty ? folded : "\(folded)#\(candidates.count + 1)")
             if !candidates.contains(key) { keysByName[folded, default: []].append(key) }
             if members[key] == nil {
