@@ -11,17 +11,17 @@ public enum Artmap {
         (or, when its output is not a terminal, prints 'artmap list').
 
         Commands:
-          list      artworks grouped by building, nearest first (--json for scripts)
-          sync      fetch what changed from the campus service, and the images
-          import    load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
-                    artworks, or tagged places (plist) or service-shaped JSON into a collection
-          watch     follow a location source and print each fix with the nearest building
-          show      print an artwork's cached image as coloured text cells
-          route     walking directions to an artwork along the imported streets
-          config    list, read and change settings (also the , screen in the view)
-          painters  follow painters at the Rijksmuseum: their paintings with images
+          list        artworks grouped by building, nearest first (--json for scripts)
+          sync        fetch what changed from the campus service, and the images
+          import      load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
+                      artworks, or tagged places (plist) or service-shaped JSON into a collection
+          watch       follow a location source and print each fix with the nearest building
+          show        print an artwork's cached image as coloured text cells
+          route       walking directions to an artwork along the imported streets
+          config      list, read and change settings (also the , screen in the view)
+          painters    follow painters at the Rijksmuseum: their paintings with images
           favourites  the artworks you hearted (at most 50)
-          slideshow the full-screen slideshow of your favourites' pictures
+          slideshow   the full-screen slideshow of your favourites' pictures
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
