@@ -132,7 +132,7 @@ public enum Keymap {
 
         KeyBinding(keys: [.up, .character("k")], command: .route(.scroll(-1)), context: .route, description: "previous step"),
         KeyBinding(keys: [.down, .character("j")], command: .route(.scroll(1)), context: .route, description: "next step"),
-        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .route, description: "walking directions to the building under the map cursor"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .route, description: "route again to the selected row, from where you are now"),
         KeyBinding(keys: [.escape, .backspace], command: .route(.clear), context: .route, description: "close the route (back to the table)"),
 
         KeyBinding(keys: [.character("+"), .character("=")], command: .viewer(.zoomIn), context: .viewer, description: "zoom in (2×, 4× …)"),
