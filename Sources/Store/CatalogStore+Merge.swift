@@ -11,8 +11,13 @@ extension CatalogStore {
                       syncSource: String? = nil, syncTime: String? = nil) throws -> MergeReport {
         try database.inTransaction {
             try ensureCollection(collection, source: syncSource ?? "")
+            // Every stored id (for a full sync's removals), but whole rows only for the ids in this batch:
+            // a small batch over a large collection reads ids, not 10,000 descriptions.
+            let storedIDs = try self.ids(collection: collection)
             var existing: [String: Artwork] = [:]
-            for a in try self.artworks(collection: collection) { existing[a.id] = a }
+            for a in try self.artworks(collection: collection, ids: artworks.count * 4 < storedIDs.count ? artworks.map(\.id) : nil) {
+                existing[a.id] = a
+            }
             var report = MergeReport()
             var seen = presentIDs
             var removed: [String] = []
@@ -38,7 +43,7 @@ extension CatalogStore {
                 report.touchedIDs.append(artwork.id)
             }
             if full {
-                removed += existing.keys.filter { !seen.contains($0) }
+                removed += storedIDs.filter { !seen.contains($0) }
             }
             try delete(collection: collection, ids: removed)
             report.removed = removed.count

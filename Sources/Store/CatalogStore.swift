@@ -49,10 +49,19 @@ public final class CatalogStore {
     /// Every artwork of a collection, in id order, read row by row straight into values. For a listing
     /// (`forListing: true`) only what a list shows is read: no description, type, image names, dates or web
     /// page, so the longest text stays in the store.
-    public func artworks(collection: String = Artwork.defaultCollection, forListing: Bool = false) throws -> [Artwork] {
+    /// `ids` limits the rows to those ids.
+    public func artworks(collection: String = Artwork.defaultCollection, forListing: Bool = false, ids: [String]? = nil) throws -> [Artwork] {
         let columns = forListing ? Self.listingColumns : Self.artworkColumns
-        let statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
-        try statement.bind([.text(collection)])
+        let statement: Statement
+        if let ids {
+            statement = try database.prepare("""
+                SELECT \(columns) FROM artworks WHERE collection = ?1 AND id IN (SELECT value FROM json_each(?2)) ORDER BY id
+                """)
+            try statement.bind([.text(collection), .text(String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self))])
+        } else {
+            statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
+            try statement.bind([.text(collection)])
+        }
         var result: [Artwork] = []
         while try statement.step() {
             result.append(Artwork(id: statement.text(1), title: statement.text(2), artist: statement.text(3), year: statement.text(4),
@@ -62,6 +71,15 @@ public final class CatalogStore {
                                   thumbnail: statement.text(12), lastModified: statement.text(13), enabled: true,
                                   collection: statement.text(0), webPage: statement.text(14)))
         }
+        return result
+    }
+
+    /// The ids of a collection's artworks, in id order.
+    public func ids(collection: String) throws -> [String] {
+        let statement = try database.prepare("SELECT id FROM artworks WHERE collection = ?1 ORDER BY id")
+        try statement.bind([.text(collection)])
+        var result: [String] = []
+        while try statement.step() { result.append(statement.text(0)) }
         return result
     }
 
