@@ -45,7 +45,15 @@ extension CatalogStore {
             if full {
                 removed += storedIDs.filter { !seen.contains($0) }
             }
-            try delete(collection: collection, ids: removed)
+            // After the upserts, what stays is exactly what this response listed (new ids included), less
+            // what it disabled.
+            let kept = full ? Array(seen.subtracting(removed)) : []
+            if full, !removed.isEmpty, kept.count < removed.count {
+                // Most of the collection goes: name what stays rather than what goes.
+                try deleteAll(collection: collection, except: kept)
+            } else {
+                try delete(collection: collection, ids: removed)
+            }
             report.removed = removed.count
             if let syncSource, let syncTime {
                 let newest = try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",

@@ -161,8 +161,19 @@ public final class CatalogStore {
     /// Deletes many artworks (and their image-cache rows) in two statements, whatever their number.
     func delete(collection: String, ids: [String]) throws {
         guard !ids.isEmpty else { return }
+        try deleteWhere(collection: collection, ids: ids, keeping: false)
+    }
+
+    /// Deletes every artwork of a collection but `ids` (and their image-cache rows): a full sync that
+    /// keeps 31 of 10,000 names the 31, not the 9,969.
+    func deleteAll(collection: String, except ids: [String]) throws {
+        try deleteWhere(collection: collection, ids: ids, keeping: true)
+    }
+
+    private func deleteWhere(collection: String, ids: [String], keeping: Bool) throws {
+        let test = keeping ? "NOT IN" : "IN"
         let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
-        try database.run("DELETE FROM artworks WHERE collection = ?1 AND id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
-        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id IN (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
+        try database.run("DELETE FROM artworks WHERE collection = ?1 AND id \(test) (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
+        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id \(test) (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
     }
 }

@@ -64,3 +64,16 @@ private final class FailingHalfWay: Error {}
                         into: "campus", full: false)
     #expect(try store.changes(since: "2002-01-01T00:00:00Z").map(\.title) == ["New"])
 }
+
+@Test func aFullMergeThatKeepsFewRemovesTheRestAndWhatItDisables() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let here = Coordinate(clampingLatitude: 53.4, longitude: -2.97)
+    _ = try store.merge((1...10).map { Artwork(id: "\($0)", title: "A\($0)", coordinate: here) }, into: "campus", full: true)
+    var disabled = Artwork(id: "2", title: "A2", coordinate: here)
+    disabled.enabled = false
+    // Keeps 1 and a new 11; 2 is disabled; 3...10 are no longer listed; 12 is listed but unreadable.
+    let report = try store.merge([Artwork(id: "1", title: "A1", coordinate: here), disabled, Artwork(id: "11", title: "A11", coordinate: here)],
+                                 into: "campus", full: true, presentIDs: ["12"])
+    #expect(report.removed == 9)
+    #expect(try store.artworks(collection: "campus").map(\.id) == ["1", "11"])
+}
