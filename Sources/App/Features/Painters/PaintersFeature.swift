@@ -109,7 +109,7 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
             state.overlays.removeAll()
             state.pendingSearch = painter
             state.lastMessage = "paintings by \(painter) (Esc clears the filter)"
-            return [.loadCollection("rijksmuseum")]
+            return [.loadCollection(paintingsCollection)]
         }
     case .remove:
         guard screen.busy == nil, screen.painters.indices.contains(screen.selected) else { return [] }
@@ -139,10 +139,16 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
 
 /// Takes in what the painters' background work reports, whether or not the screen is still open.
 func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effect] {
+    // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
+    var effects: [Effect] = []
+    if case .finished(_, let painters) = event, !painters.isEmpty || state.collection == paintingsCollection {
+        if !painters.isEmpty, !state.collections.contains(paintingsCollection) { state.collections.append(paintingsCollection) }
+        if state.collection == paintingsCollection { effects.append(.reloadCatalogue) }
+    }
     guard let index = state.overlays.lastIndex(where: { if case .painters = $0 { return true } else { return false } }),
           case .painters(var screen) = state.overlays[index] else {
         if case .finished(let line, _) = event { state.lastMessage = line }
-        return []
+        return effects
     }
     switch event {
     case .listed(let painters):
@@ -166,5 +172,8 @@ func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effe
         state.lastMessage = line
     }
     state.overlays[index] = .painters(screen)
-    return []
+    return effects
 }
+
+/// The collection the Rijksmuseum's paintings go into.
+public let paintingsCollection = "rijksmuseum"
