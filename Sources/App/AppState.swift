@@ -131,7 +131,10 @@ public struct AppState: Sendable {
     public var newsUnread = false
     /// Artworks syncs added or changed since the user last opened the news ("What's new").
     public var whatsNew: [String] = []
-    /// A search to apply once a collection has loaded (Enter on a painter).
+    /// Artworks a list outside the shown collection is browsing (a painter's paintings), so their detail
+    /// and pictures can be shown.
+    public var browsing: [Artwork] = []
+    /// A search to apply once a collection has loaded (`t` on a painter's paintings).
     public var pendingSearch: String?
 
     // MARK: Filters

@@ -126,7 +126,8 @@ public enum Keymap {
         KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
         KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),
         KeyBinding(keys: [.character("+")], command: .painters(.search), context: .painters, description: "search the museum for a painter"),
-        KeyBinding(keys: [.enter], command: .painters(.confirm), context: .painters, description: "add the painter found, or list the selected one's paintings"),
+        KeyBinding(keys: [.enter], command: .painters(.confirm), context: .painters, description: "add the painter found, list their paintings, open one"),
+        KeyBinding(keys: [.character("t")], command: .painters(.showInTable), context: .painters, description: "their paintings in the table and on the map"),
         KeyBinding(keys: [.character("d")], command: .painters(.remove), context: .painters, description: "remove the painter and their paintings (asks first)"),
         KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
 

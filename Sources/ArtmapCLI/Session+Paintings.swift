@@ -67,6 +67,12 @@ extension Session {
         switch request {
         case .list:
             queue.post(.painters(.listed(Session.painterSummaries(store))))
+        case .paintings(let name):
+            do {
+                dispatch(.painters(.paintingsListed(name: name, try store.paintings(ofPainter: name))))
+            } catch {
+                dispatch(.painters(.finished("cannot read \(name)'s paintings: \(error)", Session.painterSummaries(store))))
+            }
         case .count(let name):
             painterTask = Task.detached {
                 do {

@@ -21,6 +21,16 @@ extension CatalogStore {
             """).map { ($0[0].text ?? "", Int($0[1].integer ?? 0), Int($0[2].integer ?? 0)) }
     }
 
+    /// A painter's paintings, by date then title.
+    public func paintings(ofPainter name: String) throws -> [Artwork] {
+        var result: [Artwork] = []
+        for (collection, ids) in Dictionary(grouping: try database.rows("SELECT collection, artwork_id FROM painter_works WHERE painter = ?1", [.text(name)]),
+                                            by: { $0[0].text ?? "" }) {
+            result += try artworks(collection: collection, ids: ids.compactMap { $0[1].text })
+        }
+        return result.sorted { ($0.year, $0.title) < ($1.year, $1.title) }
+    }
+
     /// Saves a painter and their paintings in one transaction: the paintings merged into `collection`
     /// (never removing others'), the painter's list of works replaced.
     public func savePainter(_ name: String, total: Int, paintings: [Artwork], collection: String) throws -> MergeReport {

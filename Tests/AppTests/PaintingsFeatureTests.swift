@@ -128,9 +128,21 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(press(&state, .character("n")).isEmpty)
     press(&state, .character("d"))
     #expect(press(&state, .character("y")) == [.painters(.remove("Vermeer"))])
-    // Enter on a painter shows their paintings: the museum's collection, filtered by name.
+    // Enter on a painter lists their paintings from the store; Enter opens one; t shows them in the table.
     _ = reduce(&state, .painters(.finished("", [PainterSummary(name: "Vermeer", total: 4, stored: 3)])))
-    #expect(press(&state, .enter) == [.loadCollection("rijksmuseum")])
+    #expect(press(&state, .enter) == [.painters(.paintings("Vermeer"))])
+    let listed = reduce(&state, .painters(.paintingsListed(name: "Vermeer", [painting("SK-1"), painting("SK-2")])))
+    #expect(listed.contains(.loadPicture(artworkID: "SK-1")), "the first painting's picture is asked for")
+    press(&state, .down)
+    press(&state, .enter)
+    guard case .detail(let shown, _)? = state.overlays.last else {
+        Issue.record("Enter opens the painting's detail")
+        return
+    }
+    #expect(shown == "SK-2")
+    #expect(press(&state, .character("f")) == [.toggleFavourite(collection: "rijksmuseum", id: "SK-2")])
+    press(&state, .escape)
+    #expect(press(&state, .character("t")) == [.loadCollection("rijksmuseum")])
     _ = reduce(&state, .collectionLoaded("rijksmuseum", [painting("SK-1"), Artwork(id: "x", title: "Other", artist: "Someone",
                                                                                   coordinate: .ashtonBuilding, collection: "rijksmuseum")]))
     #expect(state.searchText == "Vermeer")

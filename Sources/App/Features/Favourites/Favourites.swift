@@ -29,7 +29,7 @@ extension AppState {
 
     /// An artwork shown anywhere: the collection's, else a favourite from another collection.
     public func anyArtwork(id: String) -> Artwork? {
-        artwork(id: id) ?? favourites.first { $0.id == id }
+        artwork(id: id) ?? favourites.first { $0.id == id } ?? browsing.first { $0.id == id }
     }
 }
 
@@ -72,6 +72,8 @@ private func selectedArtwork(_ state: AppState) -> Artwork? {
         return building.artworks[selected].artwork
     case .favourites(let selected)?:
         return state.favourites.indices.contains(selected) ? state.favourites[selected] : nil
+    case .painters(let screen)? where screen.paintingsOf != nil:
+        return screen.paintings.indices.contains(screen.paintingSelected) ? screen.paintings[screen.paintingSelected] : nil
     case nil:
         guard state.focus == .table, state.rows.indices.contains(state.selectedRow),
               case .artwork(let b, let a) = state.rows[state.selectedRow] else { return nil }

@@ -27,6 +27,10 @@ public struct PaintersState: Hashable, Sendable {
     public var busy: String?
     public var confirmRemove: String?
     public var message: String?
+    /// The painter whose paintings are listed (Enter on a painter), those paintings, and the selected one.
+    public var paintingsOf: String?
+    public var paintings: [Artwork] = []
+    public var paintingSelected = 0
 
     public init() {}
 }
@@ -34,6 +38,8 @@ public struct PaintersState: Hashable, Sendable {
 /// Background work the painters screen asks for.
 public enum PainterRequest: Hashable, Sendable {
     case list
+    /// A painter's paintings from the store, answered with `paintingsListed`.
+    case paintings(String)
     case count(String)
     case add(String)
     case remove(String)
@@ -45,6 +51,7 @@ public enum PainterEvent: Hashable, Sendable {
     case listed([PainterSummary])
     case counted(name: String, total: Int)
     case progress(String)
+    case paintingsListed(name: String, [Artwork])
     /// Finished (added, removed, failed or cancelled): a line to show, and the painters as saved.
     case finished(String, [PainterSummary])
 }
@@ -61,6 +68,8 @@ public enum PaintersAction: Hashable, Sendable {
     case confirm
     /// `d`: remove the selected painter (after `y`).
     case remove
+    /// `t`: the listed painter's paintings in the table (the museum's collection, filtered by name).
+    case showInTable
     case answer(Bool)
     /// Esc: stop typing, stop a running fetch, or leave.
     case cancel
@@ -79,6 +88,11 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
     case .open:
         break
     case .move(let delta):
+        if screen.paintingsOf != nil {
+            screen.paintingSelected = max(0, min(max(0, screen.paintings.count - 1), screen.paintingSelected + delta))
+            state.overlays[state.overlays.count - 1] = .painters(screen)
+            return screen.paintings.indices.contains(screen.paintingSelected) ? wantPicture(&state, screen.paintings[screen.paintingSelected].id) : []
+        }
         screen.selected = max(0, min(max(0, screen.painters.count - 1), screen.selected + delta))
         screen.confirmRemove = nil
     case .search:
@@ -104,15 +118,22 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
             screen.found = nil
             screen.busy = "adding \(DisplayText.clean(found.name))…"
             effects.append(.painters(.add(found.name)))
+        } else if screen.paintingsOf != nil {
+            guard screen.paintings.indices.contains(screen.paintingSelected) else { return [] }
+            let painting = screen.paintings[screen.paintingSelected]
+            state.overlays.append(.detail(artworkID: painting.id, scroll: 0))
+            return wantPicture(&state, painting.id)
         } else if screen.busy == nil, screen.painters.indices.contains(screen.selected) {
-            let painter = screen.painters[screen.selected].name
-            state.overlays.removeAll()
-            state.pendingSearch = painter
-            state.lastMessage = "paintings by \(painter) (Esc clears the filter)"
-            return [.loadCollection(paintingsCollection)]
+            effects.append(.painters(.paintings(screen.painters[screen.selected].name)))
         }
+    case .showInTable:
+        guard let painter = screen.paintingsOf ?? (screen.painters.indices.contains(screen.selected) ? screen.painters[screen.selected].name : nil) else { return [] }
+        state.overlays.removeAll()
+        state.pendingSearch = painter
+        state.lastMessage = "paintings by \(painter) (Esc clears the filter)"
+        return [.loadCollection(paintingsCollection)]
     case .remove:
-        guard screen.busy == nil, screen.painters.indices.contains(screen.selected) else { return [] }
+        guard screen.busy == nil, screen.paintingsOf == nil, screen.painters.indices.contains(screen.selected) else { return [] }
         screen.confirmRemove = screen.painters[screen.selected].name
     case .answer(let yes):
         guard let name = screen.confirmRemove else { return [] }
@@ -122,7 +143,11 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
             effects.append(.painters(.remove(name)))
         }
     case .cancel:
-        if screen.prompt != nil || screen.confirmRemove != nil || screen.found != nil {
+        if screen.paintingsOf != nil {
+            screen.paintingsOf = nil
+            screen.paintings = []
+            state.browsing = []
+        } else if screen.prompt != nil || screen.confirmRemove != nil || screen.found != nil {
             screen.prompt = nil
             screen.confirmRemove = nil
             screen.found = nil
@@ -164,6 +189,15 @@ func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effe
         }
     case .progress(let text):
         screen.busy = text
+    case .paintingsListed(let name, let paintings):
+        screen.paintingsOf = name
+        screen.paintings = paintings
+        screen.paintingSelected = 0
+        state.browsing = paintings
+        if let first = paintings.first {
+            state.overlays[index] = .painters(screen)
+            return effects + wantPicture(&state, first.id)
+        }
     case .finished(let line, let painters):
         screen.busy = nil
         screen.message = line
