@@ -30,9 +30,9 @@ public enum ServiceRecordDecoder {
     /// records, so an error object such as `{"errors":[],"message":"rate limited"}` is an error, not an empty list.
     public static func decode(_ data: Data, collection: String = Artwork.defaultCollection,
                               expectedClass: String? = nil) throws -> DecodedCatalog {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try JSONValue.parse(data)
         } catch {
             let start = String(decoding: data.prefix(60), as: UTF8.self)
                 .replacingOccurrences(of: "\n", with: " ")
@@ -41,17 +41,17 @@ public enum ServiceRecordDecoder {
             }
             throw CatalogError("the response is not valid JSON (\(data.count) bytes): \(describe(error))")
         }
-        let records: [Any]
+        let records: [JSONValue]
         var classKey: String?
-        if let array = root as? [Any] {
+        if case .array(let array) = root {
             records = array
-        } else if let object = root as? [String: Any] {
+        } else if case .object(let object) = root {
             let candidates = (expectedClass.map { [$0] } ?? []) + knownClassKeys
             guard let key = candidates.first(where: { object[$0] != nil }) else {
                 let keys = object.keys.sorted().prefix(10).map { "'\(DisplayText.clean(String($0.prefix(40))))'" }.joined(separator: ", ")
                 throw CatalogError("the response has no records under \(candidates.map { "'\($0)'" }.joined(separator: " or ")) (it has \(keys.isEmpty ? "no keys" : "keys " + keys))")
             }
-            guard let array = object[key] as? [Any] else {
+            guard case .array(let array)? = object[key] else {
                 throw CatalogError("the response's '\(key)' is not an array of records")
             }
             classKey = key
@@ -65,7 +65,7 @@ public enum ServiceRecordDecoder {
         var seen = Set<String>()
         var notes: [String] = []
         for (index, element) in records.enumerated() {
-            guard let fields = element as? [String: Any] else {
+            guard case .object(let fields) = element else {
                 skipped.append(SkippedRecord(index: index, id: nil, reason: "record is not an object"))
                 continue
             }
@@ -87,7 +87,7 @@ public enum ServiceRecordDecoder {
     }
 
     /// One record; a `CatalogError` names the field that was wrong.
-    static func decodeRecord(_ fields: [String: Any], collection: String, notes: inout [String]) -> Result<Artwork, CatalogError> {
+    static func decodeRecord(_ fields: [String: JSONValue], collection: String, notes: inout [String]) -> Result<Artwork, CatalogError> {
         guard let rawID = text(fields["id"]) else { return .failure(CatalogError("missing or empty id")) }
         guard rawID.utf8.count <= FieldLimits.id * 4 else {
             return .failure(CatalogError("id longer than \(FieldLimits.id) characters"))
@@ -154,12 +154,11 @@ public enum ServiceRecordDecoder {
     }
 
     /// A JSON value as text: strings as they are, numbers printed, null and containers as nil.
-    static func text(_ value: Any?) -> String? {
+    static func text(_ value: JSONValue?) -> String? {
         switch value {
-        case let s as String: return s
-        case let n as NSNumber:
-            if isBoolean(n) { return n.boolValue ? "1" : "0" }
-            let d = n.doubleValue
+        case .string(let s)?: return s
+        case .bool(let b)?: return b ? "1" : "0"
+        case .number(let d)?:
             if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
             return "\(d)"
         default: return nil
@@ -167,17 +166,12 @@ public enum ServiceRecordDecoder {
     }
 
     /// A JSON value as a finite-or-not number, from a number or a numeric string.
-    static func number(_ value: Any?) -> Double? {
+    static func number(_ value: JSONValue?) -> Double? {
         switch value {
-        case let s as String: return Double(trimmed(s))
-        case let n as NSNumber: return isBoolean(n) ? nil : n.doubleValue
+        case .string(let s)?: return Double(trimmed(s))
+        case .number(let d)?: return d
         default: return nil
         }
-    }
-
-    /// JSON booleans arrive as a distinct NSNumber subclass on Linux (`__NSCFBoolean`).
-    private static func isBoolean(_ n: NSNumber) -> Bool {
-        String(describing: type(of: n)).contains("Boolean")
     }
 
     /// "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DD" with plausible field ranges.
@@ -201,8 +195,7 @@ public enum ServiceRecordDecoder {
     }
 
     private static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let detail = ns.userInfo["NSDebugDescription"] as? String { return detail }
-        return ns.localizedDescription
+        if let error = error as? CatalogError { return error.message }
+        return "\(error)"
     }
 }

@@ -1,0 +1,229 @@
+import Foundation
+
+/// A JSON document as plain values. The campus service's bodies are read with `JSONValue.parse` rather
+/// than `JSONSerialization`, whose per-string bridging was 40% of a 100,000-record sync.
+public enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Nesting deeper than this is refused rather than risking the stack.
+    public static let maximumDepth = 512
+
+    /// Parses a whole document (any value at the top, as `fragmentsAllowed`); strict RFC 8259: UTF-8
+    /// only, no trailing commas, no comments, no leading zeros. The error says what and at which byte.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        try data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.position == parser.bytes.count else { throw parser.failure("unexpected data after the document") }
+            return value
+        }
+    }
+}
+
+/// A recursive-descent reader over the document's bytes.
+private struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    func failure(_ what: String) -> CatalogError {
+        CatalogError("\(what) at byte \(position)")
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) throws -> JSONValue {
+        guard depth < JSONValue.maximumDepth else { throw failure("nesting deeper than \(JSONValue.maximumDepth) levels") }
+        guard position < bytes.count else { throw failure("unexpected end of data") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw failure("unexpected character")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw failure("unexpected end of data") }
+        for i in 0..<count where bytes[position + i] != word.utf8Start[i] { throw failure("unexpected character") }
+        position += count
+    }
+
+    mutating func object(depth: Int) throws -> JSONValue {
+        position += 1
+        var fields: [String: JSONValue] = [:]
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(fields)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+            let key = try string()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
+            position += 1
+            skipWhitespace()
+            fields[key] = try value(depth: depth + 1)
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("unexpected end of data") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(fields) }
+            throw failure("expected ',' or '}'")
+        }
+    }
+
+    mutating func array(depth: Int) throws -> JSONValue {
+        position += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("unexpected end of data") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+            throw failure("expected ',' or ']'")
+        }
+    }
+
+    /// A string; without escapes, the bytes are checked as UTF-8 and taken as they are.
+    mutating func string() throws -> String {
+        position += 1
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                guard let text = String(validating: slice, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("a control character inside a string") }
+            position += 1
+        }
+        // With escapes: build the bytes, then check them.
+        var out = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                guard let text = String(validating: out, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                return text
+            }
+            if byte < 0x20 { throw failure("a control character inside a string") }
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                position += 1
+                continue
+            }
+            position += 1
+            guard position < bytes.count else { break }
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw failure("a lone surrogate in \\u escapes")
+                    }
+                    position += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw failure("a lone surrogate in \\u escapes") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw failure("a lone surrogate in \\u escapes")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw failure("an invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(unicode)).utf8))
+            default:
+                throw failure("an unknown escape")
+            }
+        }
+        throw failure("unexpected end of data inside a string")
+    }
+
+    mutating func hex4() throws -> UInt32 {
+        guard position + 4 <= bytes.count else { throw failure("unexpected end of data in a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("an invalid \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    /// A number as RFC 8259 writes it, converted by the C library.
+    mutating func number() throws -> Double {
+        let start = position
+        func digits() -> Int {
+            let from = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            return position - from
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count else { throw failure("a number without digits") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { throw failure("a number with a leading zero") }
+        } else if digits() == 0 {
+            throw failure("a number without digits")
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw failure("a number without digits after '.'") }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw failure("a number without digits in its exponent") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text) else { throw failure("an unreadable number") }
+        return value
+    }
+}
