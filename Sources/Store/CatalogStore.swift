@@ -144,10 +144,20 @@ public final class CatalogStore {
 
     /// Inserts or updates one artwork with a statement prepared once for a whole merge.
     static func upsert(_ a: Artwork, with statement: Statement) throws {
-        try statement.run([.text(a.collection), .text(a.id), .text(a.title), .text(a.artist), .text(a.year), .text(a.type),
-                           .text(a.information), .real(a.coordinate.latitude), .real(a.coordinate.longitude),
-                           a.building.map(SQLValue.text) ?? .null, .text(a.locationNotes), .text(a.imageFileName),
-                           .text(a.thumbnail), .text(a.lastModified), .text(a.webPage)])
+        // Bound field by field: no array of values per row.
+        statement.resetBindings()
+        for (i, text) in [a.collection, a.id, a.title, a.artist, a.year, a.type, a.information].enumerated() {
+            try statement.bind(Int32(i + 1), text: text)
+        }
+        try statement.bind(8, real: a.coordinate.latitude)
+        try statement.bind(9, real: a.coordinate.longitude)
+        if let building = a.building { try statement.bind(10, text: building) }
+        try statement.bind(11, text: a.locationNotes)
+        try statement.bind(12, text: a.imageFileName)
+        try statement.bind(13, text: a.thumbnail)
+        try statement.bind(14, text: a.lastModified)
+        try statement.bind(15, text: a.webPage)
+        try statement.runBound()
     }
 
     func insertOrReplace(_ a: Artwork) throws {

@@ -47,6 +47,35 @@ public final class Statement {
         }
     }
 
+    /// Starts a new set of bindings without an array of values (the merge binds 100,000 rows).
+    public func resetBindings() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds text to ?i, copied from the string's own UTF-8.
+    public func bind(_ i: Int32, text: String) throws {
+        var text = text
+        let rc = text.withUTF8 { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { artmap_sqlite3_bind_text_copy(handle, i, $0, Int32(buffer.count)) }
+            } ?? artmap_sqlite3_bind_text_copy(handle, i, "", 0)
+        }
+        guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds a number to ?i.
+    public func bind(_ i: Int32, real: Double) throws {
+        let rc = sqlite3_bind_double(handle, i, real)
+        guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+    }
+
+    /// Runs what was bound to completion.
+    public func runBound() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
     /// Advances one row; false when done.
     @discardableResult
     public func step() throws -> Bool {
