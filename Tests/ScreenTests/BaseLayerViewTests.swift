@@ -91,4 +91,6 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     #expect(imperial.contains("72 ft"), "the Ashton Building is 21.8 m away")
     #expect(!imperial.contains("22 m"))
     #expect(DistanceText.format(3000, imperial: true) == "1.9 mi")
+    // The scale bar measures a round number of feet or miles.
+    #expect(imperial.contains(" ft") && MapView.scaleBar(metresPerCell: 20, maxCells: 20, imperial: true) == 0.2 * 1609.344)
 }

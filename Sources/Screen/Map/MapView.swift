@@ -20,7 +20,7 @@ public enum MapView {
         let scaleBar = GuidesLayer.draw(state, frame, on: &canvas)
         RouteLayer.draw(state, frame, on: &canvas)
         canvas.compose(into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
-        GuidesLayer.label(scaleBar, frame, into: &buffer, occupied: &occupied)
+        GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
@@ -42,9 +42,13 @@ public enum MapView {
     }
 
     /// The longest round distance that fits in `maxCells` at this zoom.
-    static func scaleBar(metresPerCell: Double, maxCells: Int) -> Double {
-        let steps: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000,
-                               200_000, 500_000, 1_000_000, 2_000_000]
+    static func scaleBar(metresPerCell: Double, maxCells: Int, imperial: Bool = false) -> Double {
+        let metric: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000,
+                                200_000, 500_000, 1_000_000, 2_000_000]
+        // Round feet up to a tenth of a mile, then round miles, all in metres.
+        let feet: [Double] = [5, 10, 20, 50, 100, 200, 500].map { $0 * 0.3048 }
+        let miles: [Double] = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].map { $0 * 1609.344 }
+        let steps = imperial ? feet + miles : metric
         return steps.last { $0 / metresPerCell <= Double(maxCells) } ?? steps[0]
     }
 }
@@ -58,7 +62,7 @@ enum GuidesLayer {
             canvas.circle(.guide, cx: reference.x, cy: reference.y, radius: radius / frame.dotMetres)
         }
         guard frame.inner.height >= 3, frame.inner.width >= 12 else { return nil }
-        let bar = MapView.scaleBar(metresPerCell: frame.metresPerCell, maxCells: max(1, frame.inner.width / 4))
+        let bar = MapView.scaleBar(metresPerCell: frame.metresPerCell, maxCells: max(1, frame.inner.width / 4), imperial: state.imperial)
         let row = (frame.inner.height - 1) * 4
         let length = max(1, Int((bar / frame.dotMetres).rounded()))
         for x in 2...(2 + length) { canvas.dot(.guide, x, row + 2) }
@@ -67,11 +71,11 @@ enum GuidesLayer {
         return bar
     }
 
-    static func label(_ bar: Double?, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func label(_ bar: Double?, _ frame: MapFrame, imperial: Bool, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         guard let bar else { return }
         let inner = frame.inner
         let x = inner.x + 1 + Int((bar / frame.metresPerCell).rounded()) + 2
-        let used = buffer.write(DistanceText.format(bar), x: x, y: inner.maxY - 1, style: Style(.muted), clip: inner)
+        let used = buffer.write(DistanceText.format(bar, imperial: imperial), x: x, y: inner.maxY - 1, style: Style(.muted), clip: inner)
         occupied.insert(x: inner.x, y: inner.maxY - 1, width: max(0, min(inner.maxX, x + used) - inner.x))
     }
 }
