@@ -1,25 +1,5 @@
 import Geo
 
-/// A latitude/longitude pair inside a feature's geometry. Longitudes are kept continuous along a
-/// feature (a way crossing the antimeridian goes on past 180 instead of jumping to -180), so lines
-/// and boxes stay short; `coordinate` wraps them back for display and distance.
-public struct GeoPoint: Hashable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
-    public init(_ coordinate: Coordinate) {
-        self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
-    }
-
-    /// The point as a valid coordinate (longitude wrapped into -180...180).
-    public var coordinate: Coordinate { Coordinate(clampingLatitude: latitude, longitude: longitude) }
-}
-
 /// One drawable thing of the base layer: a road, a path, a building outline, a lake, a park, a railway,
 /// a museum. Lines have one part per piece; areas have one ring per part, inner rings (holes) included:
 /// insideness is decided even-odd over all rings, so holes need no flag.
@@ -90,36 +70,5 @@ public struct MapFeature: Sendable, Equatable {
         let lat = used.reduce(0) { $0 + $1.latitude } / Double(used.count)
         let lon = used.reduce(0) { $0 + $1.longitude } / Double(used.count)
         return GeoPoint(latitude: lat, longitude: lon)
-    }
-}
-
-/// A latitude/longitude box around a feature, in the feature's own (continuous) longitudes.
-public struct FeatureBounds: Sendable, Equatable {
-    public var south: Double, north: Double, west: Double, east: Double
-
-    public init(south: Double, north: Double, west: Double, east: Double) {
-        self.south = south
-        self.north = north
-        self.west = west
-        self.east = east
-    }
-
-    init<S: Sequence>(_ points: S) where S.Element == GeoPoint {
-        var box = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
-        for p in points {
-            box.south = min(box.south, p.latitude)
-            box.north = max(box.north, p.latitude)
-            box.west = min(box.west, p.longitude)
-            box.east = max(box.east, p.longitude)
-        }
-        self = box
-    }
-
-    public var isEmpty: Bool { !(south <= north && west <= east) }
-
-    /// Whether the point lies inside, edges included, trying the point's longitude ±360 too.
-    public func contains(_ p: GeoPoint) -> Bool {
-        guard p.latitude >= south, p.latitude <= north else { return false }
-        return [p.longitude, p.longitude - 360, p.longitude + 360].contains { $0 >= west && $0 <= east }
     }
 }

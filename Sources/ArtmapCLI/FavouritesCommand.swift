@@ -1,0 +1,76 @@
+import Catalog
+import Foundation
+import Store
+
+/// `artmap favourites`: the hearted artworks (at most 50), from any collection.
+enum FavouritesCommand: Command {
+    static let name = "favourites"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
+        OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 2)
+
+    static let intro = [
+        "Usage: artmap favourites [list] [--json]",
+        "       artmap favourites add ID [--collection NAME]",
+        "       artmap favourites remove ID [--collection NAME]",
+        "",
+        "At most \(CatalogStore.favouritesLimit) favourites: the slideshow shows each full screen, and high-resolution pictures take",
+        "memory on a small machine.",
+    ]
+
+    static let fullMessage = "you already have \(CatalogStore.favouritesLimit) favourites, the most artmap keeps (the slideshow shows each one full screen, "
+        + "and high-resolution pictures take memory on a small machine); remove one first with 'artmap favourites remove ID' or f in the view"
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        let words = options.positionals
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        switch words.first ?? "list" {
+        case "list":
+            var byCollection: [String: [String: Artwork]] = [:]
+            let favourites = try store.favourites()
+            for name in Set(favourites.map(\.collection)) {
+                byCollection[name] = Dictionary(try store.artworks(collection: name).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            let rows = favourites.compactMap { favourite in byCollection[favourite.collection]?[favourite.id] }
+            if options.has("--json") {
+                console.line(JSONWriter.render(.array(rows.map {
+                    .object([("collection", .string($0.collection)), ("id", .string($0.id)), ("title", .string($0.title)),
+                             ("artist", .string($0.artist)), ("year", .string($0.year))])
+                })))
+            } else if rows.isEmpty {
+                console.line("no favourites yet: f on an artwork in the view, or artmap favourites add ID")
+            } else {
+                for artwork in rows {
+                    console.line("♥ \(DisplayText.clean(artwork.title)) — \(DisplayText.clean(artwork.artist.isEmpty ? "unknown artist" : artwork.artist)) [\(DisplayText.clean(artwork.collection)) \(DisplayText.clean(artwork.id))]")
+                }
+                console.line("\(rows.count) of \(CatalogStore.favouritesLimit)")
+            }
+            return 0
+        case "add", "remove":
+            guard words.count == 2 else { throw CLIError.usage("favourites \(words[0]) needs an ID", command: name) }
+            guard !store.isReadOnly else { throw CLIError("favourites cannot save: the store is read-only") }
+            let id = words[1]
+            if words[0] == "remove" {
+                guard try store.removeFavourite(collection: collection, id: id) else {
+                    throw CLIError("'\(DisplayText.clean(id))' in '\(DisplayText.clean(collection))' is not a favourite")
+                }
+                console.line("removed the heart from \(DisplayText.clean(id))")
+                return 0
+            }
+            switch try store.addFavourite(collection: collection, id: id) {
+            case .added: console.line("♥ \(DisplayText.clean(id)) (\(try store.favourites().count) of \(CatalogStore.favouritesLimit))")
+            case .alreadyThere: console.line("\(DisplayText.clean(id)) is already a favourite")
+            case .full: throw CLIError(fullMessage)
+            case .unknownArtwork: throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
+            }
+            return 0
+        default:
+            throw CLIError.usage("favourites knows list, add and remove, not '\(DisplayText.clean(words[0]))'", command: name)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Cartography
+import Foundation
+
+/// A one-line progress bar on stderr while a file is read, only on a terminal. How far through the file
+/// the reader is comes from the kernel's file position for it (/proc/self/fdinfo), so it works for a
+/// reader that does its own I/O, like libreadosm.
+final class ProgressBar {
+    private let console: Console
+    private let label: String
+    private let path: String
+    private let size: Double
+    private let enabled: Bool
+    private var shown = false
+
+    init(console: Console, label: String, file path: String) {
+        self.console = console
+        self.label = label
+        self.path = URL(fileURLWithPath: path).standardizedFileURL.path
+        size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value ?? 0)
+        enabled = isatty(STDERR_FILENO) == 1
+    }
+
+    func show(_ progress: MapImportProgress) {
+        guard enabled else { return }
+        shown = true
+        let counts = "\(progress.nodes) nodes, \(progress.ways) ways"
+        guard let fraction = progress.fraction ?? position().map({ $0 / max(1, size) }) else {
+            console.progress("\r\u{1B}[K\(label): \(counts)")
+            return
+        }
+        let width = 30
+        let filled = max(0, min(width, Int(fraction * Double(width))))
+        console.progress("\r\u{1B}[K\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(Int(fraction * 100))% \(counts)")
+    }
+
+    func clear() {
+        if shown { console.progress("\r\u{1B}[K") }
+    }
+
+    /// The read position of this process's descriptor open on the file, if there is one.
+    private func position() -> Double? {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        for fd in descriptors {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"), target == path,
+                  let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8) else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
+                return Double(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return nil
+    }
+}

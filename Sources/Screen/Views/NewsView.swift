@@ -1,0 +1,36 @@
+import App
+import Catalog
+import Foundation
+
+/// `N`: the news message with the date it was fetched, then what syncs added or changed.
+public enum NewsView {
+    public static func render(_ state: AppState, scroll: Int, into buffer: inout Buffer, screen: Rect) {
+        let box = OverlayViews.frame(screen, width: 84, height: screen.height - 4)
+        buffer.fill(box)
+        buffer.box(box, title: "News", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        let inner = box.inset(1)
+        guard inner.height > 1, inner.width > 4 else { return }
+        var lines: [(String, Style)] = []
+        if let news = state.news {
+            let date = DateFormatter.localizedString(from: news.fetchedAt, dateStyle: .medium, timeStyle: .short)
+            lines.append(("Fetched \(date)", Style(.muted)))
+            lines.append(("", Style()))
+            for line in TextWidth.wrap(news.text, width: inner.width - 2) { lines.append((line, Style())) }
+        } else {
+            lines.append(("No news: set a news URL with , (settings) or artmap config set news.url URL.", Style(.muted)))
+        }
+        lines.append(("", Style()))
+        lines.append(("What's new since you last looked", Style(.accent, bold: true)))
+        if state.whatsNew.isEmpty {
+            lines.append(("Nothing: syncs have added or changed no artworks since.", Style(.muted)))
+        } else {
+            for line in state.whatsNew { lines.append(("• " + DisplayText.clean(line), Style())) }
+        }
+        let height = inner.height - 1
+        let start = max(0, min(scroll, lines.count - height))
+        for (i, line) in lines.dropFirst(start).prefix(height).enumerated() {
+            buffer.write(line.0, x: inner.x + 1, y: inner.y + i, style: line.1, maxWidth: inner.width - 2)
+        }
+        buffer.write("j/k scroll · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+    }
+}

@@ -1,0 +1,64 @@
+import App
+import Catalog
+import Foundation
+
+/// `p`: the painters followed, a search prompt, what the museum answered, and work in progress.
+public enum PaintersView {
+    public static func render(_ state: AppState, screen painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
+        if let name = painters.paintingsOf {
+            renderPaintings(state, of: name, painters, into: &buffer, screen: screen)
+            return
+        }
+        let box = OverlayViews.frame(screen, width: 84, height: max(12, painters.painters.count + 9))
+        buffer.fill(box)
+        buffer.box(box, title: "Painters at the Rijksmuseum", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        let inner = box.inset(1)
+        guard inner.height > 4 else { return }
+        let list = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 4)
+        if painters.painters.isEmpty {
+            buffer.write(" No painters yet. Press + and type a name (for example Johannes Vermeer).", x: list.x, y: list.y,
+                         style: Style(.muted), maxWidth: list.width)
+        } else {
+            let rows = painters.painters.map { " \(DisplayText.clean($0.name)) — \($0.stored) painting\($0.stored == 1 ? "" : "s") (the museum lists \($0.total))" }
+            SelectableList.render(rows, selected: painters.selected, into: &buffer, area: list)
+        }
+        let line = inner.maxY - 3
+        if let prompt = painters.prompt {
+            buffer.write(" Search the museum: \(prompt)▏", x: inner.x, y: line, style: Style(.search, bold: true), maxWidth: inner.width)
+        } else if let found = painters.found {
+            buffer.write(" \(DisplayText.clean(found.name)): \(found.total) paintings with images. Enter adds them, Esc not.", x: inner.x, y: line,
+                         style: Style(.accent, bold: true), maxWidth: inner.width)
+        } else if let name = painters.confirmRemove {
+            buffer.write(" Remove \(DisplayText.clean(name)) and all their paintings (and favourites of them)? y/n", x: inner.x, y: line,
+                         style: Style(.statusError, bold: true), maxWidth: inner.width)
+        } else if let busy = painters.busy {
+            buffer.write(" ⟳ " + DisplayText.clean(busy) + " (Esc stops)", x: inner.x, y: line, style: Style(.accent), maxWidth: inner.width)
+        } else if let message = painters.message {
+            buffer.write(" " + DisplayText.clean(message), x: inner.x, y: line, style: Style(.muted), maxWidth: inner.width)
+        }
+        buffer.write("+ search · Enter add / list paintings · t in the table · d remove · Esc back", x: inner.x + 1, y: inner.maxY - 1,
+                     style: Style(.muted), maxWidth: inner.width - 2)
+    }
+
+    /// One painter's paintings: title and year, with the selected one's picture when there is room.
+    static func renderPaintings(_ state: AppState, of name: String, _ painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
+        let picture = screen.width >= 100 && screen.height >= 16 ? 34 : 0
+        let box = OverlayViews.frame(screen, width: 84 + picture, height: max(painters.paintings.count + 4, picture > 0 ? 18 : 8))
+        buffer.fill(box)
+        buffer.box(box, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) paintings", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        let inner = box.inset(1)
+        guard inner.height > 2 else { return }
+        var list = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 2)
+        if picture > 0, painters.paintings.indices.contains(painters.paintingSelected), list.width > picture + 30 {
+            list.width -= picture + 1
+            PictureBox.render(state, artworkID: painters.paintings[painters.paintingSelected].id, into: &buffer,
+                              area: Rect(x: list.maxX + 1, y: list.y, width: picture - 1, height: min(list.height, 14)))
+        }
+        let rows = painters.paintings.map { a -> String in
+            (state.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")")
+        }
+        SelectableList.render(rows, selected: painters.paintingSelected, into: &buffer, area: list)
+        buffer.write("Enter open · f heart · t in the table · Esc back to the painters", x: inner.x + 1, y: inner.maxY - 1,
+                     style: Style(.muted), maxWidth: inner.width - 2)
+    }
+}

@@ -1,0 +1,23 @@
+import App
+import Catalog
+import Foundation
+
+/// `S`: one picture at a time filling the screen, with a line saying which and what the keys do.
+public enum SlideshowView {
+    public static func render(_ state: AppState, show: SlideshowState, into buffer: inout Buffer, screen: Rect) {
+        buffer.fill(screen)
+        let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
+        if let id = show.currentID { PictureBox.render(state, artworkID: id, into: &buffer, area: area) }
+        let artwork = show.currentID.flatMap(state.anyArtwork(id:))
+        var status = " \(show.index + 1)/\(show.ids.count)"
+        if let artwork {
+            status += " · " + DisplayText.clean(artwork.title)
+            if !artwork.artist.isEmpty { status += " — " + DisplayText.clean(artwork.artist) }
+        }
+        let timing = show.interval == 0 ? "one fixed picture (interval 0)" : (show.paused ? "paused" : "every \(Int(show.interval)) s")
+        status += " · \(show.origin) · \(timing) · space pause · ←/→ step · Esc leave"
+        let bar = Rect(x: screen.x, y: screen.maxY - 1, width: screen.width, height: 1)
+        buffer.fill(bar, style: Style(.status, reverse: true))
+        buffer.write(status, x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width)
+    }
+}
