@@ -38,9 +38,9 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
-	@for tool in chafa sqlite3; do \
+	@for tool in chafa sqlite3 valgrind; do \
 	  command -v $$tool >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$tool >/dev/null; } \
-	    || { echo "make bench compares with the $$tool command: sudo apt-get install $$tool"; exit 1; }; \
+	    || { echo "make bench uses the $$tool command: sudo apt-get install $$tool"; exit 1; }; \
 	done
 	$(SWIFT) build -c release --product artmap
 	$(SWIFT) build -c release --product Bench
