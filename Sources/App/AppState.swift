@@ -199,13 +199,10 @@ public struct AppState: Sendable {
     /// of it, else from the middle (median latitude and longitude) of the collection.
     public mutating func followCollection(home: Coordinate, homeName: String) {
         guard referenceFollowsCollection, !artworks.isEmpty else { return }
-        let nearHome = catalog.ranked(from: home, nearest: 1).first.map { $0.distance <= 50_000 } ?? false
-        if nearHome {
-            if reference != home { setReference(home, source: .fixed(homeName)) }
-        } else {
-            let latitudes = artworks.map(\.coordinate.latitude).sorted(), longitudes = artworks.map(\.coordinate.longitude).sorted()
-            let middle = Coordinate(clampingLatitude: latitudes[latitudes.count / 2], longitude: longitudes[longitudes.count / 2])
+        if let middle = catalog.defaultReference(home: home) {
             setReference(middle, source: .fixed("middle of \(collection)"))
+        } else if reference != home {
+            setReference(home, source: .fixed(homeName))
         }
         liveReference = reference
         liveSource = referenceSource

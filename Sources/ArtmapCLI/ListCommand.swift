@@ -20,14 +20,17 @@ enum ListCommand: Command {
     static let intro = [
         "Usage: artmap list [--at LAT,LON] [--radius METRES] [--nearest K] [--json]",
         "",
-        "Lists artworks grouped by building, nearest building first.",
+        "Lists artworks grouped by building, nearest building first. Without --at (or a location source), a",
+        "collection with nothing within 50 km of the Ashton Building is listed around its own middle.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name, console: console)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
-        let reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
+        var reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
+        // Without a point of their own, a collection far from the campus is listed around its own middle.
+        let followsCollection = location.firstPoint == nil && gpsdFix == nil && options.value("--at") == nil
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
@@ -38,6 +41,7 @@ enum ListCommand: Command {
         }
         // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, forListing: true), findingArtworks: false)
+        if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
         let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
         if options.has("--json") {
             var stream = JSONStream { console.write(String(decoding: $0, as: UTF8.self)) }

@@ -49,6 +49,17 @@ public struct CatalogQuery: Sendable {
         buildingOfArtwork = owners
     }
 
+    /// Where a collection far from `home` is measured from by default: `home` itself when some artwork lies
+    /// within `nearby` metres of it, else the middle (median latitude and longitude) of the collection, so
+    /// an imported city is listed and shown around itself rather than 1,800 km from the campus.
+    public func defaultReference(home: Coordinate, nearby: Double = 50_000) -> Coordinate? {
+        guard !buildings.isEmpty else { return nil }
+        if let nearest = index.nearest(to: home, count: 1).first, nearest.distance <= nearby { return nil }
+        let latitudes = buildings.flatMap { $0.artworks.map(\.coordinate.latitude) }.sorted()
+        let longitudes = buildings.flatMap { $0.artworks.map(\.coordinate.longitude) }.sorted()
+        return Coordinate(clampingLatitude: latitudes[latitudes.count / 2], longitude: longitudes[longitudes.count / 2])
+    }
+
     /// Indices (into `buildings`) of the buildings inside a box: what a map view needs, from the index.
     public func buildingIndices(inside box: BoundingBox) -> [Int] {
         index.inside(box)

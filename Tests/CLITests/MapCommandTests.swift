@@ -27,6 +27,12 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     // Grouped by the building or named area that holds them.
     let list = await runArtmap(["list", "--json", "--collection", "helsinki", "--at", "60.1699,24.9449"], home: home)
     #expect(list.out.contains("\"name\":\"Kaisaniemen puisto\""))
+    // Without --at, a city far from the campus is listed around its own middle, not 1,846 km away.
+    let around = await runArtmap(["list", "--json", "--collection", "helsinki"], home: home)
+    let reference = try #require((try JSONSerialization.jsonObject(with: Data(around.out.utf8)) as? [String: Any])?["reference"] as? [String: Double])
+    #expect(abs((reference["latitude"] ?? 0) - 60.17) < 0.05 && abs((reference["longitude"] ?? 0) - 24.94) < 0.1)
+    let campus = await runArtmap(["list", "--json"], home: home)
+    #expect(campus.out.hasPrefix(#"{"reference":{"latitude":53.406566,"longitude":-2.966531}"#))
     // The same file again replaces, never doubles.
     let again = await runArtmap(["import", pbf], home: home)
     #expect(again.out.contains("(0 new, 0 changed, 0 removed)"))
