@@ -94,3 +94,27 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     // The scale bar measures a round number of feet or miles.
     #expect(imperial.contains(" ft") && MapView.scaleBar(metresPerCell: 20, maxCells: 20, imperial: true) == 0.2 * 1609.344)
 }
+
+@Test func theFavouritesAndAPaintersPaintingsAreListedWithTheSelectedOne() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    let here = Coordinate(clampingLatitude: 52.36, longitude: 4.8852)
+    let milkmaid = Artwork(id: "SK-C-251", title: "The Milkmaid", artist: "Johannes Vermeer", year: "c. 1660", coordinate: here, collection: "rijksmuseum")
+    let letter = Artwork(id: "SK-A-1595", title: "Woman Reading a Letter", artist: "Johannes Vermeer", year: "c. 1663", coordinate: here, collection: "rijksmuseum")
+    _ = reduce(&state, .favouritesLoaded([milkmaid]))
+    state.overlays = [.favourites(selected: 0)]
+    var text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(text.contains("♥ Favourites (1 of 50)"))
+    #expect(text.contains("♥ The Milkmaid — Johannes Vermeer · rijksmuseum"))
+    var painters = PaintersState()
+    painters.paintingsOf = "Johannes Vermeer"
+    painters.paintings = [milkmaid, letter]
+    painters.paintingSelected = 1
+    state.overlays = [.painters(painters)]
+    let buffer = MainView.render(state)
+    text = buffer.lines.joined(separator: "\n")
+    #expect(text.contains("Johannes Vermeer · 2 paintings"))
+    #expect(text.contains(" ♥ The Milkmaid (c. 1660)"))
+    let row = try #require(buffer.lines.firstIndex { $0.contains("Woman Reading a Letter (c. 1663)") })
+    let column = try #require(buffer.lines[row].range(of: "Woman")).lowerBound.utf16Offset(in: buffer.lines[row])
+    #expect(buffer[column, row].style.role == .selection, "the selected painting is highlighted")
+}

@@ -42,23 +42,9 @@ public enum PaintersView {
 
     /// One painter's paintings: title and year, with the selected one's picture when there is room.
     static func renderPaintings(_ state: AppState, of name: String, _ painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
-        let picture = screen.width >= 100 && screen.height >= 16 ? 34 : 0
-        let box = OverlayViews.frame(screen, width: 84 + picture, height: max(painters.paintings.count + 4, picture > 0 ? 18 : 8))
-        buffer.fill(box)
-        buffer.box(box, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) paintings", style: Style(.borderFocused, bold: true), ascii: state.ascii)
-        let inner = box.inset(1)
-        guard inner.height > 2 else { return }
-        var list = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 2)
-        if picture > 0, painters.paintings.indices.contains(painters.paintingSelected), list.width > picture + 30 {
-            list.width -= picture + 1
-            PictureBox.render(state, artworkID: painters.paintings[painters.paintingSelected].id, into: &buffer,
-                              area: Rect(x: list.maxX + 1, y: list.y, width: picture - 1, height: min(list.height, 14)))
-        }
-        let rows = painters.paintings.map { a -> String in
-            (state.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")")
-        }
-        SelectableList.render(rows, selected: painters.paintingSelected, into: &buffer, area: list)
-        buffer.write("Enter open · f heart · t in the table · Esc back to the painters", x: inner.x + 1, y: inner.maxY - 1,
-                     style: Style(.muted), maxWidth: inner.width - 2)
+        ArtworkListBox.render(state, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) paintings", artworks: painters.paintings,
+                              selected: painters.paintingSelected,
+                              row: { a in (state.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")") },
+                              keys: "Enter open · f heart · t in the table · Esc back to the painters", width: 84, into: &buffer, screen: screen)
     }
 }
