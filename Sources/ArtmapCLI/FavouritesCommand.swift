@@ -31,12 +31,7 @@ enum FavouritesCommand: Command {
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         switch words.first ?? "list" {
         case "list":
-            var byCollection: [String: [String: Artwork]] = [:]
-            let favourites = try store.favourites()
-            for name in Set(favourites.map(\.collection)) {
-                byCollection[name] = Dictionary(try store.artworks(collection: name).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            }
-            let rows = favourites.compactMap { favourite in byCollection[favourite.collection]?[favourite.id] }
+            let rows = try store.favouriteArtworks()
             if options.has("--json") {
                 console.line(JSONWriter.render(.array(rows.map {
                     .object([("collection", .string($0.collection)), ("id", .string($0.id)), ("title", .string($0.title)),

@@ -84,7 +84,7 @@ enum InteractiveCommand {
         for (key, value) in saved { state.applySetting(key: key, value: value) }
         if let slideshowInterval { state.slideshowInterval = slideshowInterval }
         state.nearestCount = nearest
-        state.setFavourites(try Session.favouriteArtworks(store))
+        state.setFavourites(try store.favouriteArtworks())
         if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
             let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
             state.news = NewsItem(text: text, fetchedAt: fetched)

@@ -34,20 +34,10 @@ extension Session {
                     break
                 }
             }
-            dispatch(.favouritesLoaded(try Session.favouriteArtworks(store)))
+            dispatch(.favouritesLoaded(try store.favouriteArtworks()))
         } catch {
             dispatch(.favouriteRefused("cannot save the heart: \(error)"))
         }
-    }
-
-    /// The favourites as artworks, from whatever collections they are in, oldest first.
-    static func favouriteArtworks(_ store: CatalogStore) throws -> [Artwork] {
-        let favourites = try store.favourites()
-        var byCollection: [String: [String: Artwork]] = [:]
-        for name in Set(favourites.map(\.collection)) {
-            byCollection[name] = Dictionary(try store.artworks(collection: name).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        }
-        return favourites.compactMap { byCollection[$0.collection]?[$0.id] }
     }
 
     func saveSetting(key: String, value: String?) {
@@ -102,7 +92,7 @@ extension Session {
                         line += "; \(images.imagesCached) images cached"
                     }
                     queue.post(.painters(.finished(line, Session.painterSummaries(writer))))
-                    queue.post(.favouritesLoaded(try Session.favouriteArtworks(writer)))
+                    queue.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
                     queue.post(.painters(.finished("stopped; nothing was saved", [])))
                 } catch {
@@ -114,7 +104,7 @@ extension Session {
                 guard let removed = try store.removePainter(name) else { return }
                 let line = "removed \(name) and \(removed.paintings) paintings" + (removed.favourites > 0 ? " (\(removed.favourites) favourites went with them)" : "")
                 dispatch(.painters(.finished(line, Session.painterSummaries(store))))
-                dispatch(.favouritesLoaded(try Session.favouriteArtworks(store)))
+                dispatch(.favouritesLoaded(try store.favouriteArtworks()))
                 if state.collection == RijksmuseumClient.collection { perform(.reloadCatalogue) }
             } catch {
                 dispatch(.painters(.finished("cannot remove \(name): \(error)", Session.painterSummaries(store))))

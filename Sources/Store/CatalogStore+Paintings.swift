@@ -76,6 +76,18 @@ extension CatalogStore {
         try database.rows("SELECT collection, artwork_id FROM favourites ORDER BY added_at, rowid").map { ($0[0].text ?? "", $0[1].text ?? "") }
     }
 
+    /// The favourites as artworks, from whatever collections they are in, oldest first: one query, not a
+    /// read of every collection that holds one.
+    public func favouriteArtworks() throws -> [Artwork] {
+        let columns = Self.artworkColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        let statement = try database.prepare("""
+            SELECT \(columns) FROM favourites f JOIN artworks a ON a.collection = f.collection AND a.id = f.artwork_id
+            ORDER BY f.added_at, f.rowid
+            """)
+        try statement.bind([])
+        return try Self.artworks(from: statement)
+    }
+
     /// Hearts an artwork, unless it is unknown or there are already `favouritesLimit`.
     public func addFavourite(collection: String, id: String) throws -> FavouriteOutcome {
         try database.inTransaction {

@@ -43,7 +43,7 @@ public final class CatalogStore {
 
     private static let listingColumns =
         "collection, id, title, artist, year, '', '', latitude, longitude, building, location_notes, '', '', '', ''"
-    private static let artworkColumns =
+    static let artworkColumns =
         "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
     /// Every artwork of a collection, in id order, read row by row straight into values. For a listing
@@ -62,6 +62,11 @@ public final class CatalogStore {
             statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
             try statement.bind([.text(collection)])
         }
+        return try Self.artworks(from: statement)
+    }
+
+    /// Every row of a statement selecting `artworkColumns` (or `listingColumns`), as artworks.
+    static func artworks(from statement: Statement) throws -> [Artwork] {
         var result: [Artwork] = []
         while try statement.step() {
             result.append(Artwork(id: statement.text(1), title: statement.text(2), artist: statement.text(3), year: statement.text(4),
@@ -95,15 +100,6 @@ public final class CatalogStore {
     /// True before anything was ever loaded.
     public var isEmpty: Bool {
         get throws { (try database.scalar("SELECT COUNT(*) FROM collections")?.integer ?? 0) == 0 }
-    }
-
-    static func artwork(_ row: [SQLValue]) -> Artwork {
-        Artwork(id: row[1].text ?? "", title: row[2].text ?? "", artist: row[3].text ?? "", year: row[4].text ?? "",
-                type: row[5].text ?? "", information: row[6].text ?? "",
-                coordinate: Coordinate(clampingLatitude: row[7].double ?? 0, longitude: row[8].double ?? 0),
-                building: row[9].text, locationNotes: row[10].text ?? "", imageFileName: row[11].text ?? "",
-                thumbnail: row[12].text ?? "", lastModified: row[13].text ?? "", enabled: true,
-                collection: row[0].text ?? "", webPage: row.count > 14 ? row[14].text ?? "" : "")
     }
 
     // MARK: - Settings
