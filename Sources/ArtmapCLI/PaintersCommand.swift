@@ -52,9 +52,9 @@ enum PaintersCommand: Command {
             let painter = words[1].trimmingCharacters(in: .whitespaces)
             let client = RijksmuseumClient(bases: try bases(options, store: store), limits: SyncLimits.fromEnvironment(environment))
             let showProgress = isatty(STDERR_FILENO) == 1
-            let fetch: PainterFetch
+            let added: (fetch: PainterFetch, report: MergeReport)
             do {
-                fetch = try await client.paintings(of: painter) { step in
+                added = try await PainterAdding.add(painter, client: client, store: store) { step in
                     guard showProgress else { return }
                     switch step {
                     case .searching(let page, let found, let total): console.progress("\r\u{1B}[Ksearching: page \(page), \(found) of \(total)")
@@ -64,21 +64,18 @@ enum PaintersCommand: Command {
             } catch let error as SyncError {
                 if showProgress { console.progress("\r\u{1B}[K") }
                 throw CLIError("\(DisplayText.clean(error.description)); nothing was saved")
+            } catch {
+                if showProgress { console.progress("\r\u{1B}[K") }
+                throw error
             }
             if showProgress { console.progress("\r\u{1B}[K") }
-            for note in fetch.skipped.prefix(20) { console.error("skipped: \(DisplayText.clean(note))") }
-            guard !fetch.paintings.isEmpty else {
-                throw CLIError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'\(fetch.skipped.isEmpty ? "" : " that could be read"); nothing was saved")
-            }
-            let report = try store.savePainter(painter, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
-            var line = "added \(DisplayText.clean(painter)): \(fetch.paintings.count) painting\(fetch.paintings.count == 1 ? "" : "s") "
-                + "(\(report.new) new, \(report.changed) changed), \(fetch.skipped.count) skipped"
+            for note in added.fetch.skipped.prefix(20) { console.error("skipped: \(DisplayText.clean(note))") }
+            var line = PainterAdding.summary(painter, fetch: added.fetch, report: added.report)
             if !options.has("--no-images") {
-                let engine = SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
-                let images = try await engine.cacheImages(collection: RijksmuseumClient.collection,
-                                                          cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
-                line += "; \(images.imagesCached) image\(images.imagesCached == 1 ? "" : "s") cached"
-                for failure in images.imageFailures.prefix(5) { console.error("image: \(DisplayText.clean(failure))") }
+                let images = try await PainterAdding.cacheImages(store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),
+                                                                 limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+                line += images.line
+                for failure in images.failures.prefix(5) { console.error("image: \(DisplayText.clean(failure))") }
             }
             console.line(line)
             return 0

@@ -68,7 +68,7 @@ extension Session {
                 do {
                     queue.post(.painters(.counted(name: name, total: try await client.count(painter: name))))
                 } catch {
-                    queue.post(.painters(.finished("search failed: \(error)", [])))
+                    queue.post(.painters(.finished("search failed: \(error)", nil)))
                 }
             }
         case .add(let name):
@@ -76,27 +76,24 @@ extension Session {
             let limits = self.limits
             painterTask = Task.detached {
                 do {
-                    let fetch = try await client.paintings(of: name) { step in
+                    let writer = try CatalogStore(path: storePath)
+                    let added = try await PainterAdding.add(name, client: client, store: writer) { step in
                         switch step {
                         case .searching(let page, let found, let total): queue.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)")))
                         case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(total) paintings")))
                         }
                     }
-                    try Task.checkCancellation()
-                    let writer = try CatalogStore(path: storePath)
-                    let report = try writer.savePainter(name, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
-                    var line = "added \(name): \(fetch.paintings.count) paintings (\(report.new) new), \(fetch.skipped.count) skipped"
+                    var line = PainterAdding.summary(name, fetch: added.fetch, report: added.report)
                     queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
-                    if let cache {
-                        let images = try await SyncEngine(limits: limits).cacheImages(collection: RijksmuseumClient.collection, cache: cache, store: writer)
-                        line += "; \(images.imagesCached) images cached"
-                    }
+                    if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
                     queue.post(.painters(.finished(line, Session.painterSummaries(writer))))
                     queue.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
-                    queue.post(.painters(.finished("stopped; nothing was saved", [])))
+                    queue.post(.painters(.finished("stopped; nothing was saved", nil)))
+                } catch let error as CLIError {
+                    queue.post(.painters(.finished(error.message, nil)))
                 } catch {
-                    queue.post(.painters(.finished("\(error); nothing was saved", [])))
+                    queue.post(.painters(.finished("\(error); nothing was saved", nil)))
                 }
             }
         case .remove(let name):

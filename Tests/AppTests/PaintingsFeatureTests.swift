@@ -123,6 +123,10 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(busy.busy == "Vermeer: 2 of 4 paintings")
     #expect(press(&state, .escape) == [.painters(.cancel)], "Esc stops a running fetch")
     _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)])))
+    // A later failure says why and keeps the list.
+    _ = reduce(&state, .painters(.finished("stopped; nothing was saved", nil)))
+    guard case .painters(let kept)? = state.overlays.last else { return }
+    #expect(kept.painters.map(\.name) == ["Vermeer"] && kept.message == "stopped; nothing was saved")
     // d asks first; n keeps; d then y removes.
     press(&state, .character("d"))
     #expect(press(&state, .character("n")).isEmpty)

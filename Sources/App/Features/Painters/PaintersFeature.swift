@@ -52,8 +52,9 @@ public enum PainterEvent: Hashable, Sendable {
     case counted(name: String, total: Int)
     case progress(String)
     case paintingsListed(name: String, [Artwork])
-    /// Finished (added, removed, failed or cancelled): a line to show, and the painters as saved.
-    case finished(String, [PainterSummary])
+    /// Finished (added, removed, failed or cancelled): a line to show, and the painters as saved (nil when
+    /// nothing changed, as after a failure).
+    case finished(String, [PainterSummary]?)
 }
 
 /// What the painters screen's keys ask for.
@@ -166,7 +167,7 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
 func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effect] {
     // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
     var effects: [Effect] = []
-    if case .finished(_, let painters) = event, !painters.isEmpty || state.collection == paintingsCollection {
+    if case .finished(_, let painters?) = event {
         if !painters.isEmpty, !state.collections.contains(paintingsCollection) { state.collections.append(paintingsCollection) }
         if state.collection == paintingsCollection { effects.append(.reloadCatalogue) }
     }
@@ -201,8 +202,10 @@ func reducePainterEvent(_ state: inout AppState, _ event: PainterEvent) -> [Effe
     case .finished(let line, let painters):
         screen.busy = nil
         screen.message = line
-        screen.painters = painters
-        screen.selected = min(screen.selected, max(0, painters.count - 1))
+        if let painters {
+            screen.painters = painters
+            screen.selected = min(screen.selected, max(0, painters.count - 1))
+        }
         state.lastMessage = line
     }
     state.overlays[index] = .painters(screen)
