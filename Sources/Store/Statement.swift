@@ -21,8 +21,7 @@ public final class Statement {
 
     /// Binds values to ?1, ?2, ... after clearing earlier bindings and resetting.
     public func bind(_ values: [SQLValue]) throws {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        resetBindings()
         for (offset, value) in values.enumerated() {
             let i = Int32(offset + 1)
             let rc: Int32
@@ -31,15 +30,8 @@ public final class Statement {
             case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
             case .real(let v): rc = sqlite3_bind_double(handle, i, v)
             case .text(let s):
-                // The string's own UTF-8 storage, without copying it into an array first.
-                var text = s
-                rc = text.withUTF8 { buffer in
-                    buffer.baseAddress.map { base in
-                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                            artmap_sqlite3_bind_text_copy(handle, i, $0, Int32(buffer.count))
-                        }
-                    } ?? artmap_sqlite3_bind_text_copy(handle, i, "", 0)
-                }
+                try bind(i, text: s)
+                continue
             case .blob(let b):
                 rc = b.withUnsafeBytes { artmap_sqlite3_bind_blob_copy(handle, i, $0.baseAddress, Int32(b.count)) }
             }
@@ -53,7 +45,7 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Binds text to ?i, copied from the string's own UTF-8.
+    /// Binds text to ?i, copied from the string's own UTF-8 storage (no array in between).
     public func bind(_ i: Int32, text: String) throws {
         var text = text
         let rc = text.withUTF8 { buffer in
