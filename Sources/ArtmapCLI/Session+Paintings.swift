@@ -158,16 +158,14 @@ extension Session {
     }
 }
 
-/// The news message as kept: cleaned of control characters line by line, at most 4,000 characters.
+/// The news message as kept: cleaned line by line (escape sequences and control characters go), at most
+/// 4,000 characters.
 enum NewsText {
     static let textSetting = "news.last_text"
     static let fetchedSetting = "news.last_fetched"
 
     static func clean(_ text: String) -> String {
-        // Terminal escape sequences go whole (CSI colours, OSC titles and links), not just their ESC byte.
-        let stripped = text.replacingOccurrences(of: "\u{1B}\\[[0-?]*[ -/]*[@-~]", with: "", options: .regularExpression)
-            .replacingOccurrences(of: "\u{1B}\\][^\u{07}\u{1B}]*(\u{07}|\u{1B}\\\\)?", with: "", options: .regularExpression)
-        let lines = stripped.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
         return String(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines).prefix(4000))
     }
 }

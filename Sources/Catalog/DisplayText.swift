@@ -1,7 +1,8 @@
 /// Untrusted text made safe to show on a terminal.
 public enum DisplayText {
-    /// Removes ESC and other C0/C1 controls, bidi overrides and isolates, and zero-width characters;
-    /// folds tabs and newlines to single spaces. Data from the service, files or gpsd goes through this
+    /// Removes terminal escape sequences whole (CSI such as colours, OSC such as titles and links), other
+    /// C0/C1 controls, bidi overrides and isolates, and zero-width characters; folds tabs and newlines to
+    /// single spaces. Data from the service, files or gpsd goes through this
     /// before it reaches a terminal.
     public static func clean(_ text: String) -> String {
         // Printable ASCII, the usual case, is already clean: no copy.
@@ -10,8 +11,31 @@ public enum DisplayText {
         if !text.unicodeScalars.contains(where: needsCleaning) { return text }
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
+        /// Inside an escape sequence being dropped: just after ESC, in a CSI's parameters, or in an OSC's text.
+        enum Escape { case none, start, csi, osc, oscEnd }
+        var escape = Escape.none
         for scalar in text.unicodeScalars {
             let v = scalar.value
+            switch escape {
+            case .none:
+                break
+            case .start:
+                escape = v == 0x5B ? .csi : (v == 0x5D ? .osc : .none)
+                continue
+            case .csi:
+                // Parameters and intermediates (0x20...0x3F) up to a final byte (0x40...0x7E).
+                if !(0x20...0x3F).contains(v) { escape = .none }
+                if (0x40...0x7E).contains(v) || (0x20...0x3F).contains(v) { continue }
+            case .osc:
+                if v == 0x07 { escape = .none } else if v == 0x1B { escape = .oscEnd }
+                continue
+            case .oscEnd:
+                escape = .none
+                if v == 0x5C { continue }
+            }
+            if v == 0x1B { escape = .start; continue }
+            if v == 0x9B { escape = .csi; continue }
+            if v == 0x9D { escape = .osc; continue }
             if v == 0x09 || v == 0x0A || v == 0x0D || v == 0x0B || v == 0x0C || v == 0x85 || v == 0x2028 || v == 0x2029 {
                 if !lastWasSpace { result.append(" ") }
                 lastWasSpace = true

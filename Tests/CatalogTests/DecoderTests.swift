@@ -83,10 +83,14 @@ func refusesBodiesWithoutRecords(body: String) {
 }
 
 @Test func displayTextRemovesControlsAndBidi() {
-    #expect(DisplayText.clean("a\u{1B}]0;pwned\u{07}b") == "a]0;pwnedb")
-    #expect(DisplayText.clean("x\u{1B}[2Jy") == "x[2Jy")
+    // Escape sequences go whole, not just their ESC: no "[31m" or window title left behind.
+    #expect(DisplayText.clean("a\u{1B}]0;pwned\u{07}b") == "ab")
+    #expect(DisplayText.clean("a\u{1B}]8;;https://x.example\u{1B}\\link\u{1B}]8;;\u{1B}\\b") == "alinkb")
+    #expect(DisplayText.clean("x\u{1B}[2Jy") == "xy")
+    #expect(DisplayText.clean("\u{1B}[1;31mRed\u{1B}[0m title") == "Red title")
+    #expect(DisplayText.clean("\u{1B}Mkeep") == "keep")
     #expect(DisplayText.clean("left\u{202E}right\u{200B}") == "leftright")
     #expect(DisplayText.clean("one\ttwo\n\nthree") == "one two three")
     #expect(DisplayText.clean("café 🎨") == "café 🎨")
-    #expect(DisplayText.clean("\u{9B}31m") == "31m")
+    #expect(DisplayText.clean("\u{9B}31mred") == "red")
 }

@@ -182,14 +182,16 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
         }
     }
     let lines = buffer.lines
-    let hostile = try #require(lines.first { $0.contains("]0;pwned") })
+    // The sequences go whole: neither the window title nor the "[2J" or "31m" is left as text.
+    let hostile = try #require(lines.first { $0.contains("evil 🎨漢字") })
+    #expect(!lines.joined().contains("pwned") && !lines.joined().contains("[2J") && !lines.joined().contains("31m"))
     let normal = try #require(lines.first { $0.contains("Learning") })
     // The artist column starts at the same display column in both rows.
     func column(of needle: String, in line: String) -> Int? {
         guard let range = line.range(of: needle) else { return nil }
         return TextWidth.of(String(line[..<range.lowerBound]))
     }
-    #expect(column(of: "31mRed Artist", in: hostile) == column(of: "Eric Kennington", in: normal))
+    #expect(column(of: "Red Artist", in: hostile) == column(of: "Eric Kennington", in: normal))
     #expect(hostile.contains("🎨漢字"))
     #expect(TextWidth.of(hostile) == 160)
 }
