@@ -1,10 +1,26 @@
 import Catalog
+import Geo
 
 /// Where an importer streams what it reads, so a city never has to sit in memory: the store writes each
 /// feature and edge as it arrives, inside the import's one transaction.
 public protocol MapImportSink: AnyObject {
     func add(_ feature: MapFeature) throws
     func add(_ edge: WalkEdge) throws
+}
+
+extension MapImportSink {
+    /// Adds an edge for each stretch of a walkable line between consecutive nodes (`ids[i]` names
+    /// `points[i]`; a node repeated in a row is skipped). Returns how many were added.
+    func addWalk(along points: [GeoPoint], ids: [Int64], street: String) throws -> Int {
+        var added = 0
+        for i in points.indices.dropFirst() where ids[i - 1] != ids[i] {
+            let a = points[i - 1], b = points[i]
+            try add(WalkEdge(from: ids[i - 1], to: ids[i], fromPoint: a, toPoint: b,
+                             metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: street))
+            added += 1
+        }
+        return added
+    }
 }
 
 /// One walkable stretch between two nodes of an imported way (both directions: walkers ignore one-way).

@@ -69,7 +69,7 @@ public enum GeoJSONImporter {
             try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts, properties: tags))
             result.features += 1
             if MapTags.isWalkable(tags) {
-                for part in parts { try walkEdges(part, street: MapTags.name(tags), sink: sink, result: &result) }
+                for part in parts { result.edges += try sink.addWalk(along: part, ids: part.map(nodeID), street: MapTags.name(tags)) }
             }
             if MapTags.isArtwork(tags), let first = parts.first {
                 let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])
@@ -103,16 +103,6 @@ public enum GeoJSONImporter {
             return String(osm.prefix(100))
         }
         return "feature/\(index + 1)"
-    }
-
-    private static func walkEdges(_ points: [GeoPoint], street: String, sink: MapImportSink, result: inout MapImportResult) throws {
-        for i in 1..<points.count {
-            let a = points[i - 1], b = points[i]
-            guard a != b else { continue }
-            let metres = Geodesic.distance(from: a.coordinate, to: b.coordinate)
-            try sink.add(WalkEdge(from: nodeID(a), to: nodeID(b), fromPoint: a, toPoint: b, metres: metres, street: street))
-            result.edges += 1
-        }
     }
 
     /// A node id for a position, so lines that share a position share a graph node (negative: never an OSM id).

@@ -107,14 +107,7 @@ public final class OSMImporter {
             if landmark {
                 try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]]))
             }
-            if walkable {
-                for i in 1..<max(1, points.count) where ids[i - 1] != ids[i] {
-                    let a = points[i - 1], b = points[i]
-                    let metres = Geodesic.distance(from: a.coordinate, to: b.coordinate)
-                    try sink.add(WalkEdge(from: ids[i - 1], to: ids[i], fromPoint: a, toPoint: b, metres: metres, street: name))
-                    result.edges += 1
-                }
-            }
+            if walkable { result.edges += try sink.addWalk(along: points, ids: ids, street: name) }
         }
     }
 
