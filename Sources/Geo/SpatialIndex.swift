@@ -119,7 +119,8 @@ public struct SpatialIndex: Sendable {
 
     // MARK: - Geometry
 
-    static func unitVector(_ c: Coordinate) -> (Double, Double, Double) {
+    /// The point on the unit sphere for a coordinate (x towards 0°E, z towards the north pole).
+    public static func unitVector(_ c: Coordinate) -> (Double, Double, Double) {
         let lat = c.latitude * Double.pi / 180, lon = c.longitude * Double.pi / 180
         return (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
     }

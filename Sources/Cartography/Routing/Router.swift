@@ -25,11 +25,11 @@ public enum Router {
         var best = [Double](repeating: .infinity, count: n)
         var previous = [Int32](repeating: -1, count: n)
         var closed = [Bool](repeating: false, count: n)
-        let goalVector = unit(graph.points[goal])
+        let goalVector = SpatialIndex.unitVector(graph.points[goal].coordinate)
         // Great-circle distance on a sphere a little smaller than the Earth never exceeds the ellipsoidal
         // length of any path, so the bound stays admissible and the answer exact.
         func estimate(_ node: Int) -> Double {
-            let v = unit(graph.points[node])
+            let v = SpatialIndex.unitVector(graph.points[node].coordinate)
             let dot = max(-1, min(1, v.0 * goalVector.0 + v.1 * goalVector.1 + v.2 * goalVector.2))
             return acos(dot) * 6_335_000
         }
@@ -107,11 +107,6 @@ public enum Router {
         case -150 ..< -60: return "left"
         default: return "turn around"
         }
-    }
-
-    private static func unit(_ p: GeoPoint) -> (Double, Double, Double) {
-        let lat = p.latitude * .pi / 180, lon = p.longitude * .pi / 180
-        return (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
     }
 }
 
