@@ -70,8 +70,16 @@ public final class TmuxSession: @unchecked Sendable {
     public func waitFor(timeout: TimeInterval = 15, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try screen()
-        while !condition(lines) {
-            if Date() > deadline { return lines }
+        while Date() <= deadline {
+            if condition(lines) {
+                // A frame can be captured half written (the terminal is still drawing its lower
+                // lines); it counts once a second look finds the screen the same.
+                usleep(50_000)
+                let again = try screen()
+                if again == lines { return lines }
+                lines = again
+                continue
+            }
             usleep(100_000)
             lines = try screen()
         }
