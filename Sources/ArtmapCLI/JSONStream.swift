@@ -17,9 +17,43 @@ struct JSONStream {
         flushIfFull()
     }
 
+    /// The same text as `JSONWriter.number` (Swift's shortest round-trip form). Coordinates, which are
+    /// whole millionths of a degree, are written digit by digit instead of through a String.
     mutating func number(_ value: Double) {
-        buffer.append(contentsOf: JSONWriter.number(value).utf8)
+        if value != value.rounded(), let millionths = Self.exactMillionths(value) {
+            var magnitude = millionths
+            if magnitude < 0 {
+                buffer.append(UInt8(ascii: "-"))
+                magnitude = -magnitude
+            }
+            digits(magnitude / 1_000_000)
+            buffer.append(UInt8(ascii: "."))
+            var fraction = magnitude % 1_000_000, width = 6
+            while fraction != 0, fraction % 10 == 0 {
+                fraction /= 10
+                width -= 1
+            }
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                buffer.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                divisor /= 10
+            }
+        } else {
+            buffer.append(contentsOf: JSONWriter.number(value).utf8)
+        }
         flushIfFull()
+    }
+
+    /// `value` as a count of millionths, when that decimal reads back as exactly `value` (then it is also the
+    /// shortest that does) and `value` is in the range Swift prints without an exponent.
+    static func exactMillionths(_ value: Double) -> Int64? {
+        let size = abs(value)
+        guard size >= 0.001, size < 1e9 else { return nil }
+        let scaled = (value * 1e6).rounded()
+        // Both the division and reading the decimal back are correctly rounded, so they agree.
+        guard scaled / 1e6 == value else { return nil }
+        return Int64(scaled)
     }
 
     /// A number already rounded to one decimal (distances, bearings), written digit by digit: the same

@@ -28,32 +28,59 @@ enum ListCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name, console: console)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
-        var reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
+        let reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
         // Without a point of their own, a collection far from the campus is listed around its own middle.
         let followsCollection = location.firstPoint == nil && gpsdFix == nil && options.value("--at") == nil
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let known = try store.collections().map(\.name)
-        guard known.contains(collection) else {
-            throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced
+        // and read again before anything is printed.
+        var listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
+                                           followsCollection: followsCollection, radius: radius, nearest: nearest) }
+        if try checked.settleCheck() {
+            listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
+                                           followsCollection: followsCollection, radius: radius, nearest: nearest) }
         }
-        // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
-        let query = CatalogQuery(artworks: try store.artworks(collection: collection, forListing: true))
-        if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
-        let buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
+        let list = try listing.get()
         if options.has("--json") {
-            var stream = JSONStream { console.write(String(decoding: $0, as: UTF8.self)) }
-            writeJSON(reference: reference, buildings: buildings, to: &stream)
+            var stream = JSONStream { bytes in console.write(bytes) }
+            writeJSON(reference: list.reference, buildings: list.buildings, to: &stream)
             stream.raw("\n")
             stream.flush()
         } else {
-            for line in text(reference: reference, buildings: buildings, totalBuildings: query.buildings.count) {
+            for line in text(reference: list.reference, buildings: list.buildings, totalBuildings: list.totalBuildings) {
                 console.line(line)
             }
         }
+        // Freeing 100,000 artworks one by one took a tenth of a list; the process's exit frees them at once.
+        leftForExit = list
         return 0
+    }
+
+    nonisolated(unsafe) private static var leftForExit: Listing?
+
+    /// What a list shows: the ranked buildings around the reference it was measured from.
+    struct Listing {
+        let reference: Coordinate
+        let buildings: [RankedBuilding]
+        let totalBuildings: Int
+
+        init(store: CatalogStore, collection: String, reference: Coordinate, followsCollection: Bool,
+             radius: Double?, nearest: Int?) throws {
+            let known = try store.collections().map(\.name)
+            guard known.contains(collection) else {
+                throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+            }
+            // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
+            let query = CatalogQuery(artworks: try store.artworks(collection: collection, forListing: true))
+            var reference = reference
+            if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
+            self.reference = reference
+            buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
+            totalBuildings = query.buildings.count
+        }
     }
 
     /// The documented `list --json` shape, streamed: keys in this order, numbers as JSON numbers.

@@ -17,10 +17,35 @@ enum StoreOpening {
         } catch {
             throw CLIError("cannot open the store \(path): \(error)")
         }
+        try seedIfEmpty(store, environment: environment, console: console)
+        return store
+    }
+
+    /// Opens the store for a reader that may read while the integrity check runs beside it (two cores: the
+    /// check costs no waiting). The reader calls `settleCheck()` before it shows anything.
+    static func openCheckingAlongside(_ options: ParsedOptions, environment: [String: String], console: Console) throws -> CheckedStore {
+        let path = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let opened: (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?)
+        do {
+            opened = try CatalogStore.openCheckingAlongside(path: path)
+        } catch {
+            throw CLIError("cannot open the store \(path): \(error)")
+        }
+        if let recovery = opened.recovery { console.error("artmap: \(recovery.message)") }
+        let checked = CheckedStore(path: path, store: opened.store, check: opened.check, environment: environment, console: console)
+        // Seeding writes: a store that looks empty is checked first.
+        if !opened.store.isReadOnly, (try? opened.store.isEmpty) ?? true {
+            _ = try checked.settleCheck()
+            try seedIfEmpty(checked.store, environment: environment, console: console)
+        }
+        return checked
+    }
+
+    static func seedIfEmpty(_ store: CatalogStore, environment: [String: String], console: Console) throws {
         if !store.isReadOnly, try store.isEmpty {
             guard let resources = ResourceLocator.resourceDirectory(environment: environment) else {
                 console.error("artmap: warning: the embedded catalogue (Resources/seed) was not found; the store is empty. Set ARTMAP_RESOURCES or run 'artmap sync'.")
-                return store
+                return
             }
             do {
                 _ = try store.seedIfEmpty(ResourceLocator.seedFiles(in: resources))
@@ -28,6 +53,40 @@ enum StoreOpening {
                 throw CLIError("cannot load the embedded catalogue: \(error)")
             }
         }
-        return store
+    }
+}
+
+/// A store opened with its integrity check still running beside the reader.
+final class CheckedStore {
+    private(set) var store: CatalogStore
+    private var check: StoreIntegrityCheck?
+    private let path: String
+    private let environment: [String: String]
+    private let console: Console
+
+    init(path: String, store: CatalogStore, check: StoreIntegrityCheck?, environment: [String: String], console: Console) {
+        self.path = path
+        self.store = store
+        self.check = check
+        self.environment = environment
+        self.console = console
+    }
+
+    /// Waits for the check. A damaged store is moved aside and a new one started from the embedded catalogue,
+    /// as at any other opening; then `store` is the new one and the answer is true: read again.
+    func settleCheck() throws -> Bool {
+        guard let check else { return false }
+        self.check = nil
+        guard let problem = check.problem() else { return false }
+        store = try CatalogStore(path: ":memory:")  // lets go of the damaged file before it is moved
+        do {
+            let replaced = try CatalogStore.replaceDamaged(path, reason: problem, now: Date())
+            store = replaced.store
+            if let recovery = replaced.recovery { console.error("artmap: \(recovery.message)") }
+        } catch {
+            throw CLIError("cannot open the store \(path): \(error)")
+        }
+        try StoreOpening.seedIfEmpty(store, environment: environment, console: console)
+        return true
     }
 }

@@ -34,31 +34,36 @@ public struct Building: Hashable, Sendable {
         for key in coordinateOrder {
             derivedNames[key] = nameFromNotes(coordinateGroups[key] ?? [])
         }
-        var order: [String] = []
-        var names: [String: String] = [:]
-        var members: [String: [Artwork]] = [:]
         // Places of the same name far apart (two "St Mary's Church" in one city, two untitled murals) are
         // different buildings: a name joins a group only within `sameBuildingMetres` of its first member.
-        var keysByName: [String: [String]] = [:]
+        var groups: [(key: String, name: String, anchor: Coordinate, members: [Artwork])] = []
+        var groupsByFoldedName: [String: [Int]] = [:]
+        // Most names recur exactly as written, so they are folded to lower case once each.
+        var foldedNames: [String: String] = [:]
         for artwork in artworks {
             let name = artwork.building
                 ?? derivedNames["\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"] ?? artwork.title
-            let folded = name.lowercased()
-            let candidates = keysByName[folded] ?? []
-            let key = candidates.first { key in
-                guard let anchor = members[key]?.first?.coordinate else { return false }
-                return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
-            } ?? (candidates.isEmpty ? folded : "\(folded)#\(candidates.count + 1)")
-            if !candidates.contains(key) { keysByName[folded, default: []].append(key) }
-            if members[key] == nil {
-                order.append(key)
-                names[key] = name
+            let folded: String
+            if let known = foldedNames[name] {
+                folded = known
+            } else {
+                folded = name.lowercased()
+                foldedNames[name] = folded
             }
-            members[key, default: []].append(artwork)
+            let candidates = groupsByFoldedName[folded] ?? []
+            if let joined = candidates.first(where: { g in
+                let anchor = groups[g].anchor
+                return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
+            }) {
+                groups[joined].members.append(artwork)
+            } else {
+                let key = candidates.isEmpty ? folded : "\(folded)#\(candidates.count + 1)"
+                groupsByFoldedName[folded, default: []].append(groups.count)
+                groups.append((key, name, artwork.coordinate, [artwork]))
+            }
         }
-        return order.map { key in
-            let group = members[key] ?? []
-            return Building(key: key, name: names[key] ?? key, coordinate: meanPosition(group), artworks: group)
+        return groups.map { group in
+            Building(key: group.key, name: group.name, coordinate: meanPosition(group.members), artworks: group.members)
         }
     }
 
@@ -84,7 +89,8 @@ public struct Building: Hashable, Sendable {
     /// Mean of unit vectors, so a group straddling the antimeridian is not placed on the wrong side.
     static func meanPosition(_ group: [Artwork]) -> Coordinate {
         guard let first = group.first else { return .ashtonBuilding }
-        if group.count == 1 { return first.coordinate }
+        // One point (a single artwork, or all at one place) is its own mean, exactly.
+        if group.allSatisfy({ $0.coordinate == first.coordinate }) { return first.coordinate }
         var x = 0.0, y = 0.0, z = 0.0
         for a in group {
             let lat = a.coordinate.latitude * .pi / 180, lon = a.coordinate.longitude * .pi / 180

@@ -35,17 +35,37 @@ extension CatalogStore {
         }
         do {
             let store = try CatalogStore(path: path)
-            let check = try store.database.scalar("PRAGMA quick_check(1)")?.text ?? "no answer"
-            if check == "ok" { return (store, nil) }
-            let said = check.replacingOccurrences(of: "*** in database main ***", with: "")
-                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            return try replaceDamaged(path, reason: "integrity check: \(said)", now: now)
+            guard let problem = try StoreIntegrityCheck.problem(in: store.database) else { return (store, nil) }
+            return try replaceDamaged(path, reason: problem, now: now)
         } catch let error as StoreError where error.isDamage {
             return try replaceDamaged(path, reason: error.message, now: now)
         }
     }
 
-    private static func replaceDamaged(_ path: String, reason: String, now: Date) throws -> (store: CatalogStore, recovery: StoreRecovery?) {
+    /// Opens a store as `openRecovering` does, but leaves `PRAGMA quick_check` running on a connection and
+    /// thread of its own (when there is a file to check), so a reader can read meanwhile. The caller trusts
+    /// nothing it read until `StoreIntegrityCheck.problem()` says the store is sound; if it is not, the caller
+    /// closes its store and calls `replaceDamaged`.
+    public static func openCheckingAlongside(path: String, now: Date = Date())
+        throws -> (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              access(path, W_OK) == 0, access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
+            let opened = try openRecovering(path: path, now: now)
+            return (opened.store, opened.recovery, nil)
+        }
+        do {
+            let store = try CatalogStore(path: path)
+            return (store, nil, StoreIntegrityCheck(path: path))
+        } catch let error as StoreError where error.isDamage {
+            let replaced = try replaceDamaged(path, reason: error.message, now: now)
+            return (replaced.store, replaced.recovery, nil)
+        }
+    }
+
+    /// Moves a damaged store file (and its WAL) aside with a timestamp, never deleting it, and starts a new store.
+    public static func replaceDamaged(_ path: String, reason: String, now: Date) throws -> (store: CatalogStore, recovery: StoreRecovery?) {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -62,6 +82,43 @@ extension CatalogStore {
             _ = rename(path + suffix, copy + suffix)
         }
         return (try CatalogStore(path: path), .movedAside(damagedCopy: copy, reason: reason))
+    }
+}
+
+/// A `PRAGMA quick_check` of a store file, run on a read-only connection and a thread of its own.
+public final class StoreIntegrityCheck: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    // Written once by the checking thread before `finished` is signalled; read only after waiting for it.
+    private var found: String?
+
+    public init(path: String) {
+        Thread.detachNewThread { [self] in
+            do {
+                found = try StoreIntegrityCheck.problem(in: Database(path: path, readOnly: true))
+            } catch let error as StoreError where error.isDamage {
+                found = error.message
+            } catch {
+                // Not damage (busy, say): the command's own reads will meet whatever is wrong.
+                found = nil
+            }
+            finished.signal()
+        }
+    }
+
+    /// Waits for the check: nil when the store is sound, else what is wrong, in a few words.
+    public func problem() -> String? {
+        finished.wait()
+        finished.signal()
+        return found
+    }
+
+    /// Runs the check on `database`: nil when sound.
+    static func problem(in database: Database) throws -> String? {
+        let check = try database.scalar("PRAGMA quick_check(1)")?.text ?? "no answer"
+        if check == "ok" { return nil }
+        let said = check.replacingOccurrences(of: "*** in database main ***", with: "")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return "integrity check: \(said)"
     }
 }
 
