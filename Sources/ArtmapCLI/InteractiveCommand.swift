@@ -67,7 +67,7 @@ enum InteractiveCommand {
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = storeForSettings
-        let known = try store.collections().map(\.name)
+        let known = try store.collectionNames()
         guard known.contains(collection) || known.isEmpty else {
             throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
         }

@@ -69,7 +69,7 @@ enum ListCommand: Command {
 
         init(store: CatalogStore, collection: String, reference: Coordinate, followsCollection: Bool,
              radius: Double?, nearest: Int?) throws {
-            let known = try store.collections().map(\.name)
+            let known = try store.collectionNames()
             guard known.contains(collection) else {
                 throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }

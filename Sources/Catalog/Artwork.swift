@@ -2,8 +2,9 @@ import Geo
 
 /// One artwork (or tagged place) as the catalogue knows it, whatever shape of record it came from.
 ///
-/// A value with its fields in one shared box, copied only when a copy is changed: a catalogue, its buildings and
-/// their ranked lists hold the same artwork many times over, at 8 bytes a copy instead of 240.
+/// A value whose fields live in one shared box, copied only when a copy is changed: a catalogue, its buildings and
+/// their ranked lists hold each artwork several times, at 8 bytes a copy. The fields a list never reads (the
+/// description, image, dates, page) sit in a second box that a listed artwork does without.
 public struct Artwork: Hashable, Sendable {
     public var id: String {
         get { fields.id }
@@ -23,13 +24,13 @@ public struct Artwork: Hashable, Sendable {
         set { unique().year = newValue }
     }
     public var type: String {
-        get { fields.type }
-        set { unique().type = newValue }
+        get { fields.details?.values.type ?? "" }
+        set { changeDetails { $0.type = newValue } }
     }
     /// The description.
     public var information: String {
-        get { fields.information }
-        set { unique().information = newValue }
+        get { fields.details?.values.information ?? "" }
+        set { changeDetails { $0.information = newValue } }
     }
     public var coordinate: Coordinate {
         get { fields.coordinate }
@@ -45,17 +46,17 @@ public struct Artwork: Hashable, Sendable {
         set { unique().locationNotes = newValue }
     }
     public var imageFileName: String {
-        get { fields.imageFileName }
-        set { unique().imageFileName = newValue }
+        get { fields.details?.values.imageFileName ?? "" }
+        set { changeDetails { $0.imageFileName = newValue } }
     }
     public var thumbnail: String {
-        get { fields.thumbnail }
-        set { unique().thumbnail = newValue }
+        get { fields.details?.values.thumbnail ?? "" }
+        set { changeDetails { $0.thumbnail = newValue } }
     }
     /// "YYYY-MM-DD HH:MM:SS" as the service writes it.
     public var lastModified: String {
-        get { fields.lastModified }
-        set { unique().lastModified = newValue }
+        get { fields.details?.values.lastModified ?? "" }
+        set { changeDetails { $0.lastModified = newValue } }
     }
     public var enabled: Bool {
         get { fields.enabled }
@@ -68,8 +69,8 @@ public struct Artwork: Hashable, Sendable {
     }
     /// The artwork's page on the web (a painting's page at the museum), or "".
     public var webPage: String {
-        get { fields.webPage }
-        set { unique().webPage = newValue }
+        get { fields.details?.values.webPage ?? "" }
+        set { changeDetails { $0.webPage = newValue } }
     }
 
     private var fields: Fields
@@ -78,7 +79,8 @@ public struct Artwork: Hashable, Sendable {
                 information: String = "", coordinate: Coordinate, building: String? = nil,
                 locationNotes: String = "", imageFileName: String = "", thumbnail: String = "",
                 lastModified: String = "", enabled: Bool = true, collection: String = Artwork.defaultCollection, webPage: String = "") {
-        fields = Fields(id: id, title: title, artist: artist, year: year, type: type, information: information, coordinate: coordinate, building: building, locationNotes: locationNotes, imageFileName: imageFileName, thumbnail: thumbnail, lastModified: lastModified, enabled: enabled, collection: collection, webPage: webPage)
+        let details = DetailValues(type: type, information: information, imageFileName: imageFileName, thumbnail: thumbnail, lastModified: lastModified, webPage: webPage)
+        fields = Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, enabled: enabled, collection: collection, details: details.isEmpty ? nil : Details(details))
     }
 
     /// The collection the embedded campus catalogue and the campus service fill.
@@ -88,25 +90,40 @@ public struct Artwork: Hashable, Sendable {
     public var lastModifiedDate: String { String(lastModified.prefix(10)) }
 
     public static func == (a: Artwork, b: Artwork) -> Bool {
-        a.fields === b.fields || a.fields.sameValues(as: b.fields)
+        if a.fields === b.fields { return true }
+        return a.id == b.id
+            && a.title == b.title
+            && a.artist == b.artist
+            && a.year == b.year
+            && a.type == b.type
+            && a.information == b.information
+            && a.coordinate == b.coordinate
+            && a.building == b.building
+            && a.locationNotes == b.locationNotes
+            && a.imageFileName == b.imageFileName
+            && a.thumbnail == b.thumbnail
+            && a.lastModified == b.lastModified
+            && a.enabled == b.enabled
+            && a.collection == b.collection
+            && a.webPage == b.webPage
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(fields.id)
-        hasher.combine(fields.title)
-        hasher.combine(fields.artist)
-        hasher.combine(fields.year)
-        hasher.combine(fields.type)
-        hasher.combine(fields.information)
-        hasher.combine(fields.coordinate)
-        hasher.combine(fields.building)
-        hasher.combine(fields.locationNotes)
-        hasher.combine(fields.imageFileName)
-        hasher.combine(fields.thumbnail)
-        hasher.combine(fields.lastModified)
-        hasher.combine(fields.enabled)
-        hasher.combine(fields.collection)
-        hasher.combine(fields.webPage)
+        hasher.combine(id)
+        hasher.combine(title)
+        hasher.combine(artist)
+        hasher.combine(year)
+        hasher.combine(type)
+        hasher.combine(information)
+        hasher.combine(coordinate)
+        hasher.combine(building)
+        hasher.combine(locationNotes)
+        hasher.combine(imageFileName)
+        hasher.combine(thumbnail)
+        hasher.combine(lastModified)
+        hasher.combine(enabled)
+        hasher.combine(collection)
+        hasher.combine(webPage)
     }
 
     /// The box to write into, copied first if another artwork shares it.
@@ -115,63 +132,59 @@ public struct Artwork: Hashable, Sendable {
         return fields
     }
 
-    /// The stored fields. Only written through `unique()`, so a shared box is never changed: that is what makes
-    /// the unchecked `Sendable` sound.
+    private mutating func changeDetails(_ change: (inout DetailValues) -> Void) {
+        var values = fields.details?.values ?? DetailValues()
+        change(&values)
+        unique().details = values.isEmpty ? nil : Details(values)
+    }
+
+    /// The fields every artwork uses. Only written through `unique()`, so a shared box is never changed: that
+    /// is what makes the unchecked `Sendable` sound.
     private final class Fields: @unchecked Sendable {
         var id: String
         var title: String
         var artist: String
         var year: String
-        var type: String
-        var information: String
         var coordinate: Coordinate
         var building: String?
         var locationNotes: String
-        var imageFileName: String
-        var thumbnail: String
-        var lastModified: String
         var enabled: Bool
         var collection: String
-        var webPage: String
+        var details: Details?
 
-        init(id: String, title: String, artist: String, year: String, type: String, information: String, coordinate: Coordinate, building: String?, locationNotes: String, imageFileName: String, thumbnail: String, lastModified: String, enabled: Bool, collection: String, webPage: String) {
+        init(id: String, title: String, artist: String, year: String, coordinate: Coordinate, building: String?, locationNotes: String, enabled: Bool, collection: String, details: Details?) {
             self.id = id
             self.title = title
             self.artist = artist
             self.year = year
-            self.type = type
-            self.information = information
             self.coordinate = coordinate
             self.building = building
             self.locationNotes = locationNotes
-            self.imageFileName = imageFileName
-            self.thumbnail = thumbnail
-            self.lastModified = lastModified
             self.enabled = enabled
             self.collection = collection
-            self.webPage = webPage
+            self.details = details
         }
 
         func copy() -> Fields {
-            Fields(id: id, title: title, artist: artist, year: year, type: type, information: information, coordinate: coordinate, building: building, locationNotes: locationNotes, imageFileName: imageFileName, thumbnail: thumbnail, lastModified: lastModified, enabled: enabled, collection: collection, webPage: webPage)
+            Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, enabled: enabled, collection: collection, details: details)
         }
+    }
 
-        func sameValues(as other: Fields) -> Bool {
-            id == other.id
-                && title == other.title
-                && artist == other.artist
-                && year == other.year
-                && type == other.type
-                && information == other.information
-                && coordinate == other.coordinate
-                && building == other.building
-                && locationNotes == other.locationNotes
-                && imageFileName == other.imageFileName
-                && thumbnail == other.thumbnail
-                && lastModified == other.lastModified
-                && enabled == other.enabled
-                && collection == other.collection
-                && webPage == other.webPage
-        }
+    /// The fields a list never reads; a box of them is never changed, only replaced.
+    private struct DetailValues: Sendable {
+        var type = ""
+        var information = ""
+        var imageFileName = ""
+        var thumbnail = ""
+        var lastModified = ""
+        var webPage = ""
+
+        var isEmpty: Bool { type.isEmpty && information.isEmpty && imageFileName.isEmpty && thumbnail.isEmpty && lastModified.isEmpty && webPage.isEmpty }
+    }
+
+    private final class Details: Sendable {
+        let values: DetailValues
+
+        init(_ values: DetailValues) { self.values = values }
     }
 }

@@ -9,7 +9,8 @@ extension CatalogStore {
     /// store as it was.
     public func merge(_ artworks: [Artwork], into collection: String, full: Bool, presentIDs: Set<String> = [],
                       syncSource: String? = nil, syncTime: String? = nil) throws -> MergeReport {
-        try database.inTransaction {
+        // Deleting does its own cascade to favourites (see deleteWhere), so enforcement can be off.
+        try database.withoutForeignKeyEnforcement { try database.inTransaction {
             try ensureCollection(collection, source: syncSource ?? "")
             // Every stored id (for a full sync's removals), but whole rows only for the ids in this batch:
             // a small batch over a large collection reads ids, not 10,000 descriptions.
@@ -65,7 +66,7 @@ extension CatalogStore {
                     """, [.text(collection), .text(syncSource), .text(syncTime), .text(newest)])
             }
             return report
-        }
+        } }
     }
 
     /// Artworks added or changed after `since` (an ISO 8601 time), newest first, at most 200.

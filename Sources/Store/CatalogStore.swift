@@ -41,14 +41,17 @@ public final class CatalogStore {
 
     // MARK: - Reading
 
-    private static let listingColumns =
-        "collection, id, title, artist, year, '', '', latitude, longitude, building, location_notes, '', '', '', ''"
+    // Location notes only name a building when a record has none of its own.
+    private static let listingColumns = """
+        collection, id, title, artist, year, '', '', latitude, longitude, building,
+        CASE WHEN building IS NULL THEN location_notes ELSE '' END, '', '', '', ''
+        """
     static let artworkColumns =
         "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
     /// Every artwork of a collection, in id order, read row by row straight into values. For a listing
     /// (`forListing: true`) only what a list shows is read: no description, type, image names, dates or web
-    /// page, so the longest text stays in the store.
+    /// page, and location notes only where they name the building, so the longest text stays in the store.
     /// `ids` limits the rows to those ids.
     public func artworks(collection: String = Artwork.defaultCollection, forListing: Bool = false, ids: [String]? = nil) throws -> [Artwork] {
         let columns = forListing ? Self.listingColumns : Self.artworkColumns
@@ -86,6 +89,12 @@ public final class CatalogStore {
         var result: [String] = []
         while try statement.step() { result.append(statement.text(0)) }
         return result
+    }
+
+    /// Names of the collections, default first, without counting their artworks.
+    public func collectionNames() throws -> [String] {
+        try database.rows("SELECT name FROM collections ORDER BY name <> ?1, name", [.text(Artwork.defaultCollection)])
+            .map { $0[0].text ?? "" }
     }
 
     /// Names of the collections with how many artworks each holds, default first.
@@ -164,7 +173,7 @@ public final class CatalogStore {
         try delete(collection: collection, ids: [id])
     }
 
-    /// Deletes many artworks (and their image-cache rows) in two statements, whatever their number.
+    /// Deletes many artworks (and their favourites and image-cache rows) in three statements, whatever their number.
     func delete(collection: String, ids: [String]) throws {
         guard !ids.isEmpty else { return }
         try deleteWhere(collection: collection, ids: ids, keeping: false)
@@ -179,6 +188,8 @@ public final class CatalogStore {
     private func deleteWhere(collection: String, ids: [String], keeping: Bool) throws {
         let test = keeping ? "NOT IN" : "IN"
         let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
+        // The favourites' foreign key would cascade row by row; they go first in one statement instead.
+        try database.run("DELETE FROM favourites WHERE collection = ?1 AND artwork_id \(test) (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
         try database.run("DELETE FROM artworks WHERE collection = ?1 AND id \(test) (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
         try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id \(test) (SELECT value FROM json_each(?2))", [.text(collection), .text(list)])
     }
