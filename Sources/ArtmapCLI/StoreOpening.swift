@@ -56,8 +56,9 @@ enum StoreOpening {
     }
 }
 
-/// A store opened with its integrity check still running beside the reader.
-final class CheckedStore {
+/// A store opened with its integrity check still running beside the reader. Used by one task at a time
+/// (a sync hands `settleCheck` to its engine and awaits it), hence the unchecked `Sendable`.
+final class CheckedStore: @unchecked Sendable {
     private(set) var store: CatalogStore
     private var check: StoreIntegrityCheck?
     private let path: String

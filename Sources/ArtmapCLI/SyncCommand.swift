@@ -74,16 +74,27 @@ enum SyncCommand: Command {
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        guard !store.isReadOnly else {
+        // The store's integrity check runs beside the download and decoding; the merge waits for it.
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        guard !checked.store.isReadOnly else {
             throw CLIError("sync cannot save: the store \(storePath) is read-only; nothing was fetched")
         }
-        let source = try resolveSource(options, store: store)
-        let request = SyncRequest(storePath: storePath, source: source,
+        func settings() throws -> (SyncSource, SyncLimits) {
+            (try resolveSource(options, store: checked.store), try Self.limits(options, store: checked.store, environment: environment))
+        }
+        let (source, syncLimits): (SyncSource, SyncLimits)
+        do {
+            (source, syncLimits) = try settings()
+        } catch let error as StoreError where error.isDamage {
+            guard try checked.settleCheck() else { throw error }
+            (source, syncLimits) = try settings()
+        }
+        var request = SyncRequest(storePath: storePath, source: source,
                                   collection: options.value("--collection") ?? Artwork.defaultCollection,
                                   full: options.has("--full"), downloadImages: !options.has("--no-images"),
                                   imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let engine = SyncEngine(limits: try limits(options, store: store, environment: environment))
+        request.beforeWriting = { try checked.settleCheck() }
+        let engine = SyncEngine(limits: syncLimits)
         let report: SyncReport
         do {
             report = try await engine.run(request) { step in
@@ -94,6 +105,8 @@ enum SyncCommand: Command {
             throw CLIError("sync failed: \(error)")
         }
         if interactive { console.progress("\r\u{1B}[K") }
+        _ = try checked.settleCheck()
+        let store = checked.store
         try rememberSource(options, source, store: store)
         if let limit = options.value("--cache-limit") { try store.setSetting(cacheLimitSetting, limit) }
         console.line(report.summary)

@@ -62,8 +62,9 @@ public enum ServiceRecordDecoder {
 
         var artworks: [Artwork] = []
         var skipped: [SkippedRecord] = []
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: records.count)
         var notes: [String] = []
+        artworks.reserveCapacity(records.count)
         for (index, element) in records.enumerated() {
             guard case .object(let fields) = element else {
                 skipped.append(SkippedRecord(index: index, id: nil, reason: "record is not an object"))
@@ -83,11 +84,14 @@ public enum ServiceRecordDecoder {
                 skipped.append(SkippedRecord(index: index, id: text(fields["id"]), reason: reason.message))
             }
         }
+        // The parsed document is freed on another core.
+        ReleaseElsewhere.release(consume records)
+        ReleaseElsewhere.release(consume root)
         return DecodedCatalog(artworks: artworks, skipped: skipped, classKey: classKey, notes: notes)
     }
 
     /// One record; a `CatalogError` names the field that was wrong.
-    static func decodeRecord(_ fields: [String: JSONValue], collection: String, notes: inout [String]) -> Result<Artwork, CatalogError> {
+    static func decodeRecord(_ fields: JSONObject, collection: String, notes: inout [String]) -> Result<Artwork, CatalogError> {
         guard let rawID = text(fields["id"]) else { return .failure(CatalogError("missing or empty id")) }
         guard rawID.utf8.count <= FieldLimits.id * 4 else {
             return .failure(CatalogError("id longer than \(FieldLimits.id) characters"))

@@ -7,20 +7,32 @@ extension CatalogStore {
     /// `presentIDs` are ids the response holds in records that could not be used: they are still listed,
     /// so a full sync keeps them. Favourites of artworks that remain are untouched. Any error leaves the
     /// store as it was.
+    /// `readAhead` (from `readAheadForMerge`) is what the store held when it was started; it is used if
+    /// nothing was committed since, and read again otherwise.
     public func merge(_ artworks: [Artwork], into collection: String, full: Bool, presentIDs: Set<String> = [],
-                      syncSource: String? = nil, syncTime: String? = nil) throws -> MergeReport {
+                      syncSource: String? = nil, syncTime: String? = nil, readAhead: MergeReadAhead? = nil) throws -> MergeReport {
         // Deleting does its own cascade to favourites (see deleteWhere), so enforcement can be off.
         try database.withoutForeignKeyEnforcement { try database.inTransaction {
+            // Inside the transaction no one else can commit: the read-ahead is current if the mark is unchanged.
+            var current: MergeReadAhead?
+            if let readAhead, readAhead.collection == collection, try database.commitMark == readAhead.mark { current = readAhead }
             try ensureCollection(collection, source: syncSource ?? "")
             // Every stored id (for a full sync's removals), but whole rows only for the ids in this batch:
             // a small batch over a large collection reads ids, not 10,000 descriptions.
-            let storedIDs = try self.ids(collection: collection)
-            var existing: [String: Artwork] = [:]
-            for a in try self.artworks(collection: collection, ids: artworks.count * 4 < storedIDs.count ? artworks.map(\.id) : nil) {
-                existing[a.id] = a
+            let storedIDs = try current?.takeIDs() ?? self.ids(collection: collection)
+            let stored: [Artwork]
+            if Self.readsOnlyTheBatch(batch: artworks.count, stored: storedIDs.count) {
+                readAhead?.decline()
+                stored = try self.artworks(collection: collection, ids: artworks.map(\.id))
+            } else {
+                stored = try current?.takeArtworks() ?? self.artworks(collection: collection)
             }
+            var existing: [String: Artwork] = [:]
+            existing.reserveCapacity(stored.count)
+            for a in stored { existing[a.id] = a }
             var report = MergeReport()
             var seen = presentIDs
+            seen.reserveCapacity(presentIDs.count + artworks.count)
             var removed: [String] = []
             let upsert = try database.prepare(Self.upsertSQL)
             for var artwork in artworks {
@@ -56,6 +68,9 @@ extension CatalogStore {
                 try delete(collection: collection, ids: removed)
             }
             report.removed = removed.count
+            // 100,000 stored artworks are freed on another core while the merge goes on.
+            ReleaseElsewhere.release(consume existing)
+            ReleaseElsewhere.release(consume stored)
             if let syncSource, let syncTime {
                 let newest = try database.scalar("SELECT COALESCE(MAX(last_modified), '') FROM artworks WHERE collection = ?1",
                                                  [.text(collection)])?.text ?? ""
@@ -68,6 +83,18 @@ extension CatalogStore {
             return report
         } }
     }
+
+    /// Starts reading what a merge of up to `expectedRecords` into `collection` will need (every id, and the
+    /// stored artworks when the merge will compare them all) on a connection and thread of its own, so it
+    /// overlaps decoding. Nothing may be written to this store before the merge that takes it. nil for a
+    /// store in memory.
+    public func readAheadForMerge(collection: String, expectedRecords: Int) -> MergeReadAhead? {
+        guard database.path != ":memory:", let mark = try? database.commitMark else { return nil }
+        return MergeReadAhead(path: database.path, collection: collection, expectedRecords: expectedRecords, mark: mark)
+    }
+
+    /// Whether a merge of `batch` records over `stored` ones reads the stored rows of only the batch's ids.
+    static func readsOnlyTheBatch(batch: Int, stored: Int) -> Bool { batch * 4 < stored }
 
     /// Artworks added or changed after `since` (an ISO 8601 time), newest first, at most 200.
     public func changes(since: String) throws -> [(collection: String, id: String, title: String)] {
@@ -97,4 +124,59 @@ public struct SyncState: Equatable, Sendable {
     /// ISO 8601 UTC time of the last success.
     public let lastSuccess: String
     public let newestLastModified: String
+}
+
+/// A merge's reading of the store, done ahead on another thread (see `CatalogStore.readAheadForMerge`):
+/// first every id, then every stored artwork, unless the merge has said by then it does not need them.
+public final class MergeReadAhead: @unchecked Sendable {
+    let collection: String
+    /// The writer's commit mark when the reading began.
+    let mark: [Int64]
+    private let idsRead = DispatchSemaphore(value: 0)
+    private let artworksRead = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var unwanted = false
+    // Each written by the reading thread before its semaphore is signalled; read only after waiting for it.
+    private var ids: [String]?
+    private var artworks: [Artwork]?
+
+    init(path: String, collection: String, expectedRecords: Int, mark: [Int64]) {
+        self.collection = collection
+        self.mark = mark
+        Thread.detachNewThread { [self] in
+            var idsSignalled = false
+            defer {
+                if !idsSignalled { idsRead.signal() }
+                artworksRead.signal()
+            }
+            guard let reader = try? CatalogStore(readerBeside: path) else { return }
+            // One read transaction: the ids and the rows come from the same moment.
+            try? reader.database.inReadTransaction {
+                ids = try? reader.ids(collection: collection)
+                idsSignalled = true
+                idsRead.signal()
+                guard let ids, !CatalogStore.readsOnlyTheBatch(batch: expectedRecords, stored: ids.count) else { return }
+                if lock.withLock({ !unwanted }) { artworks = try? reader.artworks(collection: collection) }
+            }
+        }
+    }
+
+    /// Waits for the ids; nil if reading failed.
+    func takeIDs() -> [String]? {
+        idsRead.wait()
+        idsRead.signal()
+        return ids
+    }
+
+    /// Waits for the stored artworks; nil if reading failed or they were declined.
+    func takeArtworks() -> [Artwork]? {
+        artworksRead.wait()
+        artworksRead.signal()
+        return artworks
+    }
+
+    /// The merge reads only a few rows itself: the rest need not be read.
+    func decline() {
+        lock.withLock { unwanted = true }
+    }
 }

@@ -94,7 +94,7 @@ public final class StoreIntegrityCheck: @unchecked Sendable {
     public init(path: String) {
         Thread.detachNewThread { [self] in
             do {
-                let database = try Database(path: path, readOnly: true)
+                let database = try Database(path: path, readerBeside: true)
                 // The check reads each page once: a small cache keeps it from growing the process by megabytes.
                 try database.execute("PRAGMA cache_size = -256")
                 found = try StoreIntegrityCheck.problem(in: database)

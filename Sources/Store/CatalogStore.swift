@@ -18,6 +18,12 @@ public final class CatalogStore {
         }
     }
 
+    /// Opens a read-only connection beside this process's writer of the same file (see `Database`).
+    init(readerBeside path: String) throws {
+        database = try Database(path: path, readerBeside: true)
+        isReadOnly = true
+    }
+
     /// Opens or creates the store at `path` (directories created on demand); ":memory:" for tests.
     public init(path: String) throws {
         isReadOnly = false

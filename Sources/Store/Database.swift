@@ -10,13 +10,15 @@ public final class Database {
     /// Opens (creating if needed) with a busy timeout, so a second writer waits before reporting busy.
     /// `readOnly` opens an existing file that cannot be written (a read-only folder or medium) as immutable:
     /// no locks, no journal files.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, readOnly: Bool = false) throws {
+    /// `readerBeside` opens a read-only connection beside a writer of the same file (another thread's check
+    /// or read-ahead): it takes the usual locks and reads the WAL, so it sees what the writer committed.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, readOnly: Bool = false, readerBeside: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+        let flags = readOnly || readerBeside ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
-        let name = readOnly ? "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1" : path
+        let name = readOnly && !readerBeside ? "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1" : path
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
@@ -30,6 +32,12 @@ public final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Changes only when something was committed to the file: by another connection (`PRAGMA data_version`)
+    /// or by this one (its count of changed rows).
+    public var commitMark: [Int64] {
+        get throws { [try scalar("PRAGMA data_version")?.integer ?? 0, Int64(sqlite3_total_changes64(handle))] }
+    }
 
     /// The rowid the last INSERT on this connection made.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -83,6 +91,13 @@ public final class Database {
             }
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction: every statement sees the file as it was at the first read.
+    public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// Runs `body` with foreign-key enforcement off, for bulk deletes that do their own cascades: SQLite runs a

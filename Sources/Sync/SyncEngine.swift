@@ -37,6 +37,9 @@ public struct SyncRequest: Sendable {
     public var full: Bool
     public var downloadImages: Bool
     public var imageCache: ImageCache
+    /// Called before anything is written: waits for the store's integrity check. True when the store was
+    /// found damaged and replaced; the sync then starts again on the new store.
+    public var beforeWriting: (@Sendable () throws -> Bool)?
 
     public init(storePath: String, source: SyncSource, collection: String = Artwork.defaultCollection,
                 full: Bool = false, downloadImages: Bool = true, imageCache: ImageCache) {
@@ -109,10 +112,14 @@ public struct SyncEngine: Sendable {
 
     public func run(_ request: SyncRequest, progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
         let store = try CatalogStore(path: request.storePath)
-        let newest = try store.newestLastModified(collection: request.collection)
         // Never ask for a day after today: one record dated 2999 would otherwise hide every later change.
-        let today = SyncEngine.today()
-        let lastUpdate = request.full || newest.isEmpty ? "1970-01-01" : min(String(newest.prefix(10)), today)
+        let lastUpdate: String
+        if request.full {
+            lastUpdate = "1970-01-01"
+        } else {
+            let newest = try store.newestLastModified(collection: request.collection)
+            lastUpdate = newest.isEmpty ? "1970-01-01" : min(String(newest.prefix(10)), SyncEngine.today())
+        }
         let url = request.source.requestURL(lastUpdate: lastUpdate)
         let shownURL = url.absoluteString
         progress(.fetching(shownURL))
@@ -121,6 +128,9 @@ public struct SyncEngine: Sendable {
         guard response.status == 200 else {
             throw SyncError(url: shownURL, "HTTP \(response.status) \(HTTPURLResponse.localizedString(forStatusCode: response.status))")
         }
+        // A full sync compares the stored artworks with the response's: they are read on another core while
+        // the body is decoded (a record takes at least ~100 bytes, which bounds how many the body can hold).
+        let readAhead = request.full ? store.readAheadForMerge(collection: request.collection, expectedRecords: response.body.count / 100) : nil
         let decoded: DecodedCatalog
         do {
             decoded = try ServiceRecordDecoder.decode(response.body, collection: request.collection,
@@ -140,11 +150,16 @@ public struct SyncEngine: Sendable {
         report.notes = decoded.notes
         let now = SyncEngine.timestamp()
         report.futureDated = decoded.artworks.filter { $0.lastModified > now }.map { "\($0.id): \($0.lastModified)" }
+        if let beforeWriting = request.beforeWriting, try beforeWriting() {
+            var again = request
+            again.beforeWriting = nil
+            return try await run(again, progress: progress)
+        }
         do {
             report.merge = try store.merge(decoded.artworks, into: request.collection, full: request.full,
                                            presentIDs: Set(decoded.skipped.compactMap(\.id)),
                                            syncSource: request.source.service.absoluteString,
-                                           syncTime: ISO8601DateFormatter().string(from: Date()))
+                                           syncTime: ISO8601DateFormatter().string(from: Date()), readAhead: readAhead)
         } catch let error as StoreError {
             throw SyncError(url: nil, "\(error)")
         }

@@ -17,8 +17,8 @@ private func same(_ value: JSONValue, _ other: Any) -> Bool {
         guard let list = other as? [Any], list.count == items.count else { return false }
         return zip(items, list).allSatisfy { same($0, $1) }
     case .object(let fields):
-        guard let dict = other as? [String: Any], dict.count == fields.count else { return false }
-        return fields.allSatisfy { key, value in dict[key].map { same(value, $0) } ?? false }
+        guard let dict = other as? [String: Any], dict.count == fields.keys.count else { return false }
+        return fields.keys.allSatisfy { key in dict[key].map { same(fields[key] ?? .null, $0) } ?? false }
     }
 }
 
@@ -55,4 +55,15 @@ func refusesWhatIsNotJSON(_ text: String) {
     } catch {
         Issue.record("\(error)")
     }
+}
+
+@Test func aRepeatedKeyTakesTheLastValueAsADictionaryWould() throws {
+    guard case .object(let object) = try JSONValue.parse(Data(#"{"id":"1","lat":"1","id":"2"}"#.utf8)) else {
+        Issue.record("not an object")
+        return
+    }
+    #expect(object["id"] == .string("2"))
+    #expect(object.keys == ["id", "lat"])
+    #expect(object["missing"] == nil)
+    #expect(JSONValue.object(object) == (try JSONValue.parse(Data(#"{"lat":"1","id":"2"}"#.utf8))))
 }
