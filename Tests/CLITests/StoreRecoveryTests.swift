@@ -17,20 +17,24 @@ func listCount(_ result: CommandResult) throws -> Int {
     try JSONDecoder().decode(ListJSON.self, from: Data(result.out.utf8)).buildings.reduce(0) { $0 + $1.artworks.count }
 }
 
-@Test(arguments: ["truncated", "scribbled"])
-func aDamagedStoreIsMovedAsideAndRebuiltFromTheSeed(damage: String) async throws {
-    let home = try temporaryDirectory()
-    let path = try await seededStore(home)
+/// Damages a store file: cut in half, or garbage over pages in the middle, where the artworks table lives.
+func damage(_ path: String, how damage: String) throws {
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     let size = try handle.seekToEnd()
     if damage == "truncated" {
         try handle.truncate(atOffset: size / 2)
     } else {
-        // Garbage over pages in the middle, where the artworks table lives.
         try handle.seek(toOffset: 4096 * 2)
         handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
     }
     try handle.close()
+}
+
+@Test(arguments: ["truncated", "scribbled"])
+func aDamagedStoreIsMovedAsideAndRebuiltFromTheSeed(damage how: String) async throws {
+    let home = try temporaryDirectory()
+    let path = try await seededStore(home)
+    try damage(path, how: how)
     let listed = await runArtmap(["list", "--json", "--store", path], home: home)
     #expect(listed.status == 0, "\(listed.err)")
     #expect(try listCount(listed) == 31)
@@ -91,4 +95,27 @@ func runProcess(_ argv: [String]) throws -> Int32 {
     let sync = await runArtmap(["sync", "--full", "--no-images", "--store", path, "--source", file.absoluteString], home: home)
     #expect(sync.status == 1)
     #expect(sync.err.contains("sync cannot save: the store \(path) is read-only; nothing was fetched"), "\(sync.err)")
+}
+
+/// A sync checks the store while it downloads; a damaged one is moved aside before anything is written, and
+/// the sync lands in the new store.
+@Test(arguments: ["truncated", "scribbled"])
+func aSyncIntoADamagedStoreMovesItAsideAndSyncsIntoANewOne(damage how: String) async throws {
+    let home = try temporaryDirectory()
+    let path = try await seededStore(home)
+    try damage(path, how: how)
+    let file = home.appendingPathComponent("two.json")
+    var records = Array(try seedRecords().prefix(2))
+    records[1]["title"] = "Renamed by the sync"
+    try JSONSerialization.data(withJSONObject: ["artworks": records]).write(to: file)
+    let synced = await runArtmap(["sync", "--full", "--no-images", "--store", path, "--source", file.absoluteString], home: home)
+    #expect(synced.status == 0, "\(synced.err)")
+    #expect(synced.err.hasPrefix("artmap: the store was damaged ("), "\(synced.err)")
+    #expect(synced.out.contains("synced 2 artworks"), "\(synced.out)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("store.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    #expect(copies.count == 1, "the damaged file is kept: \(copies)")
+    let listed = await runArtmap(["list", "--json", "--store", path], home: home)
+    #expect(listed.err.isEmpty, "\(listed.err)")
+    #expect(try listCount(listed) == 2)
+    #expect(listed.out.contains("Renamed by the sync"))
 }
