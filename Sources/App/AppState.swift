@@ -92,7 +92,8 @@ public struct AppState: Sendable {
     /// Where each shown building is in `ranked`, by key.
     private var rankedIndexByKey: [String: Int] = [:]
     /// Where each artwork is in `artworks`, by id.
-    private var artworkIndexByID: [String: Int] = [:]
+    /// Positions in `artworks` by id, made when a route first asks.
+    private var artworkIndexByID = MadeOnFirstUse<String, Int> { [:] }
 
     // MARK: Table
     public var selectedRow = 0
@@ -187,7 +188,9 @@ public struct AppState: Sendable {
         let keep = selectionIdentity
         artworks = newArtworks
         catalog = CatalogQuery(artworks: newArtworks)
-        artworkIndexByID = Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        artworkIndexByID = MadeOnFirstUse {
+            Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         refresh(keeping: keep)
     }
 

@@ -74,11 +74,12 @@ func catalogueBench() throws {
         let url = "http://127.0.0.1:\(port)/body-\(count).json"
         let store = folder.appendingPathComponent("store-\(count).sqlite").path
         _ = runMeasured([artmap, "list", "--store", store])
-        let sync = best(3, [artmap, "sync", "--full", "--no-images", "--store", store, "--collection", "big", "--source", url + "?class=artworks"])
-        let python = best(3, ["python3", "-c", "import json, urllib.request; json.load(urllib.request.urlopen('\(url)'))"])
+        // Best of five on each side: this machine's timings wander by a third from run to run.
+        let sync = best(5, [artmap, "sync", "--full", "--no-images", "--store", store, "--collection", "big", "--source", url + "?class=artworks"])
+        let python = best(5, ["python3", "-c", "import json, urllib.request; json.load(urllib.request.urlopen('\(url)'))"])
         print(ratioLine("full sync of \(count) (no images) vs python3 download + json.load", sync, python, referenceName: "python3", goal: 2))
-        let list = best(3, [artmap, "list", "--json", "--store", store, "--collection", "big"])
-        let sqlite = best(3, ["sqlite3", "-json", store,
+        let list = best(5, [artmap, "list", "--json", "--store", store, "--collection", "big"])
+        let sqlite = best(5, ["sqlite3", "-json", store,
                               "SELECT id, title, artist, year, latitude, longitude, building FROM artworks WHERE collection = 'big'"])
         print(ratioLine("list --json of \(count) vs sqlite3 -json of the same rows", list, sqlite, referenceName: "sqlite3", goal: 1.5))
         if count == 10_000 {
@@ -87,9 +88,10 @@ func catalogueBench() throws {
             let seed = URL(fileURLWithPath: binDirectory.path).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Resources/seed/campus-artworks.json")
             var ours = (seconds: Double.infinity, peakBytes: 0), theirs = (seconds: Double.infinity, peakBytes: 0)
-            for _ in 0..<3 {
+            for _ in 0..<5 {
                 for path in [copy, copy2] {
-                    try? FileManager.default.removeItem(atPath: path)
+                    // A write-ahead log left by the last round must not meet the fresh copy.
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
                     try FileManager.default.copyItem(atPath: store, toPath: path)
                 }
                 let run = runMeasured([artmap, "sync", "--full", "--no-images", "--store", copy, "--collection", "big", "--source", seed.absoluteString])

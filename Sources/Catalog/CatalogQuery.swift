@@ -32,13 +32,22 @@ public struct CatalogQuery: Sendable {
     private let index: SpatialIndex
     /// Which building holds each artwork, by artwork id: made the first time a detail asks, since hashing
     /// 100,000 ids cost a fifth of building the query that a first frame or a list never needs.
-    private let owners = ArtworkOwners()
+    private let owners: MadeOnFirstUse<String, Int>
     // The index measures on a sphere; ellipsoidal distances differ by well under 1%.
     private static let sphereMargin = 1.01
 
     public init(artworks: [Artwork]) {
-        buildings = Building.group(artworks.filter(\.enabled))
+        let buildings = Building.group(artworks.filter(\.enabled))
+        self.buildings = buildings
         index = SpatialIndex(points: buildings.map(\.coordinate))
+        owners = MadeOnFirstUse {
+            var owners: [String: Int] = [:]
+            owners.reserveCapacity(buildings.reduce(0) { $0 + $1.artworks.count })
+            for (b, building) in buildings.enumerated() {
+                for artwork in building.artworks { owners[artwork.id] = b }
+            }
+            return owners
+        }
     }
 
     /// Where a collection far from `home` is measured from by default: `home` itself when some artwork lies
@@ -59,7 +68,7 @@ public struct CatalogQuery: Sendable {
 
     /// The building that holds an artwork, without ranking anything.
     public func building(containingArtwork id: String) -> Building? {
-        owners.building(of: id, in: buildings).map { buildings[$0] }
+        owners[id].map { buildings[$0] }
     }
 
     /// Buildings ordered by distance from `reference` (then name), optionally only those within
@@ -93,25 +102,5 @@ public struct CatalogQuery: Sendable {
             return RankedArtwork(artwork: artwork, distance: a.distance, bearing: a.initialBearing)
         }.sorted { ($0.distance, $0.artwork.title, $0.artwork.id) < ($1.distance, $1.artwork.title, $1.artwork.id) }
         return RankedBuilding(building: building, distance: g.distance, bearing: g.initialBearing, artworks: artworks)
-    }
-}
-
-/// The artwork id → building map of a `CatalogQuery`, made once on first use (thread-safe).
-final class ArtworkOwners: @unchecked Sendable {
-    private let lock = NSLock()
-    private var map: [String: Int]?
-
-    func building(of id: String, in buildings: [Building]) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        if map == nil {
-            var owners: [String: Int] = [:]
-            owners.reserveCapacity(buildings.reduce(0) { $0 + $1.artworks.count })
-            for (b, building) in buildings.enumerated() {
-                for artwork in building.artworks { owners[artwork.id] = b }
-            }
-            map = owners
-        }
-        return map?[id]
     }
 }
