@@ -43,6 +43,8 @@ public enum Action: Sendable {
     case settingSaved(key: String, value: String?)
     /// The news message fetched at start-up (text, when it was fetched), or nil when there is none.
     case newsLoaded(NewsItem?)
+    /// Artworks read with every field, for their details.
+    case fullRecordsLoaded([Artwork])
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -65,5 +67,7 @@ public enum Effect: Hashable, Sendable {
     case saveSetting(key: String, value: String?)
     /// Open a web page with xdg-open when there is a display.
     case openWebPage(String)
+    /// Read these artworks with every field and answer with `fullRecordsLoaded`.
+    case loadFullRecords(collection: String, ids: [String])
     case quit
 }

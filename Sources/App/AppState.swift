@@ -91,7 +91,6 @@ public struct AppState: Sendable {
     public private(set) var outsideRadius = 0
     /// Where each shown building is in `ranked`, by key.
     private var rankedIndexByKey: [String: Int] = [:]
-    /// Where each artwork is in `artworks`, by id.
     /// Positions in `artworks` by id, made when a route first asks.
     private var artworkIndexByID = MadeOnFirstUse<String, Int> { [:] }
 
@@ -137,6 +136,13 @@ public struct AppState: Sendable {
     public var browsing: [Artwork] = []
     /// A search to apply once a collection has loaded (`t` on a painter's paintings).
     public var pendingSearch: String?
+
+    // MARK: Full records (see Features/Details)
+    /// False when `artworks` were read with only what the view needs (`ArtworkFields.view`): a detail then
+    /// asks the store for the artwork's full record.
+    public var catalogueHoldsFullRecords = true
+    /// Full records read for details, by id (the shown collection's only).
+    public var fullRecords: [String: Artwork] = [:]
 
     // MARK: Filters
     public var radius: Double?
@@ -187,6 +193,7 @@ public struct AppState: Sendable {
     public mutating func setArtworks(_ newArtworks: [Artwork]) {
         let keep = selectionIdentity
         artworks = newArtworks
+        fullRecords.removeAll()
         catalog = CatalogQuery(artworks: newArtworks)
         artworkIndexByID = MadeOnFirstUse {
             Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

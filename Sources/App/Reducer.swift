@@ -94,6 +94,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.news = item
         state.newsUnread = item != nil
         return []
+    case .fullRecordsLoaded(let records):
+        return reduceFullRecords(&state, records)
     }
 }
 
@@ -490,7 +492,7 @@ private func openBuilding(_ state: inout AppState, _ building: RankedBuilding) -
 
 private func openDetail(_ state: inout AppState, _ id: String) -> [Effect] {
     state.overlays.append(.detail(artworkID: id, scroll: 0))
-    return wantPicture(&state, id)
+    return state.fullRecordWanted(id) + wantPicture(&state, id)
 }
 
 // MARK: - Mouse

@@ -75,9 +75,11 @@ enum InteractiveCommand {
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
             : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
-        var state = AppState(artworks: try store.artworks(collection: collection), reference: reference,
+        // Every place with what the table, map and pictures need; descriptions are read when a detail opens.
+        var state = AppState(artworks: try store.artworks(collection: collection, fields: .view), reference: reference,
                              referenceSource: referenceSource)
         state.collection = collection
+        state.catalogueHoldsFullRecords = false
         state.collections = known
         state.baseMap = try store.baseMap()
         state.settings = saved

@@ -74,7 +74,7 @@ enum ListCommand: Command {
                 throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
             // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
-            let query = CatalogQuery(artworks: try store.artworks(collection: collection, forListing: true))
+            let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
             var reference = reference
             if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
             self.reference = reference

@@ -108,7 +108,7 @@ final class Session {
             running = false
         case .loadCollection(let name):
             do {
-                dispatch(.collectionLoaded(name, try store.artworks(collection: name)))
+                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view)))
             } catch {
                 dispatch(.error("cannot load the collection \(name): \(error)"))
             }
@@ -118,7 +118,7 @@ final class Session {
             prefetchViewerTiles()
         case .reloadCatalogue:
             do {
-                dispatch(.catalogueReloaded(try store.artworks(collection: state.collection)))
+                dispatch(.catalogueReloaded(try store.artworks(collection: state.collection, fields: .view)))
             } catch {
                 dispatch(.error("cannot read the catalogue after the sync: \(error)"))
             }
@@ -133,6 +133,12 @@ final class Session {
             saveSetting(key: key, value: value)
         case .openWebPage(let url):
             openWebPage(url)
+        case .loadFullRecords(let collection, let ids):
+            do {
+                dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))
+            } catch {
+                dispatch(.error("cannot read the artwork's details: \(error)"))
+            }
         case .startSync:
             guard !store.isReadOnly else {
                 dispatch(.syncFailed("cannot save: the store \(syncRequest.storePath) is read-only"))

@@ -32,7 +32,7 @@ enum ShowCommand: Command {
         let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        guard let artwork = try store.artworks(collection: collection).first(where: { $0.id == id }) else {
+        guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
             throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
         }
         let title = DisplayText.clean(artwork.title)

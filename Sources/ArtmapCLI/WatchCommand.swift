@@ -33,7 +33,7 @@ enum WatchCommand: Command {
         let json = options.has("--json")
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        let query = CatalogQuery(artworks: try store.artworks(collection: collection))
+        let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
         let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : "fixed")
         let report: @Sendable (Coordinate) -> Void = { coordinate in
             console.line(line(for: coordinate, source: source, query: query, json: json))

@@ -3,8 +3,8 @@ import Geo
 /// One artwork (or tagged place) as the catalogue knows it, whatever shape of record it came from.
 ///
 /// A value whose fields live in one shared box, copied only when a copy is changed: a catalogue, its buildings and
-/// their ranked lists hold each artwork several times, at 8 bytes a copy. The fields a list never reads (the
-/// description, image, dates, page) sit in a second box that a listed artwork does without.
+/// their ranked lists hold each artwork several times, at 8 bytes a copy. The fields only a detail shows (the
+/// description, type, dates, page) sit in a second box that an artwork read for a list or the view does without.
 public struct Artwork: Hashable, Sendable {
     public var id: String {
         get { fields.id }
@@ -46,8 +46,8 @@ public struct Artwork: Hashable, Sendable {
         set { unique().locationNotes = newValue }
     }
     public var imageFileName: String {
-        get { fields.details?.values.imageFileName ?? "" }
-        set { changeDetails { $0.imageFileName = newValue } }
+        get { fields.imageFileName }
+        set { unique().imageFileName = newValue }
     }
     public var thumbnail: String {
         get { fields.details?.values.thumbnail ?? "" }
@@ -79,8 +79,8 @@ public struct Artwork: Hashable, Sendable {
                 information: String = "", coordinate: Coordinate, building: String? = nil,
                 locationNotes: String = "", imageFileName: String = "", thumbnail: String = "",
                 lastModified: String = "", enabled: Bool = true, collection: String = Artwork.defaultCollection, webPage: String = "") {
-        let details = DetailValues(type: type, information: information, imageFileName: imageFileName, thumbnail: thumbnail, lastModified: lastModified, webPage: webPage)
-        fields = Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, enabled: enabled, collection: collection, details: details.isEmpty ? nil : Details(details))
+        let details = DetailValues(type: type, information: information, thumbnail: thumbnail, lastModified: lastModified, webPage: webPage)
+        fields = Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, imageFileName: imageFileName, enabled: enabled, collection: collection, details: details.isEmpty ? nil : Details(details))
     }
 
     /// The collection the embedded campus catalogue and the campus service fill.
@@ -148,11 +148,12 @@ public struct Artwork: Hashable, Sendable {
         var coordinate: Coordinate
         var building: String?
         var locationNotes: String
+        var imageFileName: String
         var enabled: Bool
         var collection: String
         var details: Details?
 
-        init(id: String, title: String, artist: String, year: String, coordinate: Coordinate, building: String?, locationNotes: String, enabled: Bool, collection: String, details: Details?) {
+        init(id: String, title: String, artist: String, year: String, coordinate: Coordinate, building: String?, locationNotes: String, imageFileName: String, enabled: Bool, collection: String, details: Details?) {
             self.id = id
             self.title = title
             self.artist = artist
@@ -160,13 +161,14 @@ public struct Artwork: Hashable, Sendable {
             self.coordinate = coordinate
             self.building = building
             self.locationNotes = locationNotes
+            self.imageFileName = imageFileName
             self.enabled = enabled
             self.collection = collection
             self.details = details
         }
 
         func copy() -> Fields {
-            Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, enabled: enabled, collection: collection, details: details)
+            Fields(id: id, title: title, artist: artist, year: year, coordinate: coordinate, building: building, locationNotes: locationNotes, imageFileName: imageFileName, enabled: enabled, collection: collection, details: details)
         }
     }
 
@@ -174,12 +176,11 @@ public struct Artwork: Hashable, Sendable {
     private struct DetailValues: Sendable {
         var type = ""
         var information = ""
-        var imageFileName = ""
         var thumbnail = ""
         var lastModified = ""
         var webPage = ""
 
-        var isEmpty: Bool { type.isEmpty && information.isEmpty && imageFileName.isEmpty && thumbnail.isEmpty && lastModified.isEmpty && webPage.isEmpty }
+        var isEmpty: Bool { type.isEmpty && information.isEmpty && thumbnail.isEmpty && lastModified.isEmpty && webPage.isEmpty }
     }
 
     private final class Details: Sendable {

@@ -51,7 +51,7 @@ public enum OverlayViews {
     public static func detailLines(_ state: AppState, artworkID: String, width: Int) -> [(String, Style)] {
         let ranked = state.rankedArtwork(id: artworkID)
         // A favourite from another collection has no distance here, but everything else.
-        guard let a = ranked?.1.artwork ?? state.anyArtwork(id: artworkID) else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
+        guard let a = state.detailedArtwork(id: artworkID) ?? ranked?.1.artwork else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style()) {
             for line in TextWidth.wrap(text, width: width) { lines.append((line, style)) }
@@ -71,7 +71,13 @@ public enum OverlayViews {
         }
         if !a.webPage.isEmpty { add("Web: \(DisplayText.clean(a.webPage)) (o opens it)") }
         lines.append(("", Style()))
-        if a.information.isEmpty { add("No description.", Style(.muted)) } else { add(a.information) }
+        if state.awaitsFullRecord(id: artworkID) {
+            add("Reading the description…", Style(.muted))
+        } else if a.information.isEmpty {
+            add("No description.", Style(.muted))
+        } else {
+            add(a.information)
+        }
         lines.append(("", Style()))
         if a.imageFileName.isEmpty {
             add("Image: none published", Style(.muted))

@@ -2,6 +2,27 @@ import Catalog
 import Foundation
 import Geo
 
+/// Which fields of the artworks a read fills.
+public enum ArtworkFields: Sendable {
+    /// Everything.
+    case all
+    /// What the full-screen view needs for every place: a list's fields, the image and the web page. The
+    /// description, type, dates and (where the building has a name) location notes come on demand.
+    case view
+    /// What `artmap list` shows: title, artist, year, position, building.
+    case listing
+
+    // Location notes only name a building when a record has none of its own.
+    var columns: String {
+        let notes = "CASE WHEN building IS NULL THEN location_notes ELSE '' END"
+        switch self {
+        case .all: return CatalogStore.artworkColumns
+        case .view: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), image_file, '', '', web_page"
+        case .listing: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), '', '', '', ''"
+        }
+    }
+}
+
 /// The catalogue on disk: artworks by collection, settings, sync state. Opens in WAL mode and migrates.
 public final class CatalogStore {
     public let database: Database
@@ -47,20 +68,13 @@ public final class CatalogStore {
 
     // MARK: - Reading
 
-    // Location notes only name a building when a record has none of its own.
-    private static let listingColumns = """
-        collection, id, title, artist, year, '', '', latitude, longitude, building,
-        CASE WHEN building IS NULL THEN location_notes ELSE '' END, '', '', '', ''
-        """
     static let artworkColumns =
         "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
 
-    /// Every artwork of a collection, in id order, read row by row straight into values. For a listing
-    /// (`forListing: true`) only what a list shows is read: no description, type, image names, dates or web
-    /// page, and location notes only where they name the building, so the longest text stays in the store.
-    /// `ids` limits the rows to those ids.
-    public func artworks(collection: String = Artwork.defaultCollection, forListing: Bool = false, ids: [String]? = nil) throws -> [Artwork] {
-        let columns = forListing ? Self.listingColumns : Self.artworkColumns
+    /// Every artwork of a collection, in id order, read row by row straight into values, with the `fields`
+    /// asked for (the rest left empty, so the longest text stays in the store). `ids` limits the rows to those ids.
+    public func artworks(collection: String = Artwork.defaultCollection, fields: ArtworkFields = .all, ids: [String]? = nil) throws -> [Artwork] {
+        let columns = fields.columns
         let statement: Statement
         if let ids {
             statement = try database.prepare("""

@@ -142,6 +142,29 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     #expect(MainView.render(state).lines.joined().contains("cannot show the image: bad JPEG:"))
 }
 
+@Test func aDetailSaysItIsReadingTheDescriptionUntilTheFullRecordArrives() throws {
+    let full = try ServiceRecordDecoder.decode(try seedArtworksData()).artworks
+    var state = AppState(artworks: full.map { artwork -> Artwork in
+        var a = artwork
+        a.information = ""
+        a.locationNotes = ""
+        return a
+    })
+    state.catalogueHoldsFullRecords = false
+    _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
+    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.pictures.fail("40", .notCached)
+    var text = MainView.render(state).trimmedLines.joined(separator: "\n")
+    #expect(text.contains("Reading the description…"))
+    #expect(!text.contains("No description."))
+    #expect(!text.contains("Where:"))
+    _ = reduce(&state, .fullRecordsLoaded(full.filter { $0.id == "40" }))
+    text = MainView.render(state).trimmedLines.joined(separator: "\n")
+    #expect(!text.contains("Reading the description…"))
+    #expect(text.contains("An abstract painting by Christopher Darton Watkins"))
+    #expect(text.contains("Where: Electrical Engineering Building, inside, on the ground floor"))
+}
+
 @Test func helpShowsEveryBinding() throws {
     // Tall enough for the whole help without scrolling.
     var state = try campusState(columns: 100, rows: 200)

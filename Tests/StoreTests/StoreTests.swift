@@ -167,3 +167,26 @@ func temporaryDirectory() throws -> URL {
     #expect(report.removed == 4)
     #expect(try store.artworks(collection: "c").map(\.id) == ["plain"])
 }
+
+@Test func eachChoiceOfFieldsReadsWhatItSays() throws {
+    let store = try CatalogStore(path: ":memory:")
+    var named = sample("1")
+    named.information = "Long description"
+    named.type = "Mural"
+    named.webPage = "https://example.org/1"
+    var unnamed = sample("2")
+    unnamed.building = nil
+    _ = try store.merge([named, unnamed], into: "campus", full: false)
+    let all = try store.artworks(collection: "campus")
+    #expect(all == [named, unnamed])
+    let view = try store.artworks(collection: "campus", fields: .view)
+    #expect(view.map(\.imageFileName) == ["x y.png", "x y.png"])
+    #expect(view[0].webPage == "https://example.org/1")
+    #expect(view.allSatisfy { $0.information.isEmpty && $0.type.isEmpty && $0.lastModified.isEmpty })
+    // Location notes only where they name the building.
+    #expect(view.map(\.locationNotes) == ["", "B, inside"])
+    let listing = try store.artworks(collection: "campus", fields: .listing)
+    #expect(listing.allSatisfy { $0.imageFileName.isEmpty && $0.webPage.isEmpty && $0.information.isEmpty })
+    #expect(listing.map(\.title) == ["T", "T"] && listing.map(\.building) == ["B", nil])
+    #expect(try store.artworks(collection: "campus", ids: ["2"]) == [unnamed])
+}

@@ -58,7 +58,7 @@ func reduceFavourites(_ state: inout AppState, _ action: FavouritesAction) -> [E
         guard case .favourites(let selected)? = state.overlays.last, state.favourites.indices.contains(selected) else { return [] }
         let artwork = state.favourites[selected]
         state.overlays.append(.detail(artworkID: artwork.id, scroll: 0))
-        return wantPicture(&state, artwork.id)
+        return state.fullRecordWanted(artwork.id) + wantPicture(&state, artwork.id)
     }
 }
 

@@ -123,7 +123,7 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
             guard screen.paintings.indices.contains(screen.paintingSelected) else { return [] }
             let painting = screen.paintings[screen.paintingSelected]
             state.overlays.append(.detail(artworkID: painting.id, scroll: 0))
-            return wantPicture(&state, painting.id)
+            return state.fullRecordWanted(painting.id) + wantPicture(&state, painting.id)
         } else if screen.busy == nil, screen.painters.indices.contains(screen.selected) {
             effects.append(.painters(.paintings(screen.painters[screen.selected].name)))
         }
