@@ -91,8 +91,6 @@ public struct AppState: Sendable {
     public private(set) var outsideRadius = 0
     /// Where each shown building is in `ranked`, by key.
     private var rankedIndexByKey: [String: Int] = [:]
-    /// Positions in `artworks` by id, made when a route first asks.
-    private var artworkIndexByID = MadeOnFirstUse<String, Int> { [:] }
 
     // MARK: Table
     public var selectedRow = 0
@@ -195,9 +193,6 @@ public struct AppState: Sendable {
         artworks = newArtworks
         fullRecords.removeAll()
         catalog = CatalogQuery(artworks: newArtworks)
-        artworkIndexByID = MadeOnFirstUse {
-            Dictionary(newArtworks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        }
         refresh(keeping: keep)
     }
 
@@ -335,9 +330,9 @@ public struct AppState: Sendable {
         return catalog.rank(building, from: reference)
     }
 
-    /// An artwork of the catalogue by id.
+    /// An artwork of the catalogue by id (found through the catalogue's own index of which building holds it).
     public func artwork(id: String) -> Artwork? {
-        artworkIndexByID[id].map { artworks[$0] }
+        catalog.building(containingArtwork: id)?.artworks.first { $0.id == id }
     }
 
     // MARK: - Map geometry
