@@ -47,6 +47,9 @@ bench: deps
 	  command -v $$tool >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$tool >/dev/null; } \
 	    || { echo "make bench uses the $$tool command: sudo apt-get install $$tool"; exit 1; }; \
 	done
+	@# Peak memory is read by GNU time (the shell's own `time` cannot report it).
+	@[ -x /usr/bin/time ] || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } \
+	    || { echo "make bench uses GNU time: sudo apt-get install time"; exit 1; }
 	$(SWIFT) build $(RELEASE) --product artmap
 	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)

@@ -68,6 +68,7 @@ func catalogueBench() throws {
         _ = runMeasured([CommandLine.arguments[0], "make-body", folder.appendingPathComponent("body-\(count).json").path,
                          String(count), String(buildings)])
     }
+    let versionPeak = peakMemory([artmap, "--version"])
     let (server, port) = try startFileServer(folder)
     defer { server.terminate() }
     for count in [10_000, 100_000] {
@@ -82,24 +83,76 @@ func catalogueBench() throws {
         let sqlite = best(5, ["sqlite3", "-json", store,
                               "SELECT id, title, artist, year, latitude, longitude, building FROM artworks WHERE collection = 'big'"])
         print(ratioLine("list --json of \(count) vs sqlite3 -json of the same rows", list, sqlite, referenceName: "sqlite3", goal: 1.5))
+        // The full-screen view of the same places, run in tmux as a person would, with one detail opened.
+        let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
+        if let view = viewPeakMemory(artmap: artmap, store: store, home: folder) {
+            print(String(format: "peak memory at %d places: list --json %.0f MB, the view %.0f MB (artmap --version alone %.0f MB)%@",
+                         count, megabytes(list.peakBytes), megabytes(view), megabytes(versionPeak),
+                         count == 100_000 ? (max(list.peakBytes, view) <= 60 * 1_048_576 ? "; MET" : "; NOT MET") + " (goal <= 60 MB at 100,000)" : ""))
+        } else {
+            print("  ! the view's peak memory was not measured (needs tmux and /usr/bin/time)")
+        }
         if count == 10_000 {
             // A --full sync of the 31 campus records over the 10,000: 9,969 removed, against sqlite3 removing them.
             let copy = folder.appendingPathComponent("delete.sqlite").path, copy2 = folder.appendingPathComponent("delete2.sqlite").path
             let seed = URL(fileURLWithPath: binDirectory.path).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Resources/seed/campus-artworks.json")
             var ours = (seconds: Double.infinity, peakBytes: 0), theirs = (seconds: Double.infinity, peakBytes: 0)
-            for _ in 0..<5 {
+            func freshCopies() throws {
                 for path in [copy, copy2] {
                     // A write-ahead log left by the last round must not meet the fresh copy.
                     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
                     try FileManager.default.copyItem(atPath: store, toPath: path)
                 }
-                let run = runMeasured([artmap, "sync", "--full", "--no-images", "--store", copy, "--collection", "big", "--source", seed.absoluteString])
-                ours = (min(ours.seconds, run.seconds), max(ours.peakBytes, run.peakBytes))
-                let reference = runMeasured(["sqlite3", copy2, "DELETE FROM artworks WHERE collection = 'big' AND CAST(id AS INTEGER) >= 31"])
-                theirs = (min(theirs.seconds, reference.seconds), max(theirs.peakBytes, reference.peakBytes))
             }
+            let sync = [artmap, "sync", "--full", "--no-images", "--store", copy, "--collection", "big", "--source", seed.absoluteString]
+            let delete = ["sqlite3", copy2, "DELETE FROM artworks WHERE collection = 'big' AND CAST(id AS INTEGER) >= 31"]
+            for _ in 0..<5 {
+                try freshCopies()
+                ours.seconds = min(ours.seconds, runMeasured(sync).seconds)
+                theirs.seconds = min(theirs.seconds, runMeasured(delete).seconds)
+            }
+            try freshCopies()
+            ours.peakBytes = peakMemory(sync)
+            theirs.peakBytes = peakMemory(delete)
             print(ratioLine("--full sync of 31 after 10,000 (mass delete) vs sqlite3 DELETE", ours, theirs, referenceName: "sqlite3", goal: 2))
         }
     }
+}
+
+/// Peak memory (bytes) of `artmap --offline` on a store, run in a detached tmux session at 200×60: wait for
+/// the table, open the nearest artwork's detail, quit. nil when tmux or GNU time is missing or it stalls.
+func viewPeakMemory(artmap: String, store: String, home: URL) -> Int? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+          runMeasured(["tmux", "-V"]).status == 0 else { return nil }
+    let session = "artmap-bench-\(getpid())"
+    let report = home.appendingPathComponent("view-peak.txt").path
+    try? FileManager.default.removeItem(atPath: report)
+    let command = "env HOME=\(home.path) /usr/bin/time -f %M -o \(report) \(artmap) --offline --store \(store) --collection big"
+    guard runMeasured(["tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "60", command]).status == 0 else { return nil }
+    defer { _ = runMeasured(["tmux", "kill-session", "-t", session]) }
+    func screen() -> String {
+        let pipe = Pipe(), process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "capture-pane", "-p", "-t", session]
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+    func waitFor(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<600 {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+    guard waitFor({ screen().contains("artworks in") }) else { return nil }
+    _ = runMeasured(["tmux", "send-keys", "-t", session, "Tab", "Down", "Enter"])
+    guard waitFor({ screen().contains("┌ Artwork") }) else { return nil }
+    _ = runMeasured(["tmux", "send-keys", "-t", session, "Escape", "q"])
+    guard waitFor({ ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").contains("\n") }) else { return nil }
+    let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1024 }
 }

@@ -59,3 +59,4 @@ func frameBench() {
                      count, firsts.last ?? 0, (firsts.last ?? 0) / firsts[0], move, move / moves[0], detail, detail / details[0]))
     }
 }
+
