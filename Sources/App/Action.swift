@@ -45,6 +45,11 @@ public enum Action: Sendable {
     case newsLoaded(NewsItem?)
     /// Artworks read with every field, for their details.
     case fullRecordsLoaded([Artwork])
+    /// Every artwork of a collection whose first frame held only the places around the reference.
+    case wholeCatalogueLoaded(collection: String, [Artwork])
+    /// The store's integrity check, run beside a large collection's first frame, found it damaged: the
+    /// view ends so the store can be moved aside and rebuilt.
+    case storeDamaged(String)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -69,5 +74,7 @@ public enum Effect: Hashable, Sendable {
     case openWebPage(String)
     /// Read these artworks with every field and answer with `fullRecordsLoaded`.
     case loadFullRecords(collection: String, ids: [String])
+    /// Read a whole collection in the background and answer with `wholeCatalogueLoaded`.
+    case loadWholeCatalogue(collection: String)
     case quit
 }

@@ -20,11 +20,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.now = date
         return []
     case .started(let maxAge):
-        guard let maxAge else { return [] }
-        if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return [] }
-        return startSync(&state)
+        let whole: [Effect] = state.catalogueExpected == nil ? [] : [.loadWholeCatalogue(collection: state.collection)]
+        guard let maxAge else { return whole }
+        if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole }
+        return whole + startSync(&state)
     case .collectionLoaded(let name, let artworks):
         state.collection = name
+        state.catalogueExpected = nil
         if !state.collections.contains(name) { state.collections.append(name) }
         state.overlays.removeAll()
         state.setArtworks(artworks)
@@ -50,6 +52,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastError = nil
         return [.reloadCatalogue]
     case .catalogueReloaded(let artworks):
+        state.catalogueExpected = nil
         state.setArtworks(artworks)
         state.pictures.forgetMissing()
         return wantShownPicture(&state)
@@ -96,6 +99,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .fullRecordsLoaded(let records):
         return reduceFullRecords(&state, records)
+    case .wholeCatalogueLoaded(let collection, let artworks):
+        return reduceWholeCatalogue(&state, collection: collection, artworks: artworks)
+    case .storeDamaged(let reason):
+        state.lastError = "the store is damaged (\(reason))"
+        return quit(&state)
     }
 }
 

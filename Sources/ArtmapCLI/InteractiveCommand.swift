@@ -33,19 +33,50 @@ enum InteractiveCommand {
     }
 
     /// The view; `startSlideshow` opens straight into the slideshow (`artmap slideshow`), at `slideshowInterval`
-    /// seconds when given.
+    /// seconds when given. A store found damaged after a large collection's first frame is moved aside and
+    /// the view starts again on a new one.
     static func run(_ arguments: [String], environment: [String: String], console: Console,
                     slideshowInterval: Double?, startSlideshow: Bool) async throws -> Int32 {
+        var end = try await runView(arguments, environment: environment, console: console,
+                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow)
+        if case .storeDamaged(let reason, let path) = end {
+            // Every connection of the first run is closed by now.
+            let replaced = try CatalogStore.replaceDamaged(path, reason: reason, now: Date())
+            if let recovery = replaced.recovery { console.error("artmap: \(recovery.message)") }
+            end = try await runView(arguments, environment: environment, console: console,
+                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow)
+        }
+        switch end {
+        case .finished(let status): return status
+        case .storeDamaged(let reason, _): throw CLIError("the store is damaged (\(reason))")
+        }
+    }
+
+    /// How a run of the view ended.
+    enum ViewEnd {
+        case finished(Int32)
+        case storeDamaged(reason: String, path: String)
+    }
+
+    private static func runView(_ arguments: [String], environment: [String: String], console: Console,
+                                slideshowInterval: Double?, startSlideshow: Bool) async throws -> ViewEnd {
         let options = try parser.parse(arguments)
         if options.has("--help") {
             console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
-            return 0
+            return .finished(0)
         }
         if options.has("--version") {
             console.line("artmap \(Artmap.version)")
-            return 0
+            return .finished(0)
         }
-        let storeForSettings = try StoreOpening.open(options, environment: environment, console: console)
+        // A large collection's first frame does not wait for the store's integrity check: the check goes on
+        // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
+        // checked before anything is shown.
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let progressive = ((try? checked.store.artworkCount(collection: options.value("--collection") ?? Artwork.defaultCollection)) ?? 0)
+            > AppState.progressiveStartThreshold
+        if !progressive { _ = try checked.settleCheck() }
+        let storeForSettings = checked.store
         var saved: [String: String] = [:]
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(Double.init) }
@@ -75,9 +106,18 @@ enum InteractiveCommand {
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
             : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
-        // Every place with what the table, map and pictures need; descriptions are read when a detail opens.
-        var state = AppState(artworks: try store.artworks(collection: collection, fields: .view), reference: reference,
-                             referenceSource: referenceSource)
+        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
+        var startReference = reference, startSource = referenceSource
+        if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
+            startReference = middle
+            startSource = .fixed("middle of \(collection)")
+        }
+        // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
+        // for a large collection, first the places around the reference.
+        let start = try store.startingCatalogue(collection: collection, around: startReference,
+                                                threshold: progressive ? 0 : Int.max, places: AppState.progressiveStartPlaces)
+        var state = AppState(artworks: start.artworks, reference: startReference, referenceSource: startSource)
+        if !start.isWhole { state.catalogueExpected = start.total }
         state.collection = collection
         state.catalogueHoldsFullRecords = false
         state.collections = known
@@ -98,8 +138,9 @@ enum InteractiveCommand {
             // First start: what the embedded catalogue brought is not news.
             try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
         }
-        state.referenceFollowsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
-        state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
+        state.referenceFollowsCollection = followsCollection
+        // A large collection's reference was found in the store above, from the whole collection.
+        if start.isWhole { state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building") }
         state.layoutMode = layout
         state.radius = radius
         state.nearestCount = nearest
@@ -115,6 +156,7 @@ enum InteractiveCommand {
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: state, store: store, syncRequest: syncRequest,
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
+        if !start.isWhole, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store), newsURL: saved[Setting.newsURL],
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
@@ -123,7 +165,7 @@ enum InteractiveCommand {
             terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"))
         } catch let error as CursesError where error.cannotAddressCursor {
             console.error("artmap: \(error.message); showing the list instead")
-            return try await Artmap.listInstead(arguments, environment: environment, console: console)
+            return .finished(try await Artmap.listInstead(arguments, environment: environment, console: console))
         } catch {
             throw CLIError("\(error)")
         }
@@ -131,6 +173,7 @@ enum InteractiveCommand {
         let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
         session.loop(terminal: terminal, syncIfOlderThan: syncAtStart ? syncAge : nil, fetchNews: !options.has("--offline"),
                      startSlideshow: startSlideshow)
-        return 0
+        if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
+        return .finished(0)
     }
 }

@@ -27,6 +27,11 @@ final class Session {
     private var gpsdClient: GpsdClient?
     private var prefetchTask: Task<Void, Never>?
     private var running = true
+    /// Waits for the store's integrity check still running beside a large collection's first frame: nil
+    /// when sound, else what is wrong. Taken by the background read of the whole collection.
+    var pendingIntegrityCheck: (@Sendable () -> String?)?
+    /// Why the view ended early: the integrity check found the store damaged.
+    private(set) var storeDamage: String?
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
@@ -97,6 +102,7 @@ final class Session {
     }
 
     func dispatch(_ action: Action) {
+        if case .storeDamaged(let reason) = action { storeDamage = reason }
         for effect in reduce(&state, action) {
             perform(effect)
         }
@@ -133,6 +139,26 @@ final class Session {
             saveSetting(key: key, value: value)
         case .openWebPage(let url):
             openWebPage(url)
+        case .loadWholeCatalogue(let collection):
+            let queue = self.queue, path = syncRequest.storePath, check = pendingIntegrityCheck
+            pendingIntegrityCheck = nil
+            Task.detached(priority: .userInitiated) {
+                do {
+                    let artworks = try CatalogStore.reader(path: path).artworks(collection: collection, fields: .view)
+                    // Nothing read from a damaged store is shown.
+                    if let problem = check?() {
+                        queue.post(.storeDamaged(problem))
+                        return
+                    }
+                    queue.post(.wholeCatalogueLoaded(collection: collection, artworks))
+                } catch {
+                    if let problem = check?() {
+                        queue.post(.storeDamaged(problem))
+                    } else {
+                        queue.post(.error("cannot read the whole collection \(collection): \(error)"))
+                    }
+                }
+            }
         case .loadFullRecords(let collection, let ids):
             do {
                 dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))

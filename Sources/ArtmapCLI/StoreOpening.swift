@@ -73,6 +73,13 @@ final class CheckedStore: @unchecked Sendable {
         self.console = console
     }
 
+    /// Hands the running check to whoever will wait for it (the view's background read); `settleCheck`
+    /// then has nothing to wait for.
+    func takeCheck() -> StoreIntegrityCheck? {
+        defer { check = nil }
+        return check
+    }
+
     /// Waits for the check. A damaged store is moved aside and a new one started from the embedded catalogue,
     /// as at any other opening; then `store` is the new one and the answer is true: read again.
     func settleCheck() throws -> Bool {

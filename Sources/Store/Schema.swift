@@ -113,6 +113,10 @@ public enum Schema {
         ALTER TABLE artworks ADD COLUMN changed_at TEXT NOT NULL DEFAULT '';
         CREATE INDEX artworks_changed_at ON artworks(changed_at);
         """,
+        // v6: artworks by latitude, so the view can start from the places around it in a large collection.
+        """
+        CREATE INDEX artworks_latitude ON artworks(collection, latitude);
+        """,
     ]
 
     /// The version a fully migrated file reports.

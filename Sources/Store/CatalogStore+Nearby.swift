@@ -1,0 +1,87 @@
+import Catalog
+import Foundation
+import Geo
+
+/// Reading part of a large collection: how many it holds, the places around a point (the view's first
+/// frame, before the rest arrives), and where such a collection is measured from by default.
+extension CatalogStore {
+    /// How many artworks a collection holds.
+    public func artworkCount(collection: String) throws -> Int {
+        Int(try database.scalar("SELECT COUNT(*) FROM artworks WHERE collection = ?1", [.text(collection)])?.integer ?? 0)
+    }
+
+    /// Artworks in a box around `center` (by the latitude index), the box doubling from `startMetres`
+    /// until it holds at least `atLeast` or covers the globe. Every artwork within the box's half-size of
+    /// `center` is among them.
+    public func artworks(collection: String, fields: ArtworkFields, around center: Coordinate, atLeast: Int,
+                         startMetres: Double = 250) throws -> [Artwork] {
+        let statement = try database.prepare("""
+            SELECT \(fields.columns) FROM artworks
+            WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5
+                                                                     OR longitude - 360 BETWEEN ?4 AND ?5)
+            ORDER BY id
+            """)
+        var half = startMetres
+        while true {
+            let box = Self.box(around: center, halfMetres: half)
+            try statement.bind([.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east),
+                                .integer(box.allLongitudes ? 1 : 0)])
+            let found = try Self.artworks(from: statement)
+            if found.count >= atLeast || (box.south <= -90 && box.north >= 90 && box.allLongitudes) { return found }
+            half *= 2
+        }
+    }
+
+    /// A box of `halfMetres` each way around a point, in degrees; `allLongitudes` near a pole or when wider
+    /// than the globe. West and east may run past ±180 (compared against longitudes shifted by 360).
+    static func box(around center: Coordinate, halfMetres: Double) -> (south: Double, north: Double, west: Double, east: Double, allLongitudes: Bool) {
+        let metresPerDegree = 111_195.0
+        let dLat = halfMetres / metresPerDegree
+        let south = max(-90, center.latitude - dLat), north = min(90, center.latitude + dLat)
+        let widest = max(abs(south), abs(north))
+        let cosine = cos(widest * .pi / 180)
+        guard cosine > 1e-6 else { return (south, north, -180, 180, true) }
+        let dLon = halfMetres / (metresPerDegree * cosine)
+        if dLon >= 180 { return (south, north, -180, 180, true) }
+        return (south, north, center.longitude - dLon, center.longitude + dLon, false)
+    }
+
+    /// Where a collection with nothing within `nearby` metres of `home` is measured from: its middle (median
+    /// latitude and longitude), by the rule of `CatalogQuery.defaultReference` but on artworks rather than
+    /// buildings, without reading the collection. nil when `home` has art nearby or the collection is empty.
+    public func defaultReference(collection: String, home: Coordinate, nearby: Double = 50_000) throws -> Coordinate? {
+        let count = try artworkCount(collection: collection)
+        guard count > 0 else { return nil }
+        // The first artwork of the latitude band within `nearby` (on the sphere, as the index measures) settles it.
+        let outer = Self.box(around: home, halfMetres: nearby)
+        let band = try database.prepare("""
+            SELECT latitude, longitude FROM artworks WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3
+            """)
+        try band.bind([.text(collection), .real(outer.south), .real(outer.north)])
+        while try band.step() {
+            let point = Coordinate(clampingLatitude: band.double(0), longitude: band.double(1))
+            if SpatialIndex.sphericalDistance(home, point) <= nearby { return nil }
+        }
+        func median(_ column: String) throws -> Double {
+            try database.scalar("SELECT \(column) FROM artworks WHERE collection = ?1 ORDER BY \(column) LIMIT 1 OFFSET ?2",
+                                [.text(collection), .integer(Int64(count / 2))])?.real ?? 0
+        }
+        return Coordinate(clampingLatitude: try median("latitude"), longitude: try median("longitude"))
+    }
+}
+
+extension CatalogStore {
+    /// What the full-screen view starts from (`ArtworkFields.view`): the whole collection when it holds at
+    /// most `threshold` artworks, else at least `places` around `reference`; `total` is the collection's size.
+    public func startingCatalogue(collection: String, around reference: Coordinate, threshold: Int,
+                                  places: Int) throws -> (artworks: [Artwork], total: Int, isWhole: Bool) {
+        let total = try artworkCount(collection: collection)
+        if total <= threshold { return (try artworks(collection: collection, fields: .view), total, true) }
+        return (try artworks(collection: collection, fields: .view, around: reference, atLeast: places), total, false)
+    }
+
+    /// A read-only connection beside this process's writer of the same file, for reading in the background.
+    public static func reader(path: String) throws -> CatalogStore {
+        try CatalogStore(readerBeside: path)
+    }
+}
