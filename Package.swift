@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -141,9 +141,9 @@ public struct AppState: Sendable {
     public var catalogueHoldsFullRecords = true
     /// Full records read for details, by id (the shown collection's only).
     public var fullRecords: [String: Artwork] = [:]
-    /// While the catalogue holds only the places around the reference of a large collection: how many the
-    /// whole collection has (see Features/WholeCatalogue).
-    public var catalogueExpected: Int?
+    /// True while the catalogue holds only the places around the reference of a large collection and the
+    /// rest is being read (see Features/WholeCatalogue).
+    public var catalogueIsPartial = false
 
     // MARK: Filters
     public var radius: Double?

@@ -20,13 +20,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.now = date
         return []
     case .started(let maxAge):
-        let whole: [Effect] = state.catalogueExpected == nil ? [] : [.loadWholeCatalogue(collection: state.collection)]
+        let whole: [Effect] = state.catalogueIsPartial ? [.loadWholeCatalogue(collection: state.collection)] : []
         guard let maxAge else { return whole }
         if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole }
         return whole + startSync(&state)
     case .collectionLoaded(let name, let artworks):
         state.collection = name
-        state.catalogueExpected = nil
+        state.catalogueIsPartial = false
         if !state.collections.contains(name) { state.collections.append(name) }
         state.overlays.removeAll()
         state.setArtworks(artworks)
@@ -52,7 +52,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastError = nil
         return [.reloadCatalogue]
     case .catalogueReloaded(let artworks):
-        state.catalogueExpected = nil
+        state.catalogueIsPartial = false
         state.setArtworks(artworks)
         state.pictures.forgetMissing()
         return wantShownPicture(&state)

@@ -38,13 +38,14 @@ enum InteractiveCommand {
     static func run(_ arguments: [String], environment: [String: String], console: Console,
                     slideshowInterval: Double?, startSlideshow: Bool) async throws -> Int32 {
         var end = try await runView(arguments, environment: environment, console: console,
-                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow)
+                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: nil)
         if case .storeDamaged(let reason, let path) = end {
             // Every connection of the first run is closed by now.
             let replaced = try CatalogStore.replaceDamaged(path, reason: reason, now: Date())
-            if let recovery = replaced.recovery { console.error("artmap: \(recovery.message)") }
+            let message = replaced.recovery?.message
+            if let message { console.error("artmap: \(message)") }
             end = try await runView(arguments, environment: environment, console: console,
-                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow)
+                                    slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: message)
         }
         switch end {
         case .finished(let status): return status
@@ -58,8 +59,9 @@ enum InteractiveCommand {
         case storeDamaged(reason: String, path: String)
     }
 
+    /// `notice` is shown in the status line from the start (why the view started again).
     private static func runView(_ arguments: [String], environment: [String: String], console: Console,
-                                slideshowInterval: Double?, startSlideshow: Bool) async throws -> ViewEnd {
+                                slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
         let options = try parser.parse(arguments)
         if options.has("--help") {
             console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
@@ -73,8 +75,8 @@ enum InteractiveCommand {
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let progressive = ((try? checked.store.artworkCount(collection: options.value("--collection") ?? Artwork.defaultCollection)) ?? 0)
-            > AppState.progressiveStartThreshold
+        let progressive = (try? checked.store.holdsMoreThan(AppState.progressiveStartThreshold,
+                                                            collection: options.value("--collection") ?? Artwork.defaultCollection)) ?? false
         if !progressive { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
         var saved: [String: String] = [:]
@@ -95,10 +97,12 @@ enum InteractiveCommand {
             }
             syncAge = seconds
         }
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
+        var collection = options.value("--collection") ?? Artwork.defaultCollection
+        // Started again on a rebuilt store, the collection asked for may be gone with the damaged one.
+        if notice != nil, !known.contains(collection) { collection = Artwork.defaultCollection }
         guard known.contains(collection) || known.isEmpty else {
             throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
         }
@@ -115,9 +119,12 @@ enum InteractiveCommand {
         // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
         // for a large collection, first the places around the reference.
         let start = try store.startingCatalogue(collection: collection, around: startReference,
-                                                threshold: progressive ? 0 : Int.max, places: AppState.progressiveStartPlaces)
+                                                threshold: AppState.progressiveStartThreshold, places: AppState.progressiveStartPlaces)
+        // Read whole after all (the collection shrank meanwhile): nothing is shown before the check.
+        if start.isWhole { _ = try checked.settleCheck() }
         var state = AppState(artworks: start.artworks, reference: startReference, referenceSource: startSource)
-        if !start.isWhole { state.catalogueExpected = start.total }
+        state.catalogueIsPartial = !start.isWhole
+        state.lastError = notice
         state.collection = collection
         state.catalogueHoldsFullRecords = false
         state.collections = known

@@ -143,7 +143,7 @@ if CommandLine.arguments.dropFirst().first == "catalogue" {
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "frames" {
-    frameBench()
+    try frameBench()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "moves", CommandLine.arguments.count == 4,
@@ -161,7 +161,7 @@ if CommandLine.arguments.dropFirst().first == "map" {
 }
 try imageBench()
 try catalogueBench()
-frameBench()
+try frameBench()
 instructionBench()
 try mapBench()
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000

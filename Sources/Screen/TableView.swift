@@ -13,9 +13,7 @@ public enum TableView {
         if let radius = state.radius, state.outsideRadius > 0 {
             title += " · \(state.outsideRadius) more beyond \(state.distanceText(radius))"
         }
-        if let expected = state.catalogueExpected {
-            title += " nearby · reading all \(expected)…"
-        }
+        if state.catalogueIsPartial { title += " nearby · reading the rest…" }
         buffer.box(area, title: title, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 2, inner.height > 1 else { return }

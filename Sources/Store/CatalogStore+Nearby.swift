@@ -10,24 +10,34 @@ extension CatalogStore {
         Int(try database.scalar("SELECT COUNT(*) FROM artworks WHERE collection = ?1", [.text(collection)])?.integer ?? 0)
     }
 
-    /// Artworks in a box around `center` (by the latitude index), the box doubling from `startMetres`
+    /// Whether a collection holds more than `count` artworks, counting no further than that.
+    public func holdsMoreThan(_ count: Int, collection: String) throws -> Bool {
+        let counted = try database.scalar("SELECT COUNT(*) FROM (SELECT 1 FROM artworks WHERE collection = ?1 LIMIT ?2)",
+                                          [.text(collection), .integer(Int64(min(count, Int(Int32.max))) + 1)])?.integer ?? 0
+        return counted > count
+    }
+
+    /// Artworks in a box around `center` (by the position index), the box doubling from `startMetres`
     /// until it holds at least `atLeast` or covers the globe. Every artwork within the box's half-size of
     /// `center` is among them.
     public func artworks(collection: String, fields: ArtworkFields, around center: Coordinate, atLeast: Int,
-                         startMetres: Double = 250) throws -> [Artwork] {
-        let statement = try database.prepare("""
-            SELECT \(fields.columns) FROM artworks
-            WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5
-                                                                     OR longitude - 360 BETWEEN ?4 AND ?5)
-            ORDER BY id
-            """)
+                         startMetres: Double = 100) throws -> [Artwork] {
+        // Boxes are counted on the index alone (it holds both coordinates); rows are read for the last one only.
+        let inBox = "collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5 OR longitude - 360 BETWEEN ?4 AND ?5)"
+        let counting = try database.prepare("SELECT COUNT(*) FROM artworks WHERE \(inBox)")
         var half = startMetres
         while true {
             let box = Self.box(around: center, halfMetres: half)
-            try statement.bind([.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east),
-                                .integer(box.allLongitudes ? 1 : 0)])
-            let found = try Self.artworks(from: statement)
-            if found.count >= atLeast || (box.south <= -90 && box.north >= 90 && box.allLongitudes) { return found }
+            let bounds: [SQLValue] = [.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east),
+                                      .integer(box.allLongitudes ? 1 : 0)]
+            try counting.bind(bounds)
+            _ = try counting.step()
+            let everywhere = box.south <= -90 && box.north >= 90 && box.allLongitudes
+            if Int(counting.double(0)) >= atLeast || everywhere {
+                let reading = try database.prepare("SELECT \(fields.columns) FROM artworks WHERE \(inBox) ORDER BY id")
+                try reading.bind(bounds)
+                return try Self.artworks(from: reading)
+            }
             half *= 2
         }
     }
@@ -72,12 +82,13 @@ extension CatalogStore {
 
 extension CatalogStore {
     /// What the full-screen view starts from (`ArtworkFields.view`): the whole collection when it holds at
-    /// most `threshold` artworks, else at least `places` around `reference`; `total` is the collection's size.
+    /// most `threshold` artworks, else at least `places` around `reference`.
     public func startingCatalogue(collection: String, around reference: Coordinate, threshold: Int,
-                                  places: Int) throws -> (artworks: [Artwork], total: Int, isWhole: Bool) {
-        let total = try artworkCount(collection: collection)
-        if total <= threshold { return (try artworks(collection: collection, fields: .view), total, true) }
-        return (try artworks(collection: collection, fields: .view, around: reference, atLeast: places), total, false)
+                                  places: Int) throws -> (artworks: [Artwork], isWhole: Bool) {
+        guard try holdsMoreThan(threshold, collection: collection) else {
+            return (try artworks(collection: collection, fields: .view), true)
+        }
+        return (try artworks(collection: collection, fields: .view, around: reference, atLeast: places), false)
     }
 
     /// A read-only connection beside this process's writer of the same file, for reading in the background.

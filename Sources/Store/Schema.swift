@@ -113,9 +113,10 @@ public enum Schema {
         ALTER TABLE artworks ADD COLUMN changed_at TEXT NOT NULL DEFAULT '';
         CREATE INDEX artworks_changed_at ON artworks(changed_at);
         """,
-        // v6: artworks by latitude, so the view can start from the places around it in a large collection.
+        // v6: artworks by position, so the view can start from the places around it in a large collection
+        // (longitude in the index too: a latitude band is filtered without reading the rows).
         """
-        CREATE INDEX artworks_latitude ON artworks(collection, latitude);
+        CREATE INDEX artworks_position ON artworks(collection, latitude, longitude);
         """,
     ]
 

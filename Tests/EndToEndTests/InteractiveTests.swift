@@ -112,7 +112,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     // The escape sequences are dropped whole: no title text, no "[2J", and the screen was not cleared.
     #expect(!screen.joined().contains("pwned") && !screen.joined().contains("[2J"), "\(screen.joined(separator: "\n"))")
     #expect(try tmux.paneValue("#{pane_title}") == titleBefore, "the window title was not changed")
-    #expect(boxTop(screen, "Map") != nil, "the screen was not cleared")
+    #expect(boxTop(screen, "Map") != nil, "the screen was not cleared: \(screen.joined(separator: "\n"))")
     // The right border of the table is still in the last column on every body row.
     for line in screen[2..<43] { #expect(line.hasSuffix("│") || line.hasSuffix("▼") || line.hasSuffix("▲"), "misaligned: \(line)") }
     try tmux.send("q")

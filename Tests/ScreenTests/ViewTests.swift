@@ -165,6 +165,14 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     #expect(text.contains("Where: Electrical Engineering Building, inside, on the ground floor"))
 }
 
+@Test func aPartialStartSaysTheTableHoldsThePlacesNearbyWhileTheRestIsRead() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    state.catalogueIsPartial = true
+    #expect(MainView.render(state).lines.contains { $0.contains("31 artworks in 13 buildings nearby · reading the rest…") })
+    state.catalogueIsPartial = false
+    #expect(!MainView.render(state).lines.contains { $0.contains("reading the rest") })
+}
+
 @Test func helpShowsEveryBinding() throws {
     // Tall enough for the whole help without scrolling.
     var state = try campusState(columns: 100, rows: 200)

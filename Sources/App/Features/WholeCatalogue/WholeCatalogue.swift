@@ -1,19 +1,19 @@
 import Catalog
 
-/// A large collection starts from the places around the reference: `catalogueExpected` holds how many the
-/// whole collection has while the rest is read in the background; it arrives as `wholeCatalogueLoaded`.
+/// A large collection starts from the places around the reference (`catalogueIsPartial`) while the rest is
+/// read in the background; it arrives as `wholeCatalogueLoaded`.
 extension AppState {
     /// Collections larger than this start from the places around the reference.
     public static let progressiveStartThreshold = 2_000
-    /// At least how many places around the reference the first frame holds.
-    public static let progressiveStartPlaces = 400
+    /// At least how many places around the reference the first frame holds: a table's worth and more.
+    public static let progressiveStartPlaces = 150
 }
 
 /// The whole collection has been read: it replaces the places around the reference, keeping the selection,
 /// unless a newer catalogue (another collection, or one reloaded after a sync) has come since.
 func reduceWholeCatalogue(_ state: inout AppState, collection: String, artworks: [Artwork]) -> [Effect] {
-    guard state.catalogueExpected != nil, collection == state.collection else { return [] }
-    state.catalogueExpected = nil
+    guard state.catalogueIsPartial, collection == state.collection else { return [] }
+    state.catalogueIsPartial = false
     state.setArtworks(artworks)
     return []
 }
