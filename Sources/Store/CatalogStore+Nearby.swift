@@ -22,9 +22,11 @@ extension CatalogStore {
     /// `center` is among them.
     public func artworks(collection: String, fields: ArtworkFields, around center: Coordinate, atLeast: Int,
                          startMetres: Double = 100) throws -> [Artwork] {
-        // Boxes are counted on the index alone (it holds both coordinates); rows are read for the last one only.
+        // Boxes are counted on the position index alone (it holds both coordinates and the collection); rows
+        // are read for the last one only.
         let inBox = "collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5 OR longitude - 360 BETWEEN ?4 AND ?5)"
-        let counting = try database.prepare("SELECT COUNT(*) FROM artworks WHERE \(inBox)")
+        // Named, since the planner would rather take the primary key for `collection = ?`.
+        let counting = try database.prepare("SELECT COUNT(*) FROM artworks INDEXED BY artworks_position WHERE \(inBox)")
         var half = startMetres
         while true {
             let box = Self.box(around: center, halfMetres: half)
@@ -34,7 +36,7 @@ extension CatalogStore {
             _ = try counting.step()
             let everywhere = box.south <= -90 && box.north >= 90 && box.allLongitudes
             if Int(counting.double(0)) >= atLeast || everywhere {
-                let reading = try database.prepare("SELECT \(fields.columns) FROM artworks WHERE \(inBox) ORDER BY id")
+                let reading = try database.prepare("SELECT \(fields.columns) FROM artworks INDEXED BY artworks_position WHERE \(inBox) ORDER BY id")
                 try reading.bind(bounds)
                 return try Self.artworks(from: reading)
             }
@@ -65,7 +67,7 @@ extension CatalogStore {
         // The first artwork of the latitude band within `nearby` (on the sphere, as the index measures) settles it.
         let outer = Self.box(around: home, halfMetres: nearby)
         let band = try database.prepare("""
-            SELECT latitude, longitude FROM artworks WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3
+            SELECT latitude, longitude FROM artworks INDEXED BY artworks_position WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3
             """)
         try band.bind([.text(collection), .real(outer.south), .real(outer.north)])
         while try band.step() {
@@ -73,7 +75,7 @@ extension CatalogStore {
             if SpatialIndex.sphericalDistance(home, point) <= nearby { return nil }
         }
         func median(_ column: String) throws -> Double {
-            try database.scalar("SELECT \(column) FROM artworks WHERE collection = ?1 ORDER BY \(column) LIMIT 1 OFFSET ?2",
+            try database.scalar("SELECT \(column) FROM artworks INDEXED BY artworks_position WHERE collection = ?1 ORDER BY \(column) LIMIT 1 OFFSET ?2",
                                 [.text(collection), .integer(Int64(count / 2))])?.real ?? 0
         }
         return Coordinate(clampingLatitude: try median("latitude"), longitude: try median("longitude"))
