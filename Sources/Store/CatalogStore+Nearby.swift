@@ -21,7 +21,7 @@ extension CatalogStore {
     /// until it holds at least `atLeast` or covers the globe. Every artwork within the box's half-size of
     /// `center` is among them.
     public func artworks(collection: String, fields: ArtworkFields, around center: Coordinate, atLeast: Int,
-                         startMetres: Double = 100) throws -> [Artwork] {
+                         startMetres: Double = 50) throws -> [Artwork] {
         // Boxes are counted on the position index alone (it holds both coordinates and the collection); rows
         // are read for the last one only.
         let inBox = "collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5 OR longitude - 360 BETWEEN ?4 AND ?5)"

@@ -5,8 +5,8 @@ import Catalog
 extension AppState {
     /// Collections larger than this start from the places around the reference.
     public static let progressiveStartThreshold = 2_000
-    /// At least how many places around the reference the first frame holds: a table's worth and more.
-    public static let progressiveStartPlaces = 150
+    /// At least how many places around the reference the first frame holds: a table's worth.
+    public static let progressiveStartPlaces = 60
 }
 
 /// The whole collection has been read: it replaces the places around the reference, keeping the selection,
