@@ -75,8 +75,8 @@ enum InteractiveCommand {
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let progressive = (try? checked.store.holdsMoreThan(AppState.progressiveStartThreshold,
-                                                            collection: options.value("--collection") ?? Artwork.defaultCollection)) ?? false
+        let progressive = (try? checked.store.startsNearby(collection: options.value("--collection") ?? Artwork.defaultCollection,
+                                                           threshold: AppState.progressiveStartThreshold)) ?? false
         if !progressive { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
         var saved: [String: String] = [:]

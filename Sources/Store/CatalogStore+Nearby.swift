@@ -83,11 +83,17 @@ extension CatalogStore {
 }
 
 extension CatalogStore {
+    /// Whether the view starts a collection from the places around it: it holds more than `threshold`
+    /// artworks, and the store has the position index (a read-only store made by hand may lack it).
+    public func startsNearby(collection: String, threshold: Int) throws -> Bool {
+        try holdsMoreThan(threshold, collection: collection) && Schema.hasIndex(Schema.positionIndex, in: database)
+    }
+
     /// What the full-screen view starts from (`ArtworkFields.view`): the whole collection when it holds at
     /// most `threshold` artworks, else at least `places` around `reference`.
     public func startingCatalogue(collection: String, around reference: Coordinate, threshold: Int,
                                   places: Int) throws -> (artworks: [Artwork], isWhole: Bool) {
-        guard try holdsMoreThan(threshold, collection: collection) else {
+        guard try startsNearby(collection: collection, threshold: threshold) else {
             return (try artworks(collection: collection, fields: .view), true)
         }
         return (try artworks(collection: collection, fields: .view, around: reference, atLeast: places), false)

@@ -137,5 +137,16 @@ public enum Schema {
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }
+        // An index the queries name (`INDEXED BY`) is made again if it went missing (dropped by hand).
+        if try !hasIndex(positionIndex, in: database) {
+            try database.execute("CREATE INDEX \(positionIndex) ON artworks(latitude, longitude, collection)")
+        }
+    }
+
+    /// The index of artworks by position (schema v6), which the box reads name.
+    public static let positionIndex = "artworks_position"
+
+    static func hasIndex(_ name: String, in database: Database) throws -> Bool {
+        try database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", [.text(name)])?.integer == 1
     }
 }

@@ -66,3 +66,17 @@ func gridArtworks(_ count: Int, around center: Coordinate, collection: String = 
     #expect(part.artworks.count >= 100 && part.artworks.count < 900)
     #expect(part.artworks.allSatisfy { $0.information.isEmpty }, "the view's fields only")
 }
+
+@Test func aPositionIndexDroppedByHandIsMadeAgainAndWithoutItTheViewReadsWhole() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge(gridArtworks(50, around: .ashtonBuilding), into: "big", full: false)
+        try store.database.execute("DROP INDEX artworks_position")
+        #expect(try !store.startsNearby(collection: "big", threshold: 10))
+        #expect(try store.startingCatalogue(collection: "big", around: .ashtonBuilding, threshold: 10, places: 5).isWhole)
+    }
+    let reopened = try CatalogStore(path: path)
+    #expect(try reopened.startsNearby(collection: "big", threshold: 10))
+    #expect(try !reopened.startingCatalogue(collection: "big", around: .ashtonBuilding, threshold: 10, places: 5).isWhole)
+}
