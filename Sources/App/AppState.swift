@@ -317,6 +317,13 @@ public struct AppState: Sendable {
     /// Finds an artwork anywhere in the catalogue (ranked from the reference point). Ranks only its own
     /// building, so showing a detail costs the same for a campus and for 100,000 places.
     public func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)? {
+        // Usually the building the artwork was opened from: no need for the table of every id.
+        for key in buildingKeysInView {
+            if let shown = rankedIndexByKey[key].map({ ranked[$0] }),
+               let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+                return (shown, artwork)
+            }
+        }
         guard let building = catalog.building(containingArtwork: id) else { return nil }
         if let shown = rankedIndexByKey[building.key].map({ ranked[$0] }),
            let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
@@ -333,9 +340,24 @@ public struct AppState: Sendable {
         return catalog.rank(building, from: reference)
     }
 
-    /// An artwork of the catalogue by id (found through the catalogue's own index of which building holds it).
+    /// An artwork of the catalogue by id: looked for first in the buildings in view (the selected row's, an
+    /// open building list's), then through the catalogue's own index of which building holds it.
     public func artwork(id: String) -> Artwork? {
-        catalog.building(containingArtwork: id)?.artworks.first { $0.id == id }
+        for key in buildingKeysInView {
+            if let found = rankedIndexByKey[key].flatMap({ ranked[$0].artworks.first { $0.artwork.id == id } }) { return found.artwork }
+        }
+        return catalog.building(containingArtwork: id)?.artworks.first { $0.id == id }
+    }
+
+    /// The keys of the buildings the user is looking at: open building lists, then the selected row's.
+    private var buildingKeysInView: [String] {
+        var keys: [String] = overlays.reversed().compactMap { if case .building(let key, _) = $0 { return key } else { return nil } }
+        if rows.indices.contains(selectedRow) {
+            switch rows[selectedRow] {
+            case .building(let b), .artwork(let b, _): keys.append(ranked[b].building.key)
+            }
+        }
+        return keys
     }
 
     // MARK: - Map geometry
