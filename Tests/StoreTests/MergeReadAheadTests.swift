@@ -55,3 +55,15 @@ import Testing
     #expect(StoreIntegrityCheck(path: path).problem() == nil)
     #expect(try CatalogStore(readerBeside: path).ids(collection: "campus").count == 200)
 }
+
+@Test func aReadAheadForASmallBatchReadsOnlyTheIds() throws {
+    let store = try CatalogStore(path: try temporaryDirectory().appendingPathComponent("s.sqlite").path)
+    _ = try store.merge((1...40).map { sample("\($0)") }, into: "campus", full: false)
+    // Two records over forty: the merge will read those two rows itself, so the read-ahead does not read all forty.
+    let readAhead = try #require(store.readAheadForMerge(collection: "campus", expectedRecords: 2))
+    #expect(readAhead.takeIDs()?.count == 40)
+    #expect(readAhead.takeArtworks() == nil)
+    let report = try store.merge([sample("1"), sample("41")], into: "campus", full: true, readAhead: readAhead)
+    #expect(report.new == 1 && report.unchanged == 1 && report.removed == 39)
+    #expect(try store.ids(collection: "campus") == ["1", "41"])
+}
