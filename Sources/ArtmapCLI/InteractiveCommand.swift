@@ -37,8 +37,15 @@ enum InteractiveCommand {
     /// the view starts again on a new one.
     static func run(_ arguments: [String], environment: [String: String], console: Console,
                     slideshowInterval: Double?, startSlideshow: Bool) async throws -> Int32 {
-        var end = try await runView(arguments, environment: environment, console: console,
+        var end: ViewEnd
+        do {
+            end = try await runView(arguments, environment: environment, console: console,
                                     slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: nil)
+        } catch let error as StoreError where error.isDamage {
+            // A large collection starts before its check has finished: a read that meets the damage first ends up here.
+            let path = (try? parser.parse(arguments))?.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+            end = .storeDamaged(reason: error.message, path: path)
+        }
         if case .storeDamaged(let reason, let path) = end {
             // Every connection of the first run is closed by now.
             let replaced = try CatalogStore.replaceDamaged(path, reason: reason, now: Date())
