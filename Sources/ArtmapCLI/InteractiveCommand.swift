@@ -125,12 +125,10 @@ enum InteractiveCommand {
         }
         // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
         // for a large collection, first the places around the reference.
-        let start = try store.startingCatalogue(collection: collection, around: startReference,
-                                                threshold: AppState.progressiveStartThreshold, places: AppState.progressiveStartPlaces)
-        // Read whole after all (the collection shrank meanwhile): nothing is shown before the check.
-        if start.isWhole { _ = try checked.settleCheck() }
-        var state = AppState(artworks: start.artworks, reference: startReference, referenceSource: startSource)
-        state.catalogueIsPartial = !start.isWhole
+        let startingArtworks = try store.startingCatalogue(collection: collection, around: startReference, nearby: progressive,
+                                                places: AppState.progressiveStartPlaces)
+        var state = AppState(artworks: startingArtworks, reference: startReference, referenceSource: startSource)
+        state.catalogueIsPartial = progressive
         state.lastError = notice
         state.collection = collection
         state.catalogueHoldsFullRecords = false
@@ -154,7 +152,7 @@ enum InteractiveCommand {
         }
         state.referenceFollowsCollection = followsCollection
         // A large collection's reference was found in the store above, from the whole collection.
-        if start.isWhole { state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building") }
+        if !progressive { state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building") }
         state.layoutMode = layout
         state.radius = radius
         state.nearestCount = nearest
@@ -170,7 +168,7 @@ enum InteractiveCommand {
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: state, store: store, syncRequest: syncRequest,
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
-        if !start.isWhole, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
+        if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store), newsURL: saved[Setting.newsURL],
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"

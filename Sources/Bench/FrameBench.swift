@@ -42,12 +42,12 @@ func millisecondsPerKey(_ state: inout AppState, keys: [Key], presses: Int) -> D
 func firstFrameFromStore(_ path: String) throws -> Double {
     let start = now()
     let store = try CatalogStore(path: path)
-    let first = try store.startingCatalogue(collection: "big", around: .ashtonBuilding, threshold: AppState.progressiveStartThreshold,
-                                            places: AppState.progressiveStartPlaces)
-    var state = AppState(artworks: first.artworks)
+    let nearby = try store.startsNearby(collection: "big", threshold: AppState.progressiveStartThreshold)
+    var state = AppState(artworks: try store.startingCatalogue(collection: "big", around: .ashtonBuilding, nearby: nearby,
+                                                               places: AppState.progressiveStartPlaces))
     state.collection = "big"
     state.catalogueHoldsFullRecords = false
-    state.catalogueIsPartial = !first.isWhole
+    state.catalogueIsPartial = nearby
     _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
     _ = MainView.render(state)
     return (now() - start) * 1000

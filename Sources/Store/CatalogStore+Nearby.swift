@@ -89,14 +89,11 @@ extension CatalogStore {
         try holdsMoreThan(threshold, collection: collection) && Schema.hasIndex(Schema.positionIndex, in: database)
     }
 
-    /// What the full-screen view starts from (`ArtworkFields.view`): the whole collection when it holds at
-    /// most `threshold` artworks, else at least `places` around `reference`.
-    public func startingCatalogue(collection: String, around reference: Coordinate, threshold: Int,
-                                  places: Int) throws -> (artworks: [Artwork], isWhole: Bool) {
-        guard try startsNearby(collection: collection, threshold: threshold) else {
-            return (try artworks(collection: collection, fields: .view), true)
-        }
-        return (try artworks(collection: collection, fields: .view, around: reference, atLeast: places), false)
+    /// What the full-screen view starts from (`ArtworkFields.view`): at least `places` around `reference` when
+    /// it starts `nearby` (see `startsNearby`), else the whole collection.
+    public func startingCatalogue(collection: String, around reference: Coordinate, nearby: Bool, places: Int) throws -> [Artwork] {
+        nearby ? try artworks(collection: collection, fields: .view, around: reference, atLeast: places)
+            : try artworks(collection: collection, fields: .view)
     }
 
     /// A read-only connection beside this process's writer of the same file, for reading in the background.

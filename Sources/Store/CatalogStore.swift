@@ -111,19 +111,10 @@ public final class CatalogStore {
         return result
     }
 
-    /// Names of the collections, default first, without counting their artworks.
+    /// Names of the collections, default first.
     public func collectionNames() throws -> [String] {
         try database.rows("SELECT name FROM collections ORDER BY name <> ?1, name", [.text(Artwork.defaultCollection)])
             .map { $0[0].text ?? "" }
-    }
-
-    /// Names of the collections with how many artworks each holds, default first.
-    public func collections() throws -> [(name: String, count: Int)] {
-        try database.rows("""
-            SELECT c.name, COUNT(a.id) FROM collections c LEFT JOIN artworks a ON a.collection = c.name
-            GROUP BY c.name ORDER BY c.name <> ?1, c.name
-            """, [.text(Artwork.defaultCollection)])
-            .map { ($0[0].text ?? "", Int($0[1].integer ?? 0)) }
     }
 
     /// True before anything was ever loaded.

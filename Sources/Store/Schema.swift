@@ -116,9 +116,7 @@ public enum Schema {
         // v6: artworks by position, so the view can start from the places around it in a large collection.
         // Latitude first: an index that began with the collection would be taken for every query on a
         // collection and read its rows in latitude order, at random, instead of the primary key's.
-        """
-        CREATE INDEX artworks_position ON artworks(latitude, longitude, collection);
-        """,
+        positionIndexSQL,
     ]
 
     /// The version a fully migrated file reports.
@@ -138,13 +136,12 @@ public enum Schema {
             }
         }
         // An index the queries name (`INDEXED BY`) is made again if it went missing (dropped by hand).
-        if try !hasIndex(positionIndex, in: database) {
-            try database.execute("CREATE INDEX \(positionIndex) ON artworks(latitude, longitude, collection)")
-        }
+        if try !hasIndex(positionIndex, in: database) { try database.execute(positionIndexSQL) }
     }
 
     /// The index of artworks by position (schema v6), which the box reads name.
     public static let positionIndex = "artworks_position"
+    static let positionIndexSQL = "CREATE INDEX artworks_position ON artworks(latitude, longitude, collection)"
 
     static func hasIndex(_ name: String, in database: Database) throws -> Bool {
         try database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", [.text(name)])?.integer == 1
