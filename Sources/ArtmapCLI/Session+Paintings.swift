@@ -4,10 +4,9 @@ import Foundation
 import Store
 import Sync
 
-/// What the paintings side's background work needs to know: where the museum is, and the news URL.
+/// What the paintings side's background work needs to know: where the museum is, and the store.
 struct PaintingsContext {
     var bases: RijksmuseumBases = .museum
-    var newsURL: String?
     var storePath = ""
     var imageCache: ImageCache?
 }
@@ -137,8 +136,8 @@ extension Session {
     }
 
     /// Fetches the news message in the background (a plain-text page, at most 64 KB), cleans it and keeps it.
-    func fetchNews() {
-        guard let text = paintings.newsURL, !text.isEmpty, let url = URL(string: text),
+    func fetchNews(from text: String) {
+        guard !text.isEmpty, let url = URL(string: text),
               (try? SyncSource.checkedURL(text, allowFile: false)) != nil else { return }
         let queue = self.queue
         let storePath = paintings.storePath

@@ -45,7 +45,7 @@ final class Session {
         queue = try ActionQueue()
     }
 
-    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?, fetchNews news: Bool = false, startSlideshow: Bool = false) {
+    func loop(terminal: Terminal) {
         installSignalHandlers()
         defer {
             signalSources.forEach { $0.cancel() }
@@ -53,12 +53,10 @@ final class Session {
             gpsdClient?.stop()
         }
         startLocation()
-        state.now = Date()
+        dispatch(.tick(Date()))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.resize(terminal.size))
-        dispatch(.started(syncIfOlderThan: syncIfOlderThan))
-        if news { fetchNews() }
-        if startSlideshow { dispatch(.key(.character("S"))) }
+        dispatch(.started)
         var lastTick = Date()
         var dirty = true
         while running {
@@ -112,9 +110,9 @@ final class Session {
         switch effect {
         case .quit:
             running = false
-        case .loadCollection(let name):
+        case .loadCollection(let name, let search):
             do {
-                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view)))
+                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view), search: search))
             } catch {
                 dispatch(.error("cannot load the collection \(name): \(error)"))
             }
@@ -139,6 +137,8 @@ final class Session {
             saveSetting(key: key, value: value)
         case .openWebPage(let url):
             openWebPage(url)
+        case .fetchNews(let url):
+            fetchNews(from: url)
         case .loadWholeCatalogue(let collection):
             let queue = self.queue, path = syncRequest.storePath, check = pendingIntegrityCheck
             pendingIntegrityCheck = nil
@@ -211,7 +211,7 @@ final class Session {
 
     /// Renders the viewer's neighbouring tiles in the background; one prefetch at a time, the latest view wins.
     private func prefetchViewerTiles() {
-        guard case .viewer(let viewer)? = state.overlays.last, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
+        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
         let view = state.viewerGeometry(picture).view(viewer)
         let depth = state.colorDepth, symbols = state.pictureSymbols
         prefetchTask?.cancel()

@@ -55,7 +55,7 @@ func campusAsTheViewHoldsIt() throws -> (state: AppState, full: [Artwork]) {
     _ = reduce(&state, .fullRecordsLoaded([full[1]]))
     #expect(state.fullRecords.count == 1, "past the limit the kept records start again")
     // A new catalogue (another collection, or after a sync) forgets them.
-    state.setArtworks(state.artworks)
+    _ = reduce(&state, .catalogueReloaded(state.artworks))
     #expect(state.fullRecords.isEmpty)
 }
 

@@ -13,17 +13,17 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
 @Test func fOnAnArtworkRowAsksTheRunLoopToSaveTheHeartAndTheTableShowsIt() throws {
     var state = try campusState()
     press(&state, .tab, .down)
-    guard case .artwork(let b, let a) = state.rows[state.selectedRow] else {
+    guard case .artwork(let b, let a) = state.main.rows[state.main.selectedRow] else {
         Issue.record("the second row is an artwork")
         return
     }
-    let artwork = state.ranked[b].artworks[a].artwork
+    let artwork = state.main.ranked[b].artworks[a].artwork
     let effects = press(&state, .character("f"))
     #expect(effects == [.toggleFavourite(collection: "campus", id: artwork.id)])
     _ = reduce(&state, .favouritesLoaded([artwork]))
     #expect(state.isFavourite(artwork))
     // On a building's header row there is nothing to heart.
-    state.selectedRow = 0
+    state.main.selectedRow = 0
     #expect(press(&state, .character("f")).isEmpty)
     #expect(state.lastMessage?.contains("select an artwork") == true)
     // The 51st is refused by the store; the reason reaches the status line.
@@ -139,17 +139,15 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(listed.contains(.loadPicture(artworkID: "SK-1")), "the first painting's picture is asked for")
     press(&state, .down)
     press(&state, .enter)
-    guard case .detail(let shown, _)? = state.overlays.last else {
-        Issue.record("Enter opens the painting's detail")
-        return
-    }
+    let shown = try #require(state.overlays.last?.detailID, "Enter opens the painting's detail")
     #expect(shown == "SK-2")
     #expect(press(&state, .character("f")) == [.toggleFavourite(collection: "rijksmuseum", id: "SK-2")])
     press(&state, .escape)
-    #expect(press(&state, .character("t")) == [.loadCollection("rijksmuseum")])
+    #expect(press(&state, .character("t")) == [.loadCollection("rijksmuseum", search: "Vermeer")])
     _ = reduce(&state, .collectionLoaded("rijksmuseum", [painting("SK-1"), Artwork(id: "x", title: "Other", artist: "Someone",
-                                                                                  coordinate: .ashtonBuilding, collection: "rijksmuseum")]))
-    #expect(state.searchText == "Vermeer")
+                                                                                  coordinate: .ashtonBuilding, collection: "rijksmuseum")],
+                                         search: "Vermeer"))
+    #expect(state.main.searchText == "Vermeer")
 }
 
 @Test func newsShowsABadgeUntilOpened() throws {

@@ -28,10 +28,9 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
     let first = press(&state, .enter)
-    guard case .building(let key, 0)? = state.overlays.last, let building = state.rankedBuilding(key: key) else {
-        Issue.record("expected the building list")
-        return
-    }
+    let list = try #require(state.overlays.last?.buildingList, "expected the building list")
+    #expect(list.selected == 0)
+    let building = try #require(state.rankedBuilding(key: list.key))
     #expect(first == [.loadPicture(artworkID: building.artworks[0].artwork.id)])
     #expect(press(&state, .down) == [.loadPicture(artworkID: building.artworks[1].artwork.id)])
     #expect(press(&state, .up) == [], "the first picture is already loading")
@@ -69,8 +68,9 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     artworks[0].imageFileName = ""
     var state = AppState(artworks: artworks)
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
-    #expect(wantPicture(&state, artworks[0].id) == [])
-    guard case .nonePublished? = state.pictures[artworks[0].id] else { Issue.record("expected none published"); return }
+    #expect(state.wantPicture(artworks[0].id) == [])
+    let slot = try #require(state.pictures[artworks[0].id])
+    #expect({ if case .nonePublished = slot { return true } else { return false } }(), "expected none published")
 }
 
 @Test func pictureMemoryStaysWithinItsBudgetDroppingTheLeastRecentlyShown() {

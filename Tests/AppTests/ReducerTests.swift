@@ -18,17 +18,17 @@ func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
 
 /// The table row index of a building's header.
 func headerRow(_ state: AppState, _ name: String) -> Int? {
-    state.rows.firstIndex { if case .building(let b) = $0 { return state.ranked[b].name == name } else { return false } }
+    state.main.rows.firstIndex { if case .building(let b) = $0 { return state.main.ranked[b].name == name } else { return false } }
 }
 
 @Test func startsAroundTheAshtonBuildingWithAZoomShowingTheNearestBuildings() throws {
     let state = try campusState()
-    #expect(state.reference == .ashtonBuilding)
-    #expect(state.ranked.first?.name == "Ashton Building")
-    #expect(state.rows.count == 13 + 31)
-    let half = state.mapHalfExtent
-    for building in state.ranked.prefix(5) {
-        let offset = state.cellOffset(of: building.building.coordinate)
+    #expect(state.main.reference == .ashtonBuilding)
+    #expect(state.main.ranked.first?.name == "Ashton Building")
+    #expect(state.main.rows.count == 13 + 31)
+    let half = state.main.mapHalfExtent
+    for building in state.main.ranked.prefix(5) {
+        let offset = state.main.cellOffset(of: building.building.coordinate)
         #expect(abs(offset.x) <= half.x && abs(offset.y) <= half.y, "\(building.name) is off the map")
     }
 }
@@ -36,45 +36,45 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 @Test func arrowKeysAndHJKLMoveTheCursor() throws {
     var state = try campusState()
     press(&state, .right, .right, .down)
-    #expect((state.cursorX, state.cursorY) == (2, 1))
+    #expect((state.main.cursorX, state.main.cursorY) == (2, 1))
     press(&state, .character("h"), .character("k"), .character("k"))
-    #expect((state.cursorX, state.cursorY) == (1, -1))
+    #expect((state.main.cursorX, state.main.cursorY) == (1, -1))
     press(&state, .shiftLeft, .character("J"))
-    #expect((state.cursorX, state.cursorY) == (-4, 4))
+    #expect((state.main.cursorX, state.main.cursorY) == (-4, 4))
 }
 
 @Test func theViewPansWhenTheCursorReachesTheEdge() throws {
     var state = try campusState()
-    let half = state.mapHalfExtent
-    let before = state.mapCenter
+    let half = state.main.mapHalfExtent
+    let before = state.main.mapCenter
     for _ in 0..<(half.x + 3) { press(&state, .right) }
-    #expect(state.cursorX == half.x)
-    #expect(state.pannedAway)
-    #expect(state.mapCenter.longitude > before.longitude)
+    #expect(state.main.cursorX == half.x)
+    #expect(state.main.pannedAway)
+    #expect(state.main.mapCenter.longitude > before.longitude)
     press(&state, .character("c"))
-    #expect(state.mapCenter == state.reference)
-    #expect((state.cursorX, state.cursorY) == (0, 0))
+    #expect(state.main.mapCenter == state.main.reference)
+    #expect((state.main.cursorX, state.main.cursorY) == (0, 0))
 }
 
 @Test func cursorOnAMarkerSelectsItsBuildingInTheTable() throws {
     var state = try campusState()
-    let ashton = try #require(state.ranked.first { $0.name == "Ashton Building" })
-    let offset = state.cellOffset(of: ashton.building.coordinate)
+    let ashton = try #require(state.main.ranked.first { $0.name == "Ashton Building" })
+    let offset = state.main.cellOffset(of: ashton.building.coordinate)
     for _ in 0..<offset.x { press(&state, .right) }
-    #expect(state.buildingUnderCursor.map { state.ranked[$0].name } == "Ashton Building")
-    #expect(state.selectedRow == headerRow(state, "Ashton Building"))
+    #expect(state.main.buildingUnderCursor.map { state.main.ranked[$0].name } == "Ashton Building")
+    #expect(state.main.selectedRow == headerRow(state, "Ashton Building"))
 }
 
 @Test func tableSelectionMovesTheMapCursorToItsMarker() throws {
     var state = try campusState()
     press(&state, .tab)
-    #expect(state.focus == .table)
+    #expect(state.main.focus == .table)
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
-    #expect(state.selectedRow == target)
-    let ee = try #require(state.selectedBuilding)
+    #expect(state.main.selectedRow == target)
+    let ee = try #require(state.main.selectedBuilding)
     #expect(ee.name == "Electrical Engineering Building")
-    #expect(state.cellOffset(of: ee.building.coordinate) == (state.cursorX, state.cursorY))
+    #expect(state.main.cellOffset(of: ee.building.coordinate) == (state.main.cursorX, state.main.cursorY))
 }
 
 @Test func enterOnABuildingListsItsArtworksThenEnterOpensTheDetail() throws {
@@ -83,17 +83,15 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
     press(&state, .enter)
-    guard case .building(let key, 0)? = state.overlays.last else {
-        Issue.record("expected the building list, got \(String(describing: state.overlays.last))")
-        return
-    }
+    let list = try #require(state.overlays.last?.buildingList, "expected the building list, got \(String(describing: state.overlays.last))")
+    #expect(list.selected == 0)
+    let key = list.key
     #expect(state.rankedBuilding(key: key)?.artworks.count == 9)
     // Selecting an artwork in the list already asks for its picture; the detail then shows it.
     let effects = press(&state, .down) + press(&state, .enter)
-    guard case .detail(let id, 0)? = state.overlays.last else {
-        Issue.record("expected the detail")
-        return
-    }
+    let detail = try #require(state.overlays.last?.detail, "expected the detail")
+    #expect(detail.scroll == 0)
+    let id = detail.artworkID
     #expect(effects == [.loadPicture(artworkID: id)])
     #expect(state.rankedArtwork(id: id)?.1.artwork.title == "Abstract")
     press(&state, .escape)
@@ -106,14 +104,11 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 
 @Test func enterOnAMarkerOfASingleArtworkGoesStraightToTheDetail() throws {
     var state = try campusState()
-    let ashton = try #require(state.ranked.first { $0.name == "Ashton Building" })
-    let offset = state.cellOffset(of: ashton.building.coordinate)
+    let ashton = try #require(state.main.ranked.first { $0.name == "Ashton Building" })
+    let offset = state.main.cellOffset(of: ashton.building.coordinate)
     for _ in 0..<offset.x { press(&state, .right) }
     press(&state, .enter)
-    guard case .detail(let id, _)? = state.overlays.last else {
-        Issue.record("expected the detail")
-        return
-    }
+    let id = try #require(state.overlays.last?.detailID, "expected the detail")
     #expect(id == "46")
     #expect(state.overlays.count == 1)
     #expect(press(&state, .character("q")) == [], "q in a view goes back, it does not quit")
@@ -123,7 +118,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 @Test func enterWhereThereIsNoMarkerSaysSo() throws {
     var state = try campusState()
     press(&state, .up, .up, .up, .left)
-    if state.buildingUnderCursor == nil {
+    if state.main.buildingUnderCursor == nil {
         press(&state, .enter)
         #expect(state.overlays.isEmpty)
         #expect(state.lastMessage == "no building under the cursor")
@@ -132,13 +127,13 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 
 @Test func zoomStepsAndLimits() throws {
     var state = try campusState()
-    let start = state.zoomIndex
+    let start = state.main.zoomIndex
     press(&state, .character("-"))
-    #expect(state.zoomIndex == start + 1)
+    #expect(state.main.zoomIndex == start + 1)
     for _ in 0..<20 { press(&state, .character("-")) }
-    #expect(state.metresPerCell == 20_000, "zoomed out far enough to see a whole region")
+    #expect(state.main.metresPerCell == 20_000, "zoomed out far enough to see a whole region")
     for _ in 0..<20 { press(&state, .character("+")) }
-    #expect(state.metresPerCell == 1)
+    #expect(state.main.metresPerCell == 1)
 }
 
 @Test func layoutFollowsTheSizeAndLCycles() throws {
@@ -147,12 +142,12 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     _ = reduce(&state, .resize(TerminalSize(columns: 80, rows: 60)))
     #expect(!state.layout.sideBySide)
     press(&state, .character("L"))
-    #expect(state.layoutMode == .side)
+    #expect(state.main.layoutMode == .side)
     #expect(state.layout.sideBySide)
     press(&state, .character("L"))
-    #expect(state.layoutMode == .stacked)
+    #expect(state.main.layoutMode == .stacked)
     press(&state, .character("L"))
-    #expect(state.layoutMode == .auto)
+    #expect(state.main.layoutMode == .auto)
 }
 
 @Test func syncRunsWithoutBlockingAndReportsItsResult() throws {
@@ -180,38 +175,40 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 
 @Test func startUpSyncsOnlyWhenTheDataIsStale() throws {
     var state = try campusState()
-    #expect(reduce(&state, .started(syncIfOlderThan: 3600)) == [.startSync])
+    state.startPlan.syncIfOlderThan = 3600
+    #expect(reduce(&state, .started) == [.startSync])
     var fresh = try campusState()
+    fresh.startPlan.syncIfOlderThan = 3600
     fresh.lastSync = Date()
     fresh.now = Date()
-    #expect(reduce(&fresh, .started(syncIfOlderThan: 3600)) == [])
+    #expect(reduce(&fresh, .started) == [])
     var offline = try campusState()
-    #expect(reduce(&offline, .started(syncIfOlderThan: nil)) == [])
+    #expect(reduce(&offline, .started) == [])
 }
 
 @Test func searchFiltersCaseAndAccentInsensitivelyAndEscClears() throws {
     var state = try campusState()
     press(&state, .character("/"))
-    #expect(state.searchEditing)
+    #expect(state.main.searchEditing)
     for c in "FRÍNK" { press(&state, .character(c)) }
-    #expect(Set(state.ranked.map(\.name)) == ["Victoria Gallery & Museum", "Whelan Building Quadrangle"])
-    #expect(state.ranked.flatMap(\.artworks).map(\.artwork.title).sorted() == ["Front Runner", "Gogglehead"])
+    #expect(Set(state.main.ranked.map(\.name)) == ["Victoria Gallery & Museum", "Whelan Building Quadrangle"])
+    #expect(state.main.ranked.flatMap(\.artworks).map(\.artwork.title).sorted() == ["Front Runner", "Gogglehead"])
     press(&state, .enter)
-    #expect(!state.searchEditing)
-    #expect(state.searchText == "FRÍNK")
+    #expect(!state.main.searchEditing)
+    #expect(state.main.searchText == "FRÍNK")
     press(&state, .character("/"), .escape)
-    #expect(state.searchText.isEmpty)
-    #expect(state.rows.count == 44)
+    #expect(state.main.searchText.isEmpty)
+    #expect(state.main.rows.count == 44)
     press(&state, .character("/"))
     for c in "electrical" { press(&state, .character(c)) }
-    #expect(state.ranked.map(\.name) == ["Electrical Engineering Building"])
-    #expect(state.ranked.first?.artworks.count == 9)
+    #expect(state.main.ranked.map(\.name) == ["Electrical Engineering Building"])
+    #expect(state.main.ranked.first?.artworks.count == 9)
 }
 
 @Test func helpOpensAndCloses() throws {
     var state = try campusState()
     press(&state, .character("?"))
-    #expect(state.overlays == [.help(scroll: 0)])
+    #expect(state.overlays == [.help(HelpState(scroll: 0))])
     press(&state, .character("?"))
     #expect(state.overlays.isEmpty)
 }
@@ -219,59 +216,59 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
 @Test func radiusKeysFilterTheTable() throws {
     var state = try campusState()
     press(&state, .character("["))
-    #expect(state.radius == 3200)
+    #expect(state.main.radius == 3200)
     for _ in 0..<6 { press(&state, .character("[")) }
-    #expect(state.radius == 50)
-    #expect(state.ranked.allSatisfy { $0.distance <= 50 })
-    #expect(state.outsideRadius == 13 - state.ranked.count)
+    #expect(state.main.radius == 50)
+    #expect(state.main.ranked.allSatisfy { $0.distance <= 50 })
+    #expect(state.main.outsideRadius == 13 - state.main.ranked.count)
     for _ in 0..<10 { press(&state, .character("]")) }
-    #expect(state.radius == nil)
-    #expect(state.outsideRadius == 0)
+    #expect(state.main.radius == nil)
+    #expect(state.main.outsideRadius == 0)
 }
 
 @Test func pickingAPointOnTheMapMeasuresFromIt() throws {
     var state = try campusState()
     let abercromby = Coordinate(clampingLatitude: 53.403219, longitude: -2.965829)
-    state.mapCenter = abercromby
+    state.main.mapCenter = abercromby
     press(&state, .character("m"))
-    #expect(state.referenceSource == .picked)
-    #expect(state.ranked.first?.name == "Abercromby Square")
+    #expect(state.main.referenceSource == .picked)
+    #expect(state.main.ranked.first?.name == "Abercromby Square")
     #expect(state.lastMessage == "measuring from the picked point")
 }
 
 @Test func resortingKeepsTheSelectedArtwork() throws {
     var state = try campusState()
     press(&state, .tab)
-    let row = try #require(state.rows.firstIndex { if case .artwork(let b, let a) = $0 { return state.ranked[b].artworks[a].artwork.id == "62" } else { return false } })
+    let row = try #require(state.main.rows.firstIndex { if case .artwork(let b, let a) = $0 { return state.main.ranked[b].artworks[a].artwork.id == "62" } else { return false } })
     for _ in 0..<row { press(&state, .down) }
     _ = reduce(&state, .referenceMoved(Coordinate(clampingLatitude: 53.403219, longitude: -2.965829), .live("gpx")))
-    guard case .artwork(let b, let a) = state.rows[state.selectedRow] else {
+    guard case .artwork(let b, let a) = state.main.rows[state.main.selectedRow] else {
         Issue.record("selection lost")
         return
     }
-    #expect(state.ranked[b].artworks[a].artwork.id == "62")
+    #expect(state.main.ranked[b].artworks[a].artwork.id == "62")
 }
 
 @Test func mouseClicksSelectAndTheWheelZoomsOrScrolls() throws {
     var state = try campusState()
     let body = state.layout.tableBody
     _ = reduce(&state, .mouse(MouseEvent(kind: .click, x: body.x + 3, y: body.y + 2)))
-    #expect(state.focus == .table)
-    #expect(state.selectedRow == 2)
-    let zoom = state.zoomIndex
+    #expect(state.main.focus == .table)
+    #expect(state.main.selectedRow == 2)
+    let zoom = state.main.zoomIndex
     let map = state.layout.mapInner
     _ = reduce(&state, .mouse(MouseEvent(kind: .wheelDown, x: map.x + 2, y: map.y + 2)))
-    #expect(state.zoomIndex == zoom + 1)
+    #expect(state.main.zoomIndex == zoom + 1)
     _ = reduce(&state, .mouse(MouseEvent(kind: .click, x: map.x + map.width / 2 + 1, y: map.y + map.height / 2)))
-    #expect(state.focus == .map)
-    #expect((state.cursorX, state.cursorY) == (1, 0))
+    #expect(state.main.focus == .map)
+    #expect((state.main.cursorX, state.main.cursorY) == (1, 0))
 }
 
 @Test func aTooSmallTerminalIgnoresKeysButQ() throws {
     var state = try campusState(columns: 30, rows: 10)
     #expect(state.layout.tooSmall)
     press(&state, .right, .enter, .character("/"))
-    #expect(state.overlays.isEmpty && !state.searchEditing && state.cursorX == 0)
+    #expect(state.overlays.isEmpty && !state.main.searchEditing && state.main.cursorX == 0)
     #expect(press(&state, .character("q")) == [.quit])
 }
 
@@ -289,13 +286,13 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     var state = try campusState()
     #expect(press(&state, .character("n")) == [])
     #expect(state.lastMessage?.hasPrefix("only one collection") == true)
-    state.collections = ["campus", "coffee"]
+    state.main.collections = ["campus", "coffee"]
     #expect(press(&state, .character("n")) == [.loadCollection("coffee")])
     let cafe = Artwork(id: "1", title: "Library café", coordinate: Coordinate(clampingLatitude: 53.4068, longitude: -2.9659),
                        building: "Library café", collection: "coffee")
     _ = reduce(&state, .collectionLoaded("coffee", [cafe]))
     #expect(state.collection == "coffee")
-    #expect(state.ranked.map(\.name) == ["Library café"])
+    #expect(state.main.ranked.map(\.name) == ["Library café"])
     #expect(press(&state, .character("n")) == [.loadCollection("campus")])
 }
 
@@ -304,11 +301,11 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     press(&state, .character("m"))
     let abercromby = Coordinate(clampingLatitude: 53.403219, longitude: -2.965829)
     _ = reduce(&state, .referenceMoved(abercromby, .live("GPX walk.gpx")))
-    #expect(state.referenceSource == .picked)
+    #expect(state.main.referenceSource == .picked)
     press(&state, .character("M"))
-    #expect(state.reference == abercromby)
-    #expect(state.referenceSource == .live("GPX walk.gpx"))
-    #expect(state.ranked.first?.name == "Abercromby Square")
+    #expect(state.main.reference == abercromby)
+    #expect(state.main.referenceSource == .live("GPX walk.gpx"))
+    #expect(state.main.ranked.first?.name == "Abercromby Square")
     _ = reduce(&state, .locationStatus("gpsd: no fix"))
     #expect(state.locationStatus == "gpsd: no fix")
 }
@@ -318,19 +315,28 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     press(&state, .tab)
     let page = state.layout.tableBody.height - 1
     press(&state, .pageDown)
-    #expect(state.selectedRow == page)
-    #expect(state.selectedRow >= state.tableScroll && state.selectedRow < state.tableScroll + state.layout.tableBody.height)
+    #expect(state.main.selectedRow == page)
+    #expect(state.main.selectedRow >= state.main.tableScroll && state.main.selectedRow < state.main.tableScroll + state.layout.tableBody.height)
     press(&state, .end)
-    #expect(state.selectedRow == state.rows.count - 1)
-    #expect(state.tableScroll == state.rows.count - state.layout.tableBody.height, "the last row is on screen")
+    #expect(state.main.selectedRow == state.main.rows.count - 1)
+    #expect(state.main.tableScroll == state.main.rows.count - state.layout.tableBody.height, "the last row is on screen")
     press(&state, .pageUp)
-    #expect(state.selectedRow == state.rows.count - 1 - page)
+    #expect(state.main.selectedRow == state.main.rows.count - 1 - page)
     press(&state, .home)
-    #expect(state.selectedRow == 0 && state.tableScroll == 0)
+    #expect(state.main.selectedRow == 0 && state.main.tableScroll == 0)
     press(&state, .character("G"))
-    #expect(state.selectedRow == state.rows.count - 1)
+    #expect(state.main.selectedRow == state.main.rows.count - 1)
     // g asks for walking directions to the selected row (Home is the first row).
     press(&state, .character("g"))
-    #expect(state.selectedRow == state.rows.count - 1)
-    #expect(state.route?.failure == .noWalkingGraph)
+    #expect(state.main.selectedRow == state.main.rows.count - 1)
+    #expect(state.main.route?.failure == .noWalkingGraph)
+}
+
+extension Overlay {
+    /// The building list's state, when this is one.
+    var buildingList: BuildingListState? { if case .building(let list) = self { return list } else { return nil } }
+    /// The detail's state, when this is one.
+    var detail: DetailState? { if case .detail(let detail) = self { return detail } else { return nil } }
+    /// The artwork a detail shows, when this is one.
+    var detailID: String? { detail?.artworkID }
 }

@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Foundation
 import Imaging
 import Testing
@@ -61,7 +61,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     for (columns, rows, beside) in [(160, 45, true), (80, 60, false)] {
         var state = try campusState(columns: columns, rows: rows)
         state.colorDepth = .truecolor
-        state.overlays = [.detail(artworkID: "40", scroll: 0)]
+        state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
         _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
         let buffer = MainView.render(state)
         let picture = try #require(pictureBounds(buffer), "no picture at \(columns)×\(rows)")
@@ -83,7 +83,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func placeholdersSayWhyThereIsNoPicture() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     state.pictures.markLoading("40")
     #expect(MainView.render(state).lines.joined().contains("decoding…"))
     state.pictures.fail("40", .failed("not an image: the file is an HTML or XML page"))
@@ -94,7 +94,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var state = try campusState(columns: 200, rows: 60)
     state.colorDepth = .truecolor
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40", width: 1600, height: 1200)))
-    state.overlays = [.detail(artworkID: "40", scroll: 0), .viewer(ImageViewerState(artworkID: "40"))]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0)), .viewer(ImageViewerState(artworkID: "40"))]
     let fit = MainView.render(state)
     let whole = try #require(pictureBounds(fit))
     #expect(whole.height == 59 && abs(whole.width - 157) <= 2, "fits the screen less the status line: \(whole)")
@@ -120,8 +120,8 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 @Test func theBuildingListShowsAThumbnailOfTheSelectedArtworkWhenThereIsRoom() throws {
     var state = try campusState(columns: 160, rows: 45)
     state.colorDepth = .indexed256
-    let ee = try #require(state.ranked.first { $0.name == "Electrical Engineering Building" })
-    state.overlays = [.building(key: ee.building.key, selected: 0)]
+    let ee = try #require(state.main.ranked.first { $0.name == "Electrical Engineering Building" })
+    state.overlays = [.building(BuildingListState(key: ee.building.key, selected: 0))]
     _ = reduce(&state, .pictureLoaded(quadrantPicture(ee.artworks[0].artwork.id)))
     let wide = MainView.render(state)
     let thumbnail = try #require(pictureBounds(wide))
@@ -133,7 +133,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func asciiAndMonochromePicturesUseNoColourOrOnlyASCII() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
     state.colorDepth = .none
     let mono = MainView.render(state)

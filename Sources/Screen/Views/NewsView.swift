@@ -4,14 +4,14 @@ import Foundation
 
 /// `N`: the news message with the date it was fetched, then what syncs added or changed.
 public enum NewsView {
-    public static func render(_ state: AppState, scroll: Int, into buffer: inout Buffer, screen: Rect) {
-        let box = OverlayViews.frame(screen, width: 84, height: screen.height - 4)
+    public static func render(_ news: NewsState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
+        let box = CentredBox.frame(screen, width: 84, height: screen.height - 4)
         buffer.fill(box)
-        buffer.box(box, title: "News", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        buffer.box(box, title: "News", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.height > 1, inner.width > 4 else { return }
         var lines: [(String, Style)] = []
-        if let news = state.news {
+        if let news = context.news {
             let date = DateFormatter.localizedString(from: news.fetchedAt, dateStyle: .medium, timeStyle: .short)
             lines.append(("Fetched \(date)", Style(.muted)))
             lines.append(("", Style()))
@@ -21,13 +21,13 @@ public enum NewsView {
         }
         lines.append(("", Style()))
         lines.append(("What's new since you last looked", Style(.accent, bold: true)))
-        if state.whatsNew.isEmpty {
+        if context.whatsNew.isEmpty {
             lines.append(("Nothing: syncs have added or changed no artworks since.", Style(.muted)))
         } else {
-            for line in state.whatsNew { lines.append(("• " + DisplayText.clean(line), Style())) }
+            for line in context.whatsNew { lines.append(("• " + DisplayText.clean(line), Style())) }
         }
         let height = inner.height - 1
-        let start = max(0, min(scroll, lines.count - height))
+        let start = max(0, min(news.scroll, lines.count - height))
         for (i, line) in lines.dropFirst(start).prefix(height).enumerated() {
             buffer.write(line.0, x: inner.x + 1, y: inner.y + i, style: line.1, maxWidth: inner.width - 2)
         }

@@ -28,7 +28,8 @@ public struct SlideshowState: Hashable, Sendable {
 
 /// What the slideshow's keys (and its timer) ask for.
 public enum SlideshowAction: Hashable, Sendable {
-    case start
+    /// Just shown: ask for its pictures and set its timer.
+    case begin
     case step(Int)
     case togglePause
     /// The timer of generation `generation` went off.
@@ -40,58 +41,67 @@ public let nightWatchID = "SK-C-5"
 
 /// `S`: favourites' pictures (or the collection's first four with images), one every `interval` seconds;
 /// interval 0 shows only the Night Watch (else the first favourite). The next picture is decoded ahead.
-func reduceSlideshow(_ state: inout AppState, _ action: SlideshowAction) -> [Effect] {
-    if case .start = action {
-        let (ids, origin) = slideshowPictures(state)
-        guard !ids.isEmpty else {
-            state.lastMessage = "nothing to show: heart artworks with f, or sync to fetch images"
-            return []
+public enum SlideshowFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> SlideshowAction? {
+        if case .slideshow(let action) = command { return action }
+        return nil
+    }
+
+    /// A new slideshow of what the context offers, or nil when there is nothing to show.
+    public static func start(_ context: FeatureContext) -> SlideshowState? {
+        let (ids, origin) = pictures(context)
+        guard !ids.isEmpty else { return nil }
+        return SlideshowState(ids: ids, interval: context.slideshowInterval, origin: origin)
+    }
+
+    /// What the status line says when there is nothing to show.
+    public static let nothingToShow = "nothing to show: heart artworks with f, or sync to fetch images"
+
+    /// Applies an action.
+    public static func reduce(_ show: inout SlideshowState, _ action: SlideshowAction, _ context: FeatureContext) -> Reduced {
+        var delegates: [Delegate] = []
+        switch action {
+        case .begin:
+            break
+        case .step(let delta):
+            guard !show.ids.isEmpty else { return .none }
+            show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count
+        case .togglePause:
+            show.paused.toggle()
+            delegates.append(.message(show.paused ? "slideshow paused (space resumes)" : "slideshow playing"))
+        case .timer(let generation):
+            guard generation == show.generation, show.advances else { return .none }
+            show.index = (show.index + 1) % show.ids.count
         }
-        let show = SlideshowState(ids: ids, interval: state.slideshowInterval, origin: origin)
-        state.overlays.append(.slideshow(show))
-        return schedule(&state)
+        var scheduled = schedule(&show)
+        scheduled.delegates = delegates + scheduled.delegates
+        return scheduled
     }
-    guard case .slideshow(var show)? = state.overlays.last else { return [] }
-    switch action {
-    case .start:
-        return []
-    case .step(let delta):
-        guard !show.ids.isEmpty else { return [] }
-        show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count
-    case .togglePause:
-        show.paused.toggle()
-        state.lastMessage = show.paused ? "slideshow paused (space resumes)" : "slideshow playing"
-    case .timer(let generation):
-        guard generation == show.generation, show.advances else { return [] }
-        show.index = (show.index + 1) % show.ids.count
-    }
-    state.overlays[state.overlays.count - 1] = .slideshow(show)
-    return schedule(&state)
-}
 
-/// Asks for the shown and the next picture and, when the show advances, a timer for this picture.
-private func schedule(_ state: inout AppState) -> [Effect] {
-    guard case .slideshow(var show)? = state.overlays.last else { return [] }
-    show.generation += 1
-    state.overlays[state.overlays.count - 1] = .slideshow(show)
-    var effects: [Effect] = []
-    if let id = show.currentID { effects += wantPicture(&state, id) }
-    if let next = show.nextID, next != show.currentID { effects += wantPicture(&state, next) }
-    if show.advances { effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
-    return effects
-}
+    /// Asks for the shown and the next picture and, when the show advances, a timer for this picture.
+    private static func schedule(_ show: inout SlideshowState) -> Reduced {
+        show.generation += 1
+        var result = Reduced()
+        if let id = show.currentID { result.delegates.append(.wantPicture(id)) }
+        if let next = show.nextID, next != show.currentID { result.delegates.append(.wantPicture(next)) }
+        if show.advances { result.effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
+        return result
+    }
 
-/// The pictures a slideshow shows, and how to describe them.
-private func slideshowPictures(_ state: AppState) -> ([String], String) {
-    if state.slideshowInterval == 0 {
-        if let nightWatch = state.anyArtwork(id: nightWatchID) { return ([nightWatch.id], "the Night Watch (interval 0)") }
-        if let first = state.favourites.first { return ([first.id], "your first favourite (interval 0)") }
+    /// The pictures a slideshow shows, and how to describe them.
+    private static func pictures(_ context: FeatureContext) -> ([String], String) {
+        let interval = context.slideshowInterval
+        if interval == 0 {
+            if let nightWatch = context.anyArtwork(id: nightWatchID) { return ([nightWatch.id], "the Night Watch (interval 0)") }
+            if let first = context.favourites.first { return ([first.id], "your first favourite (interval 0)") }
+        }
+        let withImages = context.favourites.filter { !$0.imageFileName.isEmpty }
+        if !withImages.isEmpty {
+            let ids = interval == 0 ? [withImages[0].id] : withImages.map(\.id)
+            return (ids, "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
+        }
+        let presets = context.artworks.filter { !$0.imageFileName.isEmpty }.prefix(4).map(\.id)
+        return (interval == 0 ? Array(presets.prefix(1)) : Array(presets), "four pictures of \(context.collection) (no favourites yet)")
     }
-    let withImages = state.favourites.filter { !$0.imageFileName.isEmpty }
-    if !withImages.isEmpty {
-        let ids = state.slideshowInterval == 0 ? [withImages[0].id] : withImages.map(\.id)
-        return (ids, "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
-    }
-    let presets = state.artworks.filter { !$0.imageFileName.isEmpty }.prefix(4).map(\.id)
-    return (state.slideshowInterval == 0 ? Array(presets.prefix(1)) : Array(presets), "four pictures of \(state.collection) (no favourites yet)")
 }
