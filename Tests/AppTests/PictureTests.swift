@@ -1,5 +1,6 @@
 import Catalog
 import Imaging
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App

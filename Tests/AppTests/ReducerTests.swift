@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App

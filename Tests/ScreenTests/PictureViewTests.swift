@@ -1,6 +1,7 @@
 import App
 import Foundation
 import Imaging
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import Screen
