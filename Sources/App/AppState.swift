@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 
 /// The state of the sync engine as the user sees it.
 public enum SyncStatus: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Geo
+import TerminalTypes
 
 /// The one-line title at the top and the status bar at the bottom: the root's own view, so they read the
 /// whole state (the collection, the search, the sync, the last message).

@@ -1,4 +1,5 @@
 import App
+import TerminalTypes
 
 /// The whole screen for a state: title, map, table (or the route panel), status bar, and the screen on top
 /// of the stack. The one view that knows every screen: each gets its own feature's state and the context.

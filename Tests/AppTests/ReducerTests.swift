@@ -1,15 +1,10 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App
-
-func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
-    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
-    _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
-    return state
-}
 
 @discardableResult
 func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
@@ -83,13 +78,13 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
     press(&state, .enter)
-    let list = try #require(state.overlays.last?.buildingList, "expected the building list, got \(String(describing: state.overlays.last))")
+    let list = try #require(state.topBuilding, "expected the building list, got \(String(describing: state.overlays.last))")
     #expect(list.selected == 0)
     let key = list.key
     #expect(state.rankedBuilding(key: key)?.artworks.count == 9)
     // Selecting an artwork in the list already asks for its picture; the detail then shows it.
     let effects = press(&state, .down) + press(&state, .enter)
-    let detail = try #require(state.overlays.last?.detail, "expected the detail")
+    let detail = try #require(state.topDetail, "expected the detail")
     #expect(detail.scroll == 0)
     let id = detail.artworkID
     #expect(effects == [.loadPicture(artworkID: id)])
@@ -108,7 +103,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let offset = state.main.cellOffset(of: ashton.building.coordinate)
     for _ in 0..<offset.x { press(&state, .right) }
     press(&state, .enter)
-    let id = try #require(state.overlays.last?.detailID, "expected the detail")
+    let id = try #require(state.topDetail, "expected the detail").artworkID
     #expect(id == "46")
     #expect(state.overlays.count == 1)
     #expect(press(&state, .character("q")) == [], "q in a view goes back, it does not quit")
@@ -242,10 +237,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let row = try #require(state.main.rows.firstIndex { if case .artwork(let b, let a) = $0 { return state.main.ranked[b].artworks[a].artwork.id == "62" } else { return false } })
     for _ in 0..<row { press(&state, .down) }
     _ = reduce(&state, .referenceMoved(Coordinate(clampingLatitude: 53.403219, longitude: -2.965829), .live("gpx")))
-    guard case .artwork(let b, let a) = state.main.rows[state.main.selectedRow] else {
-        Issue.record("selection lost")
-        return
-    }
+    let (b, a) = try #require(state.selectedArtworkRow, "selection lost")
     #expect(state.main.ranked[b].artworks[a].artwork.id == "62")
 }
 
@@ -330,13 +322,4 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     press(&state, .character("g"))
     #expect(state.main.selectedRow == state.main.rows.count - 1)
     #expect(state.main.route?.failure == .noWalkingGraph)
-}
-
-extension Overlay {
-    /// The building list's state, when this is one.
-    var buildingList: BuildingListState? { if case .building(let list) = self { return list } else { return nil } }
-    /// The detail's state, when this is one.
-    var detail: DetailState? { if case .detail(let detail) = self { return detail } else { return nil } }
-    /// The artwork a detail shows, when this is one.
-    var detailID: String? { detail?.artworkID }
 }

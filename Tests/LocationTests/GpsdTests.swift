@@ -64,7 +64,7 @@ func startScripted(_ arguments: [String]) throws -> (Process, Int) {
 }
 
 @Test func noFixNaNCoarseFixesAndReconnection() throws {
-    let dir = try makeTemporaryDirectory("gpsd")
+    let dir = try temporaryDirectory("gpsd")
     let script = dir.appendingPathComponent("script.json")
     try JSONSerialization.data(withJSONObject: [
         [#"{"class":"TPV","mode":1}"#, #"{"class":"TPV","mode":3,"lat":NaN,"lon":NaN}"#,

@@ -1,3 +1,4 @@
+import TerminalTypes
 import Catalog
 
 /// The one place that knows every screen on the stack: it asks each its own questions (its key context,

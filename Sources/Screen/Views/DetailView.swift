@@ -1,4 +1,5 @@
 import App
+import TerminalTypes
 import Catalog
 import Geo
 import Imaging

@@ -1,4 +1,5 @@
 import App
+import TerminalTypes
 
 /// `?`: the keys of every screen, generated from the keymap, scrolled.
 public enum HelpView {

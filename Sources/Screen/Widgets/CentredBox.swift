@@ -1,4 +1,4 @@
-import App
+import TerminalTypes
 
 /// A centred box of at most a given size, inside the screen less a one-cell margin: where the screens over
 /// the main screen draw.

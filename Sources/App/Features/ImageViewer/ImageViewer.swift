@@ -1,3 +1,4 @@
+import TerminalTypes
 import Imaging
 
 /// The full-screen image viewer: which artwork, how far zoomed in, and where the view is centred.

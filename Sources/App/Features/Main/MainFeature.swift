@@ -1,3 +1,4 @@
+import TerminalTypes
 import Catalog
 import Geo
 

@@ -1,3 +1,4 @@
+import TerminalTypes
 import Cartography
 import Catalog
 import Foundation

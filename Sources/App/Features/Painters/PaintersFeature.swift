@@ -1,3 +1,4 @@
+import TerminalTypes
 import Catalog
 
 /// One painter followed, as the painters screen lists them.
