@@ -41,20 +41,3 @@ public enum FavouritesFeature {
         }
     }
 }
-
-extension AppState {
-    /// The key a favourite is known by across collections.
-    static func favouriteKey(collection: String, id: String) -> String { collection + "\u{1F}" + id }
-
-    /// Whether an artwork carries a heart.
-    public func isFavourite(_ artwork: Artwork) -> Bool {
-        favouriteKeys.contains(AppState.favouriteKey(collection: artwork.collection, id: artwork.id))
-    }
-
-    /// Replaces the favourites (start-up, and after each change is saved).
-    mutating func setFavourites(_ artworks: [Artwork]) {
-        favourites = artworks
-        favouriteKeys = Set(artworks.map { AppState.favouriteKey(collection: $0.collection, id: $0.id) })
-        main.rowsChanged()
-    }
-}

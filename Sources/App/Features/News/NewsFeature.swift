@@ -44,8 +44,3 @@ public enum NewsFeature {
         }
     }
 }
-
-extension AppState {
-    /// Where the time the user last opened the news is kept.
-    public static let newsLookedSetting = "news.last_looked"
-}

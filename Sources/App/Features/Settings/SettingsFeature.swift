@@ -26,31 +26,6 @@ public enum SettingsAction: Hashable, Sendable {
     case erase
     case cancel
 }
-
-extension AppState {
-    /// Whether distances are shown in feet and miles (the `units` setting).
-    public var imperial: Bool { settings[Setting.units] == "imperial" }
-
-    /// A distance in the units the user chose.
-    public func distanceText(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
-
-    /// A setting's value as saved, else its default.
-    public func settingValue(_ setting: Setting) -> String { settings[setting.key] ?? setting.defaultValue }
-
-    /// Takes in a saved setting; the ones the running view uses apply at once.
-    mutating func applySetting(key: String, value: String?) {
-        settings[key] = value
-        main.rowsChanged()
-        guard let setting = Setting.named(key) else { return }
-        let current = value ?? setting.defaultValue
-        switch key {
-        case Setting.slideshowInterval: slideshowInterval = Double(current) ?? slideshowInterval
-        case Setting.nearest: if let k = Int(current) { main.nearestCount = k }
-        default: break
-        }
-    }
-}
-
 /// Edited in place, checked by the same rules as `artmap config set`; a bad value says why and is not saved.
 public enum SettingsFeature {
     /// The action a key's command asks of this screen.
