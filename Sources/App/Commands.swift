@@ -4,6 +4,8 @@ import Foundation
 /// The keys no screen takes for itself: leaving, help, sync, search, the map's keys under any screen, and
 /// the keys that act on what the user points at (`f`, `o`, `g`) or open a screen.
 extension AppState {
+    /// Does what a key's command asks when no screen takes it for itself.
+    @discardableResult
     mutating func perform(_ command: Command, context: KeyContext) -> [Effect] {
         switch command {
         case .quit:

@@ -119,6 +119,7 @@ extension AppState {
     }
 
     /// Hands an action to the screen on top.
+    @discardableResult
     mutating func routeTop(_ action: OverlayAction) -> [Effect] {
         guard let index = overlays.indices.last else { return [] }
         return route(action, to: index)
@@ -133,6 +134,7 @@ extension AppState {
     }
 
     /// Hands an action to the main screen, then what it asks to its handler.
+    @discardableResult
     mutating func routeMain(_ action: MainAction) -> [Effect] {
         var screen = main
         let result = MainFeature.reduce(&screen, action, self)

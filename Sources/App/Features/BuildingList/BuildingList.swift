@@ -34,6 +34,7 @@ public enum BuildingListFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout BuildingListState, _ action: BuildingListAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .move(let step):

@@ -25,6 +25,7 @@ public enum DetailFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout DetailState, _ action: DetailAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .scroll(let step):

@@ -30,6 +30,7 @@ public enum FavouritesFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout FavouritesState, _ action: FavouritesAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .move(let delta):

@@ -20,6 +20,7 @@ public enum HelpFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout HelpState, _ action: HelpAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .scroll(let step):

@@ -40,6 +40,7 @@ public enum ImageViewerFeature {
     }
 
     /// Applies an action; once the picture is ready, the tiles around the new view are rendered ahead.
+    @discardableResult
     public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, _ context: FeatureContext) -> Reduced {
         var geometry: ImageViewerGeometry?
         if case .ready(let picture)? = context.pictures[state.artworkID] {

@@ -62,6 +62,7 @@ public enum MainFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout MainState, _ action: MainAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .resize(let size):

@@ -36,6 +36,7 @@ public enum NewsFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ state: inout NewsState, _ action: NewsAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .scroll(let delta):

@@ -108,6 +108,7 @@ public enum PaintersFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ screen: inout PaintersState, _ action: PaintersAction, _ context: FeatureContext) -> Reduced {
         var effects: [Effect] = []
         switch action {

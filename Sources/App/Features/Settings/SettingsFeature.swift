@@ -47,6 +47,7 @@ public enum SettingsFeature {
     }
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ screen: inout SettingsState, _ action: SettingsAction, _ context: FeatureContext) -> Reduced {
         let setting = Setting.all[max(0, min(Setting.all.count - 1, screen.selected))]
         var effects: [Effect] = []

@@ -59,6 +59,7 @@ public enum SlideshowFeature {
     public static let nothingToShow = "nothing to show: heart artworks with f, or sync to fetch images"
 
     /// Applies an action.
+    @discardableResult
     public static func reduce(_ show: inout SlideshowState, _ action: SlideshowAction, _ context: FeatureContext) -> Reduced {
         var delegates: [Delegate] = []
         switch action {
