@@ -123,40 +123,13 @@ enum InteractiveCommand {
             startReference = middle
             startSource = .fixed("middle of \(collection)")
         }
-        // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
-        // for a large collection, first the places around the reference.
-        var start = StartOptions(artworks: try store.startingCatalogue(collection: collection, around: startReference,
-                                                                       nearby: progressive, places: AppState.progressiveStartPlaces))
-        start.collection = collection
-        start.collections = known
-        start.reference = startReference
-        start.referenceSource = startSource
-        start.referenceFollowsCollection = followsCollection
-        start.catalogueIsPartial = progressive
-        start.catalogueHoldsFullRecords = false
-        start.baseMap = try store.baseMap()
-        start.settings = saved
+        var start = try startOptions(store: store, collection: collection, known: known, reference: startReference, source: startSource,
+                                     followsCollection: followsCollection, progressive: progressive, saved: saved, notice: notice)
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
         start.radius = radius
         start.layoutMode = layout
         start.ascii = options.has("--ascii")
-        start.favourites = try store.favouriteArtworks()
-        start.notice = notice
-        if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
-            let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
-            start.news = NewsItem(text: text, fetchedAt: fetched)
-        }
-        if let looked = try store.setting(AppState.newsLookedSetting) {
-            start.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
-            start.newsLookedBefore = true
-        } else if !store.isReadOnly {
-            // First start: what the embedded catalogue brought is not news.
-            try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
-        }
-        if let last = try store.syncState(collection: collection)?.lastSuccess {
-            start.lastSync = ISO8601DateFormatter().date(from: last)
-        }
         let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
         start.syncIfOlderThan = syncAtStart ? syncAge : nil
         start.newsURL = options.has("--offline") ? nil : saved[Setting.newsURL]
@@ -184,5 +157,42 @@ enum InteractiveCommand {
         session.loop(terminal: terminal)
         if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
         return .finished(0)
+    }
+
+    /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the
+    /// places around the reference), the map, the settings, the hearts, the news and the last sync.
+    private static func startOptions(store: CatalogStore, collection: String, known: [String], reference: Coordinate,
+                                     source: ReferenceSource, followsCollection: Bool, progressive: Bool,
+                                     saved: [String: String], notice: String?) throws -> StartOptions {
+        // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
+        // for a large collection, first the places around the reference.
+        var start = StartOptions(artworks: try store.startingCatalogue(collection: collection, around: reference,
+                                                                       nearby: progressive, places: AppState.progressiveStartPlaces))
+        start.collection = collection
+        start.collections = known
+        start.reference = reference
+        start.referenceSource = source
+        start.referenceFollowsCollection = followsCollection
+        start.catalogueIsPartial = progressive
+        start.catalogueHoldsFullRecords = false
+        start.baseMap = try store.baseMap()
+        start.settings = saved
+        start.favourites = try store.favouriteArtworks()
+        start.notice = notice
+        if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
+            let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+            start.news = NewsItem(text: text, fetchedAt: fetched)
+        }
+        if let looked = try store.setting(AppState.newsLookedSetting) {
+            start.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
+            start.newsLookedBefore = true
+        } else if !store.isReadOnly {
+            // First start: what the embedded catalogue brought is not news.
+            try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
+        }
+        if let last = try store.syncState(collection: collection)?.lastSuccess {
+            start.lastSync = ISO8601DateFormatter().date(from: last)
+        }
+        return start
     }
 }
