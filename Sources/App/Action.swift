@@ -37,6 +37,8 @@ public enum Action: Sendable {
     case favouriteRefused(String)
     /// The slideshow timer of `generation` went off.
     case slideshowTimer(generation: Int)
+    /// What the store holds for a slideshow (answer to `Effect.findSlideshowPictures`).
+    case slideshowPicturesFound(SlideshowPictures)
     /// What the painters screen's background work reports.
     case painters(PainterEvent)
     /// Settings as saved, or why one was not.
@@ -64,6 +66,8 @@ public enum Effect: Hashable, Sendable {
     case reloadCatalogue
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
     case toggleFavourite(collection: String, id: String)
+    /// Find the Night Watch and artworks with cached images in the store; answer with `slideshowPicturesFound`.
+    case findSlideshowPictures
     /// Post `slideshowTimer(generation:)` after `seconds`.
     case slideshowTimer(seconds: Double, generation: Int)
     /// Work for the painters screen (search, add, remove) in the background.

@@ -132,6 +132,9 @@ public struct AppState: Sendable {
     /// Artworks a list outside the shown collection is browsing (a painter's paintings), so their detail
     /// and pictures can be shown.
     public var browsing: [Artwork] = []
+    /// Artworks from other collections a slideshow shows (the Night Watch, cached pictures), so their titles and
+    /// pictures can be found.
+    public var slideshowArtworks: [Artwork] = []
     /// A search to apply once a collection has loaded (`t` on a painter's paintings).
     public var pendingSearch: String?
 

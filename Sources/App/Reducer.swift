@@ -87,6 +87,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .slideshowTimer(let generation):
         return reduceSlideshow(&state, .timer(generation: generation))
+    case .slideshowPicturesFound(let pictures):
+        return reduceSlideshow(&state, .found(pictures))
     case .painters(let event):
         return reducePainterEvent(&state, event)
     case .settingSaved(let key, let value):
@@ -156,6 +158,10 @@ private func openWebPage(_ state: inout AppState) -> [Effect] {
     }
     guard !artwork.webPage.isEmpty else {
         state.lastMessage = "'\(artwork.title)' has no web page"
+        return []
+    }
+    if let reason = WebPageLink.refusal(artwork.webPage) {
+        state.lastError = "not opening '\(DisplayText.clean(artwork.title))' on the web: \(reason)"
         return []
     }
     state.lastMessage = "web page: \(artwork.webPage)"

@@ -118,6 +118,12 @@ extension Session {
     /// Opens the page with xdg-open when there is a display; otherwise the status line shows the URL, which
     /// terminals make clickable.
     func openWebPage(_ url: String) {
+        // Checked again here, the last step before another program reads it: the reducer's check is the one
+        // the user sees, this one keeps any other way to this effect from passing an option or a local file.
+        if let reason = WebPageLink.refusal(url) {
+            dispatch(.error("not opening the web page: \(reason)"))
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
             dispatch(.error("no display to open it: \(url)"))
@@ -125,6 +131,8 @@ extension Session {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // No "--" before the URL: xdg-open takes every argument starting with "-" as an option and refuses
+        // "--" itself; the checked URL starts with "http", so it is never read as an option.
         process.arguments = ["xdg-open", url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

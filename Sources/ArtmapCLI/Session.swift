@@ -130,6 +130,12 @@ final class Session {
             }
         case .toggleFavourite(let collection, let id):
             toggleFavourite(collection: collection, id: id)
+        case .findSlideshowPictures:
+            do {
+                dispatch(.slideshowPicturesFound(try Session.slideshowPictures(store)))
+            } catch {
+                dispatch(.error("cannot look for slideshow pictures: \(error)"))
+            }
         case .slideshowTimer(let seconds, let generation):
             let queue = self.queue
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { queue.post(.slideshowTimer(generation: generation)) }
@@ -184,6 +190,24 @@ final class Session {
         }
     }
 
+    /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
+    /// (most recently used first within each collection).
+    static func slideshowPictures(_ store: CatalogStore) throws -> SlideshowPictures {
+        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchID]).first
+        let cached = try store.cachedImages()
+        var collections: [String] = []
+        for image in cached where !collections.contains(image.collection) { collections.append(image.collection) }
+        collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
+        var found: [Artwork] = []
+        for collection in collections where found.count < SlideshowPictures.presetCount {
+            let ids = Array(cached.filter { $0.collection == collection }.map(\.artworkID).prefix(256))
+            let byID = Dictionary(try store.artworks(collection: collection, fields: .view, ids: ids).map { ($0.id, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+            found += ids.compactMap { byID[$0] }.filter { !$0.imageFileName.isEmpty }.prefix(SlideshowPictures.presetCount - found.count)
+        }
+        return SlideshowPictures(nightWatch: nightWatch, cached: found)
+    }
+
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
     private func loadPicture(_ id: String) {
         guard let artwork = state.anyArtwork(id: id) else { return }
@@ -200,7 +224,9 @@ final class Session {
         }
         try? store.touchCachedImage(collection: artwork.collection, artworkID: id)
         let queue = self.queue
-        Task.detached(priority: .userInitiated) {
+        // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
+        // slideshow asks for two at once, a detail and its viewer for more.
+        PictureLoader.decoding.async {
             do {
                 queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork)))
             } catch {
