@@ -32,6 +32,8 @@ final class Session {
     var pendingIntegrityCheck: (@Sendable () -> String?)?
     /// Why the view ended early: the integrity check found the store damaged.
     private(set) var storeDamage: String?
+    /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.
+    private(set) var inputEnded: String?
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
@@ -61,6 +63,7 @@ final class Session {
         if startSlideshow { dispatch(.key(.character("S"))) }
         var lastTick = Date()
         var dirty = true
+        var quietWakes = 0
         while running {
             if dirty {
                 terminal.draw(MainView.render(state))
@@ -77,7 +80,24 @@ final class Session {
                 dispatch(.resize(size))
                 dirty = true
             }
-            for event in terminal.readEvents() {
+            let events = terminal.readEvents()
+            // Readable but nothing read, twice running: end of input or a read error that curses calls "no key";
+            // polling again would spin (46,000 failed reads in 2 s), so look for ourselves.
+            if events.isEmpty, fds[0].revents != 0 {
+                quietWakes += 1
+                if quietWakes >= 2 {
+                    terminal.confirmInput()
+                    quietWakes = 0
+                }
+            } else {
+                quietWakes = 0
+            }
+            if let reason = terminal.inputEnded {
+                inputEnded = reason
+                running = false
+                break
+            }
+            for event in events {
                 switch event {
                 case .key(let key): dispatch(.key(key))
                 case .mouse(let mouse): dispatch(.mouse(mouse))

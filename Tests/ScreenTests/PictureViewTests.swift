@@ -1,5 +1,7 @@
 import App
+import Catalog
 import Foundation
+import Geo
 import Imaging
 import Testing
 import TestSupport
@@ -184,3 +186,16 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 }
 
 
+
+/// Issue 16, item 14: at interval 0 the Night Watch from the store is the one picture, named on the status line.
+@Test func theIntervalZeroSlideshowNamesTheNightWatchOnItsStatusLine() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    state.slideshowInterval = 0
+    let nightWatch = Artwork(id: nightWatchID, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
+                             building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
+    _ = reduce(&state, .key(.character("S")))
+    let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })
+    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: [entrance])))
+    let status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasPrefix(" 1/1 · The Night Watch — Rembrandt van Rijn · the Night Watch (interval 0) · one fixed picture (interval 0)"))
+}
