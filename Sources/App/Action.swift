@@ -45,6 +45,8 @@ public enum Action: Sendable {
     case settingSaved(key: String, value: String?)
     /// The news message fetched at start-up (text, when it was fetched), or nil when there is none.
     case newsLoaded(NewsItem?)
+    /// The news fetch failed: why (with the URL), for the news screen.
+    case newsFailed(String)
     /// Artworks read with every field, for their details.
     case fullRecordsLoaded([Artwork])
     /// Every artwork of a collection whose first frame held only the places around the reference.

@@ -146,22 +146,34 @@ extension Session {
 
     /// Fetches the news message in the background (a plain-text page, at most 64 KB), cleans it and keeps it.
     func fetchNews() {
-        guard let text = paintings.newsURL, !text.isEmpty, let url = URL(string: text),
-              (try? SyncSource.checkedURL(text, allowFile: false)) != nil else { return }
+        guard let text = paintings.newsURL, !text.isEmpty else { return }
+        let shown = DisplayText.clean(String(text.prefix(200)))
+        guard let url = URL(string: text), (try? SyncSource.checkedURL(text, allowFile: false)) != nil else {
+            dispatch(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))
+            return
+        }
         let queue = self.queue
         let storePath = paintings.storePath
         Task.detached {
             do {
                 let response = try await URLSessionHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
-                guard response.status == 200 else { return }
+                guard response.status == 200 else {
+                    queue.post(.newsFailed("fetching \(shown) failed: the server answered HTTP \(response.status)"))
+                    return
+                }
                 let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
-                guard !message.isEmpty else { return }
+                guard !message.isEmpty else {
+                    queue.post(.newsFailed("\(shown) holds no text"))
+                    return
+                }
                 let now = Date()
                 let writer = try CatalogStore(path: storePath)
                 try writer.setSetting(NewsText.textSetting, message)
                 try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
                 queue.post(.newsLoaded(NewsItem(text: message, fetchedAt: now)))
-            } catch {}
+            } catch {
+                queue.post(.newsFailed("fetching \(shown) failed: " + DisplayText.clean(String("\(error)".prefix(300)))))
+            }
         }
     }
 }

@@ -34,6 +34,8 @@ final class Session {
     private(set) var storeDamage: String?
     /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.
     private(set) var inputEnded: String?
+    /// The store's data version when last looked at (see `noticeOtherWriters`).
+    private var storeVersion: Int64?
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
@@ -55,6 +57,7 @@ final class Session {
             gpsdClient?.stop()
         }
         startLocation()
+        storeVersion = try? store.dataVersion()
         state.now = Date()
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.resize(terminal.size))
@@ -97,6 +100,7 @@ final class Session {
                 running = false
                 break
             }
+            if !events.isEmpty { noticeOtherWriters() }
             for event in events {
                 switch event {
                 case .key(let key): dispatch(.key(key))
@@ -114,6 +118,7 @@ final class Session {
             let now = Date()
             if now.timeIntervalSince(lastTick) >= Session.tickInterval {
                 lastTick = now
+                noticeOtherWriters()
                 let before = state.syncAgeText
                 dispatch(.tick(now))
                 if state.syncAgeText != before { dirty = true }
@@ -208,6 +213,17 @@ final class Session {
                 }
             }
         }
+    }
+
+    /// Before a key is handled and on each clock tick: when another connection has written to the store (another
+    /// artmap removing a heart, this process's sync or painter writer), the favourites are read again, so a
+    /// second open view does not keep (or show) favourites that are gone.
+    func noticeOtherWriters() {
+        guard let version = try? store.dataVersion() else { return }
+        defer { storeVersion = version }
+        guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
+        let keys = { (list: [Artwork]) in list.map { $0.collection + "\u{0}" + $0.id } }
+        if keys(favourites) != keys(state.favourites) { dispatch(.favouritesLoaded(favourites)) }
     }
 
     /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first

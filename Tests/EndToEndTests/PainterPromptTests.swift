@@ -13,20 +13,20 @@ import TestSupport
 
     let tmux = try TmuxSession(columns: 140, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--rijks-base", museum.base]))
-    _ = try tmux.waitFor { $0.contains { $0.contains("q quit") || $0.contains("quit") } }
+    try tmux.require("the view", { $0.contains { $0.contains("q quit") } })
     try tmux.send("p")
-    _ = try tmux.waitFor { $0.contains { $0.contains("No painters yet. Press + and type a name") } }
+    try tmux.require("the empty painters screen", { $0.contains { $0.contains("No painters yet. Press + and type a name") } })
     try tmux.send("+")
     try tmux.tmux(["send-keys", "-t", "main", "-l", "Johannes Vermeer"])
-    var screen = try tmux.waitFor { $0.contains { $0.contains("Search the museum: Johannes Vermeer") } }
+    var screen = try tmux.require("the name typed", { $0.contains { $0.contains("Search the museum: Johannes Vermeer") } })
     #expect(!screen.joined().contains("+Johannes"))
     try tmux.send("Enter")
-    screen = try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer: 4 paintings with images") } }
+    screen = try tmux.require("the painter found", { $0.contains { $0.contains("Johannes Vermeer: 4 paintings with images") } })
     try tmux.send("Enter")
-    screen = try tmux.waitFor { $0.contains { $0.contains(" Johannes Vermeer — ") } }
+    screen = try tmux.require("the painter added", { $0.contains { $0.contains(" Johannes Vermeer — ") } })
     #expect(!screen.joined().contains("+Johannes"))
     try tmux.send("Escape", "q")
-    _ = try tmux.waitFor { $0.contains { $0.contains("EXITED-0") } }
+    try tmux.require("the exit", { $0.contains { $0.contains("EXITED-0") } })
     // Saved under the name typed.
     let listed = try runArtmapBinary(["painters"], home: home)
     #expect(listed.output.contains("Johannes Vermeer") && !listed.output.contains("+Johannes"), "\(listed.output)")
