@@ -32,7 +32,7 @@ public enum TerminalInput {
 
     /// Whether an errno left by a failed read means the terminal is gone.
     public static func isFatal(_ code: Int32) -> Bool {
-        code == EIO || code == EBADF || code == ENXIO || code == ENOTTY
+        code == EIO || code == EBADF || code == ENXIO
     }
 
     static func reason(_ code: Int32) -> String {

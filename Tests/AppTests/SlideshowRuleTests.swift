@@ -68,3 +68,21 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     #expect(state.overlays.isEmpty)
     #expect(state.lastMessage == "nothing to show: heart artworks with f, or sync to fetch images")
 }
+
+/// Issue 16, item 13: favourites re-read from the store (another process removed some) shrink an open F list.
+@Test func favouritesReadAgainShrinkAnOpenList() throws {
+    var state = try campusState()
+    let a = painting("SK-A-1"), b = painting("SK-A-2"), c = painting("SK-A-3")
+    _ = reduce(&state, .favouritesLoaded([a, b, c]))
+    press(&state, .character("F"), .down, .down)
+    _ = reduce(&state, .favouritesLoaded([a]))
+    guard case .favourites(let selected)? = state.overlays.last else {
+        Issue.record("the list stays open")
+        return
+    }
+    #expect(selected == 0)
+    #expect(!state.isFavourite(c))
+    _ = reduce(&state, .favouritesLoaded([]))
+    #expect(state.overlays.isEmpty)
+    #expect(state.lastMessage == "no favourites left: they were removed elsewhere")
+}

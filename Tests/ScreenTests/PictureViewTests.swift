@@ -199,3 +199,21 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.hasPrefix(" 1/1 · The Night Watch — Rembrandt van Rijn · the Night Watch (interval 0) · one fixed picture (interval 0)"))
 }
+
+/// Issue 16, item 13: the news screen tells "no URL set", "nothing fetched yet" and "the fetch failed" apart.
+@Test func theNewsScreenSaysWhetherTheFetchFailedAndWhy() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    _ = reduce(&state, .key(.character("N")))
+    #expect(MainView.render(state).lines.joined().contains("No news: set a news URL"))
+    state.applySetting(key: Setting.newsURL, value: "http://127.0.0.1:9/news.txt")
+    #expect(MainView.render(state).lines.joined().contains("No news yet from http://127.0.0.1:9/news.txt."))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP 500"))
+    var text = MainView.render(state).lines.joined()
+    #expect(text.contains("No news: fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP"))
+    #expect(!text.contains("set a news URL"))
+    // A message kept from an earlier fetch is still shown, with the failure under it.
+    _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: timed out"))
+    text = MainView.render(state).lines.joined()
+    #expect(text.contains("Late opening") && text.contains("The last fetch failed: fetching http://127.0.0.1:9/news.txt"))
+}
