@@ -186,6 +186,10 @@ enum InteractiveCommand {
         session.loop(terminal: terminal, syncIfOlderThan: syncAtStart ? syncAge : nil, fetchNews: !options.has("--offline"),
                      startSlideshow: startSlideshow)
         if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
+        if let reason = session.inputEnded {
+            terminal.stop()
+            throw CLIError("the terminal gave no more input (\(reason)); the view has ended")
+        }
         return .finished(0)
     }
 }
