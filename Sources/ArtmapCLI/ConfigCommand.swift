@@ -9,16 +9,16 @@ enum ConfigCommand: Command {
         OptionSpec(name: "--json", valueName: nil, help: "list as a JSON object of key: value"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 3)
+    ], maxPositionals: 3, forms: [
+        UsageForm(words: "[list]", options: ["--json"]),
+        UsageForm(words: "get KEY"),
+        UsageForm(words: "set KEY VALUE"),
+    ])
 
     static let intro = [
-        "Usage: artmap config [list] [--json]",
-        "       artmap config get KEY",
-        "       artmap config set KEY VALUE      (VALUE 'default' goes back to the default)",
-        "",
-        "Settings are saved in the store at once and used from the next start. An unknown key or a value",
-        "that does not fit (a slideshow interval of 90, a URL that is not https://) is refused with the",
-        "reason and exit status 2; nothing is saved.",
+        "Settings are saved in the store at once and used from the next start; the VALUE 'default' goes back",
+        "to the default. An unknown key or a value that does not fit (a slideshow interval of 90, a URL that",
+        "is not https://) is refused with the reason and exit status 2; nothing is saved.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {

@@ -10,11 +10,9 @@ enum ImportCommand: Command {
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 1)
+    ], maxPositionals: 1, forms: [UsageForm(words: "FILE")])
 
     static let intro = [
-        "Usage: artmap import FILE [--collection NAME]",
-        "",
         "Imports an OpenStreetMap extract (.osm or .osm.pbf) or a GeoJSON FeatureCollection: its streets,",
         "paths, buildings, water and parks become the map's base layer and walking graph, and its artworks",
         "(tourism=artwork) a collection named after the file. Importing the same file again replaces it.",

@@ -18,8 +18,6 @@ enum SyncCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap sync [--source URL] [--image-base URL] [--full] [--no-images]",
-        "",
         "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
         "then downloads missing images into $XDG_CACHE_HOME/artmap/images. The store is left as it was",
         "when anything goes wrong before the catalogue is saved.",
