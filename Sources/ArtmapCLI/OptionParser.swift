@@ -1,3 +1,6 @@
+import Catalog
+import Geo
+
 /// One option a command accepts.
 struct OptionSpec {
     let name: String
@@ -103,8 +106,8 @@ extension ParsedOptions {
     /// A positive number of metres, or a usage error naming the option.
     func metres(_ name: String, command: String?) throws -> Double? {
         guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite, v >= 0 else {
-            throw CLIError.usage("option \(name) needs a distance in metres (a number ≥ 0), got '\(text)'", command: command)
+        guard let v = DecimalText.double(text), v >= 0 else {
+            throw CLIError.usage("option \(name) needs a distance in metres (a decimal number ≥ 0), got '\(DisplayText.clean(text))'", command: command)
         }
         return v
     }
@@ -112,8 +115,8 @@ extension ParsedOptions {
     /// A positive whole number, or a usage error naming the option.
     func count(_ name: String, command: String?) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let v = Int(text), v > 0 else {
-            throw CLIError.usage("option \(name) needs a whole number ≥ 1, got '\(text)'", command: command)
+        guard let v = DecimalText.integer(text), v > 0 else {
+            throw CLIError.usage("option \(name) needs a whole number ≥ 1 in decimal digits, got '\(DisplayText.clean(text))'", command: command)
         }
         return v
     }
