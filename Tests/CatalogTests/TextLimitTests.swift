@@ -10,7 +10,7 @@ import Testing
                           thumbnail: huge, lastModified: huge, collection: "c", webPage: huge)
     let (bounded, notes) = FieldLimits.bounded(artwork)
     #expect(bounded.title.count == FieldLimits.title)
-    #expect(bounded.title.hasSuffix("…"))
+    #expect(bounded.title.last == "…")
     #expect(bounded.artist.count == FieldLimits.artist)
     #expect(bounded.year.count == FieldLimits.year)
     #expect(bounded.type.count == FieldLimits.type)
@@ -32,7 +32,7 @@ import Testing
     #expect(text.count == 6)
     let cut = try #require(FieldLimits.cut(text, to: FieldLimits.title))
     #expect(cut.utf8.count <= FieldLimits.title * 32 + 3)
-    #expect(cut.hasSuffix("…"))
+    #expect(cut.last == "…")
     #expect(cut.unicodeScalars.first == "e")
     // Text that fits by characters and bytes is kept.
     #expect(FieldLimits.cut("Café Nero", to: 9) == nil)

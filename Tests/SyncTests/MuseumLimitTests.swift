@@ -29,7 +29,7 @@ private func object(title: String, description: String, number: String = "SK-C-5
     let artwork = RijksmuseumClient.artwork(parsed, image: "")
     #expect(artwork.title.count == FieldLimits.title)
     #expect(artwork.information.count <= FieldLimits.information)
-    #expect(artwork.information.hasSuffix("…"))
+    #expect(artwork.information.last == "…")
     #expect(artwork.artist.count == FieldLimits.artist)
 }
 
