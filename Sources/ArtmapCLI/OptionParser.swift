@@ -1,6 +1,3 @@
-import Catalog
-import Geo
-
 /// One option a command accepts.
 struct OptionSpec {
     let name: String
@@ -99,25 +96,5 @@ struct OptionParser {
         }
         let width = (left.map(\.count).max() ?? 0) + 2
         return zip(left, specs).map { l, spec in l.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help }
-    }
-}
-
-extension ParsedOptions {
-    /// A positive number of metres, or a usage error naming the option.
-    func metres(_ name: String, command: String?) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let v = DecimalText.double(text), v >= 0 else {
-            throw CLIError.usage("option \(name) needs a distance in metres (a decimal number ≥ 0), got '\(DisplayText.clean(text))'", command: command)
-        }
-        return v
-    }
-
-    /// A positive whole number, or a usage error naming the option.
-    func count(_ name: String, command: String?) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = DecimalText.integer(text), v > 0 else {
-            throw CLIError.usage("option \(name) needs a whole number ≥ 1 in decimal digits, got '\(DisplayText.clean(text))'", command: command)
-        }
-        return v
     }
 }
