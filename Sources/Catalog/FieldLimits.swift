@@ -50,7 +50,8 @@ public enum FieldLimits {
         if end == text.endIndex && bytes <= byteCap { return nil }
         if count >= limit { end = text.index(before: end) }
         if count == 0 {
-            // One enormous grapheme: keep its first scalars.
+            // One enormous grapheme: keep its first scalars (a limit of one keeps only the "…").
+            if limit < 2 { return "…" }
             var scalars = text.unicodeScalars.startIndex
             var taken = 0
             while scalars < text.unicodeScalars.endIndex, taken < 8 {

@@ -34,6 +34,8 @@ import Testing
     #expect(cut.utf8.count <= FieldLimits.title * 32 + 3)
     #expect(cut.last == "…")
     #expect(cut.unicodeScalars.first == "e")
+    #expect(FieldLimits.cut(text, to: 1) == "…")
+    #expect(FieldLimits.cut(text, to: 2)?.count == 2)
     // Text that fits by characters and bytes is kept.
     #expect(FieldLimits.cut("Café Nero", to: 9) == nil)
     #expect(FieldLimits.cut("Café Neros", to: 9) == "Café Ner…")
