@@ -22,6 +22,11 @@ enum ImportCommand: Command {
         "transaction; a bad file changes nothing.",
     ]
 
+    /// The largest service-shaped JSON file imported (parsed whole, as a sync's body is; the sync allows 50 MB).
+    static let jsonLimit = 64 * 1_048_576
+    /// The largest tagged-place property list imported (Foundation's parser keeps about ten times the file).
+    static let plistLimit = 16 * 1_048_576
+
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
@@ -35,12 +40,18 @@ enum ImportCommand: Command {
         }
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
+        let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: isJSON ? jsonLimit : plistLimit, advice: "split it into smaller files")
+        } catch let error as CLIError {
+            throw CLIError("\(path): \(error.message); nothing was imported")
+        }
         let artworks: [Artwork]
         var skipped = 0
         var presentIDs = Set<String>()
         do {
-            if url.pathExtension.lowercased() == "json" || data.first == UInt8(ascii: "{") || data.first == UInt8(ascii: "[") {
+            if isJSON {
                 let decoded = try ServiceRecordDecoder.decode(data, collection: collection)
                 artworks = decoded.artworks
                 skipped = decoded.skipped.count

@@ -146,23 +146,3 @@ struct OptionParser {
         return zip(left, specs).map { l, spec in l.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help }
     }
 }
-
-extension ParsedOptions {
-    /// A positive number of metres, or a usage error naming the option.
-    func metres(_ name: String, command: String?) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite, v >= 0 else {
-            throw CLIError.usage("option \(name) needs a distance in metres (a number ≥ 0), got '\(text)'", command: command)
-        }
-        return v
-    }
-
-    /// A positive whole number, or a usage error naming the option.
-    func count(_ name: String, command: String?) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = Int(text), v > 0 else {
-            throw CLIError.usage("option \(name) needs a whole number ≥ 1, got '\(text)'", command: command)
-        }
-        return v
-    }
-}

@@ -27,7 +27,7 @@ enum RouteCommand: Command {
         guard let id = options.value("--to") else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
         var start = Coordinate.ashtonBuilding
         if let text = options.value("--from") {
-            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(error)", command: name) }
+            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
         }
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Foundation
 import Store
 import Sync
@@ -32,7 +33,7 @@ enum SyncCommand: Command {
         var limits = SyncLimits.fromEnvironment(environment)
         let text = try options.value("--cache-limit") ?? store.setting(cacheLimitSetting)
         if let text {
-            guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0, megabytes < 10_000_000 else {
+            guard let megabytes = DecimalText.double(text), megabytes > 0, megabytes < 10_000_000 else {
                 throw CLIError.usage("option --cache-limit needs a size in MB above 0, got '\(text)'", command: name)
             }
             limits.imageCacheBytes = Int(megabytes * 1_048_576)

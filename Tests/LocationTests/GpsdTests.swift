@@ -28,6 +28,8 @@ import TestSupport
     #expect(try GpsdAddress("localhost").port == 2947)
     #expect(try GpsdAddress("127.0.0.1:29470").port == 29470)
     #expect(throws: LocationError.self) { try GpsdAddress("host:notaport") }
+    #expect(throws: LocationError.self) { try GpsdAddress("127.0.0.1:+2947") }
+    #expect(throws: LocationError.self) { try GpsdAddress("127.0.0.1:99999") }
 }
 
 /// Events a client reported, in order.
