@@ -2,6 +2,7 @@ import App
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
 @testable import Screen
 
