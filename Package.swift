@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
-        .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging"]),
+        .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
     ],

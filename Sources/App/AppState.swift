@@ -30,6 +30,8 @@ public struct AppState: Sendable {
     /// The last news message, and whether it arrived since the user last opened it (the badge).
     public internal(set) var news: NewsItem?
     public internal(set) var newsUnread = false
+    /// Why the last news fetch failed (nil once one succeeds).
+    public internal(set) var newsProblem: String?
     /// Artworks syncs added or changed since the user last opened the news ("What's new").
     public internal(set) var whatsNew: [String] = []
 

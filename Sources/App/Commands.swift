@@ -48,12 +48,7 @@ extension AppState {
             push(.favourites(FavouritesState()))
             return wantPicture(first.id)
         case .startSlideshow:
-            guard let show = SlideshowFeature.start(self) else {
-                lastMessage = SlideshowFeature.nothingToShow
-                return []
-            }
-            push(.slideshow(show))
-            return routeTop(.slideshow(.begin))
+            return startSlideshow(SlideshowFeature.start(self))
         case .openPainters:
             push(.painters(PaintersState()))
             return [.painters(.list)]
@@ -82,7 +77,27 @@ extension AppState {
             lastMessage = "'\(artwork.title)' has no web page"
             return []
         }
+        if let reason = WebPageLink.refusal(artwork.webPage) {
+            lastError = "not opening '\(DisplayText.clean(artwork.title))' on the web: \(reason)"
+            return []
+        }
         lastMessage = "web page: \(artwork.webPage)"
         return [.openWebPage(artwork.webPage)]
+    }
+
+    /// Opens the slideshow, asks the store what there is to show, or says why there is nothing.
+    mutating func startSlideshow(_ start: SlideshowStart) -> [Effect] {
+        switch start {
+        case .show(let show):
+            if lastMessage == SlideshowFeature.looking { lastMessage = nil }
+            push(.slideshow(show))
+            return routeTop(.slideshow(.begin))
+        case .askTheStore:
+            lastMessage = SlideshowFeature.looking
+            return [.findSlideshowPictures]
+        case .nothing(let why):
+            lastMessage = why
+            return []
+        }
     }
 }

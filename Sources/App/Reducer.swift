@@ -58,12 +58,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return [.quit]
     case .favouritesLoaded(let artworks):
         state.setFavourites(artworks)
-        return []
+        // The list may have shrunk under an open F (another process removed hearts).
+        return state.routeTop(.favourites(.listChanged))
     case .favouriteRefused(let message):
         state.lastError = message
         return []
     case .slideshowTimer(let generation):
         return state.routeTop(.slideshow(.timer(generation: generation)))
+    case .slideshowPicturesFound(let pictures):
+        if state.overlays.last?.isSlideshow == true { return [] }
+        return state.startSlideshow(SlideshowFeature.start(state, found: pictures))
     case .screen(let action):
         return state.routeTop(action)
     case .painters(let event):
@@ -72,7 +76,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.applySetting(key: key, value: value)
         if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
         return []
+    case .newsFailed(let reason):
+        state.newsProblem = reason
+        return []
     case .newsLoaded(let item):
+        if item != nil { state.newsProblem = nil }
         state.news = item
         state.newsUnread = item != nil
         return []

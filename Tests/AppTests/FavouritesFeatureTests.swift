@@ -24,3 +24,26 @@ private func favourite(_ id: String, collection: String = "rijksmuseum") -> Artw
     #expect(state.perform(.openFavourites, context: .map) == [.loadPicture(artworkID: "A")])
     #expect(state.overlays == [.favourites(FavouritesState())])
 }
+
+/// Issue 16, item 13: favourites re-read from the store (another process removed some) shrink an open F list.
+@Test func favouritesReadAgainShrinkAnOpenList() throws {
+    var state = try campusState()
+    let a = favourite("SK-A-1"), b = favourite("SK-A-2"), c = favourite("SK-A-3")
+    _ = reduce(&state, .favouritesLoaded([a, b, c]))
+    var list = FavouritesState(selected: 2)
+    _ = reduce(&state, .favouritesLoaded([a]))
+    #expect(FavouritesFeature.reduce(&list, .listChanged, state) == .none)
+    #expect(list.selected == 0)
+    #expect(!state.isFavourite(c))
+    _ = reduce(&state, .favouritesLoaded([]))
+    #expect(FavouritesFeature.reduce(&list, .listChanged, state).delegates == [.close, .message("no favourites left: they were removed elsewhere")])
+    // Through the root, with the list on top.
+    _ = reduce(&state, .favouritesLoaded([a, b, c]))
+    state.perform(.openFavourites, context: .map)
+    _ = reduce(&state, .screen(.favourites(.move(2))))
+    _ = reduce(&state, .favouritesLoaded([a]))
+    #expect(try #require(state.topFavouritesSelection, "the list stays open") == 0)
+    _ = reduce(&state, .favouritesLoaded([]))
+    #expect(state.overlays.isEmpty)
+    #expect(state.lastMessage == "no favourites left: they were removed elsewhere")
+}

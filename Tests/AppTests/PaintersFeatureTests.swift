@@ -63,3 +63,14 @@ private func painting(_ id: String) -> Artwork {
     #expect(Overlay.painters(screen).heldArtworks.map(\.id) == ["SK-1"])
     #expect(Overlay.settings(SettingsState()).heldArtworks.isEmpty)
 }
+
+@Test func plusDoesNotBecomeThePaintersFirstLetter() throws {
+    let context = try campusState()
+    var screen = PaintersState()
+    PaintersFeature.reduce(&screen, .event(.listed([])), context)
+    // The screen says "Press + and type a name": the prompt is already open, and the + is not typed into it.
+    #expect(PaintersFeature.typing(screen, .character("+")) == .some(.type("+")))
+    for c in "+Rembrandt van Rijn" { PaintersFeature.reduce(&screen, .type(c), context) }
+    #expect(screen.prompt == "Rembrandt van Rijn")
+    #expect(PaintersFeature.reduce(&screen, .confirm, context).effects == [.painters(.count("Rembrandt van Rijn"))])
+}

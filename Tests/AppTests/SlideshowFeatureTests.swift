@@ -15,7 +15,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     var state = try campusState()
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting("B"), painting("C", image: false), painting("D")]))
     state.slideshowInterval = 5
-    var show = try #require(SlideshowFeature.start(state))
+    var show = try #require(SlideshowFeature.start(state).show, "the favourites make a show at once")
     #expect(show.ids == ["A", "B", "D"], "favourites with images, in order")
     // The shown and the next picture are asked for at once, and a timer for this picture.
     let begun = SlideshowFeature.reduce(&show, .begin, state)
@@ -44,19 +44,71 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     var state = try campusState()
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting(nightWatchID)]))
     state.slideshowInterval = 0
-    var show = try #require(SlideshowFeature.start(state))
+    var show = try #require(SlideshowFeature.start(state).show, "a hearted Night Watch is shown at once")
     #expect(show.ids == [nightWatchID])
     #expect(SlideshowFeature.reduce(&show, .begin, state).effects.isEmpty, "no timer")
-    // Without the Night Watch, the first favourite.
+    // Without the Night Watch among what the state holds, the store is asked.
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting("B")]))
-    #expect(SlideshowFeature.start(state)?.ids == ["A"])
+    #expect(SlideshowFeature.start(state) == .askTheStore)
 }
 
-@Test func withNothingToShowTheSlideshowSaysWhy() throws {
-    var artworks = try ServiceRecordDecoder.decode(try seedArtworksData()).artworks
-    for index in artworks.indices { artworks[index].imageFileName = "" }
-    var state = AppState(artworks: artworks)
-    #expect(SlideshowFeature.start(state) == nil)
-    #expect(state.perform(.startSlideshow, context: .map) == [])
-    #expect(state.lastMessage == SlideshowFeature.nothingToShow && state.overlays.isEmpty)
+private func campusWithImages(_ state: AppState) -> [Artwork] {
+    state.artworks.filter { !$0.imageFileName.isEmpty }
+}
+
+@Test func atIntervalZeroTheNightWatchFromTheStoreIsShownNotACampusPicture() throws {
+    var state = try campusState()
+    state.slideshowInterval = 0
+    // The shown collection is the campus: the state alone cannot know the store has the Night Watch.
+    #expect(state.perform(.startSlideshow, context: .map) == [.findSlideshowPictures])
+    #expect(state.lastMessage == SlideshowFeature.looking)
+    var nightWatch = painting(nightWatchID)
+    nightWatch.title = "The Night Watch"
+    let effects = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: Array(campusWithImages(state).prefix(2)))))
+    let show = try #require(state.topSlideshow, "the show opens on the Night Watch")
+    #expect(show.ids == [nightWatchID])
+    #expect(show.origin == "the Night Watch (interval 0)")
+    #expect(effects.contains(.loadPicture(artworkID: nightWatchID)))
+    #expect(state.anyArtwork(id: nightWatchID)?.title == "The Night Watch", "its title is found for the status line")
+    #expect(state.lastMessage == nil)
+    // An answer that comes while a show is on already changes nothing.
+    #expect(reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: []))) == [])
+    #expect(state.topSlideshow == show)
+}
+
+@Test func atIntervalZeroWithoutTheNightWatchTheStatusLineSaysHowToGetIt() throws {
+    var state = try campusState()
+    state.slideshowInterval = 0
+    _ = reduce(&state, .favouritesLoaded([painting("SK-A-1")]))
+    #expect(SlideshowFeature.start(state) == .askTheStore)
+    let found = SlideshowPictures(nightWatch: nil, cached: campusWithImages(state))
+    #expect(SlideshowFeature.start(state, found: found)
+            == .nothing("interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn"),
+            "no other picture stands in for the Night Watch")
+    #expect(reduce(&state, .slideshowPicturesFound(found)).isEmpty)
+    #expect(state.overlays.isEmpty)
+}
+
+@Test func withoutFavouritesThePresetPicturesAreCachedOnesPaintingsFirst() throws {
+    var state = try campusState()
+    state.slideshowInterval = 8
+    #expect(SlideshowFeature.start(state) == .askTheStore)
+    let campus = campusWithImages(state)
+    try #require(campus.count >= 3)
+    // What the store reports as cached: two campus pictures and one painting; nothing else is shown.
+    let cached = [campus[2], painting("SK-A-4"), campus[0]]
+    let show = try #require(SlideshowFeature.start(state, found: SlideshowPictures(nightWatch: nil, cached: cached)).show,
+                            "the show opens on the cached pictures")
+    #expect(show.ids == ["SK-A-4", campus[2].id, campus[0].id])
+    #expect(show.origin == "3 cached pictures (no favourites yet)")
+    #expect(Overlay.slideshow(show).heldArtworks.map(\.id) == cached.map(\.id), "the show holds what the store found")
+}
+
+@Test func withNothingCachedAndNoFavouritesTheSlideshowSaysWhatToDo() throws {
+    var state = try campusState()
+    state.slideshowInterval = 8
+    #expect(state.perform(.startSlideshow, context: .map) == [.findSlideshowPictures])
+    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: [])))
+    #expect(state.overlays.isEmpty)
+    #expect(state.lastMessage == "nothing to show: heart artworks with f, or sync to fetch images")
 }

@@ -23,6 +23,10 @@ extension AppState {
         if case .painters(let painters)? = overlays.last { return painters } else { return nil }
     }
 
+    var topFavouritesSelection: Int? {
+        if case .favourites(let list)? = overlays.last { return list.selected } else { return nil }
+    }
+
     var newsIsOnTop: Bool {
         if case .news? = overlays.last { return true } else { return false }
     }
@@ -49,5 +53,12 @@ extension PictureSlot {
 
     var failure: String? {
         if case .failed(let reason) = self { return reason } else { return nil }
+    }
+}
+
+/// The show a slideshow starts with, when it starts at once.
+extension SlideshowStart {
+    var show: SlideshowState? {
+        if case .show(let show) = self { return show } else { return nil }
     }
 }

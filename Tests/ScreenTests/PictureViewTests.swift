@@ -1,5 +1,7 @@
 @testable import App
+import Catalog
 import Foundation
+import Geo
 import Imaging
 import TerminalTypes
 import Testing
@@ -183,3 +185,34 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 }
 
 
+
+/// Issue 16, item 14: at interval 0 the Night Watch from the store is the one picture, named on the status line.
+@Test func theIntervalZeroSlideshowNamesTheNightWatchOnItsStatusLine() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    state.slideshowInterval = 0
+    let nightWatch = Artwork(id: nightWatchID, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
+                             building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
+    state.perform(.startSlideshow, context: .map)
+    let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })
+    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: [entrance])))
+    let status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasPrefix(" 1/1 · The Night Watch — Rembrandt van Rijn · the Night Watch (interval 0) · one fixed picture (interval 0)"))
+}
+
+/// Issue 16, item 13: the news screen tells "no URL set", "nothing fetched yet" and "the fetch failed" apart.
+@Test func theNewsScreenSaysWhetherTheFetchFailedAndWhy() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    state.perform(.openNews, context: .map)
+    #expect(MainView.render(state).lines.joined().contains("No news: set a news URL"))
+    state.applySetting(key: Setting.newsURL, value: "http://127.0.0.1:9/news.txt")
+    #expect(MainView.render(state).lines.joined().contains("No news yet from http://127.0.0.1:9/news.txt."))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP 500"))
+    var text = MainView.render(state).lines.joined()
+    #expect(text.contains("No news: fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP"))
+    #expect(!text.contains("set a news URL"))
+    // A message kept from an earlier fetch is still shown, with the failure under it.
+    _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: timed out"))
+    text = MainView.render(state).lines.joined()
+    #expect(text.contains("Late opening") && text.contains("The last fetch failed: fetching http://127.0.0.1:9/news.txt"))
+}

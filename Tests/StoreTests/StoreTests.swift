@@ -182,3 +182,23 @@ func sample(_ id: String, title: String = "T", lastModified: String = "2017-11-2
     #expect(listing.map(\.title) == ["T", "T"] && listing.map(\.building) == ["B", nil])
     #expect(try store.artworks(collection: "campus", ids: ["2"]) == [unnamed])
 }
+
+/// Issue 16, item 13: the data version a view polls changes when another connection removes a favourite (and
+/// not for the connection's own writes), and a fresh read shows the removal.
+@Test func anotherConnectionsFavouriteRemovalChangesTheDataVersion() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-dataversion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("store.sqlite").path
+    let view = try CatalogStore(path: path)
+    _ = try view.merge([sample("1"), sample("2")], into: "campus", full: false)
+    let ids = ["1", "2"]
+    for id in ids { #expect(try view.addFavourite(collection: "campus", id: id) == .added) }
+    let before = try view.dataVersion()
+    #expect(try view.dataVersion() == before, "its own writes and reads leave it alone")
+
+    let other = try CatalogStore(path: path)
+    #expect(try other.removeFavourite(collection: "campus", id: ids[0]))
+    #expect(try view.dataVersion() != before)
+    #expect(try view.favouriteArtworks().map(\.id) == [ids[1]])
+}

@@ -165,3 +165,15 @@ public func spawnWithCleanSignals(_ argv: [String], stdoutPath: String?,
     guard rc == 0 else { throw TestServerError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
     return pid
 }
+
+extension TmuxSession {
+    /// Waits like `waitFor`, but a screen that never satisfies `condition` is an error (with the screen in it).
+    @discardableResult
+    public func require(timeout: TimeInterval = 15, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
+        let lines = try waitFor(timeout: timeout, condition)
+        guard condition(lines) else {
+            throw TestServerError("the screen never showed \(what):\n" + lines.joined(separator: "\n"))
+        }
+        return lines
+    }
+}

@@ -108,7 +108,8 @@ extension Overlay {
     public var heldArtworks: [Artwork] {
         switch self {
         case .painters(let state): return state.paintings
-        case .building, .detail, .help, .viewer, .favourites, .slideshow, .settings, .news: return []
+        case .slideshow(let state): return state.artworks
+        case .building, .detail, .help, .viewer, .favourites, .settings, .news: return []
         }
     }
 
@@ -133,6 +134,14 @@ extension Overlay {
         switch self {
         case .help: return true
         case .building, .detail, .viewer, .favourites, .slideshow, .settings, .news, .painters: return false
+        }
+    }
+
+    /// Whether this is the slideshow.
+    var isSlideshow: Bool {
+        switch self {
+        case .slideshow: return true
+        case .building, .detail, .help, .viewer, .favourites, .settings, .news, .painters: return false
         }
     }
 

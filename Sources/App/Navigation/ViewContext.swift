@@ -21,6 +21,8 @@ public protocol ViewContext: FeatureContext {
     /// The last news message, and what syncs changed since the user last looked.
     var news: NewsItem? { get }
     var whatsNew: [String] { get }
+    /// Why the last news fetch failed, if it did.
+    var newsProblem: String? { get }
     /// A distance in the units the user chose.
     func distanceText(_ metres: Double) -> String
     /// An artwork of the catalogue with its building, ranked from the reference point.

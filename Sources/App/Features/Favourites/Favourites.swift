@@ -19,6 +19,8 @@ public enum FavouritesAction: Hashable, Sendable {
     case move(Int)
     /// Enter: the artwork's detail (from any collection).
     case openSelected
+    /// The favourites were read again (another process may have removed some).
+    case listChanged
 }
 
 /// `F` lists the hearts (`f`, anywhere, toggles one: the root saves it); the selected one's picture beside.
@@ -39,6 +41,12 @@ public enum FavouritesFeature {
         case .openSelected:
             guard let artwork = state.selectedArtwork(context) else { return .none }
             return Reduced(delegates: [.openDetail(artwork.id)])
+        case .listChanged:
+            guard !context.favourites.isEmpty else {
+                return Reduced(delegates: [.close, .message("no favourites left: they were removed elsewhere")])
+            }
+            state.selected = min(state.selected, context.favourites.count - 1)
+            return .none
         }
     }
 }

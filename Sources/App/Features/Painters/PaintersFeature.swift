@@ -129,6 +129,9 @@ public enum PaintersFeature {
                 return reduce(&screen, .answer(character == "y" || character == "Y"), context)
             }
             guard screen.prompt != nil, !character.isNewline, (screen.prompt?.count ?? 0) < 100 else { return .none }
+            // `+` opens the prompt; with no painters the prompt is already open, and the `+` the screen asks for
+            // must not become the name's first letter. (No painter's name starts with `+`.)
+            if character == "+", screen.prompt?.isEmpty == true { return .none }
             screen.prompt?.append(character)
         case .erase:
             guard screen.prompt?.isEmpty == false else { return .none }

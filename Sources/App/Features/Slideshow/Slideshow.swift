@@ -13,11 +13,15 @@ public struct SlideshowState: Hashable, Sendable {
     public var generation = 0
     /// Where the pictures came from, for the status line ("your 3 favourites").
     public var origin: String
+    /// Artworks from other collections the show found in the store (the Night Watch, cached pictures), so
+    /// their titles and pictures can be found while it is on the stack.
+    public var artworks: [Artwork]
 
-    public init(ids: [String], interval: Double, origin: String) {
+    public init(ids: [String], interval: Double, origin: String, artworks: [Artwork] = []) {
         self.ids = ids
         self.interval = interval
         self.origin = origin
+        self.artworks = artworks
     }
 
     public var currentID: String? { ids.indices.contains(index) ? ids[index] : nil }
@@ -36,11 +40,39 @@ public enum SlideshowAction: Hashable, Sendable {
     case timer(generation: Int)
 }
 
+/// The store's answer to `Effect.findSlideshowPictures`.
+public struct SlideshowPictures: Hashable, Sendable {
+    /// The Night Watch (`nightWatchID` in the museum's collection), when the store has it.
+    public var nightWatch: Artwork?
+    /// Artworks whose images are in the image cache, paintings first, at most `presetCount`.
+    public var cached: [Artwork]
+
+    public init(nightWatch: Artwork?, cached: [Artwork]) {
+        self.nightWatch = nightWatch
+        self.cached = cached
+    }
+
+    /// How many pre-set pictures a slideshow without favourites shows.
+    public static let presetCount = 4
+}
+
+/// How a slideshow starts.
+public enum SlideshowStart: Hashable, Sendable {
+    /// With these pictures.
+    case show(SlideshowState)
+    /// Only the store knows what there is to show (is the Night Watch stored? which images are cached?).
+    case askTheStore
+    /// Nothing to show, and why.
+    case nothing(String)
+}
+
 /// The id of the Night Watch, the one fixed picture of a slideshow at interval 0.
 public let nightWatchID = "SK-C-5"
 
-/// `S`: favourites' pictures (or the collection's first four with images), one every `interval` seconds;
-/// interval 0 shows only the Night Watch (else the first favourite). The next picture is decoded ahead.
+/// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
+/// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
+/// it. What the context cannot answer the run loop finds in the store (`findSlideshowPictures`, answered with
+/// `slideshowPicturesFound`). The next picture is decoded ahead.
 public enum SlideshowFeature {
     /// The action a key's command asks of this screen.
     public static func action(for command: Command) -> SlideshowAction? {
@@ -48,12 +80,38 @@ public enum SlideshowFeature {
         return nil
     }
 
-    /// A new slideshow of what the context offers, or nil when there is nothing to show.
-    public static func start(_ context: FeatureContext) -> SlideshowState? {
-        let (ids, origin) = pictures(context)
-        guard !ids.isEmpty else { return nil }
-        return SlideshowState(ids: ids, interval: context.slideshowInterval, origin: origin)
+    /// How a show starts from what the context holds (the shown collection, the favourites) or, once the
+    /// store has answered, from what it `found`.
+    public static func start(_ context: FeatureContext, found: SlideshowPictures? = nil) -> SlideshowStart {
+        let interval = context.slideshowInterval
+        let nightWatchOrigin = "the Night Watch (interval 0)"
+        guard let found else {
+            if interval == 0, let nightWatch = context.anyArtwork(id: nightWatchID) {
+                return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin))
+            }
+            let withImages = context.favourites.filter { !$0.imageFileName.isEmpty }
+            if interval > 0, !withImages.isEmpty {
+                return .show(SlideshowState(ids: withImages.map(\.id), interval: interval,
+                                            origin: "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")"))
+            }
+            return .askTheStore
+        }
+        let artworks = (found.nightWatch.map { [$0] } ?? []) + found.cached
+        if interval == 0 {
+            guard let nightWatch = found.nightWatch else {
+                return .nothing("interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn")
+            }
+            return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin, artworks: artworks))
+        }
+        let presets = (found.cached.filter { $0.collection == paintingsCollection } + found.cached.filter { $0.collection != paintingsCollection })
+            .prefix(SlideshowPictures.presetCount).map(\.id)
+        guard !presets.isEmpty else { return .nothing(nothingToShow) }
+        return .show(SlideshowState(ids: presets, interval: interval,
+                                    origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (no favourites yet)", artworks: artworks))
     }
+
+    /// What the status line says while the store is asked.
+    public static let looking = "looking for pictures…"
 
     /// What the status line says when there is nothing to show.
     public static let nothingToShow = "nothing to show: heart artworks with f, or sync to fetch images"
@@ -88,21 +146,5 @@ public enum SlideshowFeature {
         if let next = show.nextID, next != show.currentID { result.delegates.append(.wantPicture(next)) }
         if show.advances { result.effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
         return result
-    }
-
-    /// The pictures a slideshow shows, and how to describe them.
-    private static func pictures(_ context: FeatureContext) -> ([String], String) {
-        let interval = context.slideshowInterval
-        if interval == 0 {
-            if let nightWatch = context.anyArtwork(id: nightWatchID) { return ([nightWatch.id], "the Night Watch (interval 0)") }
-            if let first = context.favourites.first { return ([first.id], "your first favourite (interval 0)") }
-        }
-        let withImages = context.favourites.filter { !$0.imageFileName.isEmpty }
-        if !withImages.isEmpty {
-            let ids = interval == 0 ? [withImages[0].id] : withImages.map(\.id)
-            return (ids, "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
-        }
-        let presets = context.artworks.filter { !$0.imageFileName.isEmpty }.prefix(4).map(\.id)
-        return (interval == 0 ? Array(presets.prefix(1)) : Array(presets), "four pictures of \(context.collection) (no favourites yet)")
     }
 }
