@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `p`: the painters followed, a search prompt, what the museum answered, and work in progress.
 public enum PaintersView {
+    /// Draws the painters screen (or a painter's paintings) over `screen`.
     public static func render(_ painters: PaintersState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         if let name = painters.paintingsOf {
             renderPaintings(context, of: name, painters, into: &buffer, screen: screen)
