@@ -144,7 +144,7 @@ extension Session {
         let storePath = paintings.storePath
         Task.detached {
             do {
-                let response = try await URLSessionHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
+                let response = try await CurlHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
                 guard response.status == 200 else { return }
                 let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
                 guard !message.isEmpty else { return }

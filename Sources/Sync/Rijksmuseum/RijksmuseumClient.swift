@@ -33,7 +33,7 @@ public final class RijksmuseumClient: Sendable {
     /// The collection paintings go into.
     public static let collection = "rijksmuseum"
 
-    public init(bases: RijksmuseumBases = .museum, http: HTTPClient = URLSessionHTTPClient(), limits: SyncLimits = SyncLimits(), parallelRequests: Int = 4) {
+    public init(bases: RijksmuseumBases = .museum, http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), parallelRequests: Int = 4) {
         self.bases = bases
         self.http = http
         self.limits = limits
