@@ -315,6 +315,8 @@ final class CurlTransfer: @unchecked Sendable {
             if let easy { _ = artmap_curl_get_long(easy, CURLINFO_OS_ERRNO, &osError) }
             return osError == Int(ECONNREFUSED) ? "connection refused" : "cannot connect (\(text))"
         case CURLE_COULDNT_RESOLVE_HOST: return "unknown host"
+        case _ where detail.lowercased().contains("chunk"):
+            return "the server's chunked answer is malformed (\(text))"
         case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return "the connection was lost before the response was complete (\(text))"
         case CURLE_FILESIZE_EXCEEDED: return "the response is over the \(request.maxBytes)-byte limit"
