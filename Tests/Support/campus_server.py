@@ -78,14 +78,15 @@ class Handler(BaseHTTPRequestHandler):
             return
         mode = parts[1]
         if mode in ("chunkbomb", "chunkwrap"):
-            # A chunk size at the top of (or past) 64 bits, then a few bytes and the end of the connection.
+            # A chunk size at the top of (or past) 64 bits after a first small chunk, then a few bytes and the end of the connection.
             size = b"7fffffffffffffff" if mode == "chunkbomb" else b"ffffffffffffffffff"
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Transfer-Encoding", "chunked")
             self.send_header("Connection", "close")
             self.end_headers()
-            self.wfile.write(size + b"\r\n" + b"{" * 1000)
+            # One ordinary chunk first: a parser that adds the next size to what it holds overflows there.
+            self.wfile.write(b"5\r\n[{}, \r\n" + size + b"\r\n" + b"{" * 1000)
             self.wfile.flush()
             self.close_connection = True
             return
