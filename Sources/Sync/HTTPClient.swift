@@ -60,6 +60,7 @@ public struct CurlHTTPClient: HTTPClient {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int64(min(timeout, 1e9) * 1000)))
         let timedOut = "timed out after \(Self.seconds(timeout)) s (the whole request has \(Self.seconds(timeout)) s)"
+        let idleMilliseconds = idleTimeout.isFinite && idleTimeout > 0 ? max(1, Int(min(idleTimeout, 1e6) * 1000)) : 10_000
         var current = url
         var hops = 0
         while true {
@@ -73,7 +74,7 @@ public struct CurlHTTPClient: HTTPClient {
             guard left > .zero else { throw SyncError(url: first, timedOut) }
             let leftMilliseconds = max(1, Int(left.components.seconds) &* 1000 &+ Int(left.components.attoseconds / 1_000_000_000_000_000))
             let request = CurlRequest(url: checked, maxBytes: maxBytes, timeoutMilliseconds: leftMilliseconds,
-                                      idleMilliseconds: max(1, Int(min(idleTimeout, 1e6) * 1000)), accept: accept,
+                                      idleMilliseconds: idleMilliseconds, accept: accept,
                                       userAgent: userAgent, loopbackOnly: checked.scheme?.lowercased() == "http",
                                       resolve: resolve, timedOutMessage: timedOut)
             let exchange: CurlExchange

@@ -90,6 +90,9 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
+        if mode == "headers":
+            self.send(200, str(self.headers).encode(), "text/plain")
+            return
         if mode == "loop":
             self.send_response(302)
             self.send_header("Location", self.path)

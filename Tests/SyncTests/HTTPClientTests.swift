@@ -107,3 +107,13 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
     #expect(error.message == "the file is over the 4999-byte limit")
     #expect(try await CurlHTTPClient().get(file, maxBytes: 5000, timeout: 5).body.count == 5000)
 }
+
+@Test func theRequestNamesArtmapAndAsksForNoCompression() async throws {
+    let server = try TestServer()
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/headers/x"))
+    let response = try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 20, accept: "text/plain")
+    let headers = String(decoding: response.body, as: UTF8.self)
+    #expect(headers.contains("User-Agent: artmap/\(ArtmapVersion.current)\n"), "\(headers)")
+    #expect(headers.contains("Accept: text/plain\n"))
+    #expect(headers.contains("Accept-Encoding: identity\n"))
+}

@@ -32,6 +32,7 @@ public struct MuseumLimits: Sendable {
     /// The largest believable `totalItems` (the museum holds under a million objects).
     public var maxTotalItems = 10_000_000
 
+    /// The default caps.
     public init() {}
 }
 
