@@ -54,7 +54,7 @@ import TestSupport
     _ = try tmux.waitFor { $0.contains { $0.contains("31 artworks") } }
     // The view asks for the news when it starts; wait until the server has been asked and has answered.
     var asked = false
-    for _ in 0..<200 where !asked {
+    for _ in 0..<1200 where !asked {
         asked = try server.requestLog().contains { $0.hasPrefix("/chunkbomb/") }
         if !asked { Thread.sleep(forTimeInterval: 0.05) }
     }

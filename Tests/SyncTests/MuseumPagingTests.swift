@@ -98,3 +98,14 @@ func anUnbelievableTotalIsReplacedByWhatWasFound(painter: String, shown: String)
     #expect(try local.followed(try #require(URL(string: "https://id.rijksmuseum.nl/7"))).absoluteString == "http://127.0.0.1:9/id/7")
     #expect(throws: SyncError.self) { try local.followed(try #require(URL(string: "http://127.0.0.1:10/id/7"))) }
 }
+
+@Test func thePageCapStopsPagingAndKeepsWhatWasFound() async throws {
+    let server = try museum()
+    var limits = MuseumLimits()
+    limits.maxSearchPages = 2
+    let fetch = try await client(server, limits: limits).paintings(of: "Rembrandt van Rijn")
+    #expect(fetch.paintings.count == 200)
+    #expect(fetch.total == 230, "the museum's own count is believable and kept")
+    #expect(fetch.notes == ["stopped after 2 search pages (artmap's limit); the 200 paintings found are kept"])
+    #expect(try searches(server) == 2)
+}
