@@ -15,7 +15,7 @@ Painters: "Rembrandt van Rijn" (230 paintings over three pages; the first is the
 skipped), "Slow Painter" (2, each object answers after 2 s), "Broken Painter" (the search answers 500),
 "Half Broken" (page 2 answers 500). Hostile ones: "Loop Painter" (5 paintings, `next` is the page itself),
 "Same Id" (the Night Watch on every page, `next` forever, totalItems 20001), "Many Ids" (one page of 100,000
-ids), "Negative Total" / "Huge Total" (2 paintings, totalItems -2^63 / 1e300), "Foreign Links" (an object
+ids), "Twin Ids" (two ids, one object number), "Negative Total" / "Huge Total" (2 paintings, totalItems -2^63 / 1e300), "Foreign Links" (an object
 on another host, a VisualItem on another host, a IIIF link to another loopback port, `next` on another
 host). Any other name: no results.
 """
@@ -43,6 +43,8 @@ PAINTERS = {
 
 def painting(n):
     """The object for id n, or None."""
+    if n == 9999:
+        return painting(1000)  # another id for the Night Watch (object number SK-C-5)
     if n == 1000:
         return dict(number="SK-C-5", en="The Night Watch", nl="De Nachtwacht", maker="Rembrandt van Rijn", date="1642",
                     gallery="Night Watch Gallery", height="379.5", width="453.5",
@@ -161,6 +163,8 @@ class Handler(BaseHTTPRequestHandler):
             return body([1000, 1001, 1002, 1003, 1004], 5, museum + self.path)
         if creator == "same id":
             return body([1000], 20001, museum + f"/search/collection?creator=same%20id&type=painting&imageAvailable=true&pageToken={page + 1}")
+        if creator == "twin ids":
+            return body([1000, 9999], 2)
         if creator == "many ids":
             return body(range(100000, 200000), 100000)
         if creator == "negative total":

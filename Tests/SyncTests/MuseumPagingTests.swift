@@ -109,3 +109,10 @@ func anUnbelievableTotalIsReplacedByWhatWasFound(painter: String, shown: String)
     #expect(fetch.notes == ["stopped after 2 search pages (artmap's limit); the 200 paintings found are kept"])
     #expect(try searches(server) == 2)
 }
+
+@Test func twoIdsForOneObjectNumberAreOnePainting() async throws {
+    let server = try museum()
+    let fetch = try await client(server).paintings(of: "Twin Ids")
+    #expect(fetch.paintings.map(\.id) == ["SK-C-5"])
+    #expect(fetch.notes == ["1 object repeated an object number already read; counted once"])
+}
