@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 
 /// Everything that can happen to the app: keys, mouse, resizes, timers and the results of background work.
 public enum Action: Sendable {
@@ -37,12 +38,16 @@ public enum Action: Sendable {
     case favouriteRefused(String)
     /// The slideshow timer of `generation` went off.
     case slideshowTimer(generation: Int)
+    /// What the store holds for a slideshow (answer to `Effect.findSlideshowPictures`).
+    case slideshowPicturesFound(SlideshowPictures)
     /// What the painters screen's background work reports.
     case painters(PainterEvent)
     /// Settings as saved, or why one was not.
     case settingSaved(key: String, value: String?)
     /// The news message fetched at start-up (text, when it was fetched), or nil when there is none.
     case newsLoaded(NewsItem?)
+    /// The news fetch failed: why (with the URL), for the news screen.
+    case newsFailed(String)
     /// Artworks read with every field, for their details.
     case fullRecordsLoaded([Artwork])
     /// Every artwork of a collection whose first frame held only the places around the reference.
@@ -64,6 +69,8 @@ public enum Effect: Hashable, Sendable {
     case reloadCatalogue
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
     case toggleFavourite(collection: String, id: String)
+    /// Find the Night Watch and artworks with cached images in the store; answer with `slideshowPicturesFound`.
+    case findSlideshowPictures
     /// Post `slideshowTimer(generation:)` after `seconds`.
     case slideshowTimer(seconds: Double, generation: Int)
     /// Work for the painters screen (search, add, remove) in the background.

@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 
 /// Which pane has the keyboard.
 public enum Pane: Hashable, Sendable { case map, table }
@@ -127,11 +128,16 @@ public struct AppState: Sendable {
     /// The last news message, and whether it arrived since the user last opened it (the badge).
     public var news: NewsItem?
     public var newsUnread = false
+    /// Why the last news fetch failed (nil once one succeeds).
+    public var newsProblem: String?
     /// Artworks syncs added or changed since the user last opened the news ("What's new").
     public var whatsNew: [String] = []
     /// Artworks a list outside the shown collection is browsing (a painter's paintings), so their detail
     /// and pictures can be shown.
     public var browsing: [Artwork] = []
+    /// Artworks from other collections a slideshow shows (the Night Watch, cached pictures), so their titles and
+    /// pictures can be found.
+    public var slideshowArtworks: [Artwork] = []
     /// A search to apply once a collection has loaded (`t` on a painter's paintings).
     public var pendingSearch: String?
 

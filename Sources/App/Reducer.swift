@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 
 /// The only place state changes: applies an action and returns the work the run loop must do.
 /// Pure: no I/O, no clock (time arrives in `.tick`), no terminal.
@@ -81,12 +82,26 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return quit(&state)
     case .favouritesLoaded(let artworks):
         state.setFavourites(artworks)
+        // The list may have shrunk under an open F (another process removed hearts).
+        if case .favourites(let selected)? = state.overlays.last {
+            if artworks.isEmpty {
+                state.overlays.removeLast()
+                state.lastMessage = "no favourites left: they were removed elsewhere"
+            } else {
+                state.overlays[state.overlays.count - 1] = .favourites(selected: min(selected, artworks.count - 1))
+            }
+        }
+        return []
+    case .newsFailed(let reason):
+        state.newsProblem = reason
         return []
     case .favouriteRefused(let message):
         state.lastError = message
         return []
     case .slideshowTimer(let generation):
         return reduceSlideshow(&state, .timer(generation: generation))
+    case .slideshowPicturesFound(let pictures):
+        return reduceSlideshow(&state, .found(pictures))
     case .painters(let event):
         return reducePainterEvent(&state, event)
     case .settingSaved(let key, let value):
@@ -94,6 +109,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
         return []
     case .newsLoaded(let item):
+        if item != nil { state.newsProblem = nil }
         state.news = item
         state.newsUnread = item != nil
         return []
@@ -156,6 +172,10 @@ private func openWebPage(_ state: inout AppState) -> [Effect] {
     }
     guard !artwork.webPage.isEmpty else {
         state.lastMessage = "'\(artwork.title)' has no web page"
+        return []
+    }
+    if let reason = WebPageLink.refusal(artwork.webPage) {
+        state.lastError = "not opening '\(DisplayText.clean(artwork.title))' on the web: \(reason)"
         return []
     }
     state.lastMessage = "web page: \(artwork.webPage)"

@@ -9,6 +9,10 @@ enum PictureLoader {
     static let maxFileBytes = 32 * 1_048_576
     /// Pictures are kept at most this size in memory; zooming goes no further than this resolution.
     static let keptSize = (width: 3072, height: 3072)
+    /// Where the view decodes pictures: one at a time, so the transient memory of decoding is at most one
+    /// picture's limit (`DecodeOptions.maxDecodedBytes`, 512 MB) however many pictures are asked for; what is
+    /// kept afterwards is bounded by `PictureMemory`'s budget.
+    static let decoding = DispatchQueue(label: "artmap.picture-decoding", qos: .userInitiated)
 
     /// The file's bytes, refusing what is too big to be an image we cached.
     static func readFile(_ path: String) throws -> [UInt8] {

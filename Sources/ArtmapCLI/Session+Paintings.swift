@@ -120,6 +120,12 @@ extension Session {
     /// Opens the page with xdg-open when there is a display; otherwise the status line shows the URL, which
     /// terminals make clickable.
     func openWebPage(_ url: String) {
+        // Checked again here, the last step before another program reads it: the reducer's check is the one
+        // the user sees, this one keeps any other way to this effect from passing an option or a local file.
+        if let reason = WebPageLink.refusal(url) {
+            dispatch(.error("not opening the web page: \(reason)"))
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
             dispatch(.error("no display to open it: \(url)"))
@@ -127,6 +133,8 @@ extension Session {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // No "--" before the URL: xdg-open takes every argument starting with "-" as an option and refuses
+        // "--" itself; the checked URL starts with "http", so it is never read as an option.
         process.arguments = ["xdg-open", url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -140,22 +148,34 @@ extension Session {
 
     /// Fetches the news message in the background (a plain-text page, at most 64 KB), cleans it and keeps it.
     func fetchNews() {
-        guard let text = paintings.newsURL, !text.isEmpty, let url = URL(string: text),
-              (try? SyncSource.checkedURL(text, allowFile: false)) != nil else { return }
+        guard let text = paintings.newsURL, !text.isEmpty else { return }
+        let shown = DisplayText.clean(String(text.prefix(200)))
+        guard let url = URL(string: text), (try? SyncSource.checkedURL(text, allowFile: false)) != nil else {
+            dispatch(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))
+            return
+        }
         let queue = self.queue
         let storePath = paintings.storePath
         Task.detached {
             do {
                 let response = try await CurlHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
-                guard response.status == 200 else { return }
+                guard response.status == 200 else {
+                    queue.post(.newsFailed("fetching \(shown) failed: the server answered HTTP \(response.status)"))
+                    return
+                }
                 let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
-                guard !message.isEmpty else { return }
+                guard !message.isEmpty else {
+                    queue.post(.newsFailed("\(shown) holds no text"))
+                    return
+                }
                 let now = Date()
                 let writer = try CatalogStore(path: storePath)
                 try writer.setSetting(NewsText.textSetting, message)
                 try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
                 queue.post(.newsLoaded(NewsItem(text: message, fetchedAt: now)))
-            } catch {}
+            } catch {
+                queue.post(.newsFailed("fetching \(shown) failed: " + DisplayText.clean(String("\(error)".prefix(300)))))
+            }
         }
     }
 }
@@ -168,6 +188,7 @@ enum NewsText {
 
     static func clean(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
-        return String(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines).prefix(4000))
+        let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        return FieldLimits.cut(text, to: FieldLimits.news) ?? text
     }
 }

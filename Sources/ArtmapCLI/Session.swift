@@ -32,6 +32,10 @@ final class Session {
     var pendingIntegrityCheck: (@Sendable () -> String?)?
     /// Why the view ended early: the integrity check found the store damaged.
     private(set) var storeDamage: String?
+    /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.
+    private(set) var inputEnded: String?
+    /// The store's data version when last looked at (see `noticeOtherWriters`).
+    private var storeVersion: Int64?
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
@@ -53,6 +57,7 @@ final class Session {
             gpsdClient?.stop()
         }
         startLocation()
+        storeVersion = try? store.dataVersion()
         state.now = Date()
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.resize(terminal.size))
@@ -61,6 +66,7 @@ final class Session {
         if startSlideshow { dispatch(.key(.character("S"))) }
         var lastTick = Date()
         var dirty = true
+        var quietWakes = 0
         while running {
             if dirty {
                 terminal.draw(MainView.render(state))
@@ -77,7 +83,25 @@ final class Session {
                 dispatch(.resize(size))
                 dirty = true
             }
-            for event in terminal.readEvents() {
+            let events = terminal.readEvents()
+            // Readable but nothing read, twice running: end of input or a read error that curses calls "no key";
+            // polling again would spin (46,000 failed reads in 2 s), so look for ourselves.
+            if events.isEmpty, fds[0].revents != 0 {
+                quietWakes += 1
+                if quietWakes >= 2 {
+                    terminal.confirmInput()
+                    quietWakes = 0
+                }
+            } else {
+                quietWakes = 0
+            }
+            if let reason = terminal.inputEnded {
+                inputEnded = reason
+                running = false
+                break
+            }
+            if !events.isEmpty { noticeOtherWriters() }
+            for event in events {
                 switch event {
                 case .key(let key): dispatch(.key(key))
                 case .mouse(let mouse): dispatch(.mouse(mouse))
@@ -94,6 +118,7 @@ final class Session {
             let now = Date()
             if now.timeIntervalSince(lastTick) >= Session.tickInterval {
                 lastTick = now
+                noticeOtherWriters()
                 let before = state.syncAgeText
                 dispatch(.tick(now))
                 if state.syncAgeText != before { dirty = true }
@@ -130,6 +155,12 @@ final class Session {
             }
         case .toggleFavourite(let collection, let id):
             toggleFavourite(collection: collection, id: id)
+        case .findSlideshowPictures:
+            do {
+                dispatch(.slideshowPicturesFound(try Session.slideshowPictures(store)))
+            } catch {
+                dispatch(.error("cannot look for slideshow pictures: \(error)"))
+            }
         case .slideshowTimer(let seconds, let generation):
             let queue = self.queue
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { queue.post(.slideshowTimer(generation: generation)) }
@@ -184,6 +215,35 @@ final class Session {
         }
     }
 
+    /// Before a key is handled and on each clock tick: when another connection has written to the store (another
+    /// artmap removing a heart, this process's sync or painter writer), the favourites are read again, so a
+    /// second open view does not keep (or show) favourites that are gone.
+    func noticeOtherWriters() {
+        guard let version = try? store.dataVersion() else { return }
+        defer { storeVersion = version }
+        guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
+        let keys = { (list: [Artwork]) in list.map { $0.collection + "\u{0}" + $0.id } }
+        if keys(favourites) != keys(state.favourites) { dispatch(.favouritesLoaded(favourites)) }
+    }
+
+    /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
+    /// (most recently used first within each collection).
+    static func slideshowPictures(_ store: CatalogStore) throws -> SlideshowPictures {
+        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchID]).first
+        let cached = try store.cachedImages()
+        var collections: [String] = []
+        for image in cached where !collections.contains(image.collection) { collections.append(image.collection) }
+        collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
+        var found: [Artwork] = []
+        for collection in collections where found.count < SlideshowPictures.presetCount {
+            let ids = Array(cached.filter { $0.collection == collection }.map(\.artworkID).prefix(256))
+            let byID = Dictionary(try store.artworks(collection: collection, fields: .view, ids: ids).map { ($0.id, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+            found += ids.compactMap { byID[$0] }.filter { !$0.imageFileName.isEmpty }.prefix(SlideshowPictures.presetCount - found.count)
+        }
+        return SlideshowPictures(nightWatch: nightWatch, cached: found)
+    }
+
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
     private func loadPicture(_ id: String) {
         guard let artwork = state.anyArtwork(id: id) else { return }
@@ -200,7 +260,9 @@ final class Session {
         }
         try? store.touchCachedImage(collection: artwork.collection, artworkID: id)
         let queue = self.queue
-        Task.detached(priority: .userInitiated) {
+        // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
+        // slideshow asks for two at once, a detail and its viewer for more.
+        PictureLoader.decoding.async {
             do {
                 queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork)))
             } catch {

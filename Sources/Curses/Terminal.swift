@@ -1,9 +1,9 @@
-import App
 import CNcursesw
 import CTerminalRescue
 import Foundation
 import Imaging
 import Screen
+import TerminalTypes
 
 /// What the terminal reports.
 public enum TerminalEvent: Sendable {
@@ -198,13 +198,21 @@ public final class Terminal {
         _ = artmap_put_cell(Int32(y), Int32(x), wide, attrs, pair)
     }
 
-    /// Every event waiting now (never blocks).
+    /// Why the terminal gave no more input (end of input, a read error), once it has: the view then ends.
+    public private(set) var inputEnded: String?
+
+    /// Every event waiting now (never blocks). A read error that means the terminal is gone sets `inputEnded`.
     public func readEvents() -> [TerminalEvent] {
         var events: [TerminalEvent] = []
-        while events.count < 256 {
+        while events.count < 256, inputEnded == nil {
             var ch: wint_t = 0
+            errno = 0
             let result = wget_wch(artmap_stdscr(), &ch)
-            if result == ERR { break }
+            if result == ERR {
+                let code = errno
+                if TerminalInput.isFatal(code) { inputEnded = TerminalInput.reason(code) }
+                break
+            }
             if result == KEY_CODE_YES {
                 if let event = functionKey(Int32(ch)) { events.append(event) }
             } else if let event = character(UInt32(ch)) {
@@ -212,6 +220,17 @@ public final class Terminal {
             }
         }
         return events
+    }
+
+    /// Called when poll said the terminal was readable yet no event came: curses reports end of input as
+    /// "no key", so one byte is read here to tell; a byte that was there after all goes back to curses.
+    public func confirmInput() {
+        guard inputEnded == nil else { return }
+        switch TerminalInput.probe(STDIN_FILENO) {
+        case .nothing: break
+        case .byte(let byte): ungetch(Int32(byte))
+        case .ended(let reason): inputEnded = reason
+        }
     }
 
     private func character(_ code: UInt32) -> TerminalEvent? {

@@ -2,8 +2,12 @@
 public struct DecodeOptions: Sendable {
     /// Images with more pixels than this are refused from their header, before any pixel memory is taken.
     public var maxPixels: Int = 100_000_000
-    /// The most bytes a decode may allocate for pixels.
+    /// The most bytes a decode may allocate: a JPEG counts its whole-image coefficient buffer (progressive,
+    /// every colour component), its decoded samples and their RGBA copy; checked before any is allocated.
     public var maxDecodedBytes: Int = 512 * 1024 * 1024
+    /// The most scans a JPEG may have (libjpeg-turbo's tools use 100 too): each scan is a pass over the whole
+    /// picture, and a crafted file repeats them by the thousand.
+    public var maxScans = 100
     /// The smallest size the caller needs (after orientation); a JPEG is decoded at the smallest DCT scale
     /// that still covers it. nil: full size.
     public var minimumSize: (width: Int, height: Int)?

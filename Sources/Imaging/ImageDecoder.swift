@@ -10,7 +10,8 @@ public enum ImageDecoder {
         case .jpeg:
             var result = artmap_jpeg_result()
             let status = bytes.withUnsafeBufferPointer {
-                artmap_jpeg_decode($0.baseAddress, UInt($0.count), 0, 0, UInt64(options.maxPixels), 1, &result)
+                artmap_jpeg_decode($0.baseAddress, UInt($0.count), 0, 0, UInt64(options.maxPixels), Int32(clamping: options.maxScans),
+                                   UInt64(options.maxDecodedBytes), 1, &result)
             }
             if status != 0 { throw ImagingError("bad JPEG: " + message(of: &result.message)) }
             let orientation = ExifOrientation.read(jpeg: bytes)
@@ -62,7 +63,7 @@ public enum ImageDecoder {
         // The limits are checked from the header, before libjpeg allocates anything for the pixels.
         let status = bytes.withUnsafeBufferPointer {
             artmap_jpeg_decode($0.baseAddress, UInt($0.count), UInt32(clamping: want.0), UInt32(clamping: want.1),
-                               UInt64(options.maxPixels), 0, &result)
+                               UInt64(options.maxPixels), Int32(clamping: options.maxScans), UInt64(options.maxDecodedBytes), 0, &result)
         }
         defer { artmap_jpeg_free(&result) }
         if status != 0 { throw ImagingError("bad JPEG: " + message(of: &result.message)) }

@@ -13,9 +13,11 @@ public enum JPEGEncoder {
         case cmyk(ycck: Bool, adobeMarker: Bool)
     }
 
-    /// Encodes `samples` (width × height × components bytes).
+    /// Encodes `samples` (width × height × components bytes). `scanPerCoefficient` writes a progressive file
+    /// with 1 + 126 scans per component (a scan for each AC coefficient, then its refinement).
     public static func encode(_ samples: [UInt8], width: Int, height: Int, layout: Layout = .rgb, quality: Int = 90,
-                              progressive: Bool = false, exif: [UInt8]? = nil) throws(ImagingError) -> [UInt8] {
+                              progressive: Bool = false, exif: [UInt8]? = nil,
+                              scanPerCoefficient: Bool = false) throws(ImagingError) -> [UInt8] {
         var options = artmap_jpeg_encode_options()
         switch layout {
         case .rgb: options.components = 3
@@ -28,6 +30,7 @@ public enum JPEGEncoder {
         guard samples.count == width * height * Int(options.components) else { throw ImagingError("wrong number of samples") }
         options.quality = Int32(quality)
         options.progressive = progressive ? 1 : 0
+        options.scan_per_coefficient = scanPerCoefficient ? 1 : 0
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         var text = [CChar](repeating: 0, count: 256)

@@ -1,6 +1,9 @@
 import App
+import Catalog
 import Foundation
+import Geo
 import Imaging
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import Screen
@@ -10,7 +13,7 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
     var bytes: [UInt8] = []
     for y in 0..<height {
         for x in 0..<width {
-            let c = quadrantColor(x, y, width, height)
+            let c = quadrantColour(x, y, width, height)
             bytes += [c.red, c.green, c.blue, 255]
         }
     }
@@ -18,8 +21,6 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
                    decoded: DecodedImage(format: .jpeg, originalWidth: width * 2, originalHeight: height * 2, orientation: .normal,
                                          pixels: RGBAImage(width: width, height: height, bytes: bytes)))
 }
-
-func quadrantColor(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB { quadrantColour(x, y, w, h) }
 
 /// The cells of a buffer that carry a picture's colours, as a rectangle.
 func pictureBounds(_ buffer: Buffer) -> Rect? {
@@ -47,7 +48,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var errors: [String] = []
     for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         let x = area.x + qx * area.width / 2 + area.width / 8, y = area.y + qy * area.height / 2 + area.height / 8
-        let expected = quadrantColor(qx, qy, 2, 2)
+        let expected = quadrantColour(qx, qy, 2, 2)
         guard let got = shown(buffer[x, y]) else {
             errors.append("cell (\(x),\(y)) has no colour")
             continue
@@ -184,3 +185,34 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 }
 
 
+
+/// Issue 16, item 14: at interval 0 the Night Watch from the store is the one picture, named on the status line.
+@Test func theIntervalZeroSlideshowNamesTheNightWatchOnItsStatusLine() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    state.slideshowInterval = 0
+    let nightWatch = Artwork(id: nightWatchID, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
+                             building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
+    _ = reduce(&state, .key(.character("S")))
+    let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })
+    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: [entrance])))
+    let status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasPrefix(" 1/1 · The Night Watch — Rembrandt van Rijn · the Night Watch (interval 0) · one fixed picture (interval 0)"))
+}
+
+/// Issue 16, item 13: the news screen tells "no URL set", "nothing fetched yet" and "the fetch failed" apart.
+@Test func theNewsScreenSaysWhetherTheFetchFailedAndWhy() throws {
+    var state = try campusState(columns: 150, rows: 30)
+    _ = reduce(&state, .key(.character("N")))
+    #expect(MainView.render(state).lines.joined().contains("No news: set a news URL"))
+    state.applySetting(key: Setting.newsURL, value: "http://127.0.0.1:9/news.txt")
+    #expect(MainView.render(state).lines.joined().contains("No news yet from http://127.0.0.1:9/news.txt."))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP 500"))
+    var text = MainView.render(state).lines.joined()
+    #expect(text.contains("No news: fetching http://127.0.0.1:9/news.txt failed: the server answered HTTP"))
+    #expect(!text.contains("set a news URL"))
+    // A message kept from an earlier fetch is still shown, with the failure under it.
+    _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))))
+    _ = reduce(&state, .newsFailed("fetching http://127.0.0.1:9/news.txt failed: timed out"))
+    text = MainView.render(state).lines.joined()
+    #expect(text.contains("Late opening") && text.contains("The last fetch failed: fetching http://127.0.0.1:9/news.txt"))
+}

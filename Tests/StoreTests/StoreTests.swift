@@ -2,17 +2,12 @@ import Catalog
 import Foundation
 import Geo
 import Testing
+import TestSupport
 @testable import Store
 
 func sample(_ id: String, title: String = "T", lastModified: String = "2017-11-22 12:22:31") -> Artwork {
     Artwork(id: id, title: title, artist: "A", year: "1964", coordinate: Coordinate(clampingLatitude: 53.4, longitude: -2.9),
             building: "B", locationNotes: "B, inside", imageFileName: "x y.png", lastModified: lastModified)
-}
-
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 @Test func roundTripsEveryField() throws {
@@ -130,8 +125,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Test func seedsOnlyAnEmptyStore() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let seed = root.appendingPathComponent("Resources/seed/campus-artworks.json")
+    let seed = seedFile
     let store = try CatalogStore(path: ":memory:")
     #expect(try store.seedIfEmpty([(seed, "campus")]) == 31)
     #expect(try store.seedIfEmpty([(seed, "campus")]) == 0)
@@ -150,10 +144,8 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Test func plistSeedsFillTheirOwnCollection() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let store = try CatalogStore(path: ":memory:")
-    let loaded = try store.seedIfEmpty([(root.appendingPathComponent("Resources/seed/campus-artworks.json"), "campus"),
-                                        (root.appendingPathComponent("Resources/examples/coffee.plist"), "coffee")])
+    let loaded = try store.seedIfEmpty([(seedFile, "campus"), (repositoryRoot.appendingPathComponent("Resources/examples/coffee.plist"), "coffee")])
     #expect(loaded == 34)
     #expect(try store.collectionNames() == ["campus", "coffee"])
     #expect(try store.artworks(collection: "coffee").map(\.title) == ["Library café", "Guild coffee bar", "Square kiosk"])
@@ -189,4 +181,24 @@ func temporaryDirectory() throws -> URL {
     #expect(listing.allSatisfy { $0.imageFileName.isEmpty && $0.webPage.isEmpty && $0.information.isEmpty })
     #expect(listing.map(\.title) == ["T", "T"] && listing.map(\.building) == ["B", nil])
     #expect(try store.artworks(collection: "campus", ids: ["2"]) == [unnamed])
+}
+
+/// Issue 16, item 13: the data version a view polls changes when another connection removes a favourite (and
+/// not for the connection's own writes), and a fresh read shows the removal.
+@Test func anotherConnectionsFavouriteRemovalChangesTheDataVersion() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-dataversion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("store.sqlite").path
+    let view = try CatalogStore(path: path)
+    _ = try view.merge([sample("1"), sample("2")], into: "campus", full: false)
+    let ids = ["1", "2"]
+    for id in ids { #expect(try view.addFavourite(collection: "campus", id: id) == .added) }
+    let before = try view.dataVersion()
+    #expect(try view.dataVersion() == before, "its own writes and reads leave it alone")
+
+    let other = try CatalogStore(path: path)
+    #expect(try other.removeFavourite(collection: "campus", id: ids[0]))
+    #expect(try view.dataVersion() != before)
+    #expect(try view.favouriteArtworks().map(\.id) == [ids[1]])
 }

@@ -100,7 +100,7 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
 }
 
 @Test func aFileIsReadWithinItsCap() async throws {
-    let directory = try makeTemporaryDirectory("http-file")
+    let directory = try temporaryDirectory("http-file")
     let file = directory.appendingPathComponent("data.json")
     try Data(repeating: 32, count: 5000).write(to: file)
     let error = try #require(try await failure(file.absoluteString, maxBytes: 4999))

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The museum stand-in (no picture is fetched by the client, so any bytes serve as its image).
 private func museum() throws -> TestServer {
-    let image = try makeTemporaryDirectory("museum").appendingPathComponent("painting.jpg")
+    let image = try temporaryDirectory("museum").appendingPathComponent("painting.jpg")
     try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: image)
     return try TestServer(rijksmuseumImage: image)
 }

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `N`: the news message with the date it was fetched, then what syncs added or changed.
 public enum NewsView {
@@ -16,8 +17,20 @@ public enum NewsView {
             lines.append(("Fetched \(date)", Style(.muted)))
             lines.append(("", Style()))
             for line in TextWidth.wrap(news.text, width: inner.width - 2) { lines.append((line, Style())) }
+        } else if let problem = state.newsProblem {
+            for line in TextWidth.wrap("No news: " + DisplayText.clean(problem) + ".", width: inner.width - 2) {
+                lines.append((line, Style(.statusError)))
+            }
+        } else if let url = state.settings[Setting.newsURL], !url.isEmpty {
+            lines.append(("No news yet from " + DisplayText.clean(url) + ".", Style(.muted)))
         } else {
             lines.append(("No news: set a news URL with , (settings) or artmap config set news.url URL.", Style(.muted)))
+        }
+        if state.news != nil, let problem = state.newsProblem {
+            lines.append(("", Style()))
+            for line in TextWidth.wrap("The last fetch failed: " + DisplayText.clean(problem) + ".", width: inner.width - 2) {
+                lines.append((line, Style(.statusError)))
+            }
         }
         lines.append(("", Style()))
         lines.append(("What's new since you last looked", Style(.accent, bold: true)))

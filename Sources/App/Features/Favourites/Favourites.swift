@@ -30,6 +30,7 @@ extension AppState {
     /// An artwork shown anywhere: the collection's, else a favourite from another collection.
     public func anyArtwork(id: String) -> Artwork? {
         artwork(id: id) ?? favourites.first { $0.id == id } ?? browsing.first { $0.id == id }
+            ?? slideshowArtworks.first { $0.id == id }
     }
 }
 

@@ -106,6 +106,9 @@ func reducePainters(_ state: inout AppState, _ action: PaintersAction) -> [Effec
             return reducePainters(&state, .answer(character == "y" || character == "Y"))
         }
         guard screen.prompt != nil, !character.isNewline, (screen.prompt?.count ?? 0) < 100 else { return [] }
+        // `+` opens the prompt; with no painters the prompt is already open, and the `+` the screen asks for
+        // must not become the name's first letter. (No painter's name starts with `+`.)
+        if character == "+", screen.prompt?.isEmpty == true { return [] }
         screen.prompt?.append(character)
     case .erase:
         guard screen.prompt?.isEmpty == false else { return [] }

@@ -33,27 +33,71 @@ public enum SlideshowAction: Hashable, Sendable {
     case togglePause
     /// The timer of generation `generation` went off.
     case timer(generation: Int)
+    /// What the store holds for a show the state alone cannot choose: the Night Watch if stored, and artworks
+    /// whose images are cached (paintings first).
+    case found(SlideshowPictures)
+}
+
+/// The store's answer to `Effect.findSlideshowPictures`.
+public struct SlideshowPictures: Hashable, Sendable {
+    /// The Night Watch (`nightWatchID` in the museum's collection), when the store has it.
+    public var nightWatch: Artwork?
+    /// Artworks whose images are in the image cache, paintings first, at most `presetCount`.
+    public var cached: [Artwork]
+
+    public init(nightWatch: Artwork?, cached: [Artwork]) {
+        self.nightWatch = nightWatch
+        self.cached = cached
+    }
+
+    /// How many pre-set pictures a slideshow without favourites shows.
+    public static let presetCount = 4
 }
 
 /// The id of the Night Watch, the one fixed picture of a slideshow at interval 0.
 public let nightWatchID = "SK-C-5"
 
-/// `S`: favourites' pictures (or the collection's first four with images), one every `interval` seconds;
-/// interval 0 shows only the Night Watch (else the first favourite). The next picture is decoded ahead.
+/// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
+/// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
+/// it. What the state cannot answer (is the Night Watch stored? which images are cached?) the run loop finds in
+/// the store (`findSlideshowPictures`, answered with `found`). The next picture is decoded ahead.
 func reduceSlideshow(_ state: inout AppState, _ action: SlideshowAction) -> [Effect] {
-    if case .start = action {
-        let (ids, origin) = slideshowPictures(state)
-        guard !ids.isEmpty else {
+    switch action {
+    case .start:
+        // Only what is surely in the store now (the shown collection, the favourites); else the store is asked.
+        if state.slideshowInterval == 0,
+           let nightWatch = state.artwork(id: nightWatchID) ?? state.favourites.first(where: { $0.id == nightWatchID }) {
+            return open(&state, ids: [nightWatch.id], origin: "the Night Watch (interval 0)")
+        }
+        let withImages = state.favourites.filter { !$0.imageFileName.isEmpty }
+        if state.slideshowInterval > 0, !withImages.isEmpty {
+            return open(&state, ids: withImages.map(\.id), origin: "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
+        }
+        state.lastMessage = "looking for pictures…"
+        return [.findSlideshowPictures]
+    case .found(let pictures):
+        if case .slideshow? = state.overlays.last { return [] }
+        state.slideshowArtworks = (pictures.nightWatch.map { [$0] } ?? []) + pictures.cached
+        if state.slideshowInterval == 0 {
+            guard let nightWatch = pictures.nightWatch else {
+                state.lastMessage = "interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn"
+                return []
+            }
+            return open(&state, ids: [nightWatch.id], origin: "the Night Watch (interval 0)")
+        }
+        let presets = (pictures.cached.filter { $0.collection == paintingsCollection } + pictures.cached.filter { $0.collection != paintingsCollection })
+            .prefix(SlideshowPictures.presetCount).map(\.id)
+        guard !presets.isEmpty else {
             state.lastMessage = "nothing to show: heart artworks with f, or sync to fetch images"
             return []
         }
-        let show = SlideshowState(ids: ids, interval: state.slideshowInterval, origin: origin)
-        state.overlays.append(.slideshow(show))
-        return schedule(&state)
+        return open(&state, ids: presets, origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (no favourites yet)")
+    default:
+        break
     }
     guard case .slideshow(var show)? = state.overlays.last else { return [] }
     switch action {
-    case .start:
+    case .start, .found:
         return []
     case .step(let delta):
         guard !show.ids.isEmpty else { return [] }
@@ -81,17 +125,9 @@ private func schedule(_ state: inout AppState) -> [Effect] {
     return effects
 }
 
-/// The pictures a slideshow shows, and how to describe them.
-private func slideshowPictures(_ state: AppState) -> ([String], String) {
-    if state.slideshowInterval == 0 {
-        if let nightWatch = state.anyArtwork(id: nightWatchID) { return ([nightWatch.id], "the Night Watch (interval 0)") }
-        if let first = state.favourites.first { return ([first.id], "your first favourite (interval 0)") }
-    }
-    let withImages = state.favourites.filter { !$0.imageFileName.isEmpty }
-    if !withImages.isEmpty {
-        let ids = state.slideshowInterval == 0 ? [withImages[0].id] : withImages.map(\.id)
-        return (ids, "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
-    }
-    let presets = state.artworks.filter { !$0.imageFileName.isEmpty }.prefix(4).map(\.id)
-    return (state.slideshowInterval == 0 ? Array(presets.prefix(1)) : Array(presets), "four pictures of \(state.collection) (no favourites yet)")
+/// Opens the show on `ids`.
+private func open(_ state: inout AppState, ids: [String], origin: String) -> [Effect] {
+    if state.lastMessage == "looking for pictures…" { state.lastMessage = nil }
+    state.overlays.append(.slideshow(SlideshowState(ids: ids, interval: state.slideshowInterval, origin: origin)))
+    return schedule(&state)
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 16, item 13: a news fetch that fails says so and why, not "set a news URL" when one is set.
+@Test func aFailedNewsFetchSaysItFailedAndWhy() throws {
+    let home = try temporaryDirectory("e2e-news-failed")
+    let image = home.appendingPathComponent("painting.jpg")
+    try Data(try quadrantJPEG(width: 40, height: 30)).write(to: image)
+    let museum = try TestServer(rijksmuseumImage: image)
+    #expect(try runArtmapBinary(["config", "set", "sync.at_start", "no"], home: home).status == 0)
+    let newsURL = museum.base + "/no-such-news.txt"
+    #expect(try runArtmapBinary(["config", "set", "news.url", newsURL], home: home).status == 0)
+
+    let tmux = try TmuxSession(columns: 140, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
+    try tmux.require("the view", { $0.contains { $0.contains("q quit") } })
+    try tmux.send("N")
+    // The box wraps the line: the URL and the reason are checked on the lines they fall on.
+    let screen = try tmux.require("the failure", { lines in
+        lines.contains { $0.contains("No news: fetching \(newsURL) failed:") } && lines.contains { $0.contains("answered HTTP 404.") }
+    })
+    #expect(!screen.joined().contains("set a news URL"))
+    try tmux.send("Escape", "q")
+    try tmux.require("the exit", { $0.contains { $0.contains("EXITED-0") } })
+}
+
+/// Issue 16, item 13: a second open view does not keep favourites another process removed.
+@Test func aSecondViewDropsFavouritesAnotherProcessRemoved() throws {
+    let home = try temporaryDirectory("e2e-second-view")
+    #expect(try runArtmapBinary(["favourites", "add", "34"], home: home).status == 0)
+    #expect(try runArtmapBinary(["favourites", "add", "36"], home: home).status == 0)
+
+    let tmux = try TmuxSession(columns: 140, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.require("the view", { $0.contains { $0.contains("q quit") } })
+    try tmux.send("F")
+    try tmux.require("both favourites", { lines in
+        lines.contains { $0.contains("Favourites (2 of 50)") } && lines.contains { $0.contains("♥ Entrance — Maurice Cockrill") }
+    })
+    try tmux.send("Escape")
+    try tmux.require("the list closed", { !$0.contains { $0.contains("♥ Favourites") } })
+
+    // Another process takes one heart away while the view is open.
+    let removed = try runArtmapBinary(["favourites", "remove", "34"], home: home)
+    #expect(removed.status == 0, "\(removed.output)")
+    try tmux.send("F")
+    let screen = try tmux.require("the list again", { $0.contains { $0.contains("♥ Favourites") } })
+    #expect(screen.contains { $0.contains("Favourites (1 of 50)") }, "\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("♥ Composition — Henry Mundy") })
+    #expect(!screen.contains { $0.contains("♥ Entrance") }, "the removed favourite is gone")
+    try tmux.send("Escape", "q")
+    try tmux.require("the exit", { $0.contains { $0.contains("EXITED-0") } })
+    let left = try runArtmapBinary(["favourites", "list"], home: home)
+    #expect(left.output.contains("Composition") && !left.output.contains("Entrance"), "\(left.output)")
+}
