@@ -3,7 +3,7 @@ import Foundation
 
 /// A one-line progress bar on stderr while a file is read, only on a terminal. How far through the file
 /// the reader is comes from the kernel's file position for it (/proc/self/fdinfo), so it works for a
-/// reader that does its own I/O, like libreadosm.
+/// reader that does its own I/O, like libosmium.
 final class ProgressBar {
     private let console: Console
     private let label: String

@@ -1,0 +1,324 @@
+// libosmium behind a C interface (see include/cosmium.h). No C++ exception leaves this file: each entry
+// point catches everything and turns it into an error string.
+#include "cosmium.h"
+
+#include <osmium/area/assembler.hpp>
+#include <osmium/builder/osm_object_builder.hpp>
+#include <osmium/handler.hpp>
+#include <osmium/handler/node_locations_for_ways.hpp>
+#include <osmium/index/map/flex_mem.hpp>
+#include <osmium/io/any_input.hpp>
+#include <osmium/relations/manager_util.hpp>
+#include <osmium/relations/relations_manager.hpp>
+#include <osmium/visitor.hpp>
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+/// Thrown to unwind osmium when a callback asks to stop.
+struct Stopped {};
+
+/// A count past one of the limits: the message names the object, the count and the limit.
+struct Refusal : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string grouped(uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+void fill_tags(const osmium::TagList &list, std::vector<cosmium_tag> &out) {
+    out.clear();
+    for (const auto &tag : list) out.push_back(cosmium_tag{tag.key(), tag.value()});
+}
+
+void check_callback(int rc) {
+    if (rc != 0) throw Stopped{};
+}
+
+/// Multipolygon relations, assembled by osmium's area assembler once all their member ways have been read
+/// (and, at the end, those whose members are partly outside the file, from the members it holds). A way
+/// named twice by one relation is taken once, and a relation is bounded by its member and point counts.
+class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, false, true, false> {
+    const cosmium_limits &m_limits;
+    const cosmium_handlers &m_handlers;
+    std::unordered_set<osmium::object_id_type> m_seen;
+    osmium::area::AssemblerConfig m_config;
+    std::vector<double> m_lats, m_lons;
+    std::vector<size_t> m_ends;
+    std::vector<cosmium_tag> m_tags;
+
+    void add_ring(const osmium::NodeRefList &ring) {
+        for (const auto &ref : ring) {
+            m_lats.push_back(ref.location().lat_without_check());
+            m_lons.push_back(ref.location().lon_without_check());
+        }
+        m_ends.push_back(m_lats.size());
+    }
+
+    void assemble(const osmium::Relation &relation, size_t missing) {
+        // The assembler pairs the relation's way members with `ways` one to one, so it is given a copy of the
+        // relation holding exactly the ways at hand (each once).
+        std::vector<const osmium::Way *> ways;
+        size_t points = 0;
+        osmium::memory::Buffer copy_buffer{1024, osmium::memory::Buffer::auto_grow::yes};
+        {
+            osmium::builder::RelationBuilder builder{copy_buffer};
+            builder.set_id(relation.id());
+            builder.add_item(relation.tags());
+            osmium::builder::RelationMemberListBuilder members{builder};
+            for (const auto &member : relation.members()) {
+                if (member.ref() == 0 || member.type() != osmium::item_type::way) continue;
+                const osmium::Way *way = get_member_way(member.ref());
+                if (way == nullptr) continue;
+                ways.push_back(way);
+                members.add_member(osmium::item_type::way, member.ref(), member.role());
+                points += way->nodes().size();
+                if (m_limits.area_points != 0 && points > m_limits.area_points) {
+                    throw Refusal{"relation/" + std::to_string(relation.id()) + " has more than " + grouped(m_limits.area_points) +
+                                  " points in its member ways, more than artmap reads in one multipolygon"};
+                }
+            }
+        }
+        copy_buffer.commit();
+        const auto &copy = copy_buffer.get<osmium::Relation>(0);
+        if (ways.empty() || m_handlers.area == nullptr) return;
+        osmium::memory::Buffer out{1024, osmium::memory::Buffer::auto_grow::yes};
+        try {
+            osmium::area::Assembler assembler{m_config};
+            assembler(copy, ways, out);
+        } catch (const osmium::invalid_location &) {
+            return;  // a member way with a node outside the file: no geometry, as osmium export does
+        }
+        for (const auto &area : out.select<osmium::Area>()) {
+            m_lats.clear();
+            m_lons.clear();
+            m_ends.clear();
+            for (const auto &outer : area.outer_rings()) {
+                add_ring(outer);
+                for (const auto &inner : area.inner_rings(outer)) add_ring(inner);
+            }
+            if (m_ends.empty()) continue;
+            fill_tags(relation.tags(), m_tags);
+            cosmium_area c{relation.id(), m_lats.data(), m_lons.data(), m_lats.size(), m_ends.data(), m_ends.size(), missing,
+                           m_tags.data(), m_tags.size()};
+            check_callback(m_handlers.area(m_handlers.context, &c));
+        }
+    }
+
+public:
+    Multipolygons(const cosmium_limits &limits, const cosmium_handlers &handlers) : m_limits(limits), m_handlers(handlers) {
+        m_config.create_empty_areas = false;
+    }
+
+    bool new_relation(const osmium::Relation &relation) {
+        const char *type = relation.tags()["type"];
+        if (type == nullptr || std::strcmp(type, "multipolygon") != 0) return false;
+        if (m_limits.relation_members != 0 && relation.members().size() > m_limits.relation_members) {
+            throw Refusal{"relation/" + std::to_string(relation.id()) + " has " + grouped(relation.members().size()) +
+                          " members, more than artmap reads in one relation (" + grouped(m_limits.relation_members) + ")"};
+        }
+        m_seen.clear();
+        for (const auto &member : relation.members()) {
+            if (member.type() == osmium::item_type::way) return true;
+        }
+        return false;
+    }
+
+    bool new_member(const osmium::Relation &, const osmium::RelationMember &member, std::size_t) {
+        return member.type() == osmium::item_type::way && m_seen.insert(member.ref()).second;
+    }
+
+    void complete_relation(const osmium::Relation &relation) { assemble(relation, 0); }
+
+    /// Assembles the relations still waiting for members the file does not hold.
+    void finish() {
+        for_each_incomplete_relation([this](const osmium::relations::RelationHandle &handle) {
+            size_t missing = 0;
+            for (const auto &member : handle->members()) {
+                if (member.ref() != 0 && member.type() == osmium::item_type::way && get_member_way(member.ref()) == nullptr) ++missing;
+            }
+            assemble(*handle, missing);
+        });
+    }
+};
+
+/// Hands nodes, ways and relations to the callbacks, checking the counts on the way.
+class Forwarder : public osmium::handler::Handler {
+    const cosmium_limits &m_limits;
+    const cosmium_handlers &m_handlers;
+    uint64_t m_objects = 0;
+    uint64_t m_allowed;
+    std::vector<cosmium_tag> m_tags;
+    std::vector<int64_t> m_refs;
+    std::vector<double> m_lats, m_lons;
+    std::vector<uint8_t> m_located;
+
+    void count() {
+        if (++m_objects > m_allowed) {
+            throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_limits.objects_per_byte) +
+                          " a byte at most): a damaged or crafted file"};
+        }
+    }
+
+public:
+    Forwarder(const cosmium_limits &limits, const cosmium_handlers &handlers, uint64_t file_size)
+        : m_limits(limits), m_handlers(handlers) {
+        m_allowed = limits.objects_per_byte == 0 ? UINT64_MAX : limits.objects_floor + file_size * limits.objects_per_byte;
+    }
+
+    void node(const osmium::Node &node) {
+        count();
+        if (m_handlers.node == nullptr) return;
+        fill_tags(node.tags(), m_tags);
+        const auto location = node.location();
+        const bool located = location.valid();
+        cosmium_node c{node.id(), located ? location.lat_without_check() : 0, located ? location.lon_without_check() : 0,
+                       located ? 1 : 0, m_tags.data(), m_tags.size()};
+        check_callback(m_handlers.node(m_handlers.context, &c));
+    }
+
+    void way(const osmium::Way &way) {
+        count();
+        const auto &nodes = way.nodes();
+        if (m_limits.way_refs != 0 && nodes.size() > m_limits.way_refs) {
+            throw Refusal{"way/" + std::to_string(way.id()) + " names " + grouped(nodes.size()) +
+                          " nodes, more than artmap reads in one way (" + grouped(m_limits.way_refs) + ")"};
+        }
+        if (m_handlers.way == nullptr) return;
+        m_refs.clear();
+        m_lats.clear();
+        m_lons.clear();
+        m_located.clear();
+        for (const auto &ref : nodes) {
+            const auto location = ref.location();
+            const bool located = location.valid();
+            m_refs.push_back(ref.ref());
+            m_lats.push_back(located ? location.lat_without_check() : 0);
+            m_lons.push_back(located ? location.lon_without_check() : 0);
+            m_located.push_back(located ? 1 : 0);
+        }
+        fill_tags(way.tags(), m_tags);
+        cosmium_way c{way.id(), m_refs.data(), m_lats.data(), m_lons.data(), m_located.data(), m_refs.size(), m_tags.data(), m_tags.size()};
+        check_callback(m_handlers.way(m_handlers.context, &c));
+    }
+
+    void relation(const osmium::Relation &relation) {
+        count();
+        if (m_limits.relation_members != 0 && relation.members().size() > m_limits.relation_members) {
+            throw Refusal{"relation/" + std::to_string(relation.id()) + " has " + grouped(relation.members().size()) +
+                          " members, more than artmap reads in one relation (" + grouped(m_limits.relation_members) + ")"};
+        }
+        if (m_handlers.relation == nullptr) return;
+        check_callback(m_handlers.relation(m_handlers.context, relation.id(), relation.members().size()));
+    }
+};
+
+using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
+
+/// Both passes: relations first (which multipolygons need which ways), then everything in file order.
+void read(const osmium::io::File &file, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
+    Multipolygons multipolygons{limits, handlers};
+    osmium::relations::read_relations(file, multipolygons);
+    Index positive, negative;
+    Locations locations{positive, negative};
+    locations.ignore_errors();
+    Forwarder forwarder{limits, handlers, size};
+    osmium::io::Reader reader{file, osmium::io::read_meta::no};
+    osmium::apply(reader, locations, forwarder, multipolygons.handler());
+    reader.close();
+    multipolygons.finish();
+}
+
+void copy_error(const std::string &message, char *error, size_t error_size) {
+    if (error == nullptr || error_size == 0) return;
+    std::snprintf(error, error_size, "%s", message.c_str());
+}
+
+/// Runs `body`, turning whatever it throws into a result code and a message.
+template <typename Body>
+int guarded(Body &&body, char *error, size_t error_size) {
+    try {
+        body();
+        return COSMIUM_OK;
+    } catch (const Stopped &) {
+        return COSMIUM_STOPPED;
+    } catch (const Refusal &refusal) {
+        copy_error(refusal.what(), error, error_size);
+        return COSMIUM_REFUSED;
+    } catch (const osmium::pbf_error &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (const osmium::xml_error &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (const std::bad_alloc &) {
+        copy_error("not enough memory to read it", error, error_size);
+    } catch (const std::exception &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (...) {
+        copy_error("unknown error while reading", error, error_size);
+    }
+    return COSMIUM_ERROR;
+}
+
+/// The file behind `fd` for osmium: /proc/self/fd/N opens the very file `fd` holds open, whatever its
+/// name now points to.
+std::string descriptor_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+cosmium_limits no_limits() { return cosmium_limits{0, 0, 0, 0, 0}; }
+
+}  // namespace
+
+extern "C" int cosmium_read_fd(int fd, const char *format, const cosmium_limits *limits, const cosmium_handlers *handlers,
+                               char *error, size_t error_size) {
+    return guarded([&] {
+        struct stat status;
+        if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) throw std::runtime_error{"not a regular file"};
+        const cosmium_handlers none{};
+        const cosmium_limits open = no_limits();
+        osmium::io::File file{descriptor_path(fd), format == nullptr ? "" : format};
+        read(file, static_cast<uint64_t>(status.st_size), limits ? *limits : open, handlers ? *handlers : none);
+    }, error, error_size);
+}
+
+extern "C" int cosmium_read_memory(const void *data, size_t size, const char *format, const cosmium_limits *limits,
+                                   const cosmium_handlers *handlers, char *error, size_t error_size) {
+    return guarded([&] {
+        if (data == nullptr || size == 0) throw std::runtime_error{"the file is empty"};
+        const cosmium_handlers none{};
+        const cosmium_limits open = no_limits();
+        osmium::io::File file{static_cast<const char *>(data), size, format == nullptr ? "" : format};
+        read(file, size, limits ? *limits : open, handlers ? *handlers : none);
+    }, error, error_size);
+}
+
+extern "C" int64_t cosmium_count_fd(int fd, const char *format, char *error, size_t error_size) {
+    int64_t count = 0;
+    const int rc = guarded([&] {
+        osmium::io::File file{descriptor_path(fd), format == nullptr ? "" : format};
+        osmium::io::Reader reader{file, osmium::io::read_meta::no};
+        while (osmium::memory::Buffer buffer = reader.read()) {
+            for (const auto &object : buffer.select<osmium::OSMObject>()) {
+                (void)object;
+                ++count;
+            }
+        }
+        reader.close();
+    }, error, error_size);
+    return rc == COSMIUM_OK ? count : -1;
+}
