@@ -57,7 +57,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)
 
-# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG;
+# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF;
 # FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
 FUZZ_SECONDS ?= 60
 fuzz: deps

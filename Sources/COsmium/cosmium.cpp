@@ -12,8 +12,13 @@
 #include <osmium/relations/relations_manager.hpp>
 #include <osmium/visitor.hpp>
 
+#include <protozero/pbf_reader.hpp>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -229,11 +234,143 @@ public:
     }
 };
 
+/// The most objects one PBF block may hold before osmium decodes it (writers put 8,000 in a block): a block
+/// of zero deltas would otherwise become millions of objects in memory before any count could stop it.
+constexpr size_t block_objects_limit = 100000;
+
+/// Bytes from a file or from memory, read at an offset.
+struct Source {
+    int fd = -1;
+    const char *data = nullptr;
+    size_t size = 0;
+
+    /// Reads up to `length` bytes at `offset` into `out`; returns how many it read.
+    size_t read(uint64_t offset, size_t length, std::string &out) const {
+        out.resize(length);
+        if (data != nullptr) {
+            if (offset >= size) return 0;
+            const size_t n = std::min<uint64_t>(length, size - offset);
+            std::memcpy(&out[0], data + offset, n);
+            return n;
+        }
+        size_t done = 0;
+        while (done < length) {
+            const ssize_t n = ::pread(fd, &out[done], length - done, static_cast<off_t>(offset + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) throw std::runtime_error{std::string{"read error: "} + std::strerror(errno)};
+            if (n == 0) break;
+            done += static_cast<size_t>(n);
+        }
+        return done;
+    }
+};
+
+size_t varint_count(protozero::data_view view) {
+    size_t count = 0;
+    for (size_t i = 0; i < view.size(); ++i) {
+        if ((static_cast<unsigned char>(view.data()[i]) & 0x80) == 0) ++count;
+    }
+    return count;
+}
+
+/// Counts what one PrimitiveBlock holds without building it, refusing a block, way or relation past its limit.
+void count_block(protozero::data_view block, const cosmium_limits &limits) {
+    size_t objects = 0;
+    protozero::pbf_reader message{block};
+    while (message.next(2, protozero::pbf_wire_type::length_delimited)) {  // primitivegroup
+        protozero::pbf_reader group = message.get_message();
+        while (group.next()) {
+            if (group.wire_type() != protozero::pbf_wire_type::length_delimited) {
+                group.skip();
+                continue;
+            }
+            const auto tag = group.tag();
+            protozero::pbf_reader item = group.get_message();
+            if (tag == 1) {
+                ++objects;  // a plain node
+            } else if (tag == 2) {  // dense nodes: as many as ids
+                while (item.next(1, protozero::pbf_wire_type::length_delimited)) objects += varint_count(item.get_view());
+            } else if (tag == 3 || tag == 4) {  // a way (refs) or a relation (member ids)
+                ++objects;
+                const uint32_t listed = tag == 3 ? 8 : 9;
+                const size_t limit = tag == 3 ? limits.way_refs : limits.relation_members;
+                int64_t id = 0;
+                size_t n = 0;
+                while (item.next()) {
+                    if (item.tag() == 1 && item.wire_type() == protozero::pbf_wire_type::varint) id = item.get_int64();
+                    else if (item.tag() == listed && item.wire_type() == protozero::pbf_wire_type::length_delimited) n += varint_count(item.get_view());
+                    else item.skip();
+                }
+                if (limit != 0 && n > limit) {
+                    throw Refusal{(tag == 3 ? "way/" : "relation/") + std::to_string(id) +
+                                  (tag == 3 ? " names " + grouped(n) + " nodes, more than artmap reads in one way ("
+                                            : " has " + grouped(n) + " members, more than artmap reads in one relation (") +
+                                  grouped(limit) + ")"};
+                }
+            }
+            if (objects > block_objects_limit) {
+                throw Refusal{"a PBF block holds more than " + grouped(block_objects_limit) +
+                              " objects, more than artmap reads in one block (writers put 8,000)"};
+            }
+        }
+    }
+}
+
+/// Walks every blob of a PBF file before osmium reads it, inflating each in turn into one buffer, so the
+/// counts are known before anything is built. Damage it does not understand is left for osmium to report.
+void prescan_pbf(const Source &source, const cosmium_limits &limits) {
+    constexpr uint32_t header_limit = 64 * 1024;
+    constexpr uint32_t blob_limit = 32 * 1024 * 1024;
+    std::string bytes, inflated;
+    uint64_t offset = 0;
+    while (true) {
+        if (source.read(offset, 4, bytes) < 4) return;
+        const auto *b = reinterpret_cast<const unsigned char *>(bytes.data());
+        const uint32_t header_size = uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | uint32_t(b[3]);
+        offset += 4;
+        if (header_size > header_limit || source.read(offset, header_size, bytes) < header_size) return;
+        offset += header_size;
+        std::string type;
+        uint64_t data_size = 0;
+        protozero::pbf_reader header{bytes.data(), bytes.size()};
+        while (header.next()) {
+            if (header.tag() == 1 && header.wire_type() == protozero::pbf_wire_type::length_delimited) type = header.get_string();
+            else if (header.tag() == 3 && header.wire_type() == protozero::pbf_wire_type::varint) data_size = header.get_uint64();
+            else header.skip();
+        }
+        if (data_size == 0 || data_size > blob_limit || source.read(offset, data_size, bytes) < data_size) return;
+        offset += data_size;
+        if (type != "OSMData") continue;
+        protozero::data_view raw, compressed;
+        int64_t raw_size = 0;
+        protozero::pbf_reader blob{bytes.data(), bytes.size()};
+        while (blob.next()) {
+            if (blob.tag() == 1 && blob.wire_type() == protozero::pbf_wire_type::length_delimited) raw = blob.get_view();
+            else if (blob.tag() == 2 && blob.wire_type() == protozero::pbf_wire_type::varint) raw_size = blob.get_int64();
+            else if (blob.tag() == 3 && blob.wire_type() == protozero::pbf_wire_type::length_delimited) compressed = blob.get_view();
+            else blob.skip();
+        }
+        if (raw.data() != nullptr) {
+            count_block(raw, limits);
+        } else if (compressed.data() != nullptr) {
+            if (raw_size <= 0 || raw_size > blob_limit) return;  // osmium refuses it: "illegal blob size"
+            inflated.resize(static_cast<size_t>(raw_size));
+            uLongf length = static_cast<uLongf>(raw_size);
+            if (::uncompress(reinterpret_cast<Bytef *>(&inflated[0]), &length, reinterpret_cast<const Bytef *>(compressed.data()),
+                             static_cast<uLong>(compressed.size())) != Z_OK) {
+                return;  // osmium reports it
+            }
+            count_block(protozero::data_view{inflated.data(), length}, limits);
+        }
+    }
+}
+
 using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
 using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
 
 /// Both passes: relations first (which multipolygons need which ways), then everything in file order.
-void read(const osmium::io::File &file, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
+void read(const osmium::io::File &file, const Source &source, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
+    if (file.format() == osmium::io::file_format::pbf) prescan_pbf(source, limits);
     Multipolygons multipolygons{limits, handlers};
     osmium::relations::read_relations(file, multipolygons);
     Index positive, negative;
@@ -292,7 +429,9 @@ extern "C" int cosmium_read_fd(int fd, const char *format, const cosmium_limits 
         const cosmium_handlers none{};
         const cosmium_limits open = no_limits();
         osmium::io::File file{descriptor_path(fd), format == nullptr ? "" : format};
-        read(file, static_cast<uint64_t>(status.st_size), limits ? *limits : open, handlers ? *handlers : none);
+        Source source;
+        source.fd = fd;
+        read(file, source, static_cast<uint64_t>(status.st_size), limits ? *limits : open, handlers ? *handlers : none);
     }, error, error_size);
 }
 
@@ -303,7 +442,10 @@ extern "C" int cosmium_read_memory(const void *data, size_t size, const char *fo
         const cosmium_handlers none{};
         const cosmium_limits open = no_limits();
         osmium::io::File file{static_cast<const char *>(data), size, format == nullptr ? "" : format};
-        read(file, size, limits ? *limits : open, handlers ? *handlers : none);
+        Source source;
+        source.data = static_cast<const char *>(data);
+        source.size = size;
+        read(file, source, size, limits ? *limits : open, handlers ? *handlers : none);
     }, error, error_size);
 }
 
