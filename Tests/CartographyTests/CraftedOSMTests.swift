@@ -173,3 +173,36 @@ private let nodes = PBFWriter.denseNodes(ids: [1, 2, 3], latitudes: [534_000_000
     let result = try importing(Data(xml.utf8), name: "twice.osm").get()
     #expect(result.artworks.map(\.title) == ["First, again", "Second"])
 }
+
+@Test func compressedXMLReadsAsThePlainFileDoes() throws {
+    let directory = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plain = RecordingSink()
+    let expected = try OSMImporter.run(path: try fixture("edge-cases.osm"), collection: "edge", sink: plain)
+    for (tool, suffix) in [("gzip", "gz"), ("bzip2", "bz2")] {
+        let output = directory.appendingPathComponent("edge.osm.\(suffix)")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = ["-c", try fixture("edge-cases.osm")]
+        process.standardOutput = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        #expect(process.terminationStatus == 0)
+        let sink = RecordingSink()
+        let result = try OSMImporter.run(path: output.path, collection: "edge", sink: sink)
+        #expect(result.nodes == expected.nodes && result.ways == expected.ways && result.artworks.count == expected.artworks.count)
+        #expect(sink.features.map(\.sourceID) == plain.features.map(\.sourceID))
+        #expect(sink.edges.count == plain.edges.count)
+    }
+}
+
+@Test func osmiumsMessagesQuotingTheFileCarryNoControlCharacters() throws {
+    // osmium quotes the first 20 bytes of an overlong string: here escapes and a right-to-left override.
+    let hostile = "\u{1B}[2J\u{1B}]0;x\u{07}\u{202E}ab" + String(repeating: "c", count: 1100)
+    let message = try refusal(PBFWriter.file([PBFWriter.block(strings: [hostile], groups: [nodes])]))
+    #expect(message.contains("overlong string ([2J]0;xab"))
+    #expect(!message.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
+}

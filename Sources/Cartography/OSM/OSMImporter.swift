@@ -97,14 +97,16 @@ public final class OSMImporter {
                 guard let context, let area else { return 1 }
                 return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(area.pointee)
             })
-        var error = [CChar](repeating: 0, count: 1024)
-        let rc = withExtendedLifetime(importer) {
-            error.withUnsafeMutableBufferPointer { buffer in
-                reader(&limits, &handlers, buffer.baseAddress ?? UnsafeMutablePointer(mutating: ""), buffer.count)
-            }
-        }
+        let errorSize = 1024
+        let error = UnsafeMutablePointer<CChar>.allocate(capacity: errorSize)
+        error.initialize(repeating: 0, count: errorSize)
+        defer { error.deallocate() }
+        let rc = withExtendedLifetime(importer) { reader(&limits, &handlers, error, errorSize) }
         if let failure = importer.failure { throw failure }
-        let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress ?? UnsafePointer("")) }
+        // osmium's messages can quote the file (an element name, a string): no control characters, and short.
+        let message = String(String.UnicodeScalarView(String(cString: error).unicodeScalars.filter {
+            !CharacterSet.controlCharacters.contains($0) && $0.properties.generalCategory != .format
+        }).prefix(300))
         switch Int(rc) {
         case Int(COSMIUM_OK): break
         case Int(COSMIUM_REFUSED):
