@@ -277,7 +277,27 @@ size_t varint_count(protozero::data_view view) {
 void count_block(protozero::data_view block, const cosmium_limits &limits) {
     size_t objects = 0;
     protozero::pbf_reader message{block};
-    while (message.next(2, protozero::pbf_wire_type::length_delimited)) {  // primitivegroup
+    while (message.next()) {
+        if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) {
+            // osmium keeps strings with their length but walks tags up to each NUL: a NUL inside a string
+            // sends that walk past the end of the tag list.
+            protozero::pbf_reader table = message.get_message();
+            while (table.next()) {
+                if (table.tag() != 1 || table.wire_type() != protozero::pbf_wire_type::length_delimited) {
+                    table.skip();
+                    continue;
+                }
+                const auto string = table.get_view();
+                if (std::memchr(string.data(), 0, string.size()) != nullptr) {
+                    throw osmium::pbf_error{"a string in the string table holds a NUL byte"};
+                }
+            }
+            continue;
+        }
+        if (message.tag() != 2 || message.wire_type() != protozero::pbf_wire_type::length_delimited) {
+            message.skip();
+            continue;
+        }
         protozero::pbf_reader group = message.get_message();
         while (group.next()) {
             if (group.wire_type() != protozero::pbf_wire_type::length_delimited) {
@@ -317,51 +337,73 @@ void count_block(protozero::data_view block, const cosmium_limits &limits) {
 }
 
 /// Walks every blob of a PBF file before osmium reads it, inflating each in turn into one buffer, so the
-/// counts are known before anything is built. Damage it does not understand is left for osmium to report.
+/// counts are known before anything is built. It reads the framing as osmium does (first blob the header,
+/// every later one data, whatever its type says) and refuses whatever it cannot follow, so osmium never
+/// decodes a block this walk has not counted.
 void prescan_pbf(const Source &source, const cosmium_limits &limits) {
     constexpr uint32_t header_limit = 64 * 1024;
-    constexpr uint32_t blob_limit = 32 * 1024 * 1024;
+    constexpr int32_t blob_limit = 32 * 1024 * 1024;
     std::string bytes, inflated;
     uint64_t offset = 0;
-    while (true) {
-        if (source.read(offset, 4, bytes) < 4) return;
+    for (uint64_t index = 0;; ++index) {
+        const size_t got = source.read(offset, 4, bytes);
+        if (got == 0) return;
+        if (got < 4) throw osmium::pbf_error{"truncated data (EOF encountered)"};
         const auto *b = reinterpret_cast<const unsigned char *>(bytes.data());
         const uint32_t header_size = uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | uint32_t(b[3]);
         offset += 4;
-        if (header_size > header_limit || source.read(offset, header_size, bytes) < header_size) return;
+        if (header_size > header_limit) throw osmium::pbf_error{"invalid BlobHeader size (> max_blob_header_size)"};
+        if (source.read(offset, header_size, bytes) < header_size) throw osmium::pbf_error{"truncated data (EOF encountered)"};
         offset += header_size;
-        std::string type;
-        uint64_t data_size = 0;
+        int32_t data_size = 0;
         protozero::pbf_reader header{bytes.data(), bytes.size()};
         while (header.next()) {
-            if (header.tag() == 1 && header.wire_type() == protozero::pbf_wire_type::length_delimited) type = header.get_string();
-            else if (header.tag() == 3 && header.wire_type() == protozero::pbf_wire_type::varint) data_size = header.get_uint64();
+            if (header.tag() == 3 && header.wire_type() == protozero::pbf_wire_type::varint) data_size = header.get_int32();
             else header.skip();
         }
-        if (data_size == 0 || data_size > blob_limit || source.read(offset, data_size, bytes) < data_size) return;
-        offset += data_size;
-        if (type != "OSMData") continue;
-        protozero::data_view raw, compressed;
-        int64_t raw_size = 0;
+        if (data_size <= 0 || data_size > blob_limit) throw osmium::pbf_error{"invalid blob size"};
+        if (source.read(offset, static_cast<size_t>(data_size), bytes) < static_cast<size_t>(data_size)) {
+            throw osmium::pbf_error{"truncated data (EOF encountered)"};
+        }
+        offset += static_cast<uint64_t>(data_size);
+        if (index == 0) continue;  // the OSMHeader blob
+        protozero::data_view compressed;
+        bool zlib = false;
+        bool counted = false;
+        int32_t raw_size = 0;
         protozero::pbf_reader blob{bytes.data(), bytes.size()};
-        while (blob.next()) {
-            if (blob.tag() == 1 && blob.wire_type() == protozero::pbf_wire_type::length_delimited) raw = blob.get_view();
-            else if (blob.tag() == 2 && blob.wire_type() == protozero::pbf_wire_type::varint) raw_size = blob.get_int64();
-            else if (blob.tag() == 3 && blob.wire_type() == protozero::pbf_wire_type::length_delimited) compressed = blob.get_view();
-            else blob.skip();
-        }
-        if (raw.data() != nullptr) {
-            count_block(raw, limits);
-        } else if (compressed.data() != nullptr) {
-            if (raw_size <= 0 || raw_size > blob_limit) return;  // osmium refuses it: "illegal blob size"
-            inflated.resize(static_cast<size_t>(raw_size));
-            uLongf length = static_cast<uLongf>(raw_size);
-            if (::uncompress(reinterpret_cast<Bytef *>(&inflated[0]), &length, reinterpret_cast<const Bytef *>(compressed.data()),
-                             static_cast<uLong>(compressed.size())) != Z_OK) {
-                return;  // osmium reports it
+        while (!counted && blob.next()) {
+            const auto wire = blob.wire_type();
+            switch (blob.tag()) {
+                case 1:  // raw: osmium takes the first one it meets
+                    if (wire != protozero::pbf_wire_type::length_delimited) { blob.skip(); break; }
+                    count_block(blob.get_view(), limits);
+                    counted = true;
+                    break;
+                case 2:
+                    if (wire != protozero::pbf_wire_type::varint) { blob.skip(); break; }
+                    raw_size = blob.get_int32();
+                    if (raw_size <= 0 || raw_size > blob_limit) throw osmium::pbf_error{"illegal blob size"};
+                    break;
+                case 3:
+                    if (wire != protozero::pbf_wire_type::length_delimited) { blob.skip(); break; }
+                    compressed = blob.get_view();
+                    zlib = true;
+                    break;
+                default:
+                    blob.skip();  // other compressions: osmium refuses them
             }
-            count_block(protozero::data_view{inflated.data(), length}, limits);
         }
+        if (counted) continue;
+        if (!zlib) continue;  // no data (osmium: "blob contains no data") or a compression osmium refuses
+        inflated.resize(static_cast<size_t>(raw_size));
+        uLongf length = static_cast<uLongf>(raw_size);
+        if (raw_size <= 0 ||
+            ::uncompress(reinterpret_cast<Bytef *>(&inflated[0]), &length, reinterpret_cast<const Bytef *>(compressed.data()),
+                         static_cast<uLong>(compressed.size())) != Z_OK) {
+            throw osmium::pbf_error{"a compressed block does not inflate"};
+        }
+        count_block(protozero::data_view{inflated.data(), length}, limits);
     }
 }
 

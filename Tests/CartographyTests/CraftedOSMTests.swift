@@ -65,6 +65,12 @@ private let nodes = PBFWriter.denseNodes(ids: [1, 2, 3], latitudes: [534_000_000
     #expect(try refusal(PBFWriter.file([role])).contains("string id out of range"))
 }
 
+@Test func aNulByteInsideAStringIsRefused() throws {
+    // Found by make fuzz: osmium keeps "a\0b" whole but walks its tags NUL to NUL, past the end of the list.
+    let block = PBFWriter.block(strings: ["a\u{0}b", "c"], groups: [PBFWriter.denseNodes(ids: [1], latitudes: [0], longitudes: [0], keysVals: [1, 2, 0])])
+    #expect(try refusal(PBFWriter.file([block], storage: .zlib)).contains("a string in the string table holds a NUL byte"))
+}
+
 @Test func compressionBombsAreRefusedBeforeTheyGrow() throws {
     // 10 million zero deltas in each of id, lat and lon: 30 MB of nodes from a file of about 200 KB.
     var dense = PBFWriter.Message()
