@@ -21,6 +21,7 @@ public enum PBFWriter {
         public private(set) var pieces: [Piece] = []
         public private(set) var count = 0
 
+        /// An empty message.
         public init() {}
 
         private mutating func append(_ bytes: [UInt8]) {
@@ -43,6 +44,7 @@ public enum PBFWriter {
             append(data)
         }
 
+        /// A string field (UTF-8).
         public mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
 
         /// An embedded message.
@@ -82,6 +84,7 @@ public enum PBFWriter {
         }
     }
 
+    /// A protobuf base-128 varint.
     public static func varint(_ value: UInt64) -> [UInt8] {
         var value = value, out: [UInt8] = []
         while value >= 0x80 {
