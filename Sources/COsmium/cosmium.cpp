@@ -163,29 +163,52 @@ public:
     }
 };
 
+/// Objects read so far against what a file of this size may hold.
+class ObjectCount {
+    uint64_t m_objects = 0;
+    uint64_t m_allowed;
+    size_t m_per_byte;
+
+public:
+    ObjectCount(const cosmium_limits &limits, uint64_t file_size) : m_per_byte(limits.objects_per_byte) {
+        m_allowed = limits.objects_per_byte == 0 ? UINT64_MAX : limits.objects_floor + file_size * limits.objects_per_byte;
+    }
+
+    void count() {
+        if (++m_objects > m_allowed) {
+            throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_per_byte) +
+                          " a byte at most): a damaged or crafted file"};
+        }
+    }
+};
+
+/// Only counts (the first pass over compressed XML, which would otherwise parse a bomb whole before the
+/// second pass could count it).
+class Counter : public osmium::handler::Handler {
+    ObjectCount m_count;
+
+public:
+    Counter(const cosmium_limits &limits, uint64_t file_size) : m_count(limits, file_size) {}
+    void node(const osmium::Node &) { m_count.count(); }
+    void way(const osmium::Way &) { m_count.count(); }
+    void relation(const osmium::Relation &) { m_count.count(); }
+};
+
 /// Hands nodes, ways and relations to the callbacks, checking the counts on the way.
 class Forwarder : public osmium::handler::Handler {
     const cosmium_limits &m_limits;
     const cosmium_handlers &m_handlers;
-    uint64_t m_objects = 0;
-    uint64_t m_allowed;
+    ObjectCount m_count;
     std::vector<cosmium_tag> m_tags;
     std::vector<int64_t> m_refs;
     std::vector<double> m_lats, m_lons;
     std::vector<uint8_t> m_located;
 
-    void count() {
-        if (++m_objects > m_allowed) {
-            throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_limits.objects_per_byte) +
-                          " a byte at most): a damaged or crafted file"};
-        }
-    }
+    void count() { m_count.count(); }
 
 public:
     Forwarder(const cosmium_limits &limits, const cosmium_handlers &handlers, uint64_t file_size)
-        : m_limits(limits), m_handlers(handlers) {
-        m_allowed = limits.objects_per_byte == 0 ? UINT64_MAX : limits.objects_floor + file_size * limits.objects_per_byte;
-    }
+        : m_limits(limits), m_handlers(handlers), m_count(limits, file_size) {}
 
     void node(const osmium::Node &node) {
         count();
@@ -414,7 +437,18 @@ using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
 void read(const osmium::io::File &file, const Source &source, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
     if (file.format() == osmium::io::file_format::pbf) prescan_pbf(source, limits);
     Multipolygons multipolygons{limits, handlers};
-    osmium::relations::read_relations(file, multipolygons);
+    {
+        // Relations first. Compressed XML is counted whole in this pass too: its parser reads every element
+        // even when it builds only relations, so a small .osm.gz of millions of nodes is refused here.
+        const bool compressed_xml = file.format() == osmium::io::file_format::xml && file.compression() != osmium::io::file_compression::none;
+        osmium::io::Reader reader{file, compressed_xml ? osmium::osm_entity_bits::nwr : osmium::osm_entity_bits::relation,
+                                  osmium::io::read_meta::no};
+        Counter counter{limits, size};
+        if (compressed_xml) osmium::apply(reader, counter, multipolygons);
+        else osmium::apply(reader, multipolygons);
+        reader.close();
+        multipolygons.prepare_for_lookup();
+    }
     Index positive, negative;
     Locations locations{positive, negative};
     locations.ignore_errors();
