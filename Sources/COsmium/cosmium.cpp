@@ -475,6 +475,9 @@ int guarded(Body &&body, char *error, size_t error_size) {
     } catch (const Refusal &refusal) {
         copy_error(refusal.what(), error, error_size);
         return COSMIUM_REFUSED;
+    } catch (const osmium::out_of_order_error &e) {
+        // The multipolygon pass needs objects in id order, as osmium and the OpenStreetMap servers write them.
+        copy_error(std::string{e.what()} + "; sort the file first (osmium sort FILE -o SORTED.osm.pbf)", error, error_size);
     } catch (const osmium::pbf_error &e) {
         copy_error(e.what(), error, error_size);
     } catch (const osmium::xml_error &e) {

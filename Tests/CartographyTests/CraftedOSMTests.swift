@@ -212,3 +212,19 @@ private let nodes = PBFWriter.denseNodes(ids: [1, 2, 3], latitudes: [534_000_000
     #expect(message.contains("overlong string ([2J]0;xab"))
     #expect(!message.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
 }
+
+@Test func aFileOutOfIdOrderIsRefusedWithHowToSortIt() throws {
+    // The multipolygon pass relies on id order (osmium's own check); a way met twice would otherwise be counted twice.
+    let xml = """
+        <osm version="0.6">
+          <node id="1" lat="53.4" lon="-2.97"/><node id="2" lat="53.401" lon="-2.97"/>
+          <way id="11"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way>
+          <way id="10"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way>
+        </osm>
+        """
+    guard case .failure(let error) = try importing(Data(xml.utf8), name: "unsorted.osm") else {
+        Issue.record("a file out of id order was accepted")
+        return
+    }
+    #expect(error.message.contains("Way IDs out of order: 10; sort the file first (osmium sort FILE -o SORTED.osm.pbf)"))
+}
