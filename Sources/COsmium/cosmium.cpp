@@ -527,19 +527,3 @@ extern "C" int cosmium_read_memory(const void *data, size_t size, const char *fo
         read(file, source, size, limits ? *limits : open, handlers ? *handlers : none);
     }, error, error_size);
 }
-
-extern "C" int64_t cosmium_count_fd(int fd, const char *format, char *error, size_t error_size) {
-    int64_t count = 0;
-    const int rc = guarded([&] {
-        osmium::io::File file{descriptor_path(fd), format == nullptr ? "" : format};
-        osmium::io::Reader reader{file, osmium::io::read_meta::no};
-        while (osmium::memory::Buffer buffer = reader.read()) {
-            for (const auto &object : buffer.select<osmium::OSMObject>()) {
-                (void)object;
-                ++count;
-            }
-        }
-        reader.close();
-    }, error, error_size);
-    return rc == COSMIUM_OK ? count : -1;
-}

@@ -94,9 +94,6 @@ int cosmium_read_fd(int fd, const char *format, const cosmium_limits *limits, co
 int cosmium_read_memory(const void *data, size_t size, const char *format, const cosmium_limits *limits,
                         const cosmium_handlers *handlers, char *error, size_t error_size);
 
-/// Counts every object of the open file `fd` and nothing else (the benchmark's bare parse); -1 on error.
-int64_t cosmium_count_fd(int fd, const char *format, char *error, size_t error_size);
-
 #ifdef __cplusplus
 }
 #endif
