@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Catalog"]),
-        // libxml2's streaming reader, shared by GPX (Location) and the OpenStreetMap XML check (Cartography).
+        // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
