@@ -22,6 +22,8 @@ public enum Artmap {
           painters    follow painters at the Rijksmuseum: their paintings with images
           favourites  the artworks you hearted (at most 50)
           slideshow   the full-screen slideshow of your favourites' pictures
+          export      a collection, the favourites or a walk as GeoJSON, GPX or CSV
+          completions shell completion for bash, zsh or fish
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
@@ -32,7 +34,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
