@@ -7,8 +7,8 @@ PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-tur
 CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients
 
 # The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
-# 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries (static Foundation links
-# libcurl, hence libcurl4-openssl-dev).
+# 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries. HTTP goes through libcurl
+# directly (the Sync module's CCurl target), hence libcurl4-openssl-dev.
 RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all deps build run test bench fuzz install uninstall clean

@@ -17,6 +17,7 @@ let package = Package(
         // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
         .target(name: "CTerminalRescue"),
         .systemLibrary(name: "CReadOSM", pkgConfig: "readosm", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
         // Pure layers, arrows pointing down.
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["Geo"]),
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "CReadOSM", "XMLReading", "CXML2"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
-        .target(name: "Sync", dependencies: ["Store", "Catalog"]),
+        .target(name: "Sync", dependencies: ["Store", "Catalog", "CCurl"]),
         // libxml2's streaming reader, shared by GPX (Location) and the OpenStreetMap XML check (Cartography).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
