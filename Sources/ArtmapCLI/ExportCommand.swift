@@ -14,7 +14,7 @@ enum ExportCommand: Command {
         OptionSpec(name: "--favourites", valueName: nil, help: "export the favourites instead, from every collection"),
         OptionSpec(name: "--route-to", valueName: "ID", help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the exported walk starts (default the Ashton Building)"),
-        OptionSpec(name: "-o", valueName: "FILE", help: "write to FILE (replaced whole, only when complete) instead of the standard output"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE, replaced only when complete, instead of the standard output"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0, forms: [
@@ -34,7 +34,9 @@ enum ExportCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        // `-o FILE` is the short form of --output, as in most tools that write a file.
+        let spelled = arguments.map { $0 == "-o" ? "--output" : $0 }
+        guard let options = try parser.parseOrShowHelp(spelled, intro: intro, console: console) else { return 0 }
         guard let formatName = options.value("--format") else { throw CLIError.usage("export needs --format geojson, gpx or csv", command: name) }
         guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
             throw CLIError.usage("option --format takes geojson, gpx or csv, not '\(DisplayText.clean(formatName))'", command: name)
@@ -71,7 +73,7 @@ enum ExportCommand: Command {
             content = .init(artworks: try store.artworks(collection: collection), route: nil, name: collection)
         }
         let text = format.render(content)
-        guard let path = options.value("-o") else {
+        guard let path = options.value("--output") else {
             console.write(text)
             return 0
         }
