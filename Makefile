@@ -2,7 +2,9 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev readosm:libreadosm-dev libcurl:libcurl4-openssl-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev
+# Header-only or .pc-less libraries: header under /usr/include => Debian package (libosmium, and what it reads with).
+HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotozero-dev bzlib.h:libbz2-dev expat.h:libexpat1-dev zlib.h:zlib1g-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake; they
 # validate exported GPX with xmllint, render the man page with man/groff and load the completions in zsh and fish).
 CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients xmllint:libxml2-utils man:man-db groff:groff-base zsh:zsh fish:fish
@@ -22,6 +24,7 @@ deps:
 	for dep in $(PKG_DEPS); do \
 	  if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $${dep%%:*}; then missing="$$missing $${dep#*:}"; fi; \
 	done; \
+	for dep in $(HEADER_DEPS); do [ -f /usr/include/$${dep%%:*} ] || missing="$$missing $${dep#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -58,7 +61,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)
 
-# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG;
+# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF;
 # FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -8,7 +8,7 @@ extension ImportCommand {
     /// Whether `path` is map data (OpenStreetMap or GeoJSON) rather than a list of places.
     static func isMapFile(_ path: String, data: Data?) -> Bool {
         let name = path.lowercased()
-        if name.hasSuffix(".osm") || name.hasSuffix(".pbf") || name.hasSuffix(".geojson") { return true }
+        if name.hasSuffix(".osm") || name.hasSuffix(".pbf") || name.hasSuffix(".osm.gz") || name.hasSuffix(".osm.bz2") || name.hasSuffix(".geojson") { return true }
         guard let data, name.hasSuffix(".json") || data.first == UInt8(ascii: "{") else { return false }
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
     }
@@ -17,10 +17,10 @@ extension ImportCommand {
     static let geoJSONLimit = 256 * 1_048_576
 
     /// The collection (and map source) a map file fills when no --collection is given: its name without
-    /// `.osm.pbf`, `.osm` or `.geojson`.
+    /// `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2` or `.geojson`.
     static func mapCollectionName(_ path: String) -> String {
         var name = URL(fileURLWithPath: path).lastPathComponent
-        for suffix in [".pbf", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
+        for suffix in [".pbf", ".gz", ".bz2", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return name
@@ -99,7 +99,7 @@ extension ImportCommand {
     /// Imports an OpenStreetMap or GeoJSON file: base layer, walking graph and artworks, all in one transaction;
     /// then downloads the photos a GeoJSON file's records name.
     static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) async throws -> Int32 {
-        let isOSM = path.lowercased().hasSuffix(".osm") || path.lowercased().hasSuffix(".pbf")
+        let isOSM = (try? OSMImporter.format(of: path)) != nil
         let read = try geoJSONOptions(options)
         if isOSM, options.has("--dry-run") || options.value("--crs") != nil || options.value("--field") != nil {
             throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
