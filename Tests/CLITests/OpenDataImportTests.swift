@@ -95,3 +95,18 @@ private let publicArt = repositoryRoot.appendingPathComponent("Tests/Cartography
     #expect(bomb.status == 1)
     #expect(bomb.err.contains("too large"))
 }
+
+@Test func artworksSharingAPointAreListedAsOnePlaceNamedByTheirAddressAfterTheImport() async throws {
+    let home = try temporaryDirectory()
+    let file = publicArt.appendingPathComponent("arcgis-hub-public-art.geojson").path
+    let result = await runArtmap(["import", "--no-images", "--collection", "city", file], home: home)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("5 artworks (5 new, 0 changed, 0 removed)"))
+    let list = await runArtmap(["list", "--json", "--collection", "city", "--at", "49.2902,-123.12195"], home: home)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [String: Any])
+    let buildings = try #require(json["buildings"] as? [[String: Any]])
+    let nearest = try #require(buildings.first)
+    #expect(nearest["name"] as? String == "Harbour Green Park, 1199 Cordova St W", "the store keeps the address the importer named the place by")
+    #expect((nearest["artworks"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.sorted() == ["Chairs for Autumn", "Chairs for Spring", "Chairs for Summer"])
+    #expect(buildings.count == 3)
+}
