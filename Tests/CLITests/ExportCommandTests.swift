@@ -102,6 +102,15 @@ private func importAwkwardCollection(home: URL) async throws {
     let gpx = try String(contentsOf: routeFile, encoding: .utf8)
     #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == geometry.count, "a track point for every point of the walk")
     #expect(gpx.components(separatedBy: "<wpt ").count - 1 == 1)
+    // As GeoJSON, the walk is a LineString of the same points after the artwork's Point.
+    let asGeoJSON = await runArtmap(["export", "--format", "geojson", "--route-to", "node/5284003021", "--collection", "helsinki",
+                                     "--from", "60.1699,24.9449"], home: home)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(asGeoJSON.out.utf8)) as? [String: Any])
+    let routeFeatures = try #require(document["features"] as? [[String: Any]])
+    let kinds = routeFeatures.compactMap { ($0["geometry"] as? [String: Any])?["type"] as? String }
+    #expect(kinds == ["Point", "LineString"])
+    let line = try #require((routeFeatures.last?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+    #expect(line.map { [$0[1], $0[0]] } == geometry, "longitude first, every point of the walk")
     // No route: nothing is written.
     let nowhere = home.appendingPathComponent("nowhere.gpx")
     let far = await runArtmap(["export", "--format", "gpx", "--route-to", "node/5284003021", "--collection", "helsinki", "-o", nowhere.path], home: home)
