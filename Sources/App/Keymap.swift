@@ -15,8 +15,11 @@ public enum Command: Hashable, Sendable {
     case slideshow(SlideshowAction)
     case settings(SettingsAction)
     case painters(PaintersAction)
-    /// Open the news; or scroll it by the amount.
-    case news(open: Bool, scroll: Int)
+    /// `f`: heart or un-heart the artwork pointed at.
+    case heart
+    case openFavourites, startSlideshow, openPainters, openSettings, openNews
+    /// Scroll the news by the amount.
+    case newsScroll(Int)
     /// Open the selected artwork's web page.
     case openWebPage
 }
@@ -64,12 +67,12 @@ public enum Keymap {
         KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
-        KeyBinding(keys: [.character("f")], command: .favourites(.toggleSelected), context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
-        KeyBinding(keys: [.character("F")], command: .favourites(.open), context: .global, description: "your favourites"),
-        KeyBinding(keys: [.character("S")], command: .slideshow(.start), context: .global, description: "slideshow of your favourites' pictures"),
-        KeyBinding(keys: [.character("p")], command: .painters(.open), context: .global, description: "painters at the Rijksmuseum"),
-        KeyBinding(keys: [.character(",")], command: .settings(.open), context: .global, description: "settings"),
-        KeyBinding(keys: [.character("N")], command: .news(open: true, scroll: 0), context: .global, description: "news, and what syncs changed"),
+        KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
+        KeyBinding(keys: [.character("F")], command: .openFavourites, context: .global, description: "your favourites"),
+        KeyBinding(keys: [.character("S")], command: .startSlideshow, context: .global, description: "slideshow of your favourites' pictures"),
+        KeyBinding(keys: [.character("p")], command: .openPainters, context: .global, description: "painters at the Rijksmuseum"),
+        KeyBinding(keys: [.character(",")], command: .openSettings, context: .global, description: "settings"),
+        KeyBinding(keys: [.character("N")], command: .openNews, context: .global, description: "news, and what syncs changed"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
@@ -122,8 +125,8 @@ public enum Keymap {
         KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
         KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
 
-        KeyBinding(keys: [.up, .character("k")], command: .news(open: false, scroll: -1), context: .news, description: "scroll up"),
-        KeyBinding(keys: [.down, .character("j")], command: .news(open: false, scroll: 1), context: .news, description: "scroll down"),
+        KeyBinding(keys: [.up, .character("k")], command: .newsScroll(-1), context: .news, description: "scroll up"),
+        KeyBinding(keys: [.down, .character("j")], command: .newsScroll(1), context: .news, description: "scroll down"),
 
         KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
         KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),
