@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["Geo"]),
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "CReadOSM", "XMLReading", "CXML2"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
-        .target(name: "Sync", dependencies: ["Store", "Catalog"]),
+        .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo"]),
         // libxml2's streaming reader, shared by GPX (Location) and the OpenStreetMap XML check (Cartography).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "CReadOSM"]),
 
-        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py"]),
+        .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo"]),

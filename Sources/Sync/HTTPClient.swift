@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable {
     public let status: Int
     public let contentType: String
     public let body: Data
+    /// The `Retry-After` header as given (seconds or an HTTP date), for services that say when to ask again.
+    public var retryAfter: String? = nil
 }
 
 /// Fetches a URL with limits; behind a protocol so the sync engine can be driven without a network.
@@ -195,7 +197,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         let http = task.response as? HTTPURLResponse
         continuation.resume(returning: HTTPResponse(status: http?.statusCode ?? 0,
                                                     contentType: http?.value(forHTTPHeaderField: "Content-Type") ?? "",
-                                                    body: body))
+                                                    body: body, retryAfter: http?.value(forHTTPHeaderField: "Retry-After")))
     }
 
     static func describe(_ error: Error) -> String {

@@ -133,7 +133,8 @@ enum SocketHTTP {
         } else {
             while let chunk = try connection.receive() { try append(chunk) }
         }
-        return Exchange(response: HTTPResponse(status: status, contentType: headers["content-type"] ?? "", body: Data(body)), location: nil)
+        return Exchange(response: HTTPResponse(status: status, contentType: headers["content-type"] ?? "", body: Data(body),
+                                               retryAfter: headers["retry-after"]), location: nil)
     }
 
     private static func connect(host: String, port: Int, deadline: Date, timeout: TimeInterval,
