@@ -54,7 +54,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
-        request.setValue("artmap", forHTTPHeaderField: "User-Agent")
+        request.setValue("artmap/\(ArtmapVersion.current)", forHTTPHeaderField: "User-Agent")
         request.setValue(accept, forHTTPHeaderField: "Accept")
         // A compressed body would be inflated before the size cap could see it: ask for none, refuse any.
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")

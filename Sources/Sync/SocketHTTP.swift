@@ -76,7 +76,7 @@ enum SocketHTTP {
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
         let hostHeader = url.port.map { "\(url.host ?? host):\($0)" } ?? (url.host ?? host)
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: artmap\r\nAccept: \(accept.filter { $0 != "\r" && $0 != "\n" })\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n"
+        let request = "GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: artmap/\(ArtmapVersion.current)\r\nAccept: \(accept.filter { $0 != "\r" && $0 != "\n" })\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n"
         var connection = Connection(socket: socket, deadline: deadline, timeout: timeout, idleTimeout: idleTimeout, cancelled: cancelled, fail: fail)
         try connection.send(Array(request.utf8))
 

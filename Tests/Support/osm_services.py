@@ -54,6 +54,8 @@ NOT_IMAGES = {"File:Report.pdf"}
 PLACES = [
     {"name": "Liverpool", "display_name": "Liverpool, North West England, England, United Kingdom",
      "lat": "53.4071991", "lon": "-2.99168", "category": "boundary", "type": "administrative", "osm_type": "relation", "osm_id": 172987},
+    {"name": "Amsterdam", "display_name": "Amsterdam, Noord-Holland, Nederland",
+     "lat": "52.3730796", "lon": "4.8924534", "category": "boundary", "type": "administrative", "osm_type": "relation", "osm_id": 271110},
     {"name": "Rijksmuseum", "display_name": "Rijksmuseum, 1, Museumstraat, Amsterdam, Noord-Holland, Nederland",
      "lat": "52.3599976", "lon": "4.8852188", "category": "tourism", "type": "museum", "osm_type": "way", "osm_id": 7302025},
 ]
