@@ -39,7 +39,10 @@ build: deps
 run: build
 	.build/release/artmap $(ARGS)
 
+# The architecture check (scripts/check-architecture.sh) runs first: a module importing across the layers, or a
+# test that can end as passed without checking, fails `make test` before the build.
 test: deps
+	scripts/check-architecture.sh
 	$(SWIFT) test
 
 bench: deps

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 
 /// Everything that can happen to the app: keys, mouse, resizes, timers and the results of background work.
 public enum Action: Sendable {

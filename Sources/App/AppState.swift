@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 
 /// Which pane has the keyboard.
 public enum Pane: Hashable, Sendable { case map, table }

@@ -1,3 +1,5 @@
+import TerminalTypes
+
 /// What a key asks for.
 public enum Command: Hashable, Sendable {
     case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter

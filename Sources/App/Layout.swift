@@ -1,37 +1,4 @@
-/// A rectangle of screen cells.
-public struct Rect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = max(0, width)
-        self.height = max(0, height)
-    }
-
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The rectangle less a border of `n` cells.
-    public func inset(_ n: Int) -> Rect { Rect(x: x + n, y: y + n, width: width - 2 * n, height: height - 2 * n) }
-
-    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
-}
-
-/// The terminal's size in cells.
-public struct TerminalSize: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = max(0, columns)
-        self.rows = max(0, rows)
-    }
-}
+import TerminalTypes
 
 /// How the map and the table share the screen.
 public enum LayoutMode: String, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 
 /// The only place state changes: applies an action and returns the work the run loop must do.
 /// Pure: no I/O, no clock (time arrives in `.tick`), no terminal.

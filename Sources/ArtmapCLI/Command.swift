@@ -3,7 +3,8 @@
 protocol Command {
     static var name: String { get }
     static var parser: OptionParser { get }
-    /// The lines above the options in `artmap NAME --help`.
+    /// The description in `artmap NAME --help`, between the usage lines (made from the parser's specs and
+    /// forms) and the options.
     static var intro: [String] { get }
     /// Runs with the arguments after the command's name; returns the exit status.
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32

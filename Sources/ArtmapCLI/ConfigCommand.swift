@@ -9,16 +9,16 @@ enum ConfigCommand: Command {
         OptionSpec(name: "--json", valueName: nil, help: "list as a JSON object of key: value"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 3)
+    ], maxPositionals: 3, forms: [
+        UsageForm(words: "[list]", options: ["--json"]),
+        UsageForm(words: "get KEY"),
+        UsageForm(words: "set KEY VALUE"),
+    ])
 
     static let intro = [
-        "Usage: artmap config [list] [--json]",
-        "       artmap config get KEY",
-        "       artmap config set KEY VALUE      (VALUE 'default' goes back to the default)",
-        "",
-        "Settings are saved in the store at once and used from the next start. An unknown key or a value",
-        "that does not fit (a slideshow interval of 90, a URL that is not https://) is refused with the",
-        "reason and exit status 2; nothing is saved.",
+        "Settings are saved in the store at once and used from the next start; the VALUE 'default' goes back",
+        "to the default. An unknown key or a value that does not fit (a slideshow interval of 90, a URL that",
+        "is not https://) is refused with the reason and exit status 2; nothing is saved.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
@@ -30,13 +30,14 @@ enum ConfigCommand: Command {
             let store = try StoreOpening.open(options, environment: environment, console: console)
             let values = try Setting.all.map { ($0, try store.setting($0.key)) }
             if options.has("--json") {
-                console.line(JSONWriter.render(.object(values.map { ($0.0.key, .string($0.1 ?? $0.0.defaultValue)) })))
+                console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
             } else {
                 let width = Setting.all.map(\.key.count).max() ?? 0
                 for (setting, saved) in values {
-                    let value = saved ?? setting.defaultValue
-                    let shown = value.isEmpty ? "(none)" : DisplayText.clean(value)
-                    console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")  — \(setting.help)")
+                    let value: (text: String, problem: String?) = saved.map { setting.shown($0) } ?? (setting.defaultValue, nil)
+                    let shown = value.text.isEmpty ? "(none)" : DisplayText.clean(value.text)
+                    let problem = value.problem.map { " (not valid: \($0); artmap config set \(setting.key) default)" } ?? ""
+                    console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")\(problem)  — \(setting.help)")
                 }
             }
             return 0
@@ -44,7 +45,16 @@ enum ConfigCommand: Command {
             guard words.count == 2 else { throw CLIError.usage("config get needs one KEY", command: name) }
             let setting = try known(words[1])
             let store = try StoreOpening.open(options, environment: environment, console: console)
-            console.line(try store.setting(setting.key) ?? setting.defaultValue)
+            guard let saved = try store.setting(setting.key) else {
+                console.line(setting.defaultValue)
+                return 0
+            }
+            // A value saved before values were checked is printed cleaned, never raw, and said to be unused.
+            let shown = setting.shown(saved)
+            console.line(DisplayText.clean(shown.text))
+            if let problem = shown.problem {
+                console.error("note: \(setting.key)'s saved value is not valid (\(problem)); set it again or 'artmap config set \(setting.key) default'")
+            }
             return 0
         case "set":
             guard words.count == 3 else { throw CLIError.usage("config set needs a KEY and a VALUE", command: name) }

@@ -1,6 +1,10 @@
 import Catalog
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
 /// Writes are serialised by a lock, so background progress may print too.

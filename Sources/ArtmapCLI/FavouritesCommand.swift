@@ -10,13 +10,13 @@ enum FavouritesCommand: Command {
         OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 2)
+    ], maxPositionals: 2, forms: [
+        UsageForm(words: "[list]", options: ["--json"]),
+        UsageForm(words: "add ID", options: ["--collection"]),
+        UsageForm(words: "remove ID", options: ["--collection"]),
+    ])
 
     static let intro = [
-        "Usage: artmap favourites [list] [--json]",
-        "       artmap favourites add ID [--collection NAME]",
-        "       artmap favourites remove ID [--collection NAME]",
-        "",
         "At most \(CatalogStore.favouritesLimit) favourites: the slideshow shows each full screen, and high-resolution pictures take",
         "memory on a small machine.",
     ]

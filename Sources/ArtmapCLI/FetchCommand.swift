@@ -19,8 +19,6 @@ enum FetchCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap fetch [--around LAT,LON | --near PLACE] [--radius METRES] [--no-pictures]",
-        "",
         "Asks OpenStreetMap's Overpass API for the streets, paths, buildings, water, parks, museums and",
         "artworks around the point, in fixed 0.01° tiles, and stores them as the map's base layer and the",
         "collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked for again. Nothing is",

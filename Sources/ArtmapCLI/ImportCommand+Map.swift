@@ -12,7 +12,7 @@ extension ImportCommand {
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
     }
 
-    /// The largest GeoJSON file read (it is parsed whole, unlike OpenStreetMap files).
+    /// The largest GeoJSON file read (it is held whole while its features are parsed one by one).
     static let geoJSONLimit = 256 * 1_048_576
 
     /// The collection (and map source) a map file fills when no --collection is given: its name without
@@ -38,12 +38,14 @@ extension ImportCommand {
                 if path.lowercased().hasSuffix(".osm") || path.lowercased().hasSuffix(".pbf") {
                     return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
                 }
-                // GeoJSON is parsed whole; past this size, OpenStreetMap's streamed formats are the way in.
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0
-                guard size <= geoJSONLimit else {
-                    throw CartographyError("\(size / 1_048_576) MB is more GeoJSON than artmap reads at once (\(geoJSONLimit / 1_048_576) MB); use an .osm.pbf extract", file: path)
+                // GeoJSON is read whole (then parsed feature by feature); past this size, OpenStreetMap's
+                // streamed formats are the way in. The size is that of the opened file, symlink followed.
+                let data: Data
+                do {
+                    data = try BoundedFile.read(path, limit: geoJSONLimit, advice: "use an .osm.pbf extract")
+                } catch let error as CLIError {
+                    throw CartographyError(error.message, file: path)
                 }
-                guard let data = FileManager.default.contents(atPath: path) else { throw CartographyError("cannot read the file", file: path) }
                 return try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: sink)
             }
         } catch let error as CartographyError {

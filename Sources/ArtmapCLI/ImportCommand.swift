@@ -10,11 +10,9 @@ enum ImportCommand: Command {
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 1)
+    ], maxPositionals: 1, forms: [UsageForm(words: "FILE")])
 
     static let intro = [
-        "Usage: artmap import FILE [--collection NAME]",
-        "",
         "Imports an OpenStreetMap extract (.osm or .osm.pbf) or a GeoJSON FeatureCollection: its streets,",
         "paths, buildings, water and parks become the map's base layer and walking graph, and its artworks",
         "(tourism=artwork) a collection named after the file. Importing the same file again replaces it.",
@@ -23,6 +21,11 @@ enum ImportCommand: Command {
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
         "transaction; a bad file changes nothing.",
     ]
+
+    /// The largest service-shaped JSON file imported (parsed whole, as a sync's body is; the sync allows 50 MB).
+    static let jsonLimit = 64 * 1_048_576
+    /// The largest tagged-place property list imported (Foundation's parser keeps about ten times the file).
+    static let plistLimit = 16 * 1_048_576
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
@@ -37,12 +40,18 @@ enum ImportCommand: Command {
         }
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
+        let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: isJSON ? jsonLimit : plistLimit, advice: "split it into smaller files")
+        } catch let error as CLIError {
+            throw CLIError("\(path): \(error.message); nothing was imported")
+        }
         let artworks: [Artwork]
         var skipped = 0
         var presentIDs = Set<String>()
         do {
-            if url.pathExtension.lowercased() == "json" || data.first == UInt8(ascii: "{") || data.first == UInt8(ascii: "[") {
+            if isJSON {
                 let decoded = try ServiceRecordDecoder.decode(data, collection: collection)
                 artworks = decoded.artworks
                 skipped = decoded.skipped.count

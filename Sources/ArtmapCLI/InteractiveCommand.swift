@@ -88,7 +88,7 @@ enum InteractiveCommand {
         let storeForSettings = checked.store
         var saved: [String: String] = [:]
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
-        func savedNumber(_ key: String) -> Double? { saved[key].flatMap(Double.init) }
+        func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
         let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
         let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
@@ -99,8 +99,8 @@ enum InteractiveCommand {
         }
         var syncAge: TimeInterval = savedNumber(Setting.syncMaxAge) ?? 3600
         if let text = options.value("--sync-age") {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw CLIError.usage("option --sync-age needs a number of seconds, got '\(text)'", command: nil)
+            guard let seconds = DecimalText.double(text), seconds >= 0 else {
+                throw CLIError.usage("option --sync-age needs a decimal number of seconds, got '\(DisplayText.clean(text))'", command: nil)
             }
             syncAge = seconds
         }

@@ -21,8 +21,6 @@ enum ListCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap list [--at LAT,LON] [--radius METRES] [--nearest K] [--json]",
-        "",
         "Lists artworks grouped by building, nearest building first. Without --at (or a location source), a",
         "collection with nothing within 50 km of the Ashton Building is listed around its own middle.",
     ]

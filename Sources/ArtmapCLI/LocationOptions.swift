@@ -33,8 +33,8 @@ struct LocationOptions {
         if let path = options.value("--gpx") {
             var speed = 1.0
             if let text = options.value("--speed") {
-                guard let value = Double(text), value.isFinite, value > 0 else {
-                    throw CLIError.usage("option --speed needs a number > 0, got '\(text)'", command: command)
+                guard let value = DecimalText.double(text), value > 0 else {
+                    throw CLIError.usage("option --speed needs a decimal number > 0, got '\(DisplayText.clean(text))'", command: command)
                 }
                 speed = value
             }
@@ -77,7 +77,7 @@ struct LocationOptions {
         do {
             return try Coordinate.parse(text)
         } catch {
-            throw CLIError.usage("option --at: \(error)", command: command)
+            throw CLIError.usage("option --at: \(DisplayText.clean("\(error)"))", command: command)
         }
     }
 

@@ -1,10 +1,27 @@
-/// One option a command accepts.
+/// One option a command accepts, declared once: the parser, the usage line and the help are made from it.
 struct OptionSpec {
     let name: String
+    /// The value's placeholder in the usage and help (`METRES`), or nil for a flag.
     let valueName: String?
+    /// The option's line in the help.
     let help: String
     /// The value may be left out (`--gpsd` alone means the default address).
     var valueIsOptional = false
+    /// The command cannot run without it: the usage line shows it without brackets.
+    var isRequired = false
+
+    /// How the usage line shows the option: `[--at LAT,LON]`, `--to ID`, `[--gpsd [HOST[:PORT]]]`, `[--json]`.
+    var usage: String {
+        let value = valueName.map { valueIsOptional ? " [\($0)]" : " " + $0 } ?? ""
+        return isRequired ? name + value : "[" + name + value + "]"
+    }
+}
+
+/// One way of calling a command, for its usage line: the words after the command's name (`FILE`, `add NAME`)
+/// and the options that go only with this form. Options that no form names go with every form.
+struct UsageForm {
+    let words: String
+    var options: [String] = []
 }
 
 /// Parsed options of one command: flags present and values given.
@@ -18,10 +35,13 @@ struct ParsedOptions {
 }
 
 /// A small, strict parser: `--name VALUE`, `--name=VALUE`, flags; unknown options are usage errors.
+/// Its specs and forms also make the command's usage line and help, so the three never disagree.
 struct OptionParser {
     let command: String?
     let specs: [OptionSpec]
     let maxPositionals: Int
+    /// The ways of calling the command, one usage line each.
+    var forms: [UsageForm] = [UsageForm(words: "")]
 
     func parse(_ arguments: [String]) throws -> ParsedOptions {
         var parsed = ParsedOptions()
@@ -74,9 +94,37 @@ struct OptionParser {
     /// The help option every command takes.
     static let helpOption = OptionSpec(name: "--help", valueName: nil, help: "show this help")
 
-    /// A command's help: its usage and description lines, then the options.
+    /// A command's help: its usage lines, the description, then the options.
     func help(_ intro: [String]) -> String {
-        (intro + ["", "Options:"] + helpLines()).joined(separator: "\n")
+        (usageLines() + (intro.isEmpty ? [] : [""] + intro) + ["", "Options:"] + helpLines()).joined(separator: "\n")
+    }
+
+    /// Usage lines wrap at this many columns.
+    static let usageWidth = 100
+
+    /// One usage line per form: `artmap NAME WORDS` and its options, then the options every form takes
+    /// (all but --help and --version), wrapped under the first option.
+    func usageLines() -> [String] {
+        let claimed = Set(forms.flatMap(\.options))
+        let common = specs.filter { !claimed.contains($0.name) && $0.name != "--help" && $0.name != "--version" }
+        var lines: [String] = []
+        for (i, form) in forms.enumerated() {
+            let lead = (i == 0 ? "Usage: " : "       ") + (["artmap", command ?? "", form.words].filter { !$0.isEmpty }.joined(separator: " "))
+            let own = form.options.compactMap { name in specs.first { $0.name == name } }
+            let parts = (own + common).map(\.usage)
+            let indent = String(repeating: " ", count: lead.count + 1)
+            var line = lead
+            for part in parts {
+                if line.count + 1 + part.count > OptionParser.usageWidth && line.count > lead.count {
+                    lines.append(line)
+                    line = indent + part
+                } else {
+                    line += " " + part
+                }
+            }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// Parses a command's arguments; prints the help and returns nil when `--help` was given.
@@ -96,25 +144,5 @@ struct OptionParser {
         }
         let width = (left.map(\.count).max() ?? 0) + 2
         return zip(left, specs).map { l, spec in l.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help }
-    }
-}
-
-extension ParsedOptions {
-    /// A positive number of metres, or a usage error naming the option.
-    func metres(_ name: String, command: String?) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite, v >= 0 else {
-            throw CLIError.usage("option \(name) needs a distance in metres (a number ≥ 0), got '\(text)'", command: command)
-        }
-        return v
-    }
-
-    /// A positive whole number, or a usage error naming the option.
-    func count(_ name: String, command: String?) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = Int(text), v > 0 else {
-            throw CLIError.usage("option \(name) needs a whole number ≥ 1, got '\(text)'", command: command)
-        }
-        return v
     }
 }

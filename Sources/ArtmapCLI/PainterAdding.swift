@@ -8,6 +8,9 @@ import Sync
 enum PainterAdding {
     static func add(_ painter: String, client: RijksmuseumClient, store: CatalogStore,
                     progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> (fetch: PainterFetch, report: MergeReport) {
+        if case .failure(let error) = FieldLimits.checkTyped(painter, limit: FieldLimits.painter, what: "the painter's name") {
+            throw CLIError("\(error.message); nothing was saved")
+        }
         let fetch = try await client.paintings(of: painter, progress: progress)
         try Task.checkCancellation()
         guard !fetch.paintings.isEmpty else {

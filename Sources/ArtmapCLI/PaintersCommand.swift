@@ -12,13 +12,13 @@ enum PaintersCommand: Command {
         OptionSpec(name: "--no-images", valueName: nil, help: "do not download the paintings' images"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 2)
+    ], maxPositionals: 2, forms: [
+        UsageForm(words: "[list]", options: ["--json"]),
+        UsageForm(words: "add NAME", options: ["--rijks-base", "--no-images"]),
+        UsageForm(words: "remove NAME"),
+    ])
 
     static let intro = [
-        "Usage: artmap painters [list] [--json]",
-        "       artmap painters add NAME [--rijks-base URL] [--no-images]",
-        "       artmap painters remove NAME",
-        "",
         "add searches the Rijksmuseum for paintings by NAME (with images), page by page, fetches each as",
         "Linked Art a few at a time, and saves them all in one transaction into the collection 'rijksmuseum',",
         "placed at the museum and grouped by gallery; then caches their images. A failed request leaves the",

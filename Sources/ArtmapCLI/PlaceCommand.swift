@@ -13,11 +13,9 @@ enum PlaceCommand: Command {
         OSMServiceOptions.specs[3],
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 1)
+    ], maxPositionals: 1, forms: [UsageForm(words: "QUERY")])
 
     static let intro = [
-        "Usage: artmap place QUERY [--json] [--limit N] [--offline]",
-        "",
         "Finds places by name: the artworks, streets and buildings in the store first (no network), then,",
         "when the store has none, OpenStreetMap's Nominatim (at most one request a second). No match: exit 1.",
     ]

@@ -11,7 +11,7 @@ enum RouteCommand: Command {
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
         OSMServiceOptions.nearSpec,
         OSMServiceOptions.specs[3],
-        OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')"),
+        OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
         OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
         OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry} as JSON"),
         StoreOpening.storeOption,
@@ -19,8 +19,6 @@ enum RouteCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap route [--from LAT,LON | --near PLACE] --to ID [--collection NAME] [--json]",
-        "",
         "The shortest walk along the streets and paths imported with 'artmap import FILE.osm.pbf',",
         "with turn-by-turn steps. Every point of the route is a node of an imported way. Without",
         "imported ways, or when nothing connects the two, prints the straight line and why, and exits 1.",
@@ -31,7 +29,7 @@ enum RouteCommand: Command {
         guard let id = options.value("--to") else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
         var start = Coordinate.ashtonBuilding
         if let text = options.value("--from") {
-            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(error)", command: name) }
+            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
         }
         if options.value("--from") != nil && options.value("--near") != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)

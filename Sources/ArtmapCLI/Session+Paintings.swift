@@ -186,6 +186,7 @@ enum NewsText {
 
     static func clean(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }
-        return String(lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines).prefix(4000))
+        let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        return FieldLimits.cut(text, to: FieldLimits.news) ?? text
     }
 }

@@ -14,11 +14,9 @@ enum ShowCommand: Command {
         OptionSpec(name: "--ascii", valueName: nil, help: "ASCII symbols only"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
-    ], maxPositionals: 1)
+    ], maxPositionals: 1, forms: [UsageForm(words: "ID")])
 
     static let intro = [
-        "Usage: artmap show ID [--collection NAME] [--width COLS] [--height ROWS] [--colors auto|none|16|256|truecolor]",
-        "",
         "Prints the artwork's cached image as text cells with colour escape sequences.",
     ]
 

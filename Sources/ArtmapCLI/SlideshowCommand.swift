@@ -11,8 +11,6 @@ enum SlideshowCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap slideshow [--interval S]",
-        "",
         "Shows your favourites' pictures full screen one after another (with none, four pictures of the",
         "collection); 0 shows only the Night Watch (else your first favourite). Space pauses, ←/→ step, Esc",
         "goes to the map.",

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Foundation
 import Store
 import Sync
@@ -18,8 +19,6 @@ enum SyncCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap sync [--source URL] [--image-base URL] [--full] [--no-images]",
-        "",
         "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
         "then downloads missing images into $XDG_CACHE_HOME/artmap/images. The store is left as it was",
         "when anything goes wrong before the catalogue is saved.",
@@ -34,7 +33,7 @@ enum SyncCommand: Command {
         var limits = SyncLimits.fromEnvironment(environment)
         let text = try options.value("--cache-limit") ?? store.setting(cacheLimitSetting)
         if let text {
-            guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0, megabytes < 10_000_000 else {
+            guard let megabytes = DecimalText.double(text), megabytes > 0, megabytes < 10_000_000 else {
                 throw CLIError.usage("option --cache-limit needs a size in MB above 0, got '\(text)'", command: name)
             }
             limits.imageCacheBytes = Int(megabytes * 1_048_576)

@@ -17,8 +17,7 @@ enum WatchCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Usage: artmap watch [--at LAT,LON | --gpx FILE [--speed X] [--loop]] [--distance-filter METRES] [--json]",
-        "",
+        "Follows one source: a GPX walk (--gpx), gpsd (--gpsd), or else the fixed point of --at.",
         "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
         "from the last): time, latitude, longitude, source, nearest building and its distance.",
         "Ends when a replay ends (unless --loop) or on Ctrl-C.",

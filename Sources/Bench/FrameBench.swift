@@ -4,6 +4,7 @@ import Foundation
 import Geo
 import Screen
 import Store
+import TerminalTypes
 
 // What one key costs in the full-screen view (reduce, render, diff against the last frame), in process,
 // for 31, 10,000 and 100,000 places from the same generator: a map cursor move, and a key in the detail.

@@ -1,6 +1,7 @@
 import App
 import Foundation
 import Screen
+import TerminalTypes
 
 // Instructions per map-cursor move (reduce + render + diff against the last frame), counted by callgrind:
 // the same program runs N and 2N moves and the difference divided by N leaves out start-up. Callgrind

@@ -6,6 +6,7 @@ import Foundation
 import Geo
 import Screen
 import Store
+import TerminalTypes
 
 // The imported map: import time against a bare libreadosm parse of the same file; frame time at 200x60
 // over a city-sized layer and one 100 times larger; A* on a grid of more than 100,000 edges.

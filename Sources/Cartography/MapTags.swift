@@ -64,7 +64,8 @@ public enum MapTags {
     public static func isArtwork(_ tags: [String: String]) -> Bool { tags["tourism"] == "artwork" }
 
     /// The artwork an OpenStreetMap element stands for: title from `name` (or "(untitled)" and its type),
-    /// artist from `artist_name` (or `artist:wikidata`), year from `start_date`, notes from the rest.
+    /// artist from `artist_name` (or `artist:wikidata`), year from `start_date`, notes from the rest; every
+    /// field held to `FieldLimits`.
     public static func artwork(id: String, tags: [String: String], at coordinate: Coordinate, collection: String) -> Artwork {
         let type = tags["artwork_type"] ?? ""
         let name = (tags["name"] ?? tags["title"] ?? "").trimmed
@@ -77,9 +78,9 @@ public enum MapTags {
         let image = tags["image"] ?? tags["wikimedia_commons"] ?? ""
         if !image.isEmpty { notes.append("Image: \(image)") }
         notes.append("Source: \(id), © OpenStreetMap contributors (ODbL)")
-        return Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
+        return FieldLimits.bounded(Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
                        year: (tags["start_date"] ?? "").trimmed, type: type, information: notes.joined(separator: "\n"),
-                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: pictureReference(tags), collection: collection)
+                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: pictureReference(tags), collection: collection)).artwork
     }
 
     /// Where an artwork's picture can be found, as its image name: "File:Name.jpg" (a Wikimedia Commons file,
@@ -124,7 +125,10 @@ public enum MapTags {
     }
 
     /// The name a feature is labelled with.
-    public static func name(_ tags: [String: String]) -> String { (tags["name"] ?? "").trimmed }
+    public static func name(_ tags: [String: String]) -> String {
+        let name = (tags["name"] ?? "").trimmed
+        return FieldLimits.cut(name, to: FieldLimits.title) ?? name
+    }
 }
 
 extension Character {

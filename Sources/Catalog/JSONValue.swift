@@ -27,6 +27,62 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
+extension JSONValue {
+    /// Parses a document whose top level is an object, handing each element of the array under `key` to
+    /// `each` as soon as it is read instead of keeping it, so a large GeoJSON file is never held as values
+    /// all at once. An element of more than `maxElementBytes` bytes of text is checked for syntax but not
+    /// built: `each` gets a `CatalogError` saying how large it was. Returns the object's other members and
+    /// how many elements there were. Syntax errors throw, naming the byte.
+    public static func parseObject(_ data: Data, streaming key: String, maxElementBytes: Int,
+                                   each: (Int, Result<JSONValue, CatalogError>) throws -> Void) throws -> (object: JSONObject, elements: Int) {
+        try data.withUnsafeBytes { raw in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.skipWhitespace()
+            guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "{") else {
+                throw parser.failure("expected an object")
+            }
+            parser.position += 1
+            var members = JSONObject()
+            var elements = 0
+            parser.skipWhitespace()
+            if parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "}") {
+                parser.position += 1
+            } else {
+                while true {
+                    parser.skipWhitespace()
+                    guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "\"") else {
+                        throw parser.failure("expected a key in quotes")
+                    }
+                    let name = try parser.string()
+                    parser.skipWhitespace()
+                    guard parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: ":") else {
+                        throw parser.failure("expected ':' after a key")
+                    }
+                    parser.position += 1
+                    parser.skipWhitespace()
+                    if name == key, parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "[") {
+                        try parser.streamArray(maxElementBytes: maxElementBytes) { element in
+                            try each(elements, element)
+                            elements += 1
+                        }
+                        members.append(name, .array([]))
+                    } else {
+                        members.append(name, try parser.value(depth: 1))
+                    }
+                    parser.skipWhitespace()
+                    guard parser.position < parser.bytes.count else { throw parser.failure("unexpected end of data") }
+                    if parser.bytes[parser.position] == UInt8(ascii: ",") { parser.position += 1; continue }
+                    if parser.bytes[parser.position] == UInt8(ascii: "}") { parser.position += 1; break }
+                    throw parser.failure("expected ',' or '}'")
+                }
+            }
+            parser.skipWhitespace()
+            guard parser.position == parser.bytes.count else { throw parser.failure("unexpected data after the document") }
+            return (members, elements)
+        }
+    }
+}
+
 /// A JSON object's members in document order. A record has a dozen keys, so finding one by scanning is
 /// cheaper than hashing every key of 100,000 records into a dictionary (a fifth of a large sync). As with
 /// a dictionary built member by member, the last of repeated keys wins.
@@ -145,6 +201,83 @@ private struct JSONParser {
             if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
             throw failure("expected ',' or ']'")
         }
+    }
+
+    /// The array at `position` (depth 1), each element handed over as it is read; elements longer than
+    /// `maxElementBytes` are skipped (checked, not built) and handed over as an error.
+    mutating func streamArray(maxElementBytes: Int, _ each: (Result<JSONValue, CatalogError>) throws -> Void) throws {
+        position += 1
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            let start = position
+            try skip(depth: 2)
+            let size = position - start
+            if size > maxElementBytes {
+                try each(.failure(CatalogError("\(size) bytes, more than the \(maxElementBytes) one element may have")))
+            } else {
+                position = start
+                try each(.success(try value(depth: 2)))
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("unexpected end of data") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return }
+            throw failure("expected ',' or ']'")
+        }
+    }
+
+    /// Moves past one value, checking its syntax, without building it.
+    mutating func skip(depth: Int) throws {
+        guard depth < JSONValue.maximumDepth else { throw failure("nesting deeper than \(JSONValue.maximumDepth) levels") }
+        guard position < bytes.count else { throw failure("unexpected end of data") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = bytes[position] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = close == UInt8(ascii: "}")
+            position += 1
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == close { position += 1; return }
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+                    try skipString()
+                    skipWhitespace()
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
+                    position += 1
+                    skipWhitespace()
+                }
+                try skip(depth: depth + 1)
+                skipWhitespace()
+                guard position < bytes.count else { throw failure("unexpected end of data") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == close { position += 1; return }
+                throw failure(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: throw failure("unexpected character")
+        }
+    }
+
+    /// Moves past a string (control characters refused); its UTF-8 is checked when it is built.
+    mutating func skipString() throws {
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { position += 1; return }
+            if byte < 0x20 { throw failure("a control character inside a string") }
+            position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        throw failure("unexpected end of data inside a string")
     }
 
     /// A string; without escapes, the bytes are checked as UTF-8 and taken as they are.

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 
 /// One user setting: its key in the store, what it means, its default, and how a typed-in value is
 /// checked. The settings screen and `artmap config` are both generated from `Setting.all`.
@@ -24,9 +25,23 @@ public struct Setting: Sendable, Identifiable {
         self.check = check
     }
 
-    /// The value as it will be saved (trimmed, normalised), or why it cannot be.
+    /// The value as it will be saved (trimmed, normalised), or why it cannot be. Control characters (ESC,
+    /// CR/LF, C0/C1, bidi overrides) and values over `FieldLimits.setting` characters are refused first,
+    /// saying which character and where.
     public func validate(_ text: String) -> Result<String, CatalogError> {
-        check(text.trimmingCharacters(in: .whitespaces))
+        if case .failure(let error) = FieldLimits.checkTyped(text, limit: FieldLimits.setting, what: "the value") { return .failure(error) }
+        return check(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A saved value made safe to print: as saved when it passes `validate`, else cleaned of control
+    /// characters and cut, with why it is not used ("(not valid: …)").
+    public func shown(_ saved: String) -> (text: String, problem: String?) {
+        switch validate(saved) {
+        case .success: return (saved, nil)
+        case .failure(let error):
+            let clean = DisplayText.clean(saved)
+            return (FieldLimits.cut(clean, to: 80) ?? clean, error.message)
+        }
     }
 
     /// The setting for a key, if there is one.
@@ -104,7 +119,9 @@ public struct Setting: Sendable, Identifiable {
 
     static func number(in range: ClosedRange<Double>, unit: String, integer: Bool = false) -> @Sendable (String) -> Result<String, CatalogError> {
         { text in
-            guard let value = Double(text), value.isFinite else { return .failure(CatalogError("'\(text)' is not a number")) }
+            guard let value = DecimalText.double(text) else {
+                return .failure(CatalogError("'\(text)' is not a decimal number (digits, one '.', an optional '-'; no 0x, +, e or nan)"))
+            }
             guard range.contains(value) else {
                 return .failure(CatalogError("\(text) is outside \(Int(range.lowerBound))…\(Int(range.upperBound)) \(unit)"))
             }

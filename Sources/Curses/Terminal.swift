@@ -1,9 +1,9 @@
-import App
 import CNcursesw
 import CTerminalRescue
 import Foundation
 import Imaging
 import Screen
+import TerminalTypes
 
 /// What the terminal reports.
 public enum TerminalEvent: Sendable {

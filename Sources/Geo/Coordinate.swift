@@ -44,11 +44,11 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         }
         let latText = parts[0].trimmingCharacters(in: .whitespaces)
         let lonText = parts[1].trimmingCharacters(in: .whitespaces)
-        guard let lat = Double(latText) else {
-            throw GeoError("latitude \"\(latText)\" is not a number")
+        guard let lat = DecimalText.double(latText) else {
+            throw GeoError("latitude \"\(latText)\" is not a decimal number (digits, one '.', an optional '-')")
         }
-        guard let lon = Double(lonText) else {
-            throw GeoError("longitude \"\(lonText)\" is not a number")
+        guard let lon = DecimalText.double(lonText) else {
+            throw GeoError("longitude \"\(lonText)\" is not a decimal number (digits, one '.', an optional '-')")
         }
         return try Coordinate(latitude: lat, longitude: lon)
     }

@@ -38,7 +38,7 @@ public struct GpsdAddress: Equatable, Sendable {
         }
         if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
             let portText = text[text.index(after: colon)...]
-            guard let port = UInt16(portText), port > 0 else { throw LocationError("gpsd port \"\(portText)\" is not a port number") }
+            guard let number = DecimalText.integer(String(portText)), let port = UInt16(exactly: number), port > 0 else { throw LocationError("gpsd port \"\(portText)\" is not a port number") }
             self.port = port
             host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         } else {

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Geo
+import TerminalTypes
 
 /// The one-line title at the top and the status bar at the bottom.
 public enum Bars {

@@ -1,5 +1,5 @@
-import App
 import Catalog
+import TerminalTypes
 
 /// A grid of cells that views draw into; the terminal backend paints it. Drawing outside is clipped.
 public struct Buffer: Sendable, Equatable {

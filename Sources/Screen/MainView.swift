@@ -1,4 +1,5 @@
 import App
+import TerminalTypes
 
 /// The whole screen for a state: title, map, table, status bar, and the overlay on top.
 public enum MainView {

@@ -2,6 +2,7 @@ import App
 import Catalog
 import Geo
 import Imaging
+import TerminalTypes
 
 /// Views drawn over the main screen: a building's artworks, an artwork's detail, the help.
 public enum OverlayViews {

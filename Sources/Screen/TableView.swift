@@ -2,6 +2,7 @@ import Foundation
 import App
 import Catalog
 import Geo
+import TerminalTypes
 
 /// The table pane: a header row per building (name, count, distance, bearing arrow), then its artworks
 /// (title, artist, year), nearest building first, the selection kept visible.

@@ -76,19 +76,24 @@ public enum TextWidth {
         return count
     }
 
-    /// Cuts text to at most `width` cells, ending with "…" when something was cut.
+    /// Cuts text to at most `width` cells, ending with "…" when something was cut. Reads at most about
+    /// `width` characters past the cut, however long the text.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
-        var result = ""
+        // Printable ASCII that fits: the usual case, one pass over the bytes and no copy.
+        if text.utf8.count <= width, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var used = 0
-        for c in text {
-            let w = of(c)
-            if used + w > width - 1 { break }
-            result.append(c)
+        var cut: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let w = of(text[index])
+            if cut == nil, used + w > width - 1 { cut = index }
             used += w
+            if used > width { break }
+            index = text.index(after: index)
         }
-        return result + "…"
+        guard used > width, let cut else { return text }
+        return String(text[..<cut]) + "…"
     }
 
     /// Pads (or cuts) text to exactly `width` cells.
@@ -98,46 +103,55 @@ public enum TextWidth {
         return alignRight ? gap + cut : cut + gap
     }
 
-    /// Wraps cleaned text into lines of at most `width` cells, breaking at spaces where it can.
+    /// Wraps cleaned text into lines of at most `width` cells, breaking at spaces where it can and inside
+    /// a word longer than a line. Linear in the text's length: each character is measured once.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        var measured = 0
+        return wrap(text, width: width, measured: &measured)
+    }
+
+    /// `wrap`, counting in `measured` the characters whose width was looked up (the test of linearity).
+    static func wrap(_ text: String, width: Int, measured: inout Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in DisplayText.clean(text).split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            while of(word) > width {
-                if !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
+            // Each character's width once; the word is cut into pieces of at most `width` cells as it goes.
+            var pieces: [(text: Substring, width: Int)] = []
+            var pieceStart = word.startIndex
+            var pieceWidth = 0
+            var index = word.startIndex
+            while index < word.endIndex {
+                let w = of(word[index])
+                measured += 1
+                if pieceWidth + w > width, index > pieceStart {
+                    pieces.append((word[pieceStart..<index], pieceWidth))
+                    pieceStart = index
+                    pieceWidth = 0
                 }
-                var head = ""
-                var used = 0
-                var rest = word[...]
-                while let c = rest.first, used + of(c) <= width {
-                    head.append(c)
-                    used += of(c)
-                    rest = rest.dropFirst()
-                }
-                if head.isEmpty, let c = rest.first {
-                    head.append(c)
-                    rest = rest.dropFirst()
-                }
-                lines.append(head)
-                word = String(rest)
+                pieceWidth += w
+                index = word.index(after: index)
             }
-            let w = of(word)
-            if word.isEmpty { continue }
-            if lineWidth == 0 {
-                line = word
+            if pieceStart < word.endIndex { pieces.append((word[pieceStart...], pieceWidth)) }
+            if pieces.count > 1 {
+                // A word longer than a line starts on its own line; its last piece may be followed.
+                if !line.isEmpty { lines.append(line) }
+                for piece in pieces.dropLast() { lines.append(String(piece.text)) }
+                line = ""
+                lineWidth = 0
+            }
+            guard let last = pieces.last else { continue }
+            let w = last.width
+            if lineWidth == 0 && line.isEmpty {
+                line = String(last.text)
                 lineWidth = w
             } else if lineWidth + 1 + w <= width {
-                line += " " + word
+                line += " " + last.text
                 lineWidth += 1 + w
             } else {
                 lines.append(line)
-                line = word
+                line = String(last.text)
                 lineWidth = w
             }
         }

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Geo
+import TestSupport
 import Testing
 @testable import App
 
@@ -13,10 +14,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
 @Test func fOnAnArtworkRowAsksTheRunLoopToSaveTheHeartAndTheTableShowsIt() throws {
     var state = try campusState()
     press(&state, .tab, .down)
-    guard case .artwork(let b, let a) = state.rows[state.selectedRow] else {
-        Issue.record("the second row is an artwork")
-        return
-    }
+    let (b, a) = try #require(state.selectedArtworkRow, "the second row is an artwork")
     let artwork = state.ranked[b].artworks[a].artwork
     let effects = press(&state, .character("f"))
     #expect(effects == [.toggleFavourite(collection: "campus", id: artwork.id)])
@@ -36,29 +34,26 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting("B"), painting("C", image: false), painting("D")]))
     state.slideshowInterval = 5
     let effects = press(&state, .character("S"))
-    guard case .slideshow(let show)? = state.overlays.last else {
-        Issue.record("S opens the slideshow")
-        return
-    }
+    let show = try #require(state.topSlideshow, "S opens the slideshow")
     #expect(show.ids == ["A", "B", "D"], "favourites with images, in order")
     // The shown and the next picture are asked for at once, and a timer for this picture.
     #expect(effects.contains(.loadPicture(artworkID: "A")))
     #expect(effects.contains(.loadPicture(artworkID: "B")))
     #expect(effects.contains(.slideshowTimer(seconds: 5, generation: show.generation)))
     _ = reduce(&state, .slideshowTimer(generation: show.generation))
-    guard case .slideshow(let after)? = state.overlays.last else { return }
+    let after = try #require(state.topSlideshow)
     #expect(after.currentID == "B")
     // A timer from before is ignored; stepping by hand resets the timer.
     _ = reduce(&state, .slideshowTimer(generation: show.generation))
-    guard case .slideshow(let still)? = state.overlays.last else { return }
+    let still = try #require(state.topSlideshow)
     #expect(still.currentID == "B")
     press(&state, .left)
-    guard case .slideshow(let back)? = state.overlays.last else { return }
+    let back = try #require(state.topSlideshow)
     #expect(back.currentID == "A")
     // Paused: timers do nothing.
     press(&state, .character(" "))
     _ = reduce(&state, .slideshowTimer(generation: back.generation + 1))
-    guard case .slideshow(let paused)? = state.overlays.last else { return }
+    let paused = try #require(state.topSlideshow)
     #expect(paused.paused && paused.currentID == "A")
     press(&state, .escape)
     #expect(state.overlays.isEmpty)
@@ -69,10 +64,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting(nightWatchID)]))
     state.slideshowInterval = 0
     let effects = press(&state, .character("S"))
-    guard case .slideshow(let show)? = state.overlays.last else {
-        Issue.record("S opens the slideshow")
-        return
-    }
+    let show = try #require(state.topSlideshow, "S opens the slideshow")
     #expect(show.ids == [nightWatchID])
     #expect(!effects.contains { if case .slideshowTimer = $0 { return true } else { return false } })
     // Without the Night Watch among what the state holds, the store is asked (see SlideshowRuleTests).
@@ -85,14 +77,11 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
 @Test func settingsAreEditedInPlaceCheckedAndSavedThroughTheRunLoop() throws {
     var state = try campusState()
     press(&state, .character(","))
-    guard case .settings? = state.overlays.last else {
-        Issue.record(", opens the settings")
-        return
-    }
+    try #require(state.topSettings != nil, ", opens the settings")
     // The first setting is the slideshow interval: type 90, refused with the reason; then 3, saved.
     press(&state, .enter, .backspace, .character("9"), .character("0"))
     #expect(press(&state, .enter).isEmpty)
-    guard case .settings(let refused)? = state.overlays.last else { return }
+    let refused = try #require(state.topSettings)
     #expect(refused.problem == "Slideshow interval: 90 is outside 0…60 seconds; not saved")
     press(&state, .backspace, .backspace, .character("3"))
     #expect(press(&state, .enter) == [.saveSetting(key: Setting.slideshowInterval, value: "3")])
@@ -111,20 +100,20 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(press(&state, .character("p")) == [.painters(.list)])
     // With no painters yet the screen opens on the search prompt.
     _ = reduce(&state, .painters(.listed([])))
-    guard case .painters(let empty)? = state.overlays.last else { return }
+    let empty = try #require(state.topPainters)
     #expect(empty.prompt == "")
     for c in "Vermeer" { press(&state, .character(c)) }
     #expect(press(&state, .enter) == [.painters(.count("Vermeer"))])
     _ = reduce(&state, .painters(.counted(name: "Vermeer", total: 4)))
     #expect(press(&state, .enter) == [.painters(.add("Vermeer"))])
     _ = reduce(&state, .painters(.progress("Vermeer: 2 of 4 paintings")))
-    guard case .painters(let busy)? = state.overlays.last else { return }
+    let busy = try #require(state.topPainters)
     #expect(busy.busy == "Vermeer: 2 of 4 paintings")
     #expect(press(&state, .escape) == [.painters(.cancel)], "Esc stops a running fetch")
     _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)])))
     // A later failure says why and keeps the list.
     _ = reduce(&state, .painters(.finished("stopped; nothing was saved", nil)))
-    guard case .painters(let kept)? = state.overlays.last else { return }
+    let kept = try #require(state.topPainters)
     #expect(kept.painters.map(\.name) == ["Vermeer"] && kept.message == "stopped; nothing was saved")
     // d asks first; n keeps; d then y removes.
     press(&state, .character("d"))
@@ -138,10 +127,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(listed.contains(.loadPicture(artworkID: "SK-1")), "the first painting's picture is asked for")
     press(&state, .down)
     press(&state, .enter)
-    guard case .detail(let shown, _)? = state.overlays.last else {
-        Issue.record("Enter opens the painting's detail")
-        return
-    }
+    let shown = try #require(state.topDetail, "Enter opens the painting's detail").artworkID
     #expect(shown == "SK-2")
     #expect(press(&state, .character("f")) == [.toggleFavourite(collection: "rijksmuseum", id: "SK-2")])
     press(&state, .escape)
@@ -157,10 +143,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     #expect(state.newsUnread)
     let effects = press(&state, .character("N"))
     #expect(!state.newsUnread)
-    guard case .news? = state.overlays.last else {
-        Issue.record("N opens the news")
-        return
-    }
+    try #require(state.newsIsOnTop, "N opens the news")
     #expect(effects.contains { if case .saveSetting(key: AppState.newsLookedSetting, _) = $0 { return true } else { return false } })
 }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Imaging
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App
@@ -28,10 +29,9 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
     let first = press(&state, .enter)
-    guard case .building(let key, 0)? = state.overlays.last, let building = state.rankedBuilding(key: key) else {
-        Issue.record("expected the building list")
-        return
-    }
+    let list = try #require(state.topBuilding, "expected the building list")
+    #expect(list.selected == 0)
+    let building = try #require(state.rankedBuilding(key: list.key))
     #expect(first == [.loadPicture(artworkID: building.artworks[0].artwork.id)])
     #expect(press(&state, .down) == [.loadPicture(artworkID: building.artworks[1].artwork.id)])
     #expect(press(&state, .up) == [], "the first picture is already loading")
@@ -43,12 +43,12 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     var state = try campusState()
     let effects = try openAbstract(&state)
     #expect(effects.contains(.loadPicture(artworkID: "40")))
-    guard case .loading? = state.pictures["40"] else { Issue.record("expected loading"); return }
+    try #require(state.pictures["40"]?.isLoading == true, "expected loading")
     _ = reduce(&state, .pictureLoaded(picture("40")))
-    guard case .ready(let loaded)? = state.pictures["40"] else { Issue.record("expected ready"); return }
+    let loaded = try #require(state.pictures["40"]?.readyPicture, "expected ready")
     #expect(loaded.pixels.width == 400)
     _ = reduce(&state, .pictureUnavailable(artworkID: "40", .failed("bad JPEG: truncated JPEG data")))
-    guard case .failed(let reason)? = state.pictures["40"] else { Issue.record("expected failed"); return }
+    let reason = try #require(state.pictures["40"]?.failure, "expected failed")
     #expect(reason.contains("truncated"))
     press(&state, .escape)
     #expect(press(&state, .enter) == [], "the failure stands until a sync")
@@ -70,7 +70,7 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     var state = AppState(artworks: artworks)
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
     #expect(wantPicture(&state, artworks[0].id) == [])
-    guard case .nonePublished? = state.pictures[artworks[0].id] else { Issue.record("expected none published"); return }
+    #expect(state.pictures[artworks[0].id]?.isNonePublished == true, "expected none published")
 }
 
 @Test func pictureMemoryStaysWithinItsBudgetDroppingTheLeastRecentlyShown() {
@@ -95,28 +95,28 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     _ = try openAbstract(&state)
     _ = reduce(&state, .pictureLoaded(picture("40", width: 3200, height: 2400)))
     press(&state, .character("i"))
-    guard case .viewer(let opened)? = state.overlays.last else { Issue.record("expected the viewer"); return }
+    let opened = try #require(state.topViewer, "expected the viewer")
     #expect(opened.zoomStep == 0 && opened.artworkID == "40")
     press(&state, .character("+"), .character("+"))
-    guard case .viewer(let zoomed)? = state.overlays.last else { return }
+    let zoomed = try #require(state.topViewer)
     #expect(zoomed.magnification == 4)
     #expect(state.lastMessage == "zoom: 4×")
     press(&state, .right, .right, .right, .right, .right, .right, .right, .right)
-    guard case .viewer(let panned)? = state.overlays.last else { return }
+    let panned = try #require(state.topViewer)
     #expect(panned.centerX == 1 - 0.5 / 4, "panning stops at the picture's edge")
     // 3200 px over a fitted 160 columns: at 8× a column still holds 2.5 px (more than its 2 sub-cells);
     // 16× would give 1.25, less than one pixel per sub-cell.
-    let geometry = state.viewerGeometry(try #require({ if case .ready(let p)? = state.pictures["40"] { return p } else { return nil } }()))
+    let geometry = state.viewerGeometry(try #require(state.pictures["40"]?.readyPicture))
     #expect(geometry.maxZoomStep == 3)
     press(&state, .character("+"), .character("+"))
     #expect(state.lastMessage?.hasPrefix("zoom: at most 8×") == true)
     press(&state, .character("0"))
-    guard case .viewer(let fitted)? = state.overlays.last else { return }
+    let fitted = try #require(state.topViewer)
     #expect(fitted.zoomStep == 0 && fitted.centerX == 0.5)
     press(&state, .escape)
-    guard case .detail? = state.overlays.last else { Issue.record("Esc goes back to the detail"); return }
+    try #require(state.topDetail != nil, "Esc goes back to the detail")
     press(&state, .enter)
-    guard case .viewer? = state.overlays.last else { Issue.record("Enter opens the viewer too"); return }
+    try #require(state.topViewer != nil, "Enter opens the viewer too")
 }
 
 @Test func theViewersGeometryShowsTheRightPartOfThePicture() {

@@ -1,15 +1,10 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App
-
-func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
-    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
-    _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
-    return state
-}
 
 @discardableResult
 func press(_ state: inout AppState, _ keys: Key...) -> [Effect] {
@@ -83,17 +78,15 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let target = try #require(headerRow(state, "Electrical Engineering Building"))
     for _ in 0..<target { press(&state, .down) }
     press(&state, .enter)
-    guard case .building(let key, 0)? = state.overlays.last else {
-        Issue.record("expected the building list, got \(String(describing: state.overlays.last))")
-        return
-    }
+    let list = try #require(state.topBuilding, "expected the building list, got \(String(describing: state.overlays.last))")
+    #expect(list.selected == 0)
+    let key = list.key
     #expect(state.rankedBuilding(key: key)?.artworks.count == 9)
     // Selecting an artwork in the list already asks for its picture; the detail then shows it.
     let effects = press(&state, .down) + press(&state, .enter)
-    guard case .detail(let id, 0)? = state.overlays.last else {
-        Issue.record("expected the detail")
-        return
-    }
+    let detail = try #require(state.topDetail, "expected the detail")
+    #expect(detail.scroll == 0)
+    let id = detail.artworkID
     #expect(effects == [.loadPicture(artworkID: id)])
     #expect(state.rankedArtwork(id: id)?.1.artwork.title == "Abstract")
     press(&state, .escape)
@@ -110,10 +103,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let offset = state.cellOffset(of: ashton.building.coordinate)
     for _ in 0..<offset.x { press(&state, .right) }
     press(&state, .enter)
-    guard case .detail(let id, _)? = state.overlays.last else {
-        Issue.record("expected the detail")
-        return
-    }
+    let id = try #require(state.topDetail, "expected the detail").artworkID
     #expect(id == "46")
     #expect(state.overlays.count == 1)
     #expect(press(&state, .character("q")) == [], "q in a view goes back, it does not quit")
@@ -245,10 +235,7 @@ func headerRow(_ state: AppState, _ name: String) -> Int? {
     let row = try #require(state.rows.firstIndex { if case .artwork(let b, let a) = $0 { return state.ranked[b].artworks[a].artwork.id == "62" } else { return false } })
     for _ in 0..<row { press(&state, .down) }
     _ = reduce(&state, .referenceMoved(Coordinate(clampingLatitude: 53.403219, longitude: -2.965829), .live("gpx")))
-    guard case .artwork(let b, let a) = state.rows[state.selectedRow] else {
-        Issue.record("selection lost")
-        return
-    }
+    let (b, a) = try #require(state.selectedArtworkRow, "selection lost")
     #expect(state.ranked[b].artworks[a].artwork.id == "62")
 }
 

@@ -2,6 +2,7 @@ import Cartography
 import Catalog
 import Foundation
 import Geo
+import TestSupport
 import Testing
 @testable import App
 

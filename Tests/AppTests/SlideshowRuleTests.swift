@@ -1,7 +1,9 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
+import TestSupport
 @testable import App
 
 private func painting(_ id: String, title: String = "Painting") -> Artwork {
@@ -22,10 +24,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     let campus = campusWithImages(state)
     let effects = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: painting(nightWatchID, title: "The Night Watch"),
                                                                            cached: Array(campus.prefix(2)))))
-    guard case .slideshow(let show)? = state.overlays.last else {
-        Issue.record("the show opens on the Night Watch")
-        return
-    }
+    let show = try #require(state.topSlideshow, "the show opens on the Night Watch")
     #expect(show.ids == [nightWatchID])
     #expect(show.origin == "the Night Watch (interval 0)")
     #expect(effects.contains(.loadPicture(artworkID: nightWatchID)))
@@ -52,10 +51,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     // What the store reports as cached: two campus pictures and one painting; nothing else is shown.
     let cached = [campus[2], painting("SK-A-4"), campus[0]]
     _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: cached)))
-    guard case .slideshow(let show)? = state.overlays.last else {
-        Issue.record("the show opens on the cached pictures")
-        return
-    }
+    let show = try #require(state.topSlideshow, "the show opens on the cached pictures")
     #expect(show.ids == ["SK-A-4", campus[2].id, campus[0].id])
     #expect(show.origin == "3 cached pictures (no favourites yet)")
 }
@@ -76,10 +72,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     _ = reduce(&state, .favouritesLoaded([a, b, c]))
     press(&state, .character("F"), .down, .down)
     _ = reduce(&state, .favouritesLoaded([a]))
-    guard case .favourites(let selected)? = state.overlays.last else {
-        Issue.record("the list stays open")
-        return
-    }
+    let selected = try #require(state.topFavouritesSelection, "the list stays open")
     #expect(selected == 0)
     #expect(!state.isFavourite(c))
     _ = reduce(&state, .favouritesLoaded([]))

@@ -1,7 +1,9 @@
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
+import TestSupport
 @testable import App
 
 @Test(arguments: ["https://www.rijksmuseum.nl/en/collection/SK-C-5", "http://127.0.0.1:8080/page?id=1", "HTTPS://example.org"])
@@ -53,10 +55,7 @@ func otherAddressesAreRefusedWithTheReason(_ url: String, reason: String) {
     // The screen says "Press + and type a name": the prompt is already open, and the + is not typed into it.
     press(&state, .character("+"))
     for c in "Rembrandt van Rijn" { press(&state, .character(c)) }
-    guard case .painters(let screen)? = state.overlays.last else {
-        Issue.record("the painters screen is open")
-        return
-    }
+    let screen = try #require(state.topPainters, "the painters screen is open")
     #expect(screen.prompt == "Rembrandt van Rijn")
     #expect(press(&state, .enter) == [.painters(.count("Rembrandt van Rijn"))])
 }

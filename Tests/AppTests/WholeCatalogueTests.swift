@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import App

@@ -100,7 +100,7 @@ func childCPUSeconds(_ argv: [String], environment: [String: String]) throws -> 
     let home = try temporaryDirectory()
     var environment = binaryEnvironment(home: home)
     environment["ARTMAP_SYNC_TIMEOUT"] = "4"
-    let result = try childCPUSeconds([artmapBinary().path, "sync", "--no-images", "--source", server.serviceURL("trickle")],
+    let result = try childCPUSeconds([builtArtmap().path, "sync", "--no-images", "--source", server.serviceURL("trickle")],
                                      environment: environment)
     #expect(result.status != 0, "the trickle never completes within 4 s")
     // Four seconds of waiting: a busy loop burns most of them; waiting in poll costs a few milliseconds.

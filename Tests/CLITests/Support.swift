@@ -3,11 +3,6 @@ import Foundation
 
 import TestSupport
 
-/// A fresh temporary folder.
-func temporaryDirectory() throws -> URL {
-    try makeTemporaryDirectory("cli")
-}
-
 /// What a command printed and returned.
 struct CommandResult {
     let status: Int32
@@ -27,15 +22,6 @@ func runArtmap(_ arguments: [String], home: URL, extraEnvironment: [String: Stri
     return CommandResult(status: status, out: out.text, err: err.text)
 }
 
-/// The built `artmap` binary beside the test bundle.
-func artmapBinary() -> URL {
-    var dir = Bundle.main.executableURL?.deletingLastPathComponent() ?? repositoryRoot.appendingPathComponent(".build/debug")
-    if dir.lastPathComponent == "artmapPackageTests.xctest" { dir = dir.deletingLastPathComponent() }
-    let sibling = dir.appendingPathComponent("artmap")
-    if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
-    return repositoryRoot.appendingPathComponent(".build/debug/artmap")
-}
-
 /// An environment for the real binary with its own home.
 func binaryEnvironment(home: URL) -> [String: String] {
     ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -44,7 +30,7 @@ func binaryEnvironment(home: URL) -> [String: String] {
 /// Starts the real binary; the caller waits or kills it. Output goes to files in `home`.
 func startBinary(_ arguments: [String], environment: [String: String], label: String = "run") throws -> (Process, URL, URL) {
     let process = Process()
-    process.executableURL = artmapBinary()
+    process.executableURL = builtArtmap()
     process.arguments = arguments
     process.environment = environment
     let home = URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Catalog
 
 @Test func decodesTheEmbeddedSeed() throws {
-    let decoded = try ServiceRecordDecoder.decode(try seedData())
+    let decoded = try ServiceRecordDecoder.decode(try seedArtworksData())
     #expect(decoded.artworks.count == 31)
     #expect(decoded.skipped.isEmpty)
     #expect(decoded.classKey == "artworks")

@@ -1,10 +1,11 @@
 import Foundation
 import Geo
 import Testing
+import TestSupport
 @testable import Catalog
 
 @Test func seedGroupsIntoBuildingsWithNineInElectricalEngineering() throws {
-    let query = CatalogQuery(artworks: try ServiceRecordDecoder.decode(try seedData()).artworks)
+    let query = CatalogQuery(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
     let ranked = query.ranked(from: .ashtonBuilding)
     #expect(ranked.reduce(0) { $0 + $1.artworks.count } == 31)
     #expect(ranked.first?.name == "Ashton Building")
@@ -45,7 +46,7 @@ import Testing
 }
 
 @Test func seedWithoutLocationStillGroupsTheElectricalEngineeringNine() throws {
-    let text = String(decoding: try seedData(), as: UTF8.self)
+    let text = String(decoding: try seedArtworksData(), as: UTF8.self)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [[String: String]]])
     let stripped = try #require(object["artworks"]).map { record in record.filter { $0.key != "location" && $0.key != "enabled" } }
     let data = try JSONSerialization.data(withJSONObject: ["artworks": stripped])
@@ -57,7 +58,7 @@ import Testing
 
 @Test func radiusAndNearestMatchBruteForce() throws {
     var works: [Artwork] = []
-    var rng = SystemRandomNumberGenerator()
+    var rng = SeededGenerator()
     for i in 0..<400 {
         works.append(artwork("\(i)", Double.random(in: 53.3...53.5, using: &rng), Double.random(in: -3.1 ... -2.8, using: &rng),
                              building: "B\(i)"))
@@ -69,10 +70,10 @@ import Testing
     for radius in [100.0, 1000.0, 5000.0] {
         let got = query.ranked(from: reference, radius: radius).map(\.name)
         let expected = all.filter { $0.distance <= radius }.map(\.name)
-        #expect(got == expected)
+        #expect(got == expected, "radius \(radius) m, \(rng.replay)")
     }
     for k in [1, 10, 57] {
-        #expect(query.ranked(from: reference, nearest: k).map(\.name) == Array(all.prefix(k)).map(\.name))
+        #expect(query.ranked(from: reference, nearest: k).map(\.name) == Array(all.prefix(k)).map(\.name), "nearest \(k), \(rng.replay)")
     }
 }
 

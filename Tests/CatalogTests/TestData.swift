@@ -2,12 +2,6 @@ import Foundation
 @testable import Catalog
 import Geo
 
-/// The embedded seed, read from the source tree so tests use the real file.
-func seedData() throws -> Data {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try Data(contentsOf: root.appendingPathComponent("Resources/seed/campus-artworks.json"))
-}
-
 func artwork(_ id: String, _ lat: Double, _ lon: Double, building: String? = nil, notes: String = "",
              title: String? = nil) -> Artwork {
     Artwork(id: id, title: title ?? "Work \(id)", coordinate: Coordinate(clampingLatitude: lat, longitude: lon),

@@ -17,7 +17,7 @@ private func craftedCMYK() throws -> [UInt8] {
 /// Issue 16, items 7 and 14: with no favourites the slideshow shows cached pictures, paintings first; a cached
 /// painting whose decoding would pass the per-picture memory limit is refused with the reason, at once.
 @Test func theSlideshowShowsCachedPaintingsAndRefusesAPictureTooLargeToDecode() throws {
-    let home = try makeTemporaryDirectory("e2e-hostile-picture")
+    let home = try temporaryDirectory("e2e-hostile-picture")
     let image = home.appendingPathComponent("crafted.jpg")
     try Data(try craftedCMYK()).write(to: image)
     let museum = try TestServer(rijksmuseumImage: image)

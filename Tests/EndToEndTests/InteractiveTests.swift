@@ -12,7 +12,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 
 @Test func navigateResizeSyncAndQuitAsAPersonWould() throws {
     let server = try TestServer()
-    let home = try makeTemporaryDirectory("e2e")
+    let home = try temporaryDirectory("e2e")
     // Remember a loopback source so `s` never reaches beyond this machine.
     let first = try runArtmapBinary(["sync", "--no-images", "--source", server.serviceURL("ok")], home: home)
     #expect(first.status == 0, "\(first.output)")
@@ -74,36 +74,38 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 }
 
 @Test func aResizeStormDoesNoHarm() throws {
-    let home = try makeTemporaryDirectory("storm")
+    let home = try temporaryDirectory("storm")
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
     try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
-    var rng = SystemRandomNumberGenerator()
-    for batch in 0..<10 {
-        var arguments: [String] = []
-        for i in 0..<50 {
-            if i > 0 { arguments.append(";") }
-            arguments += ["resize-window", "-t", "main", "-x", "\(Int.random(in: 1...300, using: &rng))",
-                          "-y", "\(Int.random(in: 1...100, using: &rng))"]
+    var rng = SeededGenerator()
+    try reportingSeed(of: rng) {
+        for batch in 0..<10 {
+            var arguments: [String] = []
+            for i in 0..<50 {
+                if i > 0 { arguments.append(";") }
+                arguments += ["resize-window", "-t", "main", "-x", "\(Int.random(in: 1...300, using: &rng))",
+                              "-y", "\(Int.random(in: 1...100, using: &rng))"]
+            }
+            try tmux.tmux(arguments)
+            if batch % 3 == 0 { try tmux.send("Right", "Down", "-", "Tab") }
+            usleep(20_000)
         }
-        try tmux.tmux(arguments)
-        if batch % 3 == 0 { try tmux.send("Right", "Down", "-", "Tab") }
-        usleep(20_000)
+        try tmux.resize(columns: 120, rows: 40)
+        let screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
+        #expect(boxTop(screen, "31 artworks in 13 buildings")?.line == 1, "\(rng.replay)\n\(screen.joined(separator: "\n"))")
+        #expect(!screen.contains { $0.hasPrefix("EXITED") }, "artmap is still running (\(rng.replay))")
+        try tmux.resize(columns: 30, rows: 8)
+        let small = try tmux.waitFor { $0.contains { $0.contains("terminal too small") } }
+        #expect(small.contains { $0.contains("terminal too small (needs 40") }, "\(rng.replay)")
+        try tmux.send("q")
+        #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }.contains { $0.hasPrefix("EXITED-0") }, "\(rng.replay)")
     }
-    try tmux.resize(columns: 120, rows: 40)
-    let screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
-    #expect(boxTop(screen, "31 artworks in 13 buildings")?.line == 1, "\(screen.joined(separator: "\n"))")
-    #expect(!screen.contains { $0.hasPrefix("EXITED") }, "artmap is still running")
-    try tmux.resize(columns: 30, rows: 8)
-    let small = try tmux.waitFor { $0.contains { $0.contains("terminal too small") } }
-    #expect(small.contains { $0.contains("terminal too small (needs 40") })
-    try tmux.send("q")
-    #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }.contains { $0.hasPrefix("EXITED-0") })
 }
 
 @Test func hostileTitlesHaveNoEscapeEffect() throws {
     let server = try TestServer()
-    let home = try makeTemporaryDirectory("hostile")
+    let home = try temporaryDirectory("hostile")
     #expect(try runArtmapBinary(["sync", "--full", "--no-images", "--source", server.serviceURL("hostile")], home: home).status == 0)
     let tmux = try TmuxSession(columns: 160, rows: 45)
     let titleBefore = try tmux.paneValue("#{pane_title}")
@@ -119,7 +121,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 }
 
 @Test func anUnknownTermIsAClearError() throws {
-    let home = try makeTemporaryDirectory("term")
+    let home = try temporaryDirectory("term")
     let tmux = try TmuxSession(columns: 100, rows: 30)
     try tmux.type("env HOME='\(home.path)' TERM=no-such-terminal '\(builtArtmap().path)' --offline; echo EXITED-$?")
     let screen = try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }
@@ -128,7 +130,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 }
 
 @Test func aReplayedWalkMovesTheMarkerAndReordersTheTable() throws {
-    let home = try makeTemporaryDirectory("walk")
+    let home = try temporaryDirectory("walk")
     let tmux = try TmuxSession(columns: 160, rows: 45)
     let walk = repositoryRoot.appendingPathComponent("Resources/examples/campus-walk.gpx").path
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--gpx", walk, "--speed", "20"]))
@@ -148,7 +150,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 }
 
 @Test func gpsdGoingAwayLeavesTheAppRunningAndFixesResume() throws {
-    let home = try makeTemporaryDirectory("gpsd-e2e")
+    let home = try temporaryDirectory("gpsd-e2e")
     let script = home.appendingPathComponent("script.json")
     try JSONSerialization.data(withJSONObject: [
         [#"{"class":"TPV","mode":1}"#, "sleep:1", #"{"class":"TPV","mode":3,"lat":53.406566,"lon":-2.966531,"eph":8}"#, "sleep:2"],
@@ -183,7 +185,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 
 @Test(arguments: ["C-c", "TERM", "HUP"])
 func signalsRestoreTheTerminal(signal: String) throws {
-    let home = try makeTemporaryDirectory("signal")
+    let home = try temporaryDirectory("signal")
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
     try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
@@ -203,7 +205,7 @@ func signalsRestoreTheTerminal(signal: String) throws {
 /// The loop sleeps until the next 30 s clock tick when nothing happens: a resize must wake it at once
 /// (SIGWINCH posts to the loop's wake-up pipe), long before that tick.
 @Test func aResizeIsRedrawnAtOnceWhileIdle() throws {
-    let home = try makeTemporaryDirectory("e2e-resize")
+    let home = try temporaryDirectory("e2e-resize")
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
     _ = try tmux.waitFor(timeout: 30) { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
@@ -224,7 +226,7 @@ func signalsRestoreTheTerminal(signal: String) throws {
 /// still give the shell back: the alternate screen left, the cursor shown, the modes restored.
 @Test(arguments: [("QUIT", SIGQUIT), ("SEGV", SIGSEGV), ("ABRT", SIGABRT), ("ILL", SIGILL)])
 func fatalSignalsRestoreTheTerminal(name: String, number: Int32) throws {
-    let home = try makeTemporaryDirectory("fatal")
+    let home = try temporaryDirectory("fatal")
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
     try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
@@ -244,7 +246,7 @@ func fatalSignalsRestoreTheTerminal(name: String, number: Int32) throws {
 }
 
 @Test func aDumbTerminalGetsTheListAndAReason() throws {
-    let home = try makeTemporaryDirectory("dumb")
+    let home = try temporaryDirectory("dumb")
     let tmux = try TmuxSession(columns: 120, rows: 120)
     try tmux.type("env -u NO_COLOR HOME='\(home.path)' LANG=C.UTF-8 TERM=dumb '\(builtArtmap().path)' --offline; echo EXITED-$?")
     let screen = try tmux.waitFor(timeout: 30) { $0.contains { $0.hasPrefix("EXITED-") } }

@@ -20,7 +20,7 @@ private func storeWithBigCollection(_ count: Int, home: URL) throws -> String {
 }
 
 @Test func aLargeCollectionOpensOnThePlacesNearbyAndThenShowsTheWhole() throws {
-    let home = try makeTemporaryDirectory("e2e-large")
+    let home = try temporaryDirectory("e2e-large")
     let path = try storeWithBigCollection(3000, home: home)
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--store", path, "--collection", "big"]))
@@ -39,7 +39,7 @@ private func storeWithBigCollection(_ count: Int, home: URL) throws -> String {
 /// the settings, which the view reads before its check has finished.
 @Test(arguments: ["artworks_changed_at", "settings"])
 func aLargeCollectionInADamagedStoreIsMovedAsideAndTheViewStartsAgain(damaged: String) throws {
-    let home = try makeTemporaryDirectory("e2e-large-damaged")
+    let home = try temporaryDirectory("e2e-large-damaged")
     let path = try storeWithBigCollection(3000, home: home)
     let page = try {
         let database = try Database(path: path)

@@ -5,7 +5,7 @@ import TestSupport
 /// Issue 16, item 10: with no painters the screen says "Press + and type a name"; doing exactly that must
 /// search for (and save) the name, not "+name".
 @Test func pressingPlusAsThePaintersScreenSaysKeepsThePlusOutOfTheName() throws {
-    let home = try makeTemporaryDirectory("e2e-painter-plus")
+    let home = try temporaryDirectory("e2e-painter-plus")
     let image = home.appendingPathComponent("painting.jpg")
     try Data(try quadrantJPEG(width: 120, height: 90)).write(to: image)
     let museum = try TestServer(rijksmuseumImage: image)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 @Test func thePaintingsTourHeartsSurviveARestartAndNewsIsShownClean() throws {
-    let home = try makeTemporaryDirectory("e2e-paintings")
+    let home = try temporaryDirectory("e2e-paintings")
     let image = home.appendingPathComponent("painting.jpg")
     try Data(try quadrantJPEG(width: 120, height: 90)).write(to: image)
     let museum = try TestServer(rijksmuseumImage: image)

@@ -6,7 +6,7 @@ import TestSupport
 /// A home whose store is synced, images included, from a stand-in service serving a quadrant photo for
 /// "Abstract" (id 40, in the Electrical Engineering Building).
 func homeWithAbstractPhoto() throws -> (URL, TestServer) {
-    let home = try makeTemporaryDirectory("e2e-pictures")
+    let home = try temporaryDirectory("e2e-pictures")
     let images = home.appendingPathComponent("served")
     try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
     try Data(try quadrantJPEG(width: 640, height: 480)).write(to: images.appendingPathComponent("Abstract by Christopher Darton Watkins.jpg"))

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Issue 16, item 13: a news fetch that fails says so and why, not "set a news URL" when one is set.
 @Test func aFailedNewsFetchSaysItFailedAndWhy() throws {
-    let home = try makeTemporaryDirectory("e2e-news-failed")
+    let home = try temporaryDirectory("e2e-news-failed")
     let image = home.appendingPathComponent("painting.jpg")
     try Data(try quadrantJPEG(width: 40, height: 30)).write(to: image)
     let museum = try TestServer(rijksmuseumImage: image)
@@ -27,7 +27,7 @@ import TestSupport
 
 /// Issue 16, item 13: a second open view does not keep favourites another process removed.
 @Test func aSecondViewDropsFavouritesAnotherProcessRemoved() throws {
-    let home = try makeTemporaryDirectory("e2e-second-view")
+    let home = try temporaryDirectory("e2e-second-view")
     #expect(try runArtmapBinary(["favourites", "add", "34"], home: home).status == 0)
     #expect(try runArtmapBinary(["favourites", "add", "36"], home: home).status == 0)
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 @Test func anImportedCityShowsItsStreetsAndGDrawsARouteAlongThem() throws {
-    let home = try makeTemporaryDirectory("e2e-map")
+    let home = try temporaryDirectory("e2e-map")
     let extract = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
     let imported = try runArtmapBinary(["import", extract], home: home)
     #expect(imported.status == 0, "\(imported.output)")

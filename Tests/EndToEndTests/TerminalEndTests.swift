@@ -5,7 +5,7 @@ import TestSupport
 /// Issue 16, item 12: when the view's terminal goes away (its pty's other side closes, so every read fails
 /// with EIO), the view ends with a message and a failing status instead of retrying the read forever.
 @Test func theViewEndsWhenItsTerminalStopsGivingInput() throws {
-    let home = try makeTemporaryDirectory("e2e-terminal-end")
+    let home = try temporaryDirectory("e2e-terminal-end")
     let pty = try PseudoTerminal()
     let master = pty.master, slaveName = pty.slavePath
     var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)

@@ -1,21 +1,10 @@
 import Testing
+import TestSupport
 @testable import Geo
-
-/// A small deterministic generator so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func randomPoints(_ n: Int, seed: UInt64, lat: ClosedRange<Double> = -90...90,
                   lon: ClosedRange<Double> = -180...180) -> [Coordinate] {
-    var rng = SplitMix(state: seed)
+    var rng = SeededGenerator(seed: seed)
     return (0..<n).map { _ in
         Coordinate(clampingLatitude: Double.random(in: lat, using: &rng), longitude: Double.random(in: lon, using: &rng))
     }

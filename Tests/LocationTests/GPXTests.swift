@@ -146,7 +146,7 @@ final class Collected: @unchecked Sendable {
 }
 
 @Test func aFileIsReadAsAStreamAndItsPointsAreCapped() throws {
-    let home = try makeTemporaryDirectory("gpx-cap")
+    let home = try temporaryDirectory("gpx-cap")
     let file = home.appendingPathComponent("long.gpx")
     var text = "<gpx version=\"1.1\"><trk><trkseg>\n"
     for i in 0..<50 { text += "<trkpt lat=\"53.4\" lon=\"\(-2.96 - Double(i) * 0.0001)\"><time>2026-11-29T10:00:\(String(format: "%02d", i))Z</time></trkpt>\n" }

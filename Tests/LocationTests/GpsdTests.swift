@@ -28,6 +28,8 @@ import TestSupport
     #expect(try GpsdAddress("localhost").port == 2947)
     #expect(try GpsdAddress("127.0.0.1:29470").port == 29470)
     #expect(throws: LocationError.self) { try GpsdAddress("host:notaport") }
+    #expect(throws: LocationError.self) { try GpsdAddress("127.0.0.1:+2947") }
+    #expect(throws: LocationError.self) { try GpsdAddress("127.0.0.1:99999") }
 }
 
 /// Events a client reported, in order.
@@ -36,10 +38,13 @@ final class EventLog: @unchecked Sendable {
     private var events: [GpsdEvent] = []
     func add(_ e: GpsdEvent) { lock.lock(); events.append(e); lock.unlock() }
     var all: [GpsdEvent] { lock.lock(); defer { lock.unlock() }; return events }
-    func waitFor(_ timeout: TimeInterval, _ condition: ([GpsdEvent]) -> Bool) -> [GpsdEvent] {
+    /// The events once they satisfy `condition`; throws with the events seen when `timeout` seconds pass first.
+    func waitFor(_ timeout: TimeInterval, _ condition: ([GpsdEvent]) -> Bool) throws -> [GpsdEvent] {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition(all) && Date() < deadline { usleep(50_000) }
-        return all
+        let seen = all
+        guard condition(seen) else { throw TestServerError("waited \(timeout) s for gpsd events that never came; saw \(seen)") }
+        return seen
     }
 }
 
@@ -64,7 +69,7 @@ func startScripted(_ arguments: [String]) throws -> (Process, Int) {
 }
 
 @Test func noFixNaNCoarseFixesAndReconnection() throws {
-    let dir = try makeTemporaryDirectory("gpsd")
+    let dir = try temporaryDirectory("gpsd")
     let script = dir.appendingPathComponent("script.json")
     try JSONSerialization.data(withJSONObject: [
         [#"{"class":"TPV","mode":1}"#, #"{"class":"TPV","mode":3,"lat":NaN,"lon":NaN}"#,
@@ -78,7 +83,7 @@ func startScripted(_ arguments: [String]) throws -> (Process, Int) {
     let client = GpsdClient(address: try GpsdAddress("127.0.0.1:\(port)"), maxError: 50) { log.add($0) }
     client.start()
     defer { client.stop() }
-    let events = log.waitFor(10) { events in
+    let events = try log.waitFor(10) { events in
         events.contains(.fix(Coordinate(clampingLatitude: 53.403219, longitude: -2.965829), accuracy: 5))
     }
     #expect(events.first == .connected)
@@ -107,7 +112,7 @@ func startScripted(_ arguments: [String]) throws -> (Process, Int) {
     let client = GpsdClient(address: try GpsdAddress("127.0.0.1:\(port)")) { log.add($0) }
     client.start()
     defer { client.stop() }
-    let events = log.waitFor(5) { $0.count >= 2 }
+    let events = try log.waitFor(5) { $0.count >= 2 }
     let delays = events.compactMap { event -> Int? in if case .disconnected(let s, _) = event { return s } else { return nil } }
     #expect(delays.prefix(2) == [1, 2])
     #expect(events.first?.statusText.contains("connection refused") == true, "\(events)")

@@ -3,6 +3,7 @@ import Cartography
 import Catalog
 import Foundation
 import Geo
+import TestSupport
 import Testing
 @testable import Screen
 

@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Geo
 import Imaging
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import Screen
@@ -12,7 +13,7 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
     var bytes: [UInt8] = []
     for y in 0..<height {
         for x in 0..<width {
-            let c = quadrantColor(x, y, width, height)
+            let c = quadrantColour(x, y, width, height)
             bytes += [c.red, c.green, c.blue, 255]
         }
     }
@@ -20,8 +21,6 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
                    decoded: DecodedImage(format: .jpeg, originalWidth: width * 2, originalHeight: height * 2, orientation: .normal,
                                          pixels: RGBAImage(width: width, height: height, bytes: bytes)))
 }
-
-func quadrantColor(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> RGB { quadrantColour(x, y, w, h) }
 
 /// The cells of a buffer that carry a picture's colours, as a rectangle.
 func pictureBounds(_ buffer: Buffer) -> Rect? {
@@ -49,7 +48,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var errors: [String] = []
     for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         let x = area.x + qx * area.width / 2 + area.width / 8, y = area.y + qy * area.height / 2 + area.height / 8
-        let expected = quadrantColor(qx, qy, 2, 2)
+        let expected = quadrantColour(qx, qy, 2, 2)
         guard let got = shown(buffer[x, y]) else {
             errors.append("cell (\(x),\(y)) has no colour")
             continue

@@ -2,16 +2,10 @@ import App
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import Testing
 import TestSupport
 @testable import Screen
-
-func campusState(columns: Int, rows: Int) throws -> AppState {
-    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
-    _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
-    state.now = Date(timeIntervalSince1970: 1_800_000_000)
-    return state
-}
 
 /// Compares a screen with its golden file; ARTMAP_UPDATE_GOLDEN=1 rewrites the file from the source tree.
 func expectGolden(_ lines: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -3,10 +3,10 @@ import Catalog
 import Foundation
 import Geo
 import Testing
+import TestSupport
 @testable import Store
 
-private let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("CartographyTests/Fixtures/sample.geojson")
+private let sample = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/sample.geojson")
 
 @Test func aMapImportIsStoredWithBoxesPropertiesAndGroupedArtworks() throws {
     let store = try CatalogStore(path: ":memory:")

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Geo
 import Testing
+import TestSupport
 @testable import Store
 
 /// `count` artworks on a grid of about 1 km around `center`, ids "0"…

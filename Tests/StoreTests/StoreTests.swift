@@ -2,17 +2,12 @@ import Catalog
 import Foundation
 import Geo
 import Testing
+import TestSupport
 @testable import Store
 
 func sample(_ id: String, title: String = "T", lastModified: String = "2017-11-22 12:22:31") -> Artwork {
     Artwork(id: id, title: title, artist: "A", year: "1964", coordinate: Coordinate(clampingLatitude: 53.4, longitude: -2.9),
             building: "B", locationNotes: "B, inside", imageFileName: "x y.png", lastModified: lastModified)
-}
-
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 @Test func roundTripsEveryField() throws {
@@ -130,8 +125,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Test func seedsOnlyAnEmptyStore() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let seed = root.appendingPathComponent("Resources/seed/campus-artworks.json")
+    let seed = seedFile
     let store = try CatalogStore(path: ":memory:")
     #expect(try store.seedIfEmpty([(seed, "campus")]) == 31)
     #expect(try store.seedIfEmpty([(seed, "campus")]) == 0)
@@ -150,10 +144,8 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Test func plistSeedsFillTheirOwnCollection() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let store = try CatalogStore(path: ":memory:")
-    let loaded = try store.seedIfEmpty([(root.appendingPathComponent("Resources/seed/campus-artworks.json"), "campus"),
-                                        (root.appendingPathComponent("Resources/examples/coffee.plist"), "coffee")])
+    let loaded = try store.seedIfEmpty([(seedFile, "campus"), (repositoryRoot.appendingPathComponent("Resources/examples/coffee.plist"), "coffee")])
     #expect(loaded == 34)
     #expect(try store.collectionNames() == ["campus", "coffee"])
     #expect(try store.artworks(collection: "coffee").map(\.title) == ["Library café", "Guild coffee bar", "Square kiosk"])

@@ -3,8 +3,8 @@ import Foundation
 /// The repository root, found from this file.
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A fresh temporary folder.
-public func makeTemporaryDirectory(_ label: String = "test") throws -> URL {
+/// A fresh temporary folder, named artmap-LABEL-UUID.
+public func temporaryDirectory(_ label: String = "test") throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -18,7 +18,7 @@ public final class TestServer: @unchecked Sendable {
 
     /// Starts the server on a data set: a JSON file in the service's shape (default: the embedded seed).
     /// `images`: a folder whose files are served by name instead of the small stand-in PNG.
-    public convenience init(data: URL = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"), images: URL? = nil) throws {
+    public convenience init(data: URL = seedFile, images: URL? = nil) throws {
         try self.init(script: "campus_server.py", arguments: ["--data", data.path] + (images.map { ["--images", $0.path] } ?? []))
     }
 
@@ -128,15 +128,18 @@ public struct TestServerError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// The embedded campus catalogue in the source tree, so tests read the real file.
+public let seedFile = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json")
+
 /// The seed records as dictionaries, optionally in the 2017 shape (no `location`, no `enabled`).
 public func seedRecords(shape2017: Bool = false) throws -> [[String: String]] {
-    let data = try Data(contentsOf: repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"))
+    let data = try seedArtworksData()
     let object = try JSONSerialization.jsonObject(with: data) as? [String: [[String: String]]]
     let records = object?["artworks"] ?? []
     return shape2017 ? records.map { $0.filter { $0.key != "location" && $0.key != "enabled" } } : records
 }
 
-/// The embedded seed decoded into artworks (the campus catalogue).
+/// The embedded seed's bytes (the campus catalogue as the service sends it).
 public func seedArtworksData() throws -> Data {
-    try Data(contentsOf: repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json"))
+    try Data(contentsOf: seedFile)
 }

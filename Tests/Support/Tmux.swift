@@ -65,9 +65,12 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen satisfies `condition`, up to `timeout` seconds; returns the last screen.
+    /// Waits until the screen satisfies `condition`, up to `timeout` seconds, and returns that screen. On
+    /// timeout it throws, naming the caller's line and showing the last screen, so the test fails where it
+    /// waited instead of going on with a screen it did not expect.
     @discardableResult
-    public func waitFor(timeout: TimeInterval = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitFor(timeout: TimeInterval = 15, file: StaticString = #fileID, line: UInt = #line,
+                        _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try screen()
         while Date() <= deadline {
@@ -83,7 +86,16 @@ public final class TmuxSession: @unchecked Sendable {
             usleep(100_000)
             lines = try screen()
         }
-        return lines
+        if condition(lines) { return lines }
+        throw TestServerError(Self.timeoutMessage(timeout: timeout, file: file, line: line, lastScreen: lines))
+    }
+
+    /// What a wait that timed out reports: where it waited and the last screen, trailing blank lines dropped.
+    static func timeoutMessage(timeout: TimeInterval, file: StaticString, line: UInt, lastScreen: [String]) -> String {
+        var shown = lastScreen
+        while shown.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeLast() }
+        return "waited \(timeout) s at \(file):\(line) for a screen that never came; the last screen was:\n"
+            + shown.joined(separator: "\n")
     }
 }
 

@@ -13,7 +13,7 @@ struct SyncFixture {
     var cache: ImageCache { ImageCache(directory: directory.appendingPathComponent("images")) }
 
     init() throws {
-        directory = try makeTemporaryDirectory("sync")
+        directory = try temporaryDirectory("sync")
         server = try TestServer()
     }
 

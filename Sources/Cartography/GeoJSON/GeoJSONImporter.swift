@@ -7,48 +7,63 @@ import Geo
 /// become artworks unless they are museums or galleries, and walkable lines join the walking graph at
 /// shared positions.
 public enum GeoJSONImporter {
-    /// Imports `data` (read from `path`, named in errors) into `sink`.
+    /// The most text one feature may have (16 MB, about 800,000 positions); a larger one is skipped with a
+    /// note, so no single feature's parsed values can outgrow the file many times over.
+    public static let maxFeatureBytes = 16 * 1_048_576
+    /// The most properties a feature keeps; keys longer than 100 characters are dropped, and values are
+    /// held to `FieldLimits.information` characters.
+    public static let maxProperties = 200
+
+    /// Imports `data` (read from `path`, named in errors) into `sink`. The file is read feature by feature
+    /// (`JSONValue.parseObject(streaming:)`): at most one feature's values exist at a time, so memory is
+    /// the file's bytes plus one feature, however many features it has.
     public static func run(data: Data, path: String, collection: String, sink: MapImportSink) throws -> MapImportResult {
-        let root: Any
+        var result = MapImportResult()
+        let top: (object: JSONObject, elements: Int)
         do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw CartographyError("not valid JSON (\(Self.reason(error)))", file: path)
+            top = try JSONValue.parseObject(data, streaming: "features", maxElementBytes: maxFeatureBytes) { index, element in
+                do {
+                    switch element {
+                    case .success(let item): try read(item, index: index, collection: collection, sink: sink, into: &result)
+                    case .failure(let error): throw CartographyError(error.message)
+                    }
+                } catch let error as CartographyError {
+                    if result.notes.count < 20 { result.notes.append("feature \(index + 1): \(error.message); skipped") }
+                }
+            }
+        } catch let error as CatalogError {
+            throw CartographyError("not valid JSON (\(String(error.message.prefix(160))))", file: path)
         }
-        guard let object = root as? [String: Any], object["type"] as? String == "FeatureCollection",
-              let features = object["features"] as? [Any] else {
+        guard case .string("FeatureCollection")? = top.object["type"], case .array? = top.object["features"] else {
             throw CartographyError("not a GeoJSON FeatureCollection (expected {\"type\":\"FeatureCollection\",\"features\":[…]})", file: path)
         }
-        var result = MapImportResult()
-        for (index, item) in features.enumerated() {
-            do {
-                try read(item, index: index, collection: collection, sink: sink, into: &result)
-            } catch let error as CartographyError {
-                if result.notes.count < 20 { result.notes.append("feature \(index + 1): \(error.message); skipped") }
-            }
-        }
         guard result.features > 0 || !result.artworks.isEmpty else {
-            throw CartographyError("no usable features (\(features.count) in the file)", file: path)
+            throw CartographyError("no usable features (\(top.elements) in the file)", file: path)
         }
         return result
     }
 
-    private static func read(_ item: Any, index: Int, collection: String, sink: MapImportSink, into result: inout MapImportResult) throws {
-        guard let feature = item as? [String: Any], feature["type"] as? String == "Feature" else {
+    private static func read(_ item: JSONValue, index: Int, collection: String, sink: MapImportSink, into result: inout MapImportResult) throws {
+        guard case .object(let feature) = item, case .string("Feature")? = feature["type"] else {
             throw CartographyError("not a Feature object")
         }
-        let properties = (feature["properties"] as? [String: Any]) ?? [:]
         var tags: [String: String] = [:]
-        for (key, value) in properties {
-            switch value {
-            case let text as String: tags[key] = text
-            case let number as NSNumber: tags[key] = number.stringValue
-            default: continue
+        if case .object(let properties)? = feature["properties"] {
+            for (key, value) in properties.members where key.utf8.count <= 100 {
+                guard tags[key] != nil || tags.count < maxProperties else { break }
+                let text: String
+                switch value {
+                case .string(let string): text = string
+                case .number(let number): text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                case .bool(let flag): text = flag ? "yes" : "no"
+                default: continue
+                }
+                tags[key] = FieldLimits.cut(text, to: FieldLimits.information) ?? text
             }
         }
         if tags["name"] == nil, let title = tags["title"] { tags["name"] = title }
         let id = sourceID(feature, tags: tags, index: index)
-        guard let geometry = feature["geometry"] as? [String: Any], let type = geometry["type"] as? String else {
+        guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else {
             throw CartographyError("no geometry")
         }
         let coordinates = geometry["coordinates"]
@@ -97,8 +112,10 @@ public enum GeoJSONImporter {
     }
 
     /// `node/123` style ids when the feature has one (as Overpass exports do), else `feature/N`.
-    private static func sourceID(_ feature: [String: Any], tags: [String: String], index: Int) -> String {
-        let candidates = [feature["id"] as? String, tags["@id"], tags["id"]].compactMap { $0 }
+    private static func sourceID(_ feature: JSONObject, tags: [String: String], index: Int) -> String {
+        var featureID: String?
+        if case .string(let text)? = feature["id"] { featureID = text }
+        let candidates = [featureID, tags["@id"], tags["id"]].compactMap { $0 }
         if let osm = candidates.first(where: { id in ["node/", "way/", "relation/"].contains { id.hasPrefix($0) } }) {
             return String(osm.prefix(100))
         }
@@ -115,28 +132,24 @@ public enum GeoJSONImporter {
         return -(lat << 32 | lon) - 1
     }
 
-    private static func list(_ value: Any?) throws -> [Any] {
-        guard let array = value as? [Any] else { throw CartographyError("coordinates are not an array") }
+    private static func list(_ value: JSONValue?) throws -> [JSONValue] {
+        guard case .array(let array)? = value else { throw CartographyError("coordinates are not an array") }
         return array
     }
 
-    private static func line(_ value: Any?) throws -> [GeoPoint] {
+    private static func line(_ value: JSONValue?) throws -> [GeoPoint] {
         try list(value).map(position)
     }
 
-    private static func position(_ value: Any?) throws -> GeoPoint {
-        guard let pair = value as? [Any], pair.count >= 2,
-              let lon = (pair[0] as? NSNumber)?.doubleValue, let lat = (pair[1] as? NSNumber)?.doubleValue else {
-            throw CartographyError("a position must be [longitude, latitude]")
+    private static func position(_ value: JSONValue?) throws -> GeoPoint {
+        // Numbers only: `[true, false]`, strings and nulls are not a position (JSON booleans are not 1 and 0).
+        guard case .array(let pair)? = value, pair.count >= 2,
+              case .number(let lon) = pair[0], case .number(let lat) = pair[1] else {
+            throw CartographyError("a position must be [longitude, latitude] (two numbers)")
         }
         guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
             throw CartographyError("position [\(lon), \(lat)] is outside the world")
         }
         return GeoPoint(latitude: lat, longitude: lon)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)"
-        return String(text.prefix(160))
     }
 }

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Geo
+import TerminalTypes
 
 /// The cursor: reverse video on whatever is under it, so it is always visible.
 enum CursorLayer {

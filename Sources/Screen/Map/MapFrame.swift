@@ -1,6 +1,7 @@
 import App
 import Cartography
 import Geo
+import TerminalTypes
 
 /// Where the map is drawn and how coordinates land on it: the inner area, its centre cell, and the
 /// projection to cells and to braille dots (2×4 a cell, square on the ground).

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Geo
+import TerminalTypes
 
 /// The map pane, drawn in layers, bottom to top: the imported base layer, the radius ring and scale bar,
 /// a walking route, landmarks, building markers, you-are-here, marker labels, place names, the cursor.

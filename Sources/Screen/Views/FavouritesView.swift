@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `F`: the hearted artworks from every collection, the selected one's picture beside the list.
 public enum FavouritesView {

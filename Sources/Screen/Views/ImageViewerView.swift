@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Imaging
+import TerminalTypes
 
 /// The full-screen viewer: the picture at its zoom and pan, and a status line.
 public enum ImageViewerView {

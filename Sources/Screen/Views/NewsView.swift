@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `N`: the news message with the date it was fetched, then what syncs added or changed.
 public enum NewsView {

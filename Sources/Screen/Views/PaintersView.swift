@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `p`: the painters followed, a search prompt, what the museum answered, and work in progress.
 public enum PaintersView {

@@ -2,6 +2,7 @@ import App
 import Cartography
 import Catalog
 import Geo
+import TerminalTypes
 
 /// Walking directions in the table's place: distance and time at 5 km/h, then numbered steps with
 /// street names; or, without a route along the ways, why not and the straight line's bearing and distance.

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `,`: every setting with its value, the selected one editable in place.
 public enum SettingsView {

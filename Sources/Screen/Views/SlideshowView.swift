@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// `S`: one picture at a time filling the screen, with a line saying which and what the keys do.
 public enum SlideshowView {

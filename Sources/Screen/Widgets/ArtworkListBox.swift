@@ -1,5 +1,6 @@
 import App
 import Catalog
+import TerminalTypes
 
 /// A centred box listing artworks with one selected, the selected one's picture beside the list when the
 /// screen has room, and a line of keys at the bottom: the favourites and a painter's paintings.

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Imaging
+import TerminalTypes
 
 /// An artwork's picture fitted into a box, aspect kept and centred, or a placeholder saying why there is none.
 public enum PictureBox {

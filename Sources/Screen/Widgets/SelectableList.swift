@@ -1,6 +1,6 @@
-import App
 import Catalog
 import Foundation
+import TerminalTypes
 
 /// A list in a box with one selected row, scrolled to keep it visible: the favourites' and painters' lists.
 enum SelectableList {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// What artmap reads from one Rijksmuseum object in Linked Art JSON-LD. Almost everything in that format
@@ -70,9 +71,16 @@ public struct LinkedArtObject: Sendable, Equatable {
         let webPage = subjects.flatMap { entries($0["digitally_carried_by"]) }.flatMap { entries($0["access_point"]) }
             .compactMap { text($0["id"]) }.first
         let visualItem = entries(object["shows"]).compactMap { text($0["id"]) }.first.flatMap(URL.init(string:))
-        return LinkedArtObject(objectNumber: number, title: titleText, titleLanguage: languages(title).contains(english) ? "en" : "nl",
-                               maker: maker, date: date, dimensions: dimensions, materials: materials, description: description,
-                               gallery: gallery, webPage: webPage, visualItem: visualItem)
+        guard number.count <= FieldLimits.id else {
+            throw SyncError(url: url, "object number longer than \(FieldLimits.id) characters")
+        }
+        // Every text is held to its field's limit here, at the door: a million-character title is cut, not stored.
+        func held(_ text: String, _ limit: Int) -> String { FieldLimits.cut(text, to: limit) ?? text }
+        return LinkedArtObject(objectNumber: number, title: held(titleText, FieldLimits.title), titleLanguage: languages(title).contains(english) ? "en" : "nl",
+                               maker: held(maker, FieldLimits.artist), date: held(date, FieldLimits.year),
+                               dimensions: held(dimensions, FieldLimits.locationNotes), materials: held(materials, FieldLimits.locationNotes),
+                               description: held(description, FieldLimits.information), gallery: gallery.map { held($0, FieldLimits.building) },
+                               webPage: webPage.map { held($0, FieldLimits.url) }, visualItem: visualItem)
     }
 
     /// The id of the first entry under `key` (a VisualItem's `digitally_shown_by`, a DigitalObject's `access_point`).

@@ -147,10 +147,10 @@ public final class RijksmuseumClient: Sendable {
         if !physical.isEmpty { notes.append(physical) }
         if object.titleLanguage == "nl" { notes.append("(The museum gives only a Dutch title.)") }
         notes.append("Rijksmuseum, object \(object.objectNumber)")
-        return Artwork(id: object.objectNumber, title: object.title, artist: object.maker, year: object.date, type: "painting",
+        return FieldLimits.bounded(Artwork(id: object.objectNumber, title: object.title, artist: object.maker, year: object.date, type: "painting",
                        information: notes.joined(separator: "\n\n"), coordinate: location, building: object.gallery ?? "Rijksmuseum",
                        locationNotes: object.gallery.map { "Rijksmuseum, \($0)" } ?? "Rijksmuseum, Amsterdam",
-                       imageFileName: image, collection: collection, webPage: object.webPage ?? "")
+                       imageFileName: image, collection: collection, webPage: object.webPage ?? "")).artwork
     }
 
     private func searchPage(_ url: URL) async throws -> (total: Int, items: [URL], next: URL?) {

@@ -32,17 +32,3 @@ public enum Key: Hashable, Sendable {
         }
     }
 }
-
-/// A mouse event in screen cells.
-public struct MouseEvent: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case click, doubleClick, wheelUp, wheelDown }
-    public let kind: Kind
-    public let x: Int
-    public let y: Int
-
-    public init(kind: Kind, x: Int, y: Int) {
-        self.kind = kind
-        self.x = x
-        self.y = y
-    }
-}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A file read whole, but only up to a limit, from one open descriptor: the size is checked with `fstat` on
+/// what was opened (a symlink is followed, as `open` follows it), and the read stops one byte past the limit
+/// in case the file grows meanwhile. A file over the limit is refused before its bytes are read.
+enum BoundedFile {
+    /// The bytes of `path`, or a `CLIError` saying why not (without the path, which the caller adds): not
+    /// found, not a regular file, or larger than `limit` (naming both sizes and `advice`).
+    static func read(_ path: String, limit: Int, advice: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw CLIError("not a regular file") }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw tooLarge(size: size, limit: limit, advice: advice) }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw CLIError("cannot read the file (\(error.localizedDescription))")
+        }
+        guard data.count <= limit else { throw tooLarge(size: data.count, limit: limit, advice: advice) }
+        return data
+    }
+
+    static func tooLarge(size: Int, limit: Int, advice: String) -> CLIError {
+        CLIError("the file has \(megabytes(size)), more than artmap reads from such a file (\(megabytes(limit))); \(advice)")
+    }
+
+    /// "1.2 GB", "300 MB", "12 KB".
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes >= 1_073_741_824 { return String(format: "%.1f GB", Double(bytes) / 1_073_741_824) }
+        if bytes >= 1_048_576 { return "\(bytes / 1_048_576) MB" }
+        return "\(max(1, bytes / 1024)) KB"
+    }
+}

@@ -1,0 +1,15 @@
+import App
+import Catalog
+import Foundation
+import TerminalTypes
+
+/// The clock of `campusState`: a fixed moment, so screens that show ages and times are the same on every run.
+public let campusStateNow = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// The view's state on the embedded campus catalogue, laid out for a terminal of `columns` × `rows`.
+public func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
+    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
+    _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
+    state.now = campusStateNow
+    return state
+}

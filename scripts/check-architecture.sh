@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Checks that the shape the house promises (docs/ARCHITECTURE.md, issue 17) stays true in the source tree.
+#
+# Usage: scripts/check-architecture.sh [--pending] [ROOT]
+#
+# Enforced checks fail the script (exit 1) whenever they are broken:
+#   - no file in Sources/Curses imports App (the backend speaks TerminalTypes and Screen only);
+#   - TerminalTypes imports no other module of the project;
+#   - Screen's cell-level files (Buffer, Style, CellRun, TextWidth, the map canvas, SelectableList) import no App;
+#   - no test has a `guard … else { … return }`: a test that cannot check what it expected must fail
+#     (`try #require`, or throw), never end as passed.
+# Pending checks are goals of the feature redesign still to come; they are reported, and fail only with
+# --pending:
+#   - no feature reducer under Sources/App/Features takes `inout AppState`;
+#   - Sources/App/Reducer.swift and Sources/App/AppState.swift have at most 250 lines each.
+set -euo pipefail
+
+strict_pending=0
+root=""
+for arg in "$@"; do
+  case "$arg" in
+    --pending) strict_pending=1 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
+    *) root="$arg" ;;
+  esac
+done
+[ -n "$root" ] || root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+[ -d Sources ] && [ -d Tests ] || { echo "check-architecture: $root has no Sources and Tests folders" >&2; exit 2; }
+command -v python3 >/dev/null 2>&1 || { echo "check-architecture: needs python3 (sudo apt-get install python3)" >&2; exit 2; }
+
+failed=0
+pending=0
+MAX_LINES=250
+
+# Lines of Swift files (given as arguments) that import one of the modules in $1 (a regex alternation).
+imports_of() {
+  local modules="$1"; shift
+  [ "$#" -gt 0 ] || return 0
+  grep -nHE "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?($modules)([.[:space:]]|$)" "$@" || true
+}
+
+report() { # name, offending lines (may be empty), kind (enforced|pending)
+  local name="$1" found="$2" kind="$3"
+  if [ -z "$found" ]; then
+    echo "ok       $name"
+  elif [ "$kind" = enforced ]; then
+    echo "FAILED   $name"; printf '%s\n' "$found" | sed 's/^/         /'
+    failed=1
+  else
+    echo "PENDING  $name (a goal of the feature redesign; --pending makes it fail)"
+    printf '%s\n' "$found" | sed 's/^/         /'
+    pending=1
+  fi
+}
+
+swift_files() { [ -d "$1" ] && find "$1" -name '*.swift' -type f | sort || true; }
+
+mapfile -t curses < <(swift_files Sources/Curses)
+report "Curses does not import App" "$(imports_of App "${curses[@]}")" enforced
+
+mapfile -t terminal_types < <(swift_files Sources/TerminalTypes)
+project_modules=$(find Sources -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | grep -vx TerminalTypes | paste -sd'|' -)
+report "TerminalTypes imports no other module of artmap" "$(imports_of "$project_modules" "${terminal_types[@]}")" enforced
+
+cell_level=()
+for f in Sources/Screen/Buffer.swift Sources/Screen/Style.swift Sources/Screen/CellRun.swift Sources/Screen/TextWidth.swift \
+         Sources/Screen/Map/MapCanvas.swift Sources/Screen/Map/MapInk.swift Sources/Screen/Widgets/SelectableList.swift; do
+  [ -f "$f" ] && cell_level+=("$f")
+done
+report "Screen's cell-level files import no App" "$(imports_of App "${cell_level[@]}")" enforced
+
+# A guard whose else block returns without a value lets a test end as passed. Comments and string
+# literals are blanked first, so only code is read.
+guards=$(python3 - Tests <<'PY'
+import os, re, sys
+
+def blank(src):
+    out = list(src)
+    i, n = 0, len(src)
+    def wipe(a, b):
+        for k in range(a, b):
+            if out[k] != '\n':
+                out[k] = ' '
+    def string_end(i):
+        # i is at the opening quote(s), possibly after '#'s; returns the index after the literal.
+        hashes = 0
+        while src[i] == '#':
+            hashes += 1; i += 1
+        multi = src.startswith('"""', i)
+        quote = '"""' if multi else '"'
+        i += len(quote)
+        close = quote + '#' * hashes
+        while i < n:
+            if src[i] == '\\' and src.startswith('#' * hashes, i + 1):
+                j = i + 1 + hashes
+                if j < n and src[j] == '(':
+                    i = code_end(j + 1)      # an interpolation: code up to its closing parenthesis
+                    continue
+                i = j + 1
+                continue
+            if src.startswith(close, i):
+                return i + len(close)
+            if not multi and src[i] == '\n':
+                return i
+            i += 1
+        return n
+    def code_end(i):
+        depth = 1
+        while i < n:
+            c = src[i]
+            if c == '"' or (c == '#' and re.match(r'#+"', src[i:])):
+                i = string_end(i); continue
+            if c == '(':
+                depth += 1
+            elif c == ')':
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return n
+    while i < n:
+        if src.startswith('//', i):
+            j = src.find('\n', i); j = n if j < 0 else j
+            wipe(i, j); i = j; continue
+        if src.startswith('/*', i):
+            depth, j = 1, i + 2
+            while j < n and depth:
+                if src.startswith('/*', j): depth += 1; j += 2
+                elif src.startswith('*/', j): depth -= 1; j += 2
+                else: j += 1
+            wipe(i, j); i = j; continue
+        if src[i] == '"' or (src[i] == '#' and re.match(r'#+"', src[i:])):
+            j = string_end(i)
+            wipe(i, j); i = j; continue
+        i += 1
+    return ''.join(out)
+
+def bare_return_guards(code):
+    found = []
+    for m in re.finditer(r'\bguard\b', code):
+        i, depth = m.end(), 0
+        else_at = None
+        while i < len(code):
+            c = code[i]
+            if c in '([{': depth += 1
+            elif c in ')]}':
+                depth -= 1
+                if depth < 0: break
+            elif depth == 0 and code.startswith('else', i) and not (code[i-1].isalnum() or code[i-1] == '_') \
+                    and not (i + 4 < len(code) and (code[i+4].isalnum() or code[i+4] == '_')):
+                else_at = i; break
+            i += 1
+        if else_at is None:
+            continue
+        j = code.find('{', else_at)
+        if j < 0:
+            continue
+        depth, k = 1, j + 1
+        while k < len(code) and depth:
+            if code[k] == '{': depth += 1
+            elif code[k] == '}': depth -= 1
+            k += 1
+        body = code[j + 1:k - 1]
+        # `return` at the block's own level with nothing after it but `;` or the end of the block.
+        level = 0
+        for r in re.finditer(r'[{}]|\breturn\b', body):
+            t = r.group()
+            if t == '{': level += 1
+            elif t == '}': level -= 1
+            elif level == 0 and re.fullmatch(r'[\s;]*', body[r.end():]):
+                found.append(code.count('\n', 0, m.start()) + 1)
+                break
+    return found
+
+root = sys.argv[1]
+for folder, _, files in sorted(os.walk(root)):
+    for name in sorted(files):
+        if name.endswith('.swift'):
+            path = os.path.join(folder, name)
+            with open(path, encoding='utf-8') as f:
+                code = blank(f.read())
+            for line in bare_return_guards(code):
+                print(f"{path}:{line}: guard … else {{ return }} in a test; use try #require, so the test fails when it cannot check")
+PY
+)
+report "no test ends as passed from a guard … else { return }" "$guards" enforced
+
+inout_features=$( [ -d Sources/App/Features ] && grep -rnE 'inout[[:space:]]+AppState\b' Sources/App/Features --include='*.swift' || true)
+report "no feature reducer takes inout AppState" "$inout_features" pending
+
+sizes=""
+for f in Sources/App/Reducer.swift Sources/App/AppState.swift; do
+  if [ -f "$f" ]; then
+    lines=$(wc -l < "$f")
+    [ "$lines" -le "$MAX_LINES" ] || sizes+="$f: $lines lines (at most $MAX_LINES)"$'\n'
+  fi
+done
+report "Reducer.swift and AppState.swift have at most $MAX_LINES lines" "${sizes%$'\n'}" pending
+
+if [ "$failed" = 1 ]; then
+  echo "check-architecture: the source tree breaks the rules above" >&2
+  exit 1
+fi
+if [ "$pending" = 1 ] && [ "$strict_pending" = 1 ]; then
+  echo "check-architecture: goals still pending (see above)" >&2
+  exit 1
+fi
+exit 0
