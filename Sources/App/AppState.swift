@@ -110,6 +110,8 @@ public struct AppState: Sendable {
 
     /// The imported streets, buildings and paths, and the walking graph; empty until something is imported.
     public var baseMap: BaseMap = .empty
+    /// Fetching the map around the reference from OpenStreetMap, and the place prompt (Features/NearMe).
+    public var nearMe = NearMeState()
     /// Walking directions being shown, if any.
     public var route: RouteState?
 

@@ -22,9 +22,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .started(let maxAge):
         let whole: [Effect] = state.catalogueIsPartial ? [.loadWholeCatalogue(collection: state.collection)] : []
-        guard let maxAge else { return whole }
-        if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole }
-        return whole + startSync(&state)
+        let fetch = NearMe.fetchIfUncovered(&state, at: state.reference)
+        guard let maxAge else { return whole + fetch }
+        if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole + fetch }
+        return whole + fetch + startSync(&state)
     case .collectionLoaded(let name, let artworks):
         state.collection = name
         state.catalogueIsPartial = false
@@ -70,6 +71,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if state.referenceSource != .picked {
             state.setReference(coordinate, source: source)
             rerouteFromReference(&state)
+            return NearMe.fetchIfUncovered(&state, at: coordinate)
         }
         return []
     case .locationStatus(let text):
@@ -120,6 +122,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .storeDamaged(let reason):
         state.lastError = "the store is damaged (\(reason))"
         return quit(&state)
+    case .nearMe(let action):
+        return NearMe.reduce(&state, action)
     }
 }
 
@@ -188,6 +192,7 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return []
     }
     if state.searchEditing { return editSearch(&state, key) }
+    if state.nearMe.prompt != nil { return NearMe.editPrompt(&state, key) }
     if let effects = typeIntoField(&state, key) { return effects }
     let context: KeyContext
     switch state.overlays.last {
@@ -254,7 +259,7 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         state.setReference(picked, source: .picked)
         state.lastMessage = "measuring from the picked point"
         rerouteFromReference(&state)
-        return []
+        return NearMe.fetchIfUncovered(&state, at: picked)
     case .liveReference:
         state.setReference(state.liveReference, source: state.liveSource)
         state.lastMessage = "measuring from \(state.liveSource.label)"
@@ -272,7 +277,7 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return []
     case .moveCursor(let dx, let dy):
         moveCursor(&state, dx: dx, dy: dy)
-        return []
+        return NearMe.fetchIfUncovered(&state, at: state.mapCenter)
     case .rowUp, .rowDown, .pageUp, .pageDown, .top, .bottom:
         return moveSelection(&state, command, context: context)
     case .open:
@@ -299,6 +304,8 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return reduceNews(&state, open: open, scroll: scroll)
     case .openWebPage:
         return openWebPage(&state)
+    case .nearMe(let command):
+        return NearMe.reduce(&state, command.action)
     }
 }
 

@@ -19,6 +19,10 @@ public enum Bars {
 
     public static func status(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.status, reverse: true))
+        if let prompt = NearMe.promptLine(state) {
+            buffer.write(prompt, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
+            return
+        }
         if state.searchEditing {
             let text = " / " + state.searchText + "▏  Enter keep · Esc clear"
             buffer.write(text, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
@@ -37,6 +41,7 @@ public enum Bars {
         case .failed: break
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
+        if let fetching = NearMe.statusText(state) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
         let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
         let note = state.lastError ?? state.lastMessage

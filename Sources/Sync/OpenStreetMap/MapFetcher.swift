@@ -30,6 +30,8 @@ public struct MapFetchRequest: Sendable {
     public var services: OSMServices
     public var imageCache: ImageCache
     public var downloadPictures = true
+    /// False: no tile is asked for, only the pictures of what the store holds.
+    public var fetchTiles = true
     /// Called before anything is written (waits for the store's integrity check).
     public var beforeWriting: (@Sendable () throws -> Void)?
 
@@ -112,7 +114,7 @@ public struct MapFetcher: Sendable {
         var report = MapFetchReport()
         let tiles = MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
         report.tiles = tiles.count
-        let stale = try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays)
+        let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
         if !stale.isEmpty {
             let folder = try Self.privateFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
