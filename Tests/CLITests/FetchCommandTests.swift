@@ -84,6 +84,19 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     #expect(esplanadi.count == Set(esplanadi).count)
 }
 
+@Test func aTileWithNothingInItIsStoredAsFetchedAndNotAskedAgain() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    // South of the extract: Overpass answers a document with its header and no elements.
+    let sea = ["fetch", "--around", "60.1550,24.9450", "--radius", "100"] + server.osmServiceOptions
+    let first = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.out.hasPrefix("fetched 1 tile of 1: 0 map features, 0 walking edges, 0 artworks"), "\(first.out)")
+    let again = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(again.out.hasPrefix("the map around here is up to date"), "\(again.out)")
+    #expect(try requests(server, "overpass").count == 1)
+}
+
 @Test func aSecondFetchOfTheSameTilesAsksNothing() async throws {
     let server = try osmServer()
     let home = try temporaryDirectory()

@@ -17,8 +17,8 @@ Prints "PORT <n>" once listening. One process, one base per service (pass these 
                                       (named nodes and ways), then the built-in PLACES; answers 429 with an HTML
                                       page to a second request within one second, as the policy says
 Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order, as JSON),
-  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "ok", ...]} answers the next
-  Overpass requests in that order (then normally); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
+  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok", ...]} answers the next
+  Overpass requests in that order (then normally; "slow" answers normally after 5 s); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
   "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
 """
 import argparse
@@ -215,6 +215,8 @@ class Handler(BaseHTTPRequestHandler):
     def overpass(self, ql):
         with LOCK:
             mode = STATE["script"].pop(0) if STATE["script"] else "ok"
+        if mode == "slow":
+            time.sleep(5)
         if mode == "429":
             return self.send(429, html_page("429 Too Many Requests", "<p>rate_limited</p>"), "text/html; charset=utf-8", {"Retry-After": "2"})
         if mode == "504":

@@ -119,11 +119,16 @@ public struct MapFetcher: Sendable {
             let folder = try Self.privateFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
-            var files: [(MapTile, String)] = []
+            var files: [(MapTile, String?)] = []
             for (index, tile) in stale.enumerated() {
                 try Task.checkCancellation()
                 progress(.tile(done: index, total: stale.count))
                 let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
+                // A tile of open sea or empty land answers a document without elements: stored as fetched, empty.
+                guard data.range(of: Data("<node".utf8)) != nil else {
+                    files.append((tile, nil))
+                    continue
+                }
                 let file = folder.appendingPathComponent("tile-\(tile.row)-\(tile.column).osm")
                 try data.write(to: file)
                 files.append((tile, file.path))
@@ -134,6 +139,7 @@ public struct MapFetcher: Sendable {
             do {
                 report.stored = try store.replaceTiles(files.map { tile, path in
                     TileContents(tile: tile) { sink in
+                        guard let path else { return MapImportResult() }
                         do {
                             return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
                         } catch let error as CartographyError {

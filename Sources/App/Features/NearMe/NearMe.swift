@@ -114,6 +114,10 @@ public enum NearMe {
             if !nearby, !artworks.isEmpty {
                 let keepReference = state.referenceFollowsCollection
                 state.referenceFollowsCollection = false
+                // The map shows the fetched place at a zoom that fits its nearest artworks.
+                state.zoomChosen = false
+                state.mapCenter = state.reference
+                state.pannedAway = false
                 let effects = App.reduce(&state, .collectionLoaded(NearMeState.collection, artworks))
                 state.referenceFollowsCollection = keepReference
                 state.lastMessage = summary + "; showing the collection osm"
