@@ -40,7 +40,15 @@ private func homeWithoutStartSync() throws -> URL {
     }
     #expect(screen.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") },
             "\(screen.joined(separator: "\n"))")
-    try tmux.send("q")
+    // The nearest building is Havis Amanda's, with one artwork: Enter opens its detail, with the downloaded
+    // picture (its size known once decoded), the picture's credit and licence, and the file's page.
+    try tmux.send("Tab", "Enter")
+    screen = try tmux.require(timeout: 30, "the detail with the picture and its credit") {
+        $0.contains { $0.contains("Picture: Jane & John Doe, CC BY-SA 4.0 (Wikimedia Commons)") }
+            && $0.contains { $0.contains("Web: https://commons.wikimedia.org/wiki/File:Havis_Amanda_2.jpg") }
+            && $0.contains { $0.contains("Image: wikidata:Q523268, 64×48 px") }
+    }
+    try tmux.send("q", "q", "q")
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
     let asked = try server.requestLog()
     #expect(asked.filter { $0.hasPrefix("/overpass/") }.count == 12)
