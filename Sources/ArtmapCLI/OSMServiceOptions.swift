@@ -17,7 +17,7 @@ enum OSMServiceOptions {
     static let nearSpec = OptionSpec(name: "--near", valueName: "PLACE", help: "measure from the first place of that name (the store's, then Nominatim's)")
 
     /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
-    static func httpClient() -> HTTPClient { URLSessionHTTPClient() }
+    static func httpClient() -> HTTPClient { CurlHTTPClient() }
 
     /// The services: each option, else its setting, else the default; every URL checked by the source rule
     /// (https anywhere, http only on this machine). A bad one is a usage error naming the option or setting.

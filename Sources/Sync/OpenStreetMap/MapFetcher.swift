@@ -103,7 +103,7 @@ public struct MapFetcher: Sendable {
     /// The widest fetch, in metres around the point.
     public static let maxRadius = 5_000.0
 
-    public init(http: HTTPClient = URLSessionHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
+    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
         self.http = http
         self.limits = limits
         self.backoff = backoff
