@@ -139,8 +139,17 @@ public struct OverpassClient: Sendable {
         }
         if let key = text.range(of: "\"remark\"") {
             let rest = text[key.upperBound...].drop { $0 == " " || $0 == ":" }
-            if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
-                return clean(String(rest[rest.index(after: rest.startIndex)..<close]))
+            guard rest.first == "\"" else { return nil }
+            // The string literal up to its closing quote (one not escaped), decoded as JSON.
+            var escaped = false
+            for index in rest.indices.dropFirst() {
+                let character = rest[index]
+                if escaped { escaped = false; continue }
+                if character == "\\" { escaped = true; continue }
+                guard character == "\"" else { continue }
+                let literal = String(rest[rest.startIndex...index])
+                let decoded = (try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed)) as? String
+                return clean(decoded ?? literal)
             }
         }
         return nil
