@@ -73,8 +73,8 @@ public enum Keymap {
         KeyBinding(keys: [.character(",")], command: .settings(.open), context: .global, description: "settings"),
         KeyBinding(keys: [.character("N")], command: .news(open: true, scroll: 0), context: .global, description: "news, and what syncs changed"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
-        KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre (OpenStreetMap)"),
-        KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place by name (the store's, then OpenStreetMap's)"),
+        KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
+        KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),
