@@ -66,6 +66,9 @@ enum FetchCommand: Command {
                     console.error("artmap: \(DisplayText.clean(text))")
                 } else if interactive {
                     console.progress("\r\u{1B}[K" + DisplayText.clean(step.text))
+                } else if case .tile(let done, let total) = step, total > 4, done % 10 == 0 {
+                    // Not on a terminal: a line every ten tiles of a long fetch.
+                    console.error("artmap: \(DisplayText.clean(step.text))")
                 }
             }
         } catch {
