@@ -8,9 +8,11 @@ import TerminalTypes
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(let key):
-        return handleKey(&state, key)
+        let before = (state.reference, state.mapCenter)
+        return handleKey(&state, key) + state.fetchIfMoved(from: before)
     case .mouse(let event):
-        return handleMouse(&state, event)
+        let before = (state.reference, state.mapCenter)
+        return handleMouse(&state, event) + state.fetchIfMoved(from: before)
     case .resize(let size):
         state.size = size
         if !state.zoomChosen { chooseInitialZoom(&state) }
@@ -22,7 +24,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .started(let maxAge):
         let whole: [Effect] = state.catalogueIsPartial ? [.loadWholeCatalogue(collection: state.collection)] : []
-        let fetch = NearMe.fetchIfUncovered(&state, at: state.reference)
+        let fetch = state.fetchIfUncovered(at: state.reference)
         guard let maxAge else { return whole + fetch }
         if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole + fetch }
         return whole + fetch + startSync(&state)
@@ -69,9 +71,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.liveSource = source
         // While the user measures from a picked point, the live location waits for `M`.
         if state.referenceSource != .picked {
+            let before = (state.reference, state.mapCenter)
             state.setReference(coordinate, source: source)
             rerouteFromReference(&state)
-            return NearMe.fetchIfUncovered(&state, at: coordinate)
+            return state.fetchIfMoved(from: before)
         }
         return []
     case .locationStatus(let text):
@@ -123,7 +126,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastError = "the store is damaged (\(reason))"
         return quit(&state)
     case .nearMe(let action):
-        return NearMe.reduce(&state, action)
+        return state.reduceNearMe(action)
     }
 }
 
@@ -192,7 +195,7 @@ private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         return []
     }
     if state.searchEditing { return editSearch(&state, key) }
-    if state.nearMe.prompt != nil { return NearMe.editPrompt(&state, key) }
+    if state.nearMe.prompt != nil { return state.typeIntoPlacePrompt(key) }
     if let effects = typeIntoField(&state, key) { return effects }
     let context: KeyContext
     switch state.overlays.last {
@@ -259,7 +262,7 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         state.setReference(picked, source: .picked)
         state.lastMessage = "measuring from the picked point"
         rerouteFromReference(&state)
-        return NearMe.fetchIfUncovered(&state, at: picked)
+        return []
     case .liveReference:
         state.setReference(state.liveReference, source: state.liveSource)
         state.lastMessage = "measuring from \(state.liveSource.label)"
@@ -277,7 +280,7 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
         return []
     case .moveCursor(let dx, let dy):
         moveCursor(&state, dx: dx, dy: dy)
-        return NearMe.fetchIfUncovered(&state, at: state.mapCenter)
+        return []
     case .rowUp, .rowDown, .pageUp, .pageDown, .top, .bottom:
         return moveSelection(&state, command, context: context)
     case .open:
@@ -305,7 +308,7 @@ private func perform(_ state: inout AppState, _ command: Command, context: KeyCo
     case .openWebPage:
         return openWebPage(&state)
     case .nearMe(let command):
-        return NearMe.reduce(&state, command.action)
+        return state.reduceNearMe(command.action)
     }
 }
 

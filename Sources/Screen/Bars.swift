@@ -19,7 +19,7 @@ public enum Bars {
 
     public static func status(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.status, reverse: true))
-        if let prompt = NearMe.promptLine(state) {
+        if let prompt = NearMeFeature.promptLine(state.nearMe) {
             buffer.write(prompt, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
             return
         }
@@ -41,7 +41,7 @@ public enum Bars {
         case .failed: break
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
-        if let fetching = NearMe.statusText(state) { parts.append(fetching) }
+        if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
         let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
         let note = state.lastError ?? state.lastMessage
