@@ -264,3 +264,15 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     #expect(route.out.hasPrefix("Walk to Hei vaan: "))
     #expect(try requests(server, "nominatim").count == 1)
 }
+
+@Test func aSecondOverpassEndpointIsTriedWhenTheFirstFails() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    // Nothing listens on port 9 of this machine: the first endpoint fails at once, the stand-in answers.
+    let endpoints = "http://127.0.0.1:9/api/interpreter \(server.base)/overpass/api/interpreter"
+    let result = await runArtmap(["fetch", "--around", "60.1690,24.9480", "--radius", "100", "--no-pictures", "--overpass-url", endpoints],
+                                 home: home, extraEnvironment: quickBackoff)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 1 tile of 1: "), "\(result.out)")
+    #expect(try requests(server, "overpass").count == 1)
+}
