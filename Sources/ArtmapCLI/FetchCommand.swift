@@ -59,8 +59,8 @@ enum FetchCommand: Command {
         let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: SyncLimits.fromEnvironment(environment),
                                  backoff: ServiceBackoff.fromEnvironment(environment))
         let report: MapFetchReport
-        do {
-            report = try await fetcher.run(request) { step in
+        // Ctrl-C (or SIGTERM) stops the fetch: before the map is stored nothing is, and the answers go.
+        let task = Task { try await fetcher.run(request) { step in
                 if case .waiting(let text) = step {
                     if interactive { console.progress("\r\u{1B}[K") }
                     console.error("artmap: \(DisplayText.clean(text))")
@@ -71,6 +71,14 @@ enum FetchCommand: Command {
                     console.error("artmap: \(DisplayText.clean(step.text))")
                 }
             }
+        }
+        let stopper = StopOnSignal { task.cancel() }
+        defer { stopper.stop() }
+        do {
+            report = try await task.value
+        } catch is CancellationError {
+            if interactive { console.progress("\r\u{1B}[K") }
+            throw CLIError("fetch stopped; nothing was stored", status: 130)
         } catch {
             if interactive { console.progress("\r\u{1B}[K") }
             throw CLIError("fetch failed: \(DisplayText.clean("\(error)"))")
@@ -82,5 +90,29 @@ enum FetchCommand: Command {
         for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }
         if report.stored != nil { console.line("map data © OpenStreetMap contributors (ODbL)") }
         return 0
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a call of `stop` while a long command runs, and gives them back their
+/// default action afterwards.
+final class StopOnSignal: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private static let signals = [SIGINT, SIGTERM]
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        for number in Self.signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Puts the signals back as they were.
+    func stop() {
+        sources.forEach { $0.cancel() }
+        sources.removeAll()
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

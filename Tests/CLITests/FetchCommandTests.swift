@@ -276,3 +276,25 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     #expect(result.out.hasPrefix("fetched 1 tile of 1: "), "\(result.out)")
     #expect(try requests(server, "overpass").count == 1)
 }
+
+@Test func ctrlCStopsAFetchBeforeAnythingIsStoredAndLeavesNoAnswersBehind() throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let temporary = home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // The second tile's answer takes 5 s: the interrupt comes while it is awaited, one tile already in hand.
+    try server.scriptOverpass(["ok", "slow"])
+    var environment = binaryEnvironment(home: home)
+    environment["TMPDIR"] = temporary.path
+    let (process, _, errURL) = try startBinary(["fetch", "--no-pictures"] + around + server.osmServiceOptions, environment: environment, label: "fetch")
+    let deadline = Date().addingTimeInterval(30)
+    while try requests(server, "overpass").count < 2, Date() < deadline { usleep(50_000) }
+    #expect(try requests(server, "overpass").count == 2)
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try String(contentsOf: errURL, encoding: .utf8) == "artmap: fetch stopped; nothing was stored\n")
+    #expect(try openStore(home).artworks(collection: "osm").isEmpty)
+    #expect(try openStore(home).tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("artmap-fetch-") }.isEmpty)
+}

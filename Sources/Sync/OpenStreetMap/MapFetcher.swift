@@ -153,6 +153,18 @@ public struct MapFetcher: Sendable {
             report.fetched = files.count
         }
         guard request.downloadPictures else { return report }
+        do {
+            try await fetchPictures(request, store: store, report: &report, progress: progress)
+        } catch is CancellationError {
+            // Stopped after the map was stored: what was stored stays, the rest of the pictures come next time.
+            report.pictureProblems.append("stopped before every picture was found and downloaded; the next fetch goes on")
+        }
+        return report
+    }
+
+    /// Finds the pictures of the stored artworks and downloads them into the image cache.
+    private func fetchPictures(_ request: MapFetchRequest, store: CatalogStore, report: inout MapFetchReport,
+                               progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
         try await findPictures(store: store, services: request.services, report: &report, progress: progress)
         let resolved = try store.resolvedPictures()
         let engine = SyncEngine(http: http, limits: limits)
@@ -168,7 +180,6 @@ public struct MapFetcher: Sendable {
         })
         report.imagesCached = images.imagesCached
         report.imageFailures = images.imageFailures
-        return report
     }
 
     /// Resolves the references of the collection's artworks that were never resolved, and saves what was found.
