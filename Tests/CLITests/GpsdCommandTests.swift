@@ -63,7 +63,9 @@ func nmeaWalk() -> String {
         if lines.count >= 3 { break }
         usleep(200_000)
     }
-    kill(process.processIdentifier, SIGTERM)
+    // SIGKILL: a child started while another test's in-process command ignores SIGTERM (the fetch command
+    // does while it runs) inherits the ignored disposition, and `watch` would then never end.
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(lines.count >= 3, "\(lines)")
     #expect(lines.allSatisfy { $0.contains(#""source":"gpsd""#) })
