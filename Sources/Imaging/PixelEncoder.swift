@@ -64,7 +64,7 @@ public enum PixelEncoder {
         guard let info = termInfo, let text = chafa_canvas_print(canvas, info) else { return [] }
         defer { _ = g_string_free(text, 1) }
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(text.pointee.str).assumingMemoryBound(to: UInt8.self), count: Int(text.pointee.len)))
-        if kind == .kitty { bytes = kittyWithID(bytes, id: id) }
+        if kind == .kitty, id > 0 { bytes = kittyWithID(bytes, id: id) }
         return bytes
     }
 
@@ -76,11 +76,12 @@ public enum PixelEncoder {
 
     /// Chafa's kitty image with an id and quiet replies (q=2), so the terminal answers nothing into the input
     /// and the image can be deleted by its id.
-    static func kittyWithID(_ bytes: [UInt8], id: UInt32) -> [UInt8] {
+    /// With `keepCursor` the cursor stays where the image starts (C=1), as a full-screen view needs.
+    public static func kittyWithID(_ bytes: [UInt8], id: UInt32, keepCursor: Bool = false) -> [UInt8] {
         let start = Array("\u{1B}_Ga=T,".utf8)
         guard bytes.count >= start.count, let at = firstIndex(of: start, in: bytes) else { return bytes }
         var out = bytes
-        let extra = Array((id > 0 ? "i=\(id),q=2," : "q=2,").utf8)
+        let extra = Array(((id > 0 ? "i=\(id),q=2," : "q=2,") + (keepCursor ? "C=1," : "")).utf8)
         out.insert(contentsOf: extra, at: at + start.count)
         return out
     }
