@@ -46,7 +46,9 @@ public enum PixelEncoder {
         let columns = max(1, columns), rows = max(1, rows)
         let cellWidth = max(1, min(64, cell.width)), cellHeight = max(1, min(128, cell.height))
         // Chafa scales to the canvas itself; handing it about the target size first saves it work.
-        let fitted = BoxScaler.downscale(image, width: columns * cellWidth, height: rows * cellHeight)
+        // Sixel bands are 6 pixels tall and chafa keeps only whole ones: scale straight to that height, once.
+        let height = kind == .sixel ? max(6, rows * cellHeight / 6 * 6) : rows * cellHeight
+        let fitted = BoxScaler.downscale(image, width: columns * cellWidth, height: height)
         guard let config = chafa_canvas_config_new() else { return [] }
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
