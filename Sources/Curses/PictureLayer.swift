@@ -6,8 +6,8 @@ import TerminalTypes
 /// The pictures a terminal shows in pixels: which are on screen, the bytes that put new ones there and take
 /// old ones away, and the encoded images (made off the main thread, kept per picture and size). `Terminal`
 /// owns one and writes what it returns after curses has painted the cells; nothing here touches the terminal.
-final class PictureLayer: @unchecked Sendable {
-    let choice: PixelChoice
+public final class PictureLayer: @unchecked Sendable {
+    public let choice: PixelChoice
     /// Called (on a background queue) when an image finished encoding: the caller draws again.
     var onReady: (@Sendable () -> Void)?
     private var shown: [(picture: PlacedPicture, id: UInt32)] = []
@@ -21,7 +21,8 @@ final class PictureLayer: @unchecked Sendable {
     /// Encoded images kept, in bytes (about 20 full-screen sixel images).
     static let cacheBudget = 48 * 1024 * 1024
 
-    init(choice: PixelChoice) {
+    /// A layer drawing with `choice`'s protocol.
+    public init(choice: PixelChoice) {
         self.choice = choice
     }
 
@@ -41,7 +42,7 @@ final class PictureLayer: @unchecked Sendable {
     /// What to write after curses painted `buffer` over `before`: old pictures taken away (kitty: deleted;
     /// sixel and iTerm2: the cells curses left alone written again as blanks), then new ones drawn, each at
     /// its place. Pictures whose image is still being encoded are left for a later frame.
-    func frame(_ buffer: Buffer, before: Buffer?) -> [UInt8] {
+    public func frame(_ buffer: Buffer, before: Buffer?) -> [UInt8] {
         guard choice.kind.drawsPixels else { return [] }
         let wanted = PictureLayer.visible(buffer)
         var out: [UInt8] = []
@@ -113,7 +114,7 @@ final class PictureLayer: @unchecked Sendable {
     }
 
     /// Waits until no image is being encoded (for tests and the benchmark).
-    func waitForEncoding() { work.sync {} }
+    public func waitForEncoding() { work.sync {} }
 
     /// Blank cells over a picture's old area where curses did not paint (the cell did not change).
     private func blanks(_ area: Rect, buffer: Buffer, before: Buffer?) -> [UInt8] {
