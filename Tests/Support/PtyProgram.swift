@@ -77,7 +77,13 @@ public final class PtyProgram {
     @discardableResult
     public func read(untilContains text: String, after offset: Int = 0, timeout: Double = 30) -> Bool {
         let needle = Array(text.utf8)
-        return read(until: { PtyProgram.contains($0, needle, from: offset) }, timeout: timeout)
+        // Only what arrived since the last look is searched (images are megabytes).
+        var from = offset
+        return read(until: { output in
+            if PtyProgram.contains(output, needle, from: from) { return true }
+            from = max(offset, output.count - needle.count + 1)
+            return false
+        }, timeout: timeout)
     }
 
     /// Types bytes.
@@ -106,12 +112,18 @@ public final class PtyProgram {
     /// Whether `haystack` holds `needle` at or after `from`.
     public static func contains(_ haystack: [UInt8], _ needle: [UInt8], from: Int = 0) -> Bool {
         guard !needle.isEmpty, haystack.count - from >= needle.count else { return false }
-        var i = max(0, from)
-        while i + needle.count <= haystack.count {
-            if haystack[i] == needle[0], Array(haystack[i..<i + needle.count]) == needle { return true }
-            i += 1
+        return haystack.withUnsafeBufferPointer { hay in
+            var i = max(0, from)
+            while i + needle.count <= hay.count {
+                if hay[i] == needle[0] {
+                    var j = 1
+                    while j < needle.count, hay[i + j] == needle[j] { j += 1 }
+                    if j == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The output from `offset` on, as text.
