@@ -14,7 +14,7 @@ CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gp
 # directly (the Sync module's CCurl target), hence libcurl4-openssl-dev.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: all deps build run test bench fuzz install uninstall deb clean
+.PHONY: all deps build run test pixels-test bench fuzz install uninstall deb clean
 
 all: build
 
@@ -48,6 +48,18 @@ run: build
 test: deps
 	scripts/check-architecture.sh
 	$(SWIFT) test
+
+# A real sixel terminal (issue 21): xterm -ti vt340 under Xvfb runs `artmap show`, a screenshot (xwd) is compared
+# with the source. Apart from `make test`: it needs an X server and xterm, which the view itself does not.
+pixels-test: deps
+	@missing=""; for pair in xterm:xterm Xvfb:xvfb xwd:x11-apps fc-list:fontconfig; do \
+	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; done; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	if [ -n "$$missing" ]; then \
+	  [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	    || { echo "make pixels-test needs:$$missing (sudo apt-get install$$missing)"; exit 1; }; \
+	fi
+	ARTMAP_XTERM_TESTS=1 $(SWIFT) test --filter SixelXtermTests
 
 bench: deps
 	@for tool in chafa sqlite3 valgrind; do \

@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Curses", dependencies: ["Screen", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
         .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "COsmium"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "COsmium"]),
 
         .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -27,6 +27,8 @@ public enum Action: Sendable {
     case pictureUnavailable(artworkID: String, PictureProblem)
     /// What the terminal can show: colours for pictures and the shape of a cell.
     case terminalCapabilities(colorDepth: ColorDepth, cellAspect: Double)
+    /// The picture protocol the terminal was found to speak at start.
+    case pixelGraphics(PixelProtocol)
     /// A location fix that has passed the distance filter.
     case referenceMoved(Coordinate, ReferenceSource)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.

@@ -56,6 +56,8 @@ public struct AppState: Sendable {
     public internal(set) var colorDepth: ColorDepth = .indexed256
     /// A cell's height over its width (2 unless the terminal reports its pixel size).
     public internal(set) var cellAspect = 2.0
+    /// How pictures reach the terminal, as chosen at start (cells until the terminal says).
+    public internal(set) var pixelProtocol: PixelProtocol = .cells
     public internal(set) var ascii = false
     /// The work `.started` asks for (sync, news, whole catalogue, slideshow).
     public internal(set) var startPlan = StartPlan()

@@ -45,6 +45,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.sync = .failed(message)
         state.lastError = "sync failed: " + message
         return []
+    case .pixelGraphics(let kind):
+        state.pixelProtocol = kind
+        return []
     case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
         return state.reducePictures(action)
     case .referenceMoved(let coordinate, let source):

@@ -7,6 +7,8 @@ final class ActionQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Action] = []
     private var resized = false
+    private var redraw = false
+    private var repaint = false
     let readDescriptor: Int32
     private let writeDescriptor: Int32
 
@@ -45,6 +47,32 @@ final class ActionQueue: @unchecked Sendable {
         defer { lock.unlock() }
         let was = resized
         resized = false
+        return was
+    }
+
+    /// Something outside the state changed what a frame shows (a picture finished encoding): draw again.
+    func noteRedraw() {
+        lock.lock()
+        redraw = true
+        lock.unlock()
+        wake()
+    }
+
+    /// The screen may have been painted over (the process was continued after ^Z): paint everything again.
+    func noteRepaint() {
+        lock.lock()
+        repaint = true
+        lock.unlock()
+        wake()
+    }
+
+    /// Whether a redraw, and whether a whole repaint, were noted since the last call.
+    func takeRedraw() -> (redraw: Bool, repaint: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        let was = (redraw || repaint, repaint)
+        redraw = false
+        repaint = false
         return was
     }
 

@@ -20,6 +20,7 @@ enum InteractiveCommand {
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
+        OptionSpec(name: "--pixels", valueName: "MODE", help: "pictures as auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
         OptionSpec(name: "--offline", valueName: nil, help: "do not sync, fetch or search online"),
         OSMServiceOptions.nearSpec,
         OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600, or the setting)"),
@@ -159,9 +160,15 @@ enum InteractiveCommand {
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
+        let pixelMode = options.value("--pixels") ?? saved[Setting.imageProtocol]
+        if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
+            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: nil)
+        }
+        // Asked before curses starts, so the answers do not reach its key reader.
+        let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.has("--ascii"))
         let terminal: Terminal
         do {
-            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"))
+            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"), pixels: pixels)
         } catch let error as CursesError where error.cannotAddressCursor {
             console.error("artmap: \(error.message); showing the list instead")
             return .finished(try await Artmap.listInstead(arguments, environment: environment, console: console))

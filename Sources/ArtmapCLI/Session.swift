@@ -62,6 +62,9 @@ final class Session {
         storeVersion = try? store.dataVersion()
         dispatch(.tick(Date()))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+        dispatch(.pixelGraphics(terminal.pixels.kind))
+        let wakeQueue = queue
+        terminal.onPictureReady = { wakeQueue.noteRedraw() }
         dispatch(.resize(terminal.size))
         dispatch(.started)
         var lastTick = Date()
@@ -83,6 +86,9 @@ final class Session {
                 dispatch(.resize(size))
                 dirty = true
             }
+            let redraw = queue.takeRedraw()
+            if redraw.repaint { terminal.invalidate() }
+            if redraw.redraw { dirty = true }
             let events = terminal.readEvents()
             // Readable but nothing read, twice running: end of input or a read error that curses calls "no key";
             // polling again would spin (46,000 failed reads in 2 s), so look for ourselves.
@@ -330,5 +336,10 @@ final class Session {
         resize.setEventHandler { queue.noteResize() }
         resize.resume()
         signalSources.append(resize)
+        // After ^Z and fg curses repaints the cells; pictures drawn in pixels are drawn again with them.
+        let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
+        continued.setEventHandler { queue.noteRepaint() }
+        continued.resume()
+        signalSources.append(continued)
     }
 }

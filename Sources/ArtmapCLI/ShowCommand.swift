@@ -1,4 +1,5 @@
 import Catalog
+import Curses
 import Foundation
 import Imaging
 import Store
@@ -12,12 +13,14 @@ enum ShowCommand: Command {
         OptionSpec(name: "--height", valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
         OptionSpec(name: "--colors", valueName: "MODE", help: "auto, none, 16, 256 or truecolor (default auto)"),
         OptionSpec(name: "--ascii", valueName: nil, help: "ASCII symbols only"),
+        OptionSpec(name: "--pixels", valueName: "MODE", help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 1, forms: [UsageForm(words: "ID")])
 
     static let intro = [
-        "Prints the artwork's cached image as text cells with colour escape sequences.",
+        "Prints the artwork's cached image: as pixels where the terminal draws them (kitty, sixel, iTerm2),",
+        "else as text cells with colour escape sequences.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
@@ -29,6 +32,10 @@ enum ShowCommand: Command {
         guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
         let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let pixelMode = options.value("--pixels")
+        if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
+            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: name)
+        }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
             throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
@@ -39,7 +46,10 @@ enum ShowCommand: Command {
             throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap \(collection == CatalogStore.fetchedCollection ? "fetch" : "sync")'")
         }
         try? store.touchCachedImage(collection: collection, artworkID: id)
-        let cellAspect = terminal?.cellAspect ?? 2.0
+        let saved = try? store.setting(Setting.imageProtocol)
+        let pixels = TerminalProbe.choose(mode: pixelMode ?? saved ?? "auto", environment: environment,
+                                          noColor: depth == .none, ascii: options.has("--ascii"))
+        let cellAspect = pixels.kind.drawsPixels ? pixels.cell.aspect : terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {
             let bytes = try PictureLoader.readFile(path)
@@ -48,8 +58,19 @@ enum ShowCommand: Command {
             // Decode at the DCT scale that gives about the 8 × 8 pixels a cell needs; the renderer's box filter
             // then goes straight to that size, in one pass.
             var decodeOptions = DecodeOptions()
-            decodeOptions.minimumSize = (fit.columns * 6, fit.rows * 6)
+            let perCell: (Int, Int) = pixels.kind.drawsPixels ? (pixels.cell.width, pixels.cell.height) : (6, 6)
+            decodeOptions.minimumSize = (fit.columns * perCell.0, fit.rows * perCell.1)
             let decoded = try ImageDecoder.decode(bytes, options: decodeOptions)
+            if pixels.kind.drawsPixels {
+                var image = PixelEncoder.encode(decoded.pixels, columns: fit.columns, rows: fit.rows, cell: pixels.cell, protocol: pixels.kind, id: 1)
+                if pixels.tmux { image = PixelEncoder.tmuxWrapped(image) }
+                if !image.isEmpty {
+                    // The image leaves the cursor on its last row (kitty, iTerm2) or below it (sixel): end on a new line.
+                    let end: [UInt8] = pixels.kind == PixelProtocol.sixel ? [] : [10]
+                    console.write(image + end)
+                    return 0
+                }
+            }
             cells = CellRenderer.render(decoded.pixels, columns: fit.columns, rows: fit.rows, depth: depth,
                                         symbols: options.has("--ascii") ? .ascii : .blocks)
         } catch {

@@ -6,6 +6,7 @@ enum SlideshowCommand: Command {
     static let name = "slideshow"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--interval", valueName: "S", help: "seconds between pictures, 0 to 60 (default the setting, 8); 0 shows one fixed picture"),
+        OptionSpec(name: "--pixels", valueName: "MODE", help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
@@ -28,6 +29,7 @@ enum SlideshowCommand: Command {
         }
         var forwarded = ["--offline"]
         if let store = options.value("--store") { forwarded += ["--store", store] }
+        if let pixels = options.value("--pixels") { forwarded += ["--pixels", pixels] }
         guard isatty(STDOUT_FILENO) == 1 else { throw CLIError("the slideshow needs a terminal") }
         return try await InteractiveCommand.run(forwarded, environment: environment, console: console,
                                                 slideshowInterval: interval, startSlideshow: true)

@@ -93,6 +93,7 @@ func imageBench() throws {
         _ = runMeasured([CommandLine.arguments[0], "make-jpeg", file.path, size])
     }
     print(String(format: "made the test JPEGs in %.1f s", now() - t))
+    try pixelBench(medium)
 
     // A store whose artwork 40 has the picture in its image cache, as after a sync.
     let storePath = folder.appendingPathComponent("bench.sqlite").path

@@ -134,6 +134,10 @@ if CommandLine.arguments.dropFirst().first == "make-body", CommandLine.arguments
     try serviceBody(count: count, buildings: buildings).write(to: URL(fileURLWithPath: CommandLine.arguments[2]))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "pixels", CommandLine.arguments.count == 3 {
+    try pixelBench(URL(fileURLWithPath: CommandLine.arguments[2]))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "images" {
     try imageBench()
     exit(0)

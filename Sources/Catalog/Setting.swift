@@ -54,6 +54,7 @@ public struct Setting: Sendable, Identifiable {
     public static let units = "units"
     public static let theme = "theme"
     public static let imageRendering = "images.symbols"
+    public static let imageProtocol = "images.protocol"
     public static let syncAtStart = "sync.at_start"
     public static let syncMaxAge = "sync.max_age"
     public static let rijksBase = "rijks.base"
@@ -84,6 +85,9 @@ public struct Setting: Sendable, Identifiable {
                 choices: ["colour", "mono"], check: choice(["colour", "mono"])),
         Setting(key: imageRendering, title: "Image rendering", help: "symbols (finest), blocks, or ascii", defaultValue: "blocks",
                 choices: ["symbols", "blocks", "ascii"], check: choice(["symbols", "blocks", "ascii"])),
+        Setting(key: imageProtocol, title: "Picture protocol", help: "auto (ask the terminal), kitty, sixel, iterm, or cells",
+                defaultValue: "auto", choices: ["auto", "kitty", "sixel", "iterm", "cells"],
+                check: choice(["auto", "kitty", "sixel", "iterm", "cells"])),
         Setting(key: syncAtStart, title: "Sync at start-up", help: "yes or no", defaultValue: "yes",
                 choices: ["yes", "no"], check: choice(["yes", "no"])),
         Setting(key: syncMaxAge, title: "Sync when older than", help: "seconds since the last sync before the start-up sync runs",

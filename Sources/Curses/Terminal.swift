@@ -25,9 +25,20 @@ public final class Terminal {
     private var colorNumbers = ColorNumbers(depth: .none, count: 0)
     /// How many colours pictures can use here: direct colour where terminfo has it, else 256, 16 or none.
     public private(set) var colorDepth: ColorDepth = .none
+    /// The pictures drawn in pixels (kitty, sixel, iTerm2) over blank cells, when the terminal speaks a protocol.
+    let pictures: PictureLayer
+    /// How pictures reach this terminal.
+    public var pixels: PixelChoice { pictures.choice }
+    /// Called from a background queue when a picture finished encoding: the run loop should draw again.
+    public var onPictureReady: (@Sendable () -> Void)? {
+        get { pictures.onReady }
+        set { pictures.onReady = newValue }
+    }
 
     /// Starts curses on the process's terminal. An unknown TERM or a non-UTF-8 locale is an error, not an exit.
-    public init(useColor: Bool, useMouse: Bool) throws {
+    /// `pixels` is the picture protocol chosen (`TerminalProbe.choose`) before curses starts.
+    public init(useColor: Bool, useMouse: Bool, pixels: PixelChoice = .cells) throws {
+        pictures = PictureLayer(choice: pixels)
         setlocale(LC_ALL, "")
         if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
             if setlocale(LC_ALL, "C.UTF-8") == nil {
@@ -83,6 +94,7 @@ public final class Terminal {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        Terminal.writeAll(pictures.forget())
         artmap_remove_fatal_signal_handlers()
         endwin()
         delscreen(screen)
@@ -112,6 +124,7 @@ public final class Terminal {
         var width: Int32 = 0, height: Int32 = 0
         artmap_pixel_size(&width, &height)
         let s = size
+        if pictures.choice.kind.drawsPixels, width <= 0 || height <= 0 { return pictures.choice.cell.aspect }
         guard width > 0, height > 0, s.columns > 0, s.rows > 0 else { return 2.0 }
         let aspect = (Double(height) / Double(s.rows)) / (Double(width) / Double(s.columns))
         return aspect.isFinite && aspect > 0.5 && aspect < 4 ? aspect : 2.0
@@ -129,8 +142,10 @@ public final class Terminal {
                 pairCache.reset()
                 runs = buffer.changedRuns(since: nil)
                 clearok(artmap_stdscr(), true)
+                Terminal.writeAll(pictures.forget())
             }
         }
+        let before = painted
         for run in runs {
             for x in run.x..<run.x + run.length where !buffer[x, run.y].isContinuation {
                 paint(buffer[x, run.y], x: x, y: run.y)
@@ -139,6 +154,25 @@ public final class Terminal {
         painted = buffer
         wnoutrefresh(artmap_stdscr())
         doupdate()
+        let images = pictures.frame(buffer, before: before)
+        if !images.isEmpty {
+            fflush(artmap_stdout())
+            Terminal.writeAll(images)
+            // The images moved the cursor behind curses' back: have it address the cursor absolutely again.
+            _ = mvcur(-1, -1, 0, 0)
+            doupdate()
+        }
+    }
+
+    /// Writes bytes to the terminal (after curses flushed its own), whole, retrying interrupted writes.
+    static func writeAll(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            if n <= 0 { return }
+            sent += n
+        }
     }
 
     private func pairKey(_ style: Style) -> ColorPairCache.Key {
@@ -172,6 +206,7 @@ public final class Terminal {
     /// Forgets what was painted, so the next draw paints everything (after a resize).
     public func invalidate() {
         painted = nil
+        Terminal.writeAll(pictures.forget())
         pairCache.reset()
         clearok(artmap_stdscr(), true)
     }

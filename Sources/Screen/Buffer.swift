@@ -6,6 +6,8 @@ public struct Buffer: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Pictures drawn in pixels over blank cells (`place`), for terminals that speak a pixel protocol.
+    public internal(set) var pictures: [PlacedPicture] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

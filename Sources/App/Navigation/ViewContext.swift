@@ -12,6 +12,8 @@ public protocol ViewContext: FeatureContext {
     var ascii: Bool { get }
     /// How many colours pictures may use.
     var colorDepth: ColorDepth { get }
+    /// How pictures reach the terminal: pixels (kitty, sixel, iTerm2) or cells.
+    var pixelProtocol: PixelProtocol { get }
     /// The symbols pictures are drawn with.
     var pictureSymbols: SymbolSet { get }
     /// Where distances are measured from, for "… from the Ashton Building".

@@ -13,9 +13,17 @@ public enum ImageViewerView {
         if case .ready(let picture)? = context.pictures[viewer.artworkID] {
             let geometry = ImageViewerFeature.geometry(picture, size: context.size, cellAspect: context.cellAspect)
             let view = geometry.view(viewer)
-            let cells = picture.zoomedCells(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
-                                            depth: context.colorDepth, symbols: context.pictureSymbols)
-            buffer.draw(cells, x: area.x + (area.width - view.columns) / 2, y: area.y + (area.height - view.rows) / 2)
+            let x = area.x + (area.width - view.columns) / 2, y = area.y + (area.height - view.rows) / 2
+            if context.pixelProtocol.drawsPixels {
+                // The pixels the window shows, stretched over its cells: a zoom step shows more of the picture's detail.
+                let crop = Rect(x: view.source.x, y: view.source.y, width: view.source.width, height: view.source.height)
+                buffer.place(PlacedPicture(key: viewer.artworkID, area: Rect(x: x, y: y, width: view.columns, height: view.rows),
+                                           image: picture.pixels, crop: crop))
+            } else {
+                let cells = picture.zoomedCells(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
+                                                depth: context.colorDepth, symbols: context.pictureSymbols)
+                buffer.draw(cells, x: x, y: y)
+            }
             let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)× at \(Int((viewer.centerX * 100).rounded()))%,\(Int((viewer.centerY * 100).rounded()))%"
             status += "\(DisplayText.clean(picture.fileName)) · \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px · zoom \(zoom)"
         } else {

@@ -18,8 +18,13 @@ public enum PictureBox {
         case .ready(let picture)?:
             let fit = CellRenderer.fittedCells(width: picture.pixels.width, height: picture.pixels.height,
                                                columns: area.width, rows: area.height, cellAspect: context.cellAspect)
+            let x = area.x + (area.width - fit.columns) / 2, y = area.y + (area.height - fit.rows) / 2
+            if context.pixelProtocol.drawsPixels {
+                buffer.place(PlacedPicture(key: id, area: Rect(x: x, y: y, width: fit.columns, height: fit.rows), image: picture.pixels))
+                return
+            }
             let cells = picture.cells(columns: fit.columns, rows: fit.rows, depth: context.colorDepth, symbols: context.pictureSymbols)
-            buffer.draw(cells, x: area.x + (area.width - fit.columns) / 2, y: area.y + (area.height - fit.rows) / 2)
+            buffer.draw(cells, x: x, y: y)
         case .loading?, nil:
             placeholder("decoding…", into: &buffer, area: area, context: context)
         case .nonePublished?:

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The built artmap running on a pseudo-terminal the test holds: the test reads everything it writes (as a
+/// terminal would), answers its queries and types keys.
+public final class PtyProgram {
+    public let pid: pid_t
+    public let master: Int32
+    /// Every byte the program wrote so far.
+    public private(set) var output: [UInt8] = []
+    private var reaped = false
+    public private(set) var status: Int32 = 0
+
+    /// Starts `artmap arguments` with a home of its own on a terminal of `columns` × `rows` cells of
+    /// `cellWidth` × `cellHeight` pixels (0: the kernel does not know the pixel size).
+    public init(_ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10, cellHeight: Int = 20,
+                environment extra: [String: String] = [:]) throws {
+        let pty = try PseudoTerminal()
+        master = pty.master
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellWidth), ws_ypixel: UInt16(rows * cellHeight))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, pty.slavePath, O_RDWR | O_NOCTTY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, home.appendingPathComponent("stderr-\(UUID().uuidString).log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addclose(&actions, master)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var environment = ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
+        for (key, value) in extra { environment[key] = value }
+        let argv = ([builtArtmap().path] + arguments).map { strdup($0) } + [nil]
+        let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; env.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, builtArtmap().path, &actions, &attributes, argv, env)
+        guard spawned == 0 else {
+            close(master)
+            throw TestServerError("cannot start artmap: \(String(cString: strerror(spawned)))")
+        }
+        pid = child
+    }
+
+    deinit {
+        if !reaped {
+            kill(pid, SIGKILL)
+            var s: Int32 = 0
+            waitpid(pid, &s, 0)
+        }
+        close(master)
+    }
+
+    /// Reads what the program writes until `condition` holds for everything read so far, or `timeout` seconds
+    /// pass; returns whether it held.
+    @discardableResult
+    public func read(until condition: ([UInt8]) -> Bool, timeout: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(output) {
+            guard Date() < deadline else { return false }
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = Foundation.read(master, &chunk, chunk.count)
+            if count > 0 { output += chunk.prefix(count) } else { if !reaped { _ = exited() }; if reaped { return condition(output) } }
+        }
+        return true
+    }
+
+    /// Reads until the output contains `text` (as bytes).
+    @discardableResult
+    public func read(untilContains text: String, after offset: Int = 0, timeout: Double = 30) -> Bool {
+        let needle = Array(text.utf8)
+        // Only what arrived since the last look is searched (images are megabytes).
+        var from = offset
+        return read(until: { output in
+            if PtyProgram.contains(output, needle, from: from) { return true }
+            from = max(offset, output.count - needle.count + 1)
+            return false
+        }, timeout: timeout)
+    }
+
+    /// Types bytes.
+    public func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// True once the program ended (its status is then in `status`).
+    public func exited() -> Bool {
+        if reaped { return true }
+        var s: Int32 = 0
+        if waitpid(pid, &s, WNOHANG) == pid {
+            reaped = true
+            status = s
+        }
+        return reaped
+    }
+
+    /// Reads until the program ends or `timeout` seconds pass; returns whether it ended.
+    @discardableResult
+    public func waitForExit(timeout: Double = 30) -> Bool {
+        read(until: { _ in self.exited() }, timeout: timeout)
+    }
+
+    /// Whether `haystack` holds `needle` at or after `from`.
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8], from: Int = 0) -> Bool {
+        guard !needle.isEmpty, haystack.count - from >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            var i = max(0, from)
+            while i + needle.count <= hay.count {
+                if hay[i] == needle[0] {
+                    var j = 1
+                    while j < needle.count, hay[i + j] == needle[j] { j += 1 }
+                    if j == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// The output from `offset` on, as text.
+    public func text(from offset: Int = 0) -> String { String(decoding: output[min(offset, output.count)...], as: UTF8.self) }
+}
