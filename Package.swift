@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
         // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
-        .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
+        .target(name: "Location", dependencies: ["Geo", "XMLReading"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
         .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         // Rectangles, sizes, keys and mouse events: what the terminal, the views and the app all speak, below all three.
@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "App", dependencies: ["TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
         .target(name: "Screen", dependencies: ["App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
         .target(name: "Curses", dependencies: ["Screen", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
-        .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        // The run loop and the one place that performs effects: between the app and the commands that start it.
+        .target(name: "Runtime", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "ArtmapCLI", dependencies: ["Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "COsmium"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
 
         .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -12,7 +12,13 @@
 #   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
 #   - Sources/App/Reducer.swift and Sources/App/AppState.swift have at most 250 lines each;
-#   - only the router (Sources/App/Navigation/Router.swift) and MainView switch over the screen stack.
+#   - only the router (Sources/App/Navigation/Router.swift) and MainView switch over the screen stack;
+#   - Sources/Runtime (the run loop and the one place that performs effects) does not import ArtmapCLI, and
+#     no file in Sources/ArtmapCLI is the run loop's (Session*.swift, ActionQueue.swift, PictureLoader.swift):
+#     ArtmapCLI keeps commands and options;
+#   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
+#   - the C libraries are imported only by the module that wraps them, with one named exception: Bench
+#     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium.
 # Pending checks (none at the moment) are reported, and fail only with --pending.
 set -euo pipefail
 
@@ -21,7 +27,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -202,6 +208,30 @@ report "Reducer.swift and AppState.swift have at most $MAX_LINES lines" "${sizes
 
 stack_switches=$(grep -rnE 'switch[^{]*\boverlays\b' Sources --include='*.swift' | grep -vE '^Sources/(App/Navigation/Router|Screen/MainView)\.swift:' || true)
 report "only the router and MainView switch over the screen stack" "$stack_switches" enforced
+
+mapfile -t runtime < <(swift_files Sources/Runtime)
+report "Runtime does not import ArtmapCLI" "$(imports_of ArtmapCLI "${runtime[@]}")" enforced
+loop_in_cli=$( [ -d Sources/ArtmapCLI ] && find Sources/ArtmapCLI -type f \( -name 'Session*.swift' -o -name ActionQueue.swift -o -name PictureLoader.swift \) | sort || true)
+report "the run loop's files live in Sources/Runtime, not ArtmapCLI" "$loop_in_cli" enforced
+
+mapfile -t all_swift < <(swift_files Sources)
+report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced
+
+# Each C module and the Swift modules allowed to import it (Bench: the named exception above).
+c_imports=""
+while read -r module allowed; do
+  c_imports+=$(imports_of "$module" "${all_swift[@]}" | grep -vE "^Sources/($allowed)/" || true)
+done <<'RULES'
+CSQLite Store
+COsmium Cartography|Bench
+CCurl Sync
+CNcursesw Curses
+CTerminalRescue Curses
+CJPEG Imaging
+CPNG Imaging
+CChafa Imaging
+RULES
+report "C libraries imported only by their wrapper (and Bench, by name)" "$c_imports" enforced
 
 if [ "$failed" = 1 ]; then
   echo "check-architecture: the source tree breaks the rules above" >&2

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Runtime
 import Store
 
 /// `artmap favourites`: the hearted artworks (at most 50), from any collection.
@@ -21,8 +22,7 @@ enum FavouritesCommand: Command {
         "memory on a small machine.",
     ]
 
-    static let fullMessage = "you already have \(CatalogStore.favouritesLimit) favourites, the most artmap keeps (the slideshow shows each one full screen, "
-        + "and high-resolution pictures take memory on a small machine); remove one first with 'artmap favourites remove ID' or f in the view"
+    static let fullMessage = Session.favouritesFullMessage
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }

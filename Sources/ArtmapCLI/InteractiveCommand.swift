@@ -2,6 +2,7 @@ import App
 import Catalog
 import Curses
 import Foundation
+import Runtime
 import Geo
 import Location
 import Screen
@@ -151,7 +152,7 @@ enum InteractiveCommand {
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
-                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
+                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location.source)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
                                        storePath: storePath, imageCache: syncRequest.imageCache,

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Runtime
 import Geo
 import Location
 
@@ -82,6 +83,11 @@ struct LocationOptions {
     }
 
     /// Where the walk starts, when there is one.
+    /// The same source, as the run loop takes it.
+    var source: LocationSource {
+        LocationSource(replay: replay, gpxName: gpxName, loop: loop, filter: filter, gpsd: gpsd, maxError: maxError)
+    }
+
     var firstPoint: Coordinate? { replay?.points.first?.coordinate }
 
     /// The source's name for the status bar and `watch`.

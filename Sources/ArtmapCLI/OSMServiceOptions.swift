@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Runtime
 import Geo
 import Store
 import Sync
@@ -17,7 +18,7 @@ enum OSMServiceOptions {
     static let nearSpec = OptionSpec(name: "--near", valueName: "PLACE", help: "measure from the first place of that name (the store's, then Nominatim's)")
 
     /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
-    static func httpClient() -> HTTPClient { CurlHTTPClient() }
+    static func httpClient() -> HTTPClient { OSMLookup.httpClient() }
 
     /// The services: each option, else its setting, else the default; every URL checked by the source rule
     /// (https anywhere, http only on this machine). A bad one is a usage error naming the option or setting.
@@ -56,13 +57,7 @@ enum OSMServiceOptions {
     /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's.
     static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore,
                            environment: [String: String]) async throws -> [PlaceMatch] {
-        let stored = try store.places(named: query, limit: limit).map { place in
-            PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                       category: place.category, type: place.type, fromStore: true)
-        }
-        guard stored.isEmpty, online, let services else { return stored }
-        let client = NominatimClient(base: services.nominatim, http: httpClient())
-        return try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store)
+        try await OSMLookup.findPlaces(query, limit: limit, online: online, services: services, store: store)
     }
 
     /// The first place named by `--near`, as a reference point; nil without the option. No match is a

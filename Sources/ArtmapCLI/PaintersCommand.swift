@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Runtime
 import Store
 import Sync
 

@@ -1,6 +1,7 @@
 import Catalog
 import Curses
 import Foundation
+import Runtime
 import Imaging
 import Store
 

@@ -1,4 +1,3 @@
-import CXML2
 import Foundation
 import Geo
 import XMLReading
@@ -20,14 +19,8 @@ public enum GPXTrack {
     /// The points in file order; a clear error naming the file and line otherwise.
     public static func parse(_ data: Data, fileName: String, maxPoints: Int = GPXTrack.maxPoints) throws -> [GPXPoint] {
         if let bad = UTF8Validator.firstMalformedByte(in: data) { throw malformed(fileName, at: bad) }
-        // libxml2 keeps a pointer to the bytes while it reads, so the reader owns a copy of its own.
-        let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, data.count))
-        _ = copy.initialize(from: data.map { CChar(bitPattern: $0) })
-        guard let handle = xmlReaderForMemory(copy.baseAddress, Int32(clamping: data.count), fileName, nil, artmap_xml_reader_options()) else {
-            copy.deallocate()
-            throw LocationError("\(fileName): not a GPX file (empty)")
-        }
-        return try read(XMLReader(handle: handle, owning: copy), fileName: fileName, maxPoints: maxPoints)
+        guard let reader = XMLReader(data: data, name: fileName) else { throw LocationError("\(fileName): not a GPX file (empty)") }
+        return try read(reader, fileName: fileName, maxPoints: maxPoints)
     }
 
     /// Reads a file from disk as a stream; refuses files with more than `maxPoints` points. `progress` hears
@@ -36,10 +29,8 @@ public enum GPXTrack {
                             progress: ((Int) -> Void)? = nil) throws -> [GPXPoint] {
         guard FileManager.default.isReadableFile(atPath: path) else { throw LocationError("\(path): cannot read the file") }
         if let bad = try UTF8Validator.firstMalformedByte(inFileAt: path) { throw malformed(path, at: bad) }
-        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else {
-            throw LocationError("\(path): cannot read the file")
-        }
-        return try read(XMLReader(handle: handle, owning: nil), fileName: path, maxPoints: maxPoints, progress: progress)
+        guard let reader = XMLReader(path: path) else { throw LocationError("\(path): cannot read the file") }
+        return try read(reader, fileName: path, maxPoints: maxPoints, progress: progress)
     }
 
     private static func malformed(_ fileName: String, at offset: Int) -> LocationError {
@@ -57,17 +48,17 @@ public enum GPXTrack {
         var name: String?
         var text = ""
         while true {
-            let status = xmlTextReaderRead(reader.handle)
-            if status == 0 { break }
-            let line = Int(xmlTextReaderGetParserLineNumber(reader.handle))
-            guard status == 1 else {
-                let reason = XMLReader.lastError ?? "malformed XML"
-                throw LocationError("\(fileName):\(line): not a readable GPX file (\(reason))")
+            let next: XMLNode?
+            do {
+                next = try reader.next()
+            } catch let error as XMLReadingError {
+                throw LocationError("\(fileName):\(error.line): not a readable GPX file (\(error.reason))")
             }
-            let kind = xmlTextReaderNodeType(reader.handle)
-            let element = reader.localName
-            switch kind {
-            case 1:  // element start
+            guard let node = next else { break }
+            let line = node.line
+            let element = node.localName
+            switch node.kind {
+            case .elementStart:
                 if element == "gpx" { sawGPX = true }
                 text = ""
                 if pointElements.contains(element) {
@@ -77,19 +68,19 @@ public enum GPXTrack {
                         throw LocationError("\(fileName):\(line): <\(element)> needs numeric lat and lon attributes (got lat=\"\(latText.prefix(40))\" lon=\"\(lonText.prefix(40))\")")
                     }
                     do {
-                        current = (try Coordinate(latitude: lat, longitude: lon), Int(xmlTextReaderDepth(reader.handle)))
+                        current = (try Coordinate(latitude: lat, longitude: lon), node.depth)
                     } catch {
                         throw LocationError("\(fileName):\(line): \(error)")
                     }
                     time = nil
                     name = nil
-                    if xmlTextReaderIsEmptyElement(reader.handle) == 1 {
+                    if node.isEmptyElement {
                         try finishPoint(&points, &current, time, name, fileName: fileName, line: line, maxPoints: maxPoints)
                     }
                 }
-            case 3, 4:  // text, CDATA: kept only inside a point, and never past 256 characters
+            case .text:  // text, CDATA: kept only inside a point, and never past 256 characters
                 if current != nil, text.utf8.count < 256 { text += reader.value }
-            case 15:  // element end
+            case .elementEnd:
                 let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if current != nil && element == "time" {
                     guard let date = GPXTime.parse(value) else {
@@ -103,7 +94,7 @@ public enum GPXTrack {
                     if let progress, points.count % 50_000 == 0 { progress(points.count) }
                 }
                 text = ""
-            default:
+            case .other:
                 break
             }
         }

@@ -1,12 +1,49 @@
 import CXML2
 import Foundation
 
-/// A libxml2 text reader and the bytes it reads from memory: their one owner, which frees both.
+/// What kind of node the reader stands on.
+public enum XMLNodeKind: Equatable, Sendable {
+    /// An element's start tag (or an empty element, `<a/>`).
+    case elementStart
+    /// Text or CDATA inside an element.
+    case text
+    /// An element's end tag.
+    case elementEnd
+    /// Anything else: comments, processing instructions, whitespace between elements.
+    case other
+}
+
+/// One node of the document as the reader meets it, in document order.
+public struct XMLNode: Equatable, Sendable {
+    /// The node's kind.
+    public let kind: XMLNodeKind
+    /// The element's name without its namespace prefix ("" for text).
+    public let localName: String
+    /// How deep the node is (the root element is 0).
+    public let depth: Int
+    /// True for an empty element (`<a/>`), which has no end tag.
+    public let isEmptyElement: Bool
+    /// The line the parser has reached, for messages.
+    public let line: Int
+}
+
+/// Why a document could not be read: the line reached and libxml2's reason.
+public struct XMLReadingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line the parser had reached.
+    public let line: Int
+    /// What libxml2 said, or "malformed XML".
+    public let reason: String
+
+    public var description: String { "line \(line): \(reason)" }
+}
+
+/// libxml2's streaming reader behind a node iterator: never the whole file in memory, never the network,
+/// no messages on stderr. The reader owns the libxml2 reader and the bytes it reads, and frees both.
 public final class XMLReader {
-    public let handle: xmlTextReaderPtr
+    private let handle: xmlTextReaderPtr
     private let buffer: UnsafeMutableBufferPointer<CChar>?
 
-    public init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
+    private init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
         self.handle = handle
         self.buffer = buffer
     }
@@ -16,9 +53,39 @@ public final class XMLReader {
         buffer?.deallocate()
     }
 
-    /// The current node's name without its namespace prefix.
-    public var localName: String {
-        xmlTextReaderConstLocalName(handle).map { String(cString: $0) } ?? ""
+    /// Reads a copy of `data` (libxml2 keeps a pointer to the bytes while it reads); `name` is the document's
+    /// name for libxml2. Nil when libxml2 cannot start (empty input).
+    public convenience init?(data: Data, name: String) {
+        let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, data.count))
+        _ = copy.initialize(from: data.map { CChar(bitPattern: $0) })
+        guard let handle = xmlReaderForMemory(copy.baseAddress, Int32(clamping: data.count), name, nil, artmap_xml_reader_options()) else {
+            copy.deallocate()
+            return nil
+        }
+        self.init(handle: handle, owning: copy)
+    }
+
+    /// Opens a file as a stream, or nil when it cannot be read.
+    public convenience init?(path: String) {
+        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else { return nil }
+        self.init(handle: handle, owning: nil)
+    }
+
+    /// The next node, or nil at the end of the document; throws where the document stops being XML.
+    public func next() throws -> XMLNode? {
+        let status = xmlTextReaderRead(handle)
+        if status == 0 { return nil }
+        let line = Int(xmlTextReaderGetParserLineNumber(handle))
+        guard status == 1 else { throw XMLReadingError(line: line, reason: XMLReader.lastError ?? "malformed XML") }
+        let kind: XMLNodeKind
+        switch xmlTextReaderNodeType(handle) {
+        case 1: kind = .elementStart
+        case 3, 4: kind = .text
+        case 15: kind = .elementEnd
+        default: kind = .other
+        }
+        return XMLNode(kind: kind, localName: xmlTextReaderConstLocalName(handle).map { String(cString: $0) } ?? "",
+                       depth: Int(xmlTextReaderDepth(handle)), isEmptyElement: xmlTextReaderIsEmptyElement(handle) == 1, line: line)
     }
 
     /// The current text node's value.
@@ -27,23 +94,14 @@ public final class XMLReader {
     }
 
     /// An attribute of the current element, by name.
-    /// Opens a file as a stream (never the network, no messages on stderr), or nil when it cannot be read.
-    public convenience init?(path: String) {
-        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else { return nil }
-        self.init(handle: handle, owning: nil)
-    }
-
-    /// The line the parser has reached, for messages.
-    public var line: Int { Int(xmlTextReaderGetParserLineNumber(handle)) }
-
-    /// libxml2's last error message on this thread, trimmed, if any.
-    public static var lastError: String? {
-        artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    }
-
     public func attribute(_ name: String) -> String? {
         guard let value = xmlTextReaderGetAttribute(handle, name) else { return nil }
         defer { artmap_xml_free(value) }
         return String(cString: value)
+    }
+
+    /// libxml2's last error message on this thread, trimmed, if any.
+    private static var lastError: String? {
+        artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 }

@@ -14,7 +14,7 @@ final class ActionQueue: @unchecked Sendable {
 
     init() throws {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw CLIError("cannot create the wake-up pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&fds) == 0 else { throw RuntimeError("cannot create the wake-up pipe: \(String(cString: strerror(errno)))") }
         readDescriptor = fds[0]
         writeDescriptor = fds[1]
         _ = fcntl(readDescriptor, F_SETFL, fcntl(readDescriptor, F_GETFL) | O_NONBLOCK)

@@ -5,10 +5,20 @@ import Store
 import Sync
 
 /// What the paintings side's background work needs to know: where the museum is, and the store.
-struct PaintingsContext {
+public struct PaintingsContext {
     var bases: RijksmuseumBases = .museum
     var storePath = ""
     var imageCache: ImageCache?
+
+    /// The museum itself, no store, no cache: what a session starts with.
+    public init() {}
+
+    /// The museum's bases, the store to write to and the image cache.
+    public init(bases: RijksmuseumBases, storePath: String, imageCache: ImageCache?) {
+        self.bases = bases
+        self.storePath = storePath
+        self.imageCache = imageCache
+    }
 }
 
 /// The run loop's work for favourites, painters, settings, news and web pages.
@@ -24,7 +34,7 @@ extension Session {
             } else {
                 switch try store.addFavourite(collection: collection, id: id) {
                 case .full:
-                    dispatch(.favouriteRefused(FavouritesCommand.fullMessage))
+                    dispatch(.favouriteRefused(Session.favouritesFullMessage))
                     return
                 case .unknownArtwork:
                     dispatch(.favouriteRefused("that artwork is no longer in the store"))
@@ -41,7 +51,7 @@ extension Session {
 
     func saveSetting(key: String, value: String?) {
         do {
-            guard !store.isReadOnly else { throw CLIError("the store is read-only") }
+            guard !store.isReadOnly else { throw RuntimeError("the store is read-only") }
             try store.setSetting(key, value)
             dispatch(.settingSaved(key: key, value: value))
         } catch {
@@ -90,7 +100,7 @@ extension Session {
                     queue.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
                     queue.post(.painters(.finished("stopped; nothing was saved", nil)))
-                } catch let error as CLIError {
+                } catch let error as RuntimeError {
                     queue.post(.painters(.finished(error.message, nil)))
                 } catch {
                     queue.post(.painters(.finished("\(error); nothing was saved", nil)))
@@ -181,9 +191,9 @@ extension Session {
 
 /// The news message as kept: cleaned line by line (escape sequences and control characters go), at most
 /// 4,000 characters.
-enum NewsText {
-    static let textSetting = "news.last_text"
-    static let fetchedSetting = "news.last_fetched"
+public enum NewsText {
+    public static let textSetting = "news.last_text"
+    public static let fetchedSetting = "news.last_fetched"
 
     static func clean(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }

@@ -5,16 +5,16 @@ import Sync
 
 /// Adding a painter, as `artmap painters add` and the painters screen both do it: every search page and
 /// object fetched first, then all saved in one transaction; nothing is saved when none could be read.
-enum PainterAdding {
-    static func add(_ painter: String, client: RijksmuseumClient, store: CatalogStore,
+public enum PainterAdding {
+    public static func add(_ painter: String, client: RijksmuseumClient, store: CatalogStore,
                     progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> (fetch: PainterFetch, report: MergeReport) {
         if case .failure(let error) = FieldLimits.checkTyped(painter, limit: FieldLimits.painter, what: "the painter's name") {
-            throw CLIError("\(error.message); nothing was saved")
+            throw RuntimeError("\(error.message); nothing was saved")
         }
         let fetch = try await client.paintings(of: painter, progress: progress)
         try Task.checkCancellation()
         guard !fetch.paintings.isEmpty else {
-            throw CLIError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'"
+            throw RuntimeError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'"
                 + "\(fetch.skipped.isEmpty ? "" : " that could be read"); nothing was saved")
         }
         let report = try store.savePainter(painter, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
@@ -22,13 +22,13 @@ enum PainterAdding {
     }
 
     /// "added Johannes Vermeer: 3 paintings (3 new, 0 changed), 1 skipped"
-    static func summary(_ painter: String, fetch: PainterFetch, report: MergeReport) -> String {
+    public static func summary(_ painter: String, fetch: PainterFetch, report: MergeReport) -> String {
         "added \(DisplayText.clean(painter)): \(RijksmuseumClient.paintingsText(fetch.paintings.count)) "
             + "(\(report.new) new, \(report.changed) changed), \(fetch.skipped.count) skipped"
     }
 
     /// "; 2 images cached", after caching the museum collection's missing images.
-    static func cacheImages(store: CatalogStore, cache: ImageCache, limits: SyncLimits) async throws -> (line: String, failures: [String]) {
+    public static func cacheImages(store: CatalogStore, cache: ImageCache, limits: SyncLimits) async throws -> (line: String, failures: [String]) {
         let images = try await SyncEngine(limits: limits).cacheImages(collection: RijksmuseumClient.collection, cache: cache, store: store)
         return ("; \(images.imagesCached) image\(images.imagesCached == 1 ? "" : "s") cached", images.imageFailures)
     }

@@ -7,13 +7,24 @@ import Sync
 
 /// What the view's OpenStreetMap work needs: the services, the store's path (fetches write on a connection
 /// of their own), the image cache and the back-off.
-struct NearMeContext: Sendable {
+public struct NearMeContext: Sendable {
     var services: OSMServices?
     var storePath: String
     var imageCache: ImageCache
     var limits: SyncLimits
     var backoff: ServiceBackoff
     var maxAgeDays: Double
+
+    /// The services (nil: never fetches), the store to write to, the image cache, the limits and back-off, and
+    /// how old fetched data may grow before it is fetched again.
+    public init(services: OSMServices?, storePath: String, imageCache: ImageCache, limits: SyncLimits, backoff: ServiceBackoff, maxAgeDays: Double) {
+        self.services = services
+        self.storePath = storePath
+        self.imageCache = imageCache
+        self.limits = limits
+        self.backoff = backoff
+        self.maxAgeDays = maxAgeDays
+    }
 }
 
 extension Session {
@@ -33,7 +44,7 @@ extension Session {
             var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: context.maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.downloadPictures = false
-            let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: context.limits, backoff: context.backoff)
+            let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
             Task.detached {
                 do {
                     let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
@@ -50,7 +61,7 @@ extension Session {
             var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.fetchTiles = false
-            let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: context.limits, backoff: context.backoff)
+            let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
             Task.detached {
                 do {
                     let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
@@ -66,8 +77,8 @@ extension Session {
             Task.detached {
                 do {
                     let store = try CatalogStore(path: path)
-                    let found = try await OSMServiceOptions.findPlaces(query, limit: 1, online: services != nil, services: services,
-                                                                       store: store, environment: [:])
+                    let found = try await OSMLookup.findPlaces(query, limit: 1, online: services != nil, services: services,
+                                                                       store: store)
                     guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
                         queue.post(.nearMe(.placeNotFound("no place named '\(DisplayText.clean(query))'\(online ? "" : " in the store (offline)")")))
                         return

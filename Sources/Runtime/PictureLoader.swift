@@ -4,7 +4,7 @@ import Foundation
 import Imaging
 
 /// Reads a cached image file and decodes it, for the view (off the main thread) and `artmap show`.
-enum PictureLoader {
+public enum PictureLoader {
     /// The largest file read (the sync caps downloads at 20 MB).
     static let maxFileBytes = 32 * 1_048_576
     /// Pictures are kept at most this size in memory; zooming goes no further than this resolution.
@@ -15,7 +15,7 @@ enum PictureLoader {
     static let decoding = DispatchQueue(label: "artmap.picture-decoding", qos: .userInitiated)
 
     /// The file's bytes, refusing what is too big to be an image we cached.
-    static func readFile(_ path: String) throws -> [UInt8] {
+    public static func readFile(_ path: String) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > maxFileBytes {
             throw ImagingError("the file is \(size / 1_048_576) MB, over the \(maxFileBytes / 1_048_576) MB limit")

@@ -10,7 +10,7 @@ import Sync
 
 /// The run loop: owns the terminal and the reading store connection on one thread; background work
 /// (sync, signals, the clock) posts actions through the queue.
-final class Session {
+public final class Session {
     var state: AppState
     let store: CatalogStore
     let queue: ActionQueue
@@ -20,29 +20,32 @@ final class Session {
     var painterTask: Task<Void, Never>?
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
-    var paintings = PaintingsContext()
+    public var paintings = PaintingsContext()
     /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
-    var nearMe: NearMeContext?
+    public var nearMe: NearMeContext?
     private var signalSources: [DispatchSourceSignal] = []
-    private let location: LocationOptions
+    private let location: LocationSource
     private var locationTask: Task<Void, Never>?
     private var gpsdClient: GpsdClient?
     private var prefetchTask: Task<Void, Never>?
     private var running = true
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
-    var pendingIntegrityCheck: (@Sendable () -> String?)?
+    public var pendingIntegrityCheck: (@Sendable () -> String?)?
     /// Why the view ended early: the integrity check found the store damaged.
-    private(set) var storeDamage: String?
+    public private(set) var storeDamage: String?
     /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.
-    private(set) var inputEnded: String?
+    public private(set) var inputEnded: String?
     /// The store's data version when last looked at (see `noticeOtherWriters`).
     private var storeVersion: Int64?
+    /// Why a heart is refused when the favourites are full (the view and `artmap favourites add` say the same).
+    public static let favouritesFullMessage = "you already have \(CatalogStore.favouritesLimit) favourites, the most artmap keeps (the slideshow shows each one full screen, "
+        + "and high-resolution pictures take memory on a small machine); remove one first with 'artmap favourites remove ID' or f in the view"
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
-    init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
-         location: LocationOptions) throws {
+    public init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
+         location: LocationSource) throws {
         self.state = state
         self.location = location
         self.store = store
@@ -51,7 +54,7 @@ final class Session {
         queue = try ActionQueue()
     }
 
-    func loop(terminal: Terminal) {
+    public func loop(terminal: Terminal) {
         installSignalHandlers()
         defer {
             signalSources.forEach { $0.cancel() }

@@ -1,0 +1,35 @@
+import Geo
+import Location
+
+/// Where the view's position comes from: a GPX walk replayed, gpsd followed, or neither (a fixed point).
+public struct LocationSource: Sendable {
+    /// The walk to replay, if any.
+    public let replay: GPXReplay?
+    /// The walk's file name, for the status bar.
+    public let gpxName: String?
+    /// Replays the walk again and again.
+    public let loop: Bool
+    /// How far the position must move before the view follows.
+    public let filter: DistanceFilter
+    /// The gpsd to follow, if any.
+    public let gpsd: GpsdAddress?
+    /// gpsd fixes less accurate than this (metres) are ignored.
+    public let maxError: Double
+
+    /// A source from its parts, as the command-line options give them.
+    public init(replay: GPXReplay?, gpxName: String?, loop: Bool, filter: DistanceFilter, gpsd: GpsdAddress?, maxError: Double) {
+        self.replay = replay
+        self.gpxName = gpxName
+        self.loop = loop
+        self.filter = filter
+        self.gpsd = gpsd
+        self.maxError = maxError
+    }
+
+    /// The source's name for the status bar and `watch`.
+    public var sourceLabel: String {
+        if let gpxName { return "GPX \(gpxName)" }
+        if let gpsd { return "gpsd \(gpsd.description)" }
+        return "fixed point"
+    }
+}

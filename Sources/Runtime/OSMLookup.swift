@@ -1,0 +1,22 @@
+import Catalog
+import Foundation
+import Store
+import Sync
+
+/// The OpenStreetMap requests the run loop and the commands both make: the HTTP client, and finding a place
+/// by name (the store first, offline; then Nominatim).
+public enum OSMLookup {
+    /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
+    public static func httpClient() -> HTTPClient { CurlHTTPClient() }
+
+    /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's.
+    public static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore) async throws -> [PlaceMatch] {
+        let stored = try store.places(named: query, limit: limit).map { place in
+            PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                       category: place.category, type: place.type, fromStore: true)
+        }
+        guard stored.isEmpty, online, let services else { return stored }
+        let client = NominatimClient(base: services.nominatim, http: httpClient())
+        return try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store)
+    }
+}
