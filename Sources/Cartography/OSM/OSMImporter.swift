@@ -175,7 +175,15 @@ public final class OSMImporter {
                 try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]]))
             }
             if walkable {
-                result.edges += try sink.addWalk(along: points, ids: ids, street: name)
+                let acrossArea = closed && MapTags.isWalkableArea(tags)
+                result.edges += try sink.addWalk(along: points, ids: ids, street: name, kind: acrossArea ? .area : MapTags.walkKind(tags))
+                if acrossArea, points.count == count {
+                    for (i, j) in AreaCrossing.pairs(points) where ids[i] != ids[j] {
+                        try sink.add(WalkEdge(from: ids[i], to: ids[j], fromPoint: points[i], toPoint: points[j],
+                                              metres: Geodesic.distance(from: points[i].coordinate, to: points[j].coordinate), street: name, kind: .area))
+                        result.edges += 1
+                    }
+                }
                 guard result.edges <= OSMLimits.walkingEdges else {
                     throw CartographyError("more than \(OSMLimits.grouped(OSMLimits.walkingEdges)) walking edges, more than artmap keeps from one file; use a smaller extract")
                 }
