@@ -35,7 +35,7 @@ enum AreaCrossing {
         }
         var pairs: [(Int, Int)] = []
         for i in 0..<n {
-            for j in (i + 2)..<n where !(i == 0 && j == n - 1) {
+            for j in stride(from: i + 2, to: n, by: 1) where !(i == 0 && j == n - 1) {
                 let a = xy[i], b = xy[j]
                 // A node passed exactly on the way blocks the sight line: walking through it is walked through its edges.
                 var blocked = false
