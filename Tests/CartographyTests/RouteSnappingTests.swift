@@ -259,3 +259,30 @@ private func plazaRoute(_ from: String, _ to: String) throws -> WalkingRoute {
     #expect(instructions.contains { $0.hasSuffix("onto the steps") }, "\(instructions)")
     #expect(instructions.contains { $0.hasSuffix("onto Passeig del Mirador") }, "\(instructions)")
 }
+
+@Test func anLShapedSquareIsCrossedInsideItNeverOverTheOutsideCorner() throws {
+    // An L of pedestrian area=yes: from its south-east tip to its north-west tip the straight line leaves
+    // the L; the walk goes by the inner corner.
+    let origin = (lat: 53.40, lon: -2.97)
+    func ll(_ x: Double, _ y: Double) -> (Double, Double) { (origin.lat + y / 111_250, origin.lon + x / 66_460) }
+    let ring: [(Double, Double)] = [(0, 0), (100, 0), (100, 40), (40, 40), (40, 100), (0, 100)]
+    var xml = "<osm version=\"0.6\">\n"
+    for (i, point) in ring.enumerated() {
+        let (lat, lon) = ll(point.0, point.1)
+        xml += "  <node id=\"\(i + 1)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\"/>\n"
+    }
+    xml += "  <way id=\"1\" version=\"1\">" + (1...ring.count).map { "<nd ref=\"\($0)\"/>" }.joined() + "<nd ref=\"1\"/>"
+    xml += "<tag k=\"highway\" v=\"pedestrian\"/><tag k=\"area\" v=\"yes\"/><tag k=\"name\" v=\"L Square\"/></way>\n</osm>\n"
+    let directory = try temporaryDirectory("l-square")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("l.osm")
+    try Data(xml.utf8).write(to: file)
+    let sink = RecordingSink()
+    _ = try OSMImporter.run(path: file.path, collection: "l", sink: sink)
+    let graph = WalkGraph(edges: sink.edges)
+    func coordinate(_ x: Double, _ y: Double) -> Coordinate { Coordinate(clampingLatitude: ll(x, y).0, longitude: ll(x, y).1) }
+    let route = try Router.route(in: graph, from: coordinate(100, 0), to: coordinate(0, 100)).get()
+    let byTheCorner = Geodesic.distance(from: coordinate(100, 0), to: coordinate(40, 40)) + Geodesic.distance(from: coordinate(40, 40), to: coordinate(0, 100))
+    #expect(abs(route.metres - byTheCorner) < 0.01, "\(route.metres) m; by the inner corner \(byTheCorner) m")
+    #expect(route.steps.map(\.instruction).first?.hasSuffix("across L Square") == true, "\(route.steps)")
+}
