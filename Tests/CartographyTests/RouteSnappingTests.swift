@@ -254,7 +254,11 @@ private func plazaRoute(_ from: String, _ to: String) throws -> WalkingRoute {
 }
 
 @Test func stepsAreNamedAsStepsInTheInstructions() throws {
-    let route = try plazaRoute("Placa commemorativa", "Mirador de ferro")
+    // From Carrer Prat de la Creu, 20 m east of the foot of the steps.
+    let extract = try Extract("plaza.osm")
+    let street = Coordinate(clampingLatitude: 42.5070 + 120 / 111_100, longitude: 1.5190 + 460 / 82_080)
+    let lookout = try #require(extract.artworks.first { $0.title == "Mirador de ferro" })
+    let route = try Router.route(in: extract.graph, from: street, to: lookout.coordinate).get()
     let instructions = route.steps.map(\.instruction)
     #expect(instructions.contains { $0.hasSuffix("onto the steps") }, "\(instructions)")
     #expect(instructions.contains { $0.hasSuffix("onto Passeig del Mirador") }, "\(instructions)")
@@ -285,4 +289,12 @@ private func plazaRoute(_ from: String, _ to: String) throws -> WalkingRoute {
     let byTheCorner = Geodesic.distance(from: coordinate(100, 0), to: coordinate(40, 40)) + Geodesic.distance(from: coordinate(40, 40), to: coordinate(0, 100))
     #expect(abs(route.metres - byTheCorner) < 0.01, "\(route.metres) m; by the inner corner \(byTheCorner) m")
     #expect(route.steps.map(\.instruction).first?.hasSuffix("across L Square") == true, "\(route.steps)")
+}
+
+@Test func aFootwayEndingOnASquaresSideWithoutSharingANodeWalksOntoIt() throws {
+    // Carrer de l'Església ends on Plaça del Poble's east side, between two of its nodes.
+    let route = try plazaRoute("Mirador de ferro", "Font del Poble")
+    #expect(route.steps.contains { $0.street == "Carrer de l'Església" }, "\(route.steps)")
+    // 40 m of footway, 25 m along the side, 60 m along the north side; down the steps and round would be 237 m.
+    #expect(abs(route.metres - 125.3) < 1.5, "\(route.metres) m, \(route.steps)")
 }
