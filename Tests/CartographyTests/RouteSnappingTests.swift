@@ -298,3 +298,10 @@ private func plazaRoute(_ from: String, _ to: String) throws -> WalkingRoute {
     // 40 m of footway, 25 m along the side, 60 m along the north side; down the steps and round would be 237 m.
     #expect(abs(route.metres - 125.3) < 1.5, "\(route.metres) m, \(route.steps)")
 }
+
+@Test func aSquareMappedAsAMultipolygonIsWalkedAndCrossed() throws {
+    // Plaça de la Rotonda: highway=pedestrian + area=yes on a multipolygon relation, its way untagged.
+    let route = try plazaRoute("Rellotge de sol", "Placa commemorativa")
+    #expect(route.startGap < 6, "the sundial stands 5 m from the square's corner, \(route.startGap) m")
+    #expect(route.steps.contains { $0.instruction.contains("across Plaça de la Rotonda") }, "\(route.steps)")
+}

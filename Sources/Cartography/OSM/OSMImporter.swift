@@ -230,8 +230,10 @@ public final class OSMImporter {
                 guard squared > 0 else { continue }
                 let t = min(1, max(0, -(a.east * dx + a.north * dy) / squared))
                 let x = a.east + t * dx, y = a.north + t * dy
-                guard (x * x + y * y).squareRoot() <= OSMLimits.onSideMetres, joined.insert([node.id, side.from, side.to]).inserted else { continue }
-                for (end, point) in [(side.from, side.a), (side.to, side.b)] {
+                guard (x * x + y * y).squareRoot() <= OSMLimits.onSideMetres else { continue }
+                // Each end once, though the node may lie on two sides meeting there; a node at the very spot
+                // of an end (a duplicate node, as real data has) is joined to it with no length.
+                for (end, point) in [(side.from, side.a), (side.to, side.b)] where joined.insert([node.id, end]).inserted {
                     try sink.add(WalkEdge(from: node.id, to: end, fromPoint: node.point, toPoint: point,
                                           metres: Geodesic.distance(from: node.point.coordinate, to: point.coordinate), street: side.name, kind: .area))
                     result.edges += 1
@@ -256,17 +258,41 @@ public final class OSMImporter {
         }
         guard let kind = MapTags.kind(tags, closed: true), kind.isArea else { return 0 }
         var rings: [[GeoPoint]] = []
+        var ringIDs: [[Int64]] = []
         var start = 0
         for r in 0..<area.ring_count {
             let end = min(ends[r], area.point_count)
             guard start < end else { continue }
             let ring = (start..<end).map { GeoPoint(latitude: latitudes[$0], longitude: longitudes[$0]) }
-            if ring.count >= 4 { rings.append(Self.unwrapped(ring)) }
+            if ring.count >= 4 {
+                rings.append(Self.unwrapped(ring))
+                if let ids = area.node_ids { ringIDs.append((start..<end).map { ids[$0] }) }
+            }
             start = end
         }
         guard !rings.isEmpty else { return 0 }
         return guarded {
             try emit(MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings))
+            if MapTags.isWalkableArea(tags), MapTags.isWalkable(tags), ringIDs.count == rings.count {
+                // A pedestrian multipolygon: its rings walked, and crossed when it has no hole.
+                let name = MapTags.name(tags)
+                for (ring, ids) in zip(rings, ringIDs) {
+                    result.edges += try sink.addWalk(along: ring, ids: ids, street: name, kind: .area)
+                    for i in ring.indices.dropFirst() where ids[i - 1] != ids[i] {
+                        areaSides.append((ids[i - 1], ids[i], ring[i - 1], ring[i], name))
+                    }
+                }
+                if rings.count == 1, let ring = rings.first, let ids = ringIDs.first {
+                    for (i, j) in AreaCrossing.pairs(ring) where ids[i] != ids[j] {
+                        try sink.add(WalkEdge(from: ids[i], to: ids[j], fromPoint: ring[i], toPoint: ring[j],
+                                              metres: Geodesic.distance(from: ring[i].coordinate, to: ring[j].coordinate), street: name, kind: .area))
+                        result.edges += 1
+                    }
+                }
+                guard result.edges <= OSMLimits.walkingEdges else {
+                    throw CartographyError("more than \(OSMLimits.grouped(OSMLimits.walkingEdges)) walking edges, more than artmap keeps from one file; use a smaller extract")
+                }
+            }
             if MapTags.isArtwork(tags) {
                 let shape = MapFeature(sourceID: id, kind: kind, name: "", parts: rings)
                 add(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
