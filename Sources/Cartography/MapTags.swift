@@ -18,7 +18,8 @@ public enum MapTags {
             case "pedestrian":
                 // A closed pedestrian way is a square in practice (area=yes or not): drawn and grouping as one.
                 return closed && tags["area"] != "no" ? .plaza : .pedestrian
-            case "footway", "path", "cycleway", "bridleway", "corridor": return .footway
+            case "footway": return closed && tags["area"] == "yes" ? .plaza : .footway
+            case "path", "cycleway", "bridleway", "corridor": return .footway
             case "steps": return .steps
             default: break
             }

@@ -237,6 +237,12 @@ private func plazaRoute(_ from: String, _ to: String) throws -> WalkingRoute {
     #expect(!MapTags.isWalkable(["highway": "trunk"]))
     #expect(!MapTags.isWalkable(["highway": "trunk", "sidewalk": "separate"]))
     #expect(MapTags.isWalkable(["highway": "residential", "oneway": "yes"]), "one-way never applies on foot")
+    // Closed pedestrian ways and pedestrian areas are squares that hold artworks; a closed footway is not.
+    #expect(MapTags.kind(["highway": "pedestrian"], closed: true) == .plaza)
+    #expect(MapTags.kind(["highway": "footway", "area": "yes"], closed: true) == .plaza)
+    #expect(MapTags.kind(["highway": "footway"], closed: true) == .footway)
+    #expect(MapTags.isWalkableArea(["highway": "footway", "area": "yes"]) && MapTags.isWalkableArea(["place": "square"]))
+    #expect(!MapTags.isWalkableArea(["highway": "pedestrian"]), "a closed pedestrian way without area=yes is walked along, not across")
 }
 
 @Test func aTrunkRoadWithSidewalksAndOneWithFootYesAreWalked() throws {
