@@ -17,6 +17,7 @@ public final class WalkGraph: Sendable {
     /// The component of each node, and the node count of each component.
     let components: [Int32]
     let componentSizes: [Int32]
+    private let largestComponentSize: Int32
     private let index: SpatialIndex
     private let edgeGrid: EdgeGrid
     /// The box around every node, for "the target is N m outside the imported area".
@@ -83,6 +84,7 @@ public final class WalkGraph: Sendable {
         streetNames = names
         index = SpatialIndex(points: points.map(\.coordinate))
         (components, componentSizes) = WalkGraph.label(offsets: degree, targets: targets, nodeCount: ids.count)
+        largestComponentSize = componentSizes.max() ?? 0
         bounds = FeatureBounds(points)
         edgeGrid = EdgeGrid(points: points, offsets: degree, targets: targets, bounds: bounds)
     }
@@ -121,7 +123,6 @@ public final class WalkGraph: Sendable {
         return Int(size) >= WalkGraph.mainNetworkNodes || size == largestComponentSize
     }
 
-    private var largestComponentSize: Int32 { componentSizes.max() ?? 0 }
 
     /// The nearest point to `coordinate` on an edge whose nodes satisfy `accept` (nil: any edge), no
     /// further than `within` metres: the edge's ends, how far along it the point is, and how far away.
