@@ -12,17 +12,9 @@ public struct WalkingRoute: Sendable, Equatable {
     /// Metres from the start to the first point, and from the last point to the target, walked straight.
     public var startGap: Double
     public var endGap: Double
-    /// Where the walk joins the ways and leaves them (nil for a route made by hand). Kept in an array so
-    /// the route, held inside the app's state, stays small on the stack.
-    public var startJoin: RouteJoin? {
-        get { joins.first ?? nil }
-        set { joins = [newValue, targetJoin] }
-    }
-    public var targetJoin: RouteJoin? {
-        get { joins.count > 1 ? joins[1] : nil }
-        set { joins = [startJoin, newValue] }
-    }
-    private var joins: [RouteJoin?] = []
+    /// Where the walk joins the ways and leaves them (nil for a route made by hand).
+    public var startJoin: RouteJoin?
+    public var targetJoin: RouteJoin?
 
     public init(points: [GeoPoint], metres: Double, steps: [RouteStep], startGap: Double, endGap: Double,
                 startJoin: RouteJoin? = nil, targetJoin: RouteJoin? = nil) {
@@ -31,7 +23,8 @@ public struct WalkingRoute: Sendable, Equatable {
         self.steps = steps
         self.startGap = startGap
         self.endGap = endGap
-        joins = startJoin == nil && targetJoin == nil ? [] : [startJoin, targetJoin]
+        self.startJoin = startJoin
+        self.targetJoin = targetJoin
     }
 
     /// The whole walk: along the ways and the straight walks to and from them.
