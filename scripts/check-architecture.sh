@@ -8,11 +8,12 @@
 #   - TerminalTypes imports no other module of the project;
 #   - Screen's cell-level files (Buffer, Style, CellRun, TextWidth, the map canvas, SelectableList) import no App;
 #   - no test has a `guard … else { … return }`: a test that cannot check what it expected must fail
-#     (`try #require`, or throw), never end as passed.
-# Pending checks are goals of the feature redesign still to come; they are reported, and fail only with
-# --pending:
-#   - no feature reducer under Sources/App/Features takes `inout AppState`;
-#   - Sources/App/Reducer.swift and Sources/App/AppState.swift have at most 250 lines each.
+#     (`try #require`, or throw), never end as passed;
+#   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
+#     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
+#   - Sources/App/Reducer.swift and Sources/App/AppState.swift have at most 250 lines each;
+#   - only the router (Sources/App/Navigation/Router.swift) and MainView switch over the screen stack.
+# Pending checks (none at the moment) are reported, and fail only with --pending.
 set -euo pipefail
 
 strict_pending=0
@@ -20,7 +21,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -187,8 +188,8 @@ PY
 )
 report "no test ends as passed from a guard … else { return }" "$guards" enforced
 
-inout_features=$( [ -d Sources/App/Features ] && grep -rnE 'inout[[:space:]]+AppState\b' Sources/App/Features --include='*.swift' || true)
-report "no feature reducer takes inout AppState" "$inout_features" pending
+app_state_in_features=$( [ -d Sources/App/Features ] && grep -rnE '\bAppState\b' Sources/App/Features --include='*.swift' || true)
+report "no feature names AppState (no inout AppState in a feature reducer)" "$app_state_in_features" enforced
 
 sizes=""
 for f in Sources/App/Reducer.swift Sources/App/AppState.swift; do
@@ -197,7 +198,10 @@ for f in Sources/App/Reducer.swift Sources/App/AppState.swift; do
     [ "$lines" -le "$MAX_LINES" ] || sizes+="$f: $lines lines (at most $MAX_LINES)"$'\n'
   fi
 done
-report "Reducer.swift and AppState.swift have at most $MAX_LINES lines" "${sizes%$'\n'}" pending
+report "Reducer.swift and AppState.swift have at most $MAX_LINES lines" "${sizes%$'\n'}" enforced
+
+stack_switches=$(grep -rnE 'switch[^{]*\boverlays\b' Sources --include='*.swift' | grep -vE '^Sources/(App/Navigation/Router|Screen/MainView)\.swift:' || true)
+report "only the router and MainView switch over the screen stack" "$stack_switches" enforced
 
 if [ "$failed" = 1 ]; then
   echo "check-architecture: the source tree breaks the rules above" >&2

@@ -10,9 +10,11 @@ public enum Action: Sendable {
     case mouse(MouseEvent)
     case resize(TerminalSize)
     case tick(Date)
-    /// The app has started (decides whether to sync at once).
-    case started(syncIfOlderThan: TimeInterval?)
-    case collectionLoaded(String, [Artwork])
+    /// The app has started: asks for the work its `StartOptions` planned (sync, news, the whole catalogue,
+    /// the slideshow).
+    case started
+    /// Another collection, read as `Effect.loadCollection` asked (with its search, if any).
+    case collectionLoaded(String, [Artwork], search: String? = nil)
     case syncProgress(String)
     /// A sync saved its result; the run loop then reloads the catalogue on its own connection.
     case syncFinished(summary: String, at: Date)
@@ -38,6 +40,8 @@ public enum Action: Sendable {
     case favouriteRefused(String)
     /// The slideshow timer of `generation` went off.
     case slideshowTimer(generation: Int)
+    /// An action for the screen on top of the stack.
+    case screen(OverlayAction)
     /// What the store holds for a slideshow (answer to `Effect.findSlideshowPictures`).
     case slideshowPicturesFound(SlideshowPictures)
     /// What the painters screen's background work reports.
@@ -55,6 +59,8 @@ public enum Action: Sendable {
     /// The store's integrity check, run beside a large collection's first frame, found it damaged: the
     /// view ends so the store can be moved aside and rebuilt.
     case storeDamaged(String)
+    /// The near-me feature: fetches from OpenStreetMap and places found by name.
+    case nearMe(NearMeAction)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -64,7 +70,8 @@ public enum Effect: Hashable, Sendable {
     case loadPicture(artworkID: String)
     /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
     case prefetchViewerTiles
-    case loadCollection(String)
+    /// Read a collection and answer with `collectionLoaded`, handing the search back with it.
+    case loadCollection(String, search: String? = nil)
     /// Read the shown collection again (after a sync saved it) and answer with `catalogueReloaded`.
     case reloadCatalogue
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
@@ -77,11 +84,20 @@ public enum Effect: Hashable, Sendable {
     case painters(PainterRequest)
     /// Save a setting (nil: back to the default) and answer with `settingSaved`.
     case saveSetting(key: String, value: String?)
+    /// Fetch the news message (a plain-text page), keep it, and answer with `newsLoaded`.
+    case fetchNews(url: String)
     /// Open a web page with xdg-open when there is a display.
     case openWebPage(String)
     /// Read these artworks with every field and answer with `fullRecordsLoaded`.
     case loadFullRecords(collection: String, ids: [String])
     /// Read a whole collection in the background and answer with `wholeCatalogueLoaded`.
     case loadWholeCatalogue(collection: String)
+    /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
+    /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
+    case fetchMap(center: Coordinate, radius: Double)
+    /// Find and download the pictures of fetched artworks; answer with `nearMe(.picturesCached)`.
+    case cachePictures
+    /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
+    case findPlace(String, online: Bool)
     case quit
 }

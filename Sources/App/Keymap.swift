@@ -15,10 +15,15 @@ public enum Command: Hashable, Sendable {
     case slideshow(SlideshowAction)
     case settings(SettingsAction)
     case painters(PaintersAction)
-    /// Open the news; or scroll it by the amount.
-    case news(open: Bool, scroll: Int)
+    /// `f`: heart or un-heart the artwork pointed at.
+    case heart
+    case openFavourites, startSlideshow, openPainters, openSettings, openNews
+    /// Scroll the news by the amount.
+    case newsScroll(Int)
     /// Open the selected artwork's web page.
     case openWebPage
+    /// Fetch the map around the map's centre, or open the place prompt (Features/NearMe).
+    case nearMe(NearMeCommand)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply.
@@ -64,13 +69,15 @@ public enum Keymap {
         KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
-        KeyBinding(keys: [.character("f")], command: .favourites(.toggleSelected), context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
-        KeyBinding(keys: [.character("F")], command: .favourites(.open), context: .global, description: "your favourites"),
-        KeyBinding(keys: [.character("S")], command: .slideshow(.start), context: .global, description: "slideshow of your favourites' pictures"),
-        KeyBinding(keys: [.character("p")], command: .painters(.open), context: .global, description: "painters at the Rijksmuseum"),
-        KeyBinding(keys: [.character(",")], command: .settings(.open), context: .global, description: "settings"),
-        KeyBinding(keys: [.character("N")], command: .news(open: true, scroll: 0), context: .global, description: "news, and what syncs changed"),
+        KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
+        KeyBinding(keys: [.character("F")], command: .openFavourites, context: .global, description: "your favourites"),
+        KeyBinding(keys: [.character("S")], command: .startSlideshow, context: .global, description: "slideshow of your favourites' pictures"),
+        KeyBinding(keys: [.character("p")], command: .openPainters, context: .global, description: "painters at the Rijksmuseum"),
+        KeyBinding(keys: [.character(",")], command: .openSettings, context: .global, description: "settings"),
+        KeyBinding(keys: [.character("N")], command: .openNews, context: .global, description: "news, and what syncs changed"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
+        KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
+        KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),
@@ -122,8 +129,8 @@ public enum Keymap {
         KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
         KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
 
-        KeyBinding(keys: [.up, .character("k")], command: .news(open: false, scroll: -1), context: .news, description: "scroll up"),
-        KeyBinding(keys: [.down, .character("j")], command: .news(open: false, scroll: 1), context: .news, description: "scroll down"),
+        KeyBinding(keys: [.up, .character("k")], command: .newsScroll(-1), context: .news, description: "scroll up"),
+        KeyBinding(keys: [.down, .character("j")], command: .newsScroll(1), context: .news, description: "scroll down"),
 
         KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
         KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),

@@ -4,44 +4,28 @@ import Geo
 import TerminalTypes
 
 /// The only place state changes: applies an action and returns the work the run loop must do.
-/// Pure: no I/O, no clock (time arrives in `.tick`), no terminal.
+/// Pure: no I/O, no clock (time arrives in `.tick`), no terminal. The root only routes: keys and the mouse
+/// to the screen on top, actions to their feature, and what a feature asks (`Delegate`) to its handler.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(let key):
-        return handleKey(&state, key)
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.handleKey(key) + state.fetchIfMoved(from: before)
     case .mouse(let event):
-        return handleMouse(&state, event)
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.handleMouse(event) + state.fetchIfMoved(from: before)
     case .resize(let size):
-        state.size = size
-        if !state.zoomChosen { chooseInitialZoom(&state) }
-        clampCursor(&state)
-        state.keepSelectionVisible()
-        return []
+        return state.routeMain(.resize(size))
     case .tick(let date):
         state.now = date
         return []
-    case .started(let maxAge):
-        let whole: [Effect] = state.catalogueIsPartial ? [.loadWholeCatalogue(collection: state.collection)] : []
-        guard let maxAge else { return whole }
-        if let last = state.lastSync, state.now.timeIntervalSince(last) < maxAge { return whole }
-        return whole + startSync(&state)
-    case .collectionLoaded(let name, let artworks):
-        state.collection = name
-        state.catalogueIsPartial = false
-        if !state.collections.contains(name) { state.collections.append(name) }
+    case .started:
+        return state.started()
+    case .collectionLoaded(let name, let artworks, let search):
         state.overlays.removeAll()
-        state.setArtworks(artworks)
-        state.route = nil
-        state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
-        if !state.zoomChosen { chooseInitialZoom(&state) }
+        state.fullRecords.removeAll()
         state.pictures.removeAll()
-        state.lastMessage = "collection: \(name)"
-        if let search = state.pendingSearch {
-            state.pendingSearch = nil
-            setSearch(&state, search)
-            state.lastMessage = "\(name): paintings by \(search) (Esc clears the filter)"
-        }
-        return []
+        return state.routeMain(.collectionLoaded(name, artworks, search: search))
     case .syncProgress(let text):
         state.sync = .running(text)
         return []
@@ -53,25 +37,19 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastError = nil
         return [.reloadCatalogue]
     case .catalogueReloaded(let artworks):
-        state.catalogueIsPartial = false
-        state.setArtworks(artworks)
+        state.fullRecords.removeAll()
+        let effects = state.routeMain(.catalogue(artworks))
         state.pictures.forgetMissing()
-        return wantShownPicture(&state)
+        return effects + state.wantShownPicture()
     case .syncFailed(let message):
         state.sync = .failed(message)
         state.lastError = "sync failed: " + message
         return []
     case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
-        return reducePictures(&state, action)
+        return state.reducePictures(action)
     case .referenceMoved(let coordinate, let source):
-        state.liveReference = coordinate
-        state.liveSource = source
-        // While the user measures from a picked point, the live location waits for `M`.
-        if state.referenceSource != .picked {
-            state.setReference(coordinate, source: source)
-            rerouteFromReference(&state)
-        }
-        return []
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.routeMain(.referenceMoved(coordinate, source)) + state.fetchIfMoved(from: before)
     case .locationStatus(let text):
         state.locationStatus = text
         return []
@@ -79,34 +57,30 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.lastError = message
         return []
     case .terminate:
-        return quit(&state)
+        // The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
+        return [.quit]
     case .favouritesLoaded(let artworks):
         state.setFavourites(artworks)
         // The list may have shrunk under an open F (another process removed hearts).
-        if case .favourites(let selected)? = state.overlays.last {
-            if artworks.isEmpty {
-                state.overlays.removeLast()
-                state.lastMessage = "no favourites left: they were removed elsewhere"
-            } else {
-                state.overlays[state.overlays.count - 1] = .favourites(selected: min(selected, artworks.count - 1))
-            }
-        }
-        return []
-    case .newsFailed(let reason):
-        state.newsProblem = reason
-        return []
+        return state.routeTop(.favourites(.listChanged))
     case .favouriteRefused(let message):
         state.lastError = message
         return []
     case .slideshowTimer(let generation):
-        return reduceSlideshow(&state, .timer(generation: generation))
+        return state.routeTop(.slideshow(.timer(generation: generation)))
     case .slideshowPicturesFound(let pictures):
-        return reduceSlideshow(&state, .found(pictures))
+        if state.overlays.last?.isSlideshow == true { return [] }
+        return state.startSlideshow(SlideshowFeature.start(state, found: pictures))
+    case .screen(let action):
+        return state.routeTop(action)
     case .painters(let event):
-        return reducePainterEvent(&state, event)
+        return state.painterEvent(event)
     case .settingSaved(let key, let value):
         state.applySetting(key: key, value: value)
         if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
+        return []
+    case .newsFailed(let reason):
+        state.newsProblem = reason
         return []
     case .newsLoaded(let item):
         if item != nil { state.newsProblem = nil }
@@ -114,454 +88,148 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.newsUnread = item != nil
         return []
     case .fullRecordsLoaded(let records):
-        return reduceFullRecords(&state, records)
+        state.keepFullRecords(records)
+        return []
     case .wholeCatalogueLoaded(let collection, let artworks):
-        return reduceWholeCatalogue(&state, collection: collection, artworks: artworks)
+        guard state.takesWholeCatalogue(of: collection) else { return [] }
+        state.fullRecords.removeAll()
+        return state.routeMain(.catalogue(artworks))
     case .storeDamaged(let reason):
         state.lastError = "the store is damaged (\(reason))"
-        return quit(&state)
+        return [.quit]
+    case .nearMe(let action):
+        return state.reduceNearMe(action)
     }
 }
 
-// MARK: - Keys
+extension AppState {
+    // MARK: - Routing
 
-/// Keys typed into a text field of a settings or painters screen (a value, a painter's name, y/n).
-private func typeIntoField(_ state: inout AppState, _ key: Key) -> [Effect]? {
-    switch state.overlays.last {
-    case .settings(let screen)? where screen.editing != nil:
-        switch key {
-        case .enter: return reduceSettings(&state, .edit)
-        case .escape: return reduceSettings(&state, .cancel)
-        case .backspace, .delete: return reduceSettings(&state, .erase)
-        case .character(let c): return reduceSettings(&state, .type(c))
-        default: return []
+    /// Keys go to the search field while it is edited, to a screen's text field while one is typed into,
+    /// else through the keymap to the screen on top (or the main screen), else to the global commands.
+    mutating func handleKey(_ key: Key) -> [Effect] {
+        if layout.tooSmall { return key == .character("q") || key == .escape ? [.quit] : [] }
+        if main.searchEditing { return routeMain(.typeSearch(key)) }
+        if nearMe.prompt != nil { return typeIntoPlacePrompt(key) }
+        if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
+        let context = overlays.last?.keyContext ?? main.keyContext
+        guard let command = Keymap.command(for: key, in: context) else { return [] }
+        lastMessage = nil
+        if let top = overlays.last {
+            if let action = top.action(for: command) { return routeTop(action) }
+        } else if let action = MainFeature.action(for: command, in: context) {
+            return routeMain(action)
         }
-    case .painters(let screen)? where screen.prompt != nil || screen.confirmRemove != nil:
-        switch key {
-        case .enter: return reducePainters(&state, screen.confirmRemove != nil ? .answer(true) : .confirm)
-        case .escape: return reducePainters(&state, .cancel)
-        case .backspace, .delete: return reducePainters(&state, .erase)
-        case .character(let c): return reducePainters(&state, .type(c))
-        default: return []
-        }
-    default:
-        return nil
+        return perform(command, context: context)
     }
-}
 
-/// `o`: the selected artwork's web page, opened by the run loop (or shown when there is no display).
-private func openWebPage(_ state: inout AppState) -> [Effect] {
-    let id: String?
-    switch state.overlays.last {
-    case .detail(let shown, _)?: id = shown
-    case .viewer(let viewer)?: id = viewer.artworkID
-    case .building(let key, let selected)?:
-        id = state.rankedBuilding(key: key).flatMap { $0.artworks.indices.contains(selected) ? $0.artworks[selected].artwork.id : nil }
-    case .favourites(let selected)?: id = state.favourites.indices.contains(selected) ? state.favourites[selected].id : nil
-    case .slideshow(let show)?: id = show.currentID
-    default:
-        if state.rows.indices.contains(state.selectedRow), case .artwork(let b, let a) = state.rows[state.selectedRow] {
-            id = state.ranked[b].artworks[a].artwork.id
-        } else {
-            id = nil
-        }
+    /// The wheel scrolls the screen on top (when it scrolls); otherwise the mouse is the main screen's.
+    mutating func handleMouse(_ event: MouseEvent) -> [Effect] {
+        guard !layout.tooSmall else { return [] }
+        guard let top = overlays.last else { return routeMain(.mouse(event)) }
+        guard event.kind == .wheelUp || event.kind == .wheelDown,
+              let action = top.action(for: event.kind == .wheelUp ? .rowUp : .rowDown) else { return [] }
+        return routeTop(action)
     }
-    guard let id, let artwork = state.anyArtwork(id: id) else {
-        state.lastMessage = "select an artwork to open its web page"
-        return []
-    }
-    guard !artwork.webPage.isEmpty else {
-        state.lastMessage = "'\(artwork.title)' has no web page"
-        return []
-    }
-    if let reason = WebPageLink.refusal(artwork.webPage) {
-        state.lastError = "not opening '\(DisplayText.clean(artwork.title))' on the web: \(reason)"
-        return []
-    }
-    state.lastMessage = "web page: \(artwork.webPage)"
-    return [.openWebPage(artwork.webPage)]
-}
 
-private func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    if state.layout.tooSmall {
-        if key == .character("q") || key == .escape { return quit(&state) }
-        return []
+    /// Hands an action to the screen on top.
+    @discardableResult
+    mutating func routeTop(_ action: OverlayAction) -> [Effect] {
+        guard let index = overlays.indices.last else { return [] }
+        return route(action, to: index)
     }
-    if state.searchEditing { return editSearch(&state, key) }
-    if let effects = typeIntoField(&state, key) { return effects }
-    let context: KeyContext
-    switch state.overlays.last {
-    case .building?: context = .list
-    case .detail?, .help?: context = .detail
-    case .viewer?: context = .viewer
-    case .favourites?: context = .favourites
-    case .slideshow?: context = .slideshow
-    case .settings?: context = .settings
-    case .news?: context = .news
-    case .painters?: context = .painters
-    case nil: context = state.focus == .map ? .map : (state.route != nil ? .route : .table)
-    }
-    guard let command = Keymap.command(for: key, in: context) else { return [] }
-    state.lastMessage = nil
-    return perform(&state, command, context: context)
-}
 
-private func perform(_ state: inout AppState, _ command: Command, context: KeyContext) -> [Effect] {
-    switch command {
-    case .quit:
-        if state.overlays.isEmpty { return quit(&state) }
-        state.overlays.removeLast()
-        return []
-    case .back:
-        if !state.overlays.isEmpty {
-            state.overlays.removeLast()
-        } else if state.route != nil {
-            state.route = nil
-        } else if !state.searchText.isEmpty {
-            setSearch(&state, "")
+    /// Hands an action to the screen at `index` of the stack, then what it asks to its handler.
+    mutating func route(_ action: OverlayAction, to index: Int) -> [Effect] {
+        var screen = overlays[index]
+        guard let result = screen.reduce(action, self) else { return [] }
+        overlays[index] = screen
+        return handle(result, from: index)
+    }
+
+    /// Hands an action to the main screen, then what it asks to its handler.
+    @discardableResult
+    mutating func routeMain(_ action: MainAction) -> [Effect] {
+        var screen = main
+        let result = MainFeature.reduce(&screen, action, self)
+        main = screen
+        return handle(result, from: nil)
+    }
+
+    /// Pushes a screen.
+    mutating func push(_ screen: Overlay) {
+        overlays.append(screen)
+    }
+
+    // MARK: - Delegates
+
+    /// Does what a feature asked, in order, after its own effects.
+    private mutating func handle(_ result: Reduced, from index: Int?) -> [Effect] {
+        var effects = result.effects
+        for delegate in result.delegates {
+            switch delegate {
+            case .wantPicture(let id):
+                effects += wantPicture(id)
+            case .openBuilding(let key):
+                push(.building(BuildingListState(key: key)))
+                effects += wantShownPicture()
+            case .openDetail(let id):
+                push(.detail(DetailState(artworkID: id)))
+                effects += fullRecordWanted(id) + wantPicture(id)
+            case .openViewer(let id):
+                push(.viewer(ImageViewerState(artworkID: id)))
+                effects += wantPicture(id)
+                if case .ready? = pictures[id] { effects.append(.prefetchViewerTiles) }
+            case .close:
+                if let index, overlays.indices.contains(index) { overlays.remove(at: index) }
+            case .message(let text):
+                lastMessage = text
+            case .showInTable(let painter):
+                overlays.removeAll()
+                lastMessage = "paintings by \(painter) (Esc clears the filter)"
+                effects.append(.loadCollection(paintingsCollection, search: painter))
+            }
         }
-        return []
-    case .help:
-        if case .help? = state.overlays.last { state.overlays.removeLast() } else { state.overlays.append(.help(scroll: 0)) }
-        return []
-    case .focusNext:
-        if state.overlays.isEmpty { state.focus = state.focus == .map ? .table : .map }
-        return []
-    case .sync:
-        return startSync(&state)
-    case .search:
-        state.overlays.removeAll()
-        state.searchEditing = true
-        return []
-    case .cycleLayout:
-        state.layoutMode = state.layoutMode.next
-        state.lastMessage = "layout: \(state.layoutMode.rawValue)"
-        clampCursor(&state)
-        state.keepSelectionVisible()
-        return []
-    case .zoomIn, .zoomOut:
-        zoom(&state, by: command == .zoomIn ? -1 : 1)
-        return []
-    case .recenter:
-        state.pannedAway = false
-        state.mapCenter = state.reference
-        state.cursorX = 0
-        state.cursorY = 0
-        linkMapToTable(&state)
-        return []
-    case .pickReference:
-        let picked = state.coordinate(atCellX: state.cursorX, y: state.cursorY)
-        state.setReference(picked, source: .picked)
-        state.lastMessage = "measuring from the picked point"
-        rerouteFromReference(&state)
-        return []
-    case .liveReference:
-        state.setReference(state.liveReference, source: state.liveSource)
-        state.lastMessage = "measuring from \(state.liveSource.label)"
-        rerouteFromReference(&state)
-        return []
-    case .nextCollection:
-        guard state.collections.count > 1 else {
-            state.lastMessage = "only one collection (artmap import FILE adds more)"
+        return effects
+    }
+
+    // MARK: - Start-up and background reports
+
+    /// The work the start options planned: the rest of a large collection, a sync when the data is
+    /// stale, the news, and the slideshow for `artmap slideshow`.
+    mutating func started() -> [Effect] {
+        var effects: [Effect] = main.catalogueIsPartial ? [.loadWholeCatalogue(collection: collection)] : []
+        if let maxAge = startPlan.syncIfOlderThan, !(lastSync.map { now.timeIntervalSince($0) < maxAge } ?? false) {
+            effects += startSync()
+        }
+        if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
+        if startPlan.slideshow { effects += perform(.startSlideshow, context: .global) }
+        effects += fetchIfUncovered(at: main.reference)
+        return effects
+    }
+
+    /// Takes in what the painters' background work reports, whether or not the screen is still open.
+    mutating func painterEvent(_ event: PainterEvent) -> [Effect] {
+        // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
+        var effects: [Effect] = []
+        if case .finished(_, let painters?) = event {
+            if !painters.isEmpty, !main.collections.contains(paintingsCollection) { main.collections.append(paintingsCollection) }
+            if collection == paintingsCollection { effects.append(.reloadCatalogue) }
+        }
+        guard let index = overlays.lastIndex(where: { $0.painters != nil }) else {
+            if case .finished(let line, _) = event { lastMessage = line }
+            return effects
+        }
+        return effects + route(.painters(.event(event)), to: index)
+    }
+
+    mutating func startSync() -> [Effect] {
+        if case .running = sync {
+            lastMessage = "a sync is already running"
             return []
         }
-        let index = state.collections.firstIndex(of: state.collection) ?? -1
-        return [.loadCollection(state.collections[(index + 1) % state.collections.count])]
-    case .radiusSmaller, .radiusLarger:
-        changeRadius(&state, larger: command == .radiusLarger)
-        return []
-    case .moveCursor(let dx, let dy):
-        moveCursor(&state, dx: dx, dy: dy)
-        return []
-    case .rowUp, .rowDown, .pageUp, .pageDown, .top, .bottom:
-        return moveSelection(&state, command, context: context)
-    case .open:
-        return open(&state, context: context)
-    case .openImage:
-        guard case .detail(let id, _)? = state.overlays.last else { return [] }
-        state.overlays.append(.viewer(ImageViewerState(artworkID: id)))
-        let wanted = wantPicture(&state, id)
-        if case .ready? = state.pictures[id] { return wanted + [.prefetchViewerTiles] }
-        return wanted
-    case .viewer(let action):
-        return reduceViewer(&state, action)
-    case .route(let action):
-        return reduceRoute(&state, action, context: context)
-    case .favourites(let action):
-        return reduceFavourites(&state, action)
-    case .slideshow(let action):
-        return reduceSlideshow(&state, action)
-    case .settings(let action):
-        return reduceSettings(&state, action)
-    case .painters(let action):
-        return reducePainters(&state, action)
-    case .news(let open, let scroll):
-        return reduceNews(&state, open: open, scroll: scroll)
-    case .openWebPage:
-        return openWebPage(&state)
-    }
-}
-
-/// The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
-private func quit(_ state: inout AppState) -> [Effect] {
-    [.quit]
-}
-
-private func startSync(_ state: inout AppState) -> [Effect] {
-    if case .running = state.sync {
-        state.lastMessage = "a sync is already running"
-        return []
-    }
-    state.sync = .running("starting sync")
-    state.lastError = nil
-    return [.startSync]
-}
-
-// MARK: - Search
-
-private func editSearch(_ state: inout AppState, _ key: Key) -> [Effect] {
-    switch key {
-    case .escape:
-        state.searchEditing = false
-        setSearch(&state, "")
-    case .enter, .tab:
-        state.searchEditing = false
-    case .backspace, .delete:
-        if !state.searchText.isEmpty { setSearch(&state, String(state.searchText.dropLast())) }
-    case .character(let c):
-        if state.searchText.count < 60 { setSearch(&state, state.searchText + String(c)) }
-    default:
-        break
-    }
-    return []
-}
-
-private func setSearch(_ state: inout AppState, _ text: String) {
-    let keep = state.selectionIdentity
-    state.searchText = DisplayText.clean(text)
-    state.refresh(keeping: keep)
-    linkTableToMap(&state)
-}
-
-// MARK: - Map
-
-private func zoom(_ state: inout AppState, by step: Int) {
-    let target = state.coordinate(atCellX: state.cursorX, y: state.cursorY)
-    state.zoomIndex = max(0, min(AppState.zoomLevels.count - 1, state.zoomIndex + step))
-    // Keep the cursor over the same place when it stays on screen.
-    let offset = state.cellOffset(of: target)
-    state.cursorX = offset.x
-    state.cursorY = offset.y
-    clampCursor(&state)
-    state.lastMessage = "zoom: \(DistanceText.format(state.metresPerCell)) per cell"
-}
-
-private func chooseInitialZoom(_ state: inout AppState) {
-    let inner = state.layout.mapInner
-    guard inner.width > 4, inner.height > 2 else { return }
-    state.zoomChosen = true
-    let nearest = state.catalog.ranked(from: state.reference, nearest: 5)
-    let halfWidthCells = Double(inner.width) / 2 - 1, halfHeightCells = Double(inner.height) / 2 - 1
-    let projection = state.projection
-    for (index, mpc) in AppState.zoomLevels.enumerated() {
-        let fits = nearest.allSatisfy { building in
-            let p = projection.project(building.building.coordinate)
-            return abs(p.east) / mpc <= halfWidthCells && abs(p.north) / (2 * mpc) <= halfHeightCells
-        }
-        if fits {
-            state.zoomIndex = index
-            return
-        }
-    }
-    state.zoomIndex = AppState.zoomLevels.count - 1
-}
-
-private func clampCursor(_ state: inout AppState) {
-    let half = state.mapHalfExtent
-    state.cursorX = max(-half.x, min(half.x, state.cursorX))
-    state.cursorY = max(-half.y, min(half.y, state.cursorY))
-}
-
-/// Moves the cursor; past the edge of the pane the view pans instead.
-private func moveCursor(_ state: inout AppState, dx: Int, dy: Int) {
-    let half = state.mapHalfExtent
-    var x = state.cursorX + dx, y = state.cursorY + dy
-    var panX = 0, panY = 0
-    if x > half.x { panX = x - half.x; x = half.x }
-    if x < -half.x { panX = x + half.x; x = -half.x }
-    if y > half.y { panY = y - half.y; y = half.y }
-    if y < -half.y { panY = y + half.y; y = -half.y }
-    if panX != 0 || panY != 0 {
-        state.mapCenter = state.coordinate(atCellX: panX, y: panY)
-        state.pannedAway = true
-    }
-    state.cursorX = x
-    state.cursorY = y
-    linkMapToTable(&state)
-}
-
-/// Cursor on a marker: select that building in the table.
-private func linkMapToTable(_ state: inout AppState) {
-    guard let b = state.buildingUnderCursor, let row = state.rows.firstIndex(of: .building(b)) else { return }
-    if state.rows.indices.contains(state.selectedRow), state.rows[state.selectedRow].buildingIndex == b { return }
-    state.selectedRow = row
-    state.keepSelectionVisible()
-}
-
-/// A table selection: put the map cursor on its building's marker, panning if it is off screen.
-private func linkTableToMap(_ state: inout AppState) {
-    guard let building = state.selectedBuilding else { return }
-    let offset = state.cellOffset(of: building.building.coordinate)
-    let half = state.mapHalfExtent
-    if abs(offset.x) <= half.x && abs(offset.y) <= half.y {
-        state.cursorX = offset.x
-        state.cursorY = offset.y
-    } else {
-        state.mapCenter = building.building.coordinate
-        state.pannedAway = true
-        state.cursorX = 0
-        state.cursorY = 0
-    }
-}
-
-private func changeRadius(_ state: inout AppState, larger: Bool) {
-    let keep = state.selectionIdentity
-    if let radius = state.radius {
-        let next = larger ? radius * 2 : radius / 2
-        state.radius = next > 5_000 ? nil : max(25, next)
-    } else {
-        state.radius = larger ? nil : 3_200
-    }
-    state.refresh(keeping: keep)
-    state.lastMessage = state.radius.map { "within \(state.distanceText($0))" } ?? "no radius"
-}
-
-// MARK: - Table, lists, detail
-
-private func moveSelection(_ state: inout AppState, _ command: Command, context: KeyContext) -> [Effect] {
-    switch state.overlays.last {
-    case .building(let key, let selected)?:
-        let count = state.rankedBuilding(key: key)?.artworks.count ?? 0
-        state.overlays[state.overlays.count - 1] = .building(key: key, selected: stepped(selected, command, count: count, page: 10))
-        return wantShownPicture(&state)
-    case .detail(let id, let scroll)?:
-        state.overlays[state.overlays.count - 1] = .detail(artworkID: id, scroll: scrolled(scroll, command, page: max(1, state.size.rows - 8)))
-        return []
-    case .help(let scroll)?:
-        state.overlays[state.overlays.count - 1] = .help(scroll: scrolled(scroll, command, page: max(1, state.size.rows - 8)))
-        return []
-    case .viewer?, .favourites?, .slideshow?, .settings?, .news?, .painters?:
-        return []
-    case nil:
-        let page = max(1, state.layout.tableBody.height - 1)
-        state.selectedRow = stepped(state.selectedRow, command, count: state.rows.count, page: page)
-        state.keepSelectionVisible()
-        linkTableToMap(&state)
-        return []
-    }
-}
-
-private func stepped(_ index: Int, _ command: Command, count: Int, page: Int) -> Int {
-    guard count > 0 else { return 0 }
-    let next: Int
-    switch command {
-    case .rowUp: next = index - 1
-    case .rowDown: next = index + 1
-    case .pageUp: next = index - page
-    case .pageDown: next = index + page
-    case .top: next = 0
-    case .bottom: next = count - 1
-    default: next = index
-    }
-    return max(0, min(count - 1, next))
-}
-
-private func scrolled(_ scroll: Int, _ command: Command, page: Int) -> Int {
-    switch command {
-    case .rowUp: return max(0, scroll - 1)
-    case .rowDown: return scroll + 1
-    case .pageUp: return max(0, scroll - page)
-    case .pageDown: return scroll + page
-    case .top: return 0
-    default: return scroll
-    }
-}
-
-private func open(_ state: inout AppState, context: KeyContext) -> [Effect] {
-    switch state.overlays.last {
-    case .building(let key, let selected)?:
-        guard let building = state.rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return [] }
-        return openDetail(&state, building.artworks[selected].artwork.id)
-    case .detail?, .help?, .viewer?, .favourites?, .slideshow?, .settings?, .news?, .painters?:
-        return []
-    case nil:
-        if context == .map {
-            guard let b = state.buildingUnderCursor else {
-                state.lastMessage = "no building under the cursor"
-                return []
-            }
-            return openBuilding(&state, state.ranked[b])
-        }
-        guard state.rows.indices.contains(state.selectedRow) else { return [] }
-        switch state.rows[state.selectedRow] {
-        case .building(let b): return openBuilding(&state, state.ranked[b])
-        case .artwork(let b, let a): return openDetail(&state, state.ranked[b].artworks[a].artwork.id)
-        }
-    }
-}
-
-private func openBuilding(_ state: inout AppState, _ building: RankedBuilding) -> [Effect] {
-    if building.artworks.count == 1, let only = building.artworks.first {
-        return openDetail(&state, only.artwork.id)
-    }
-    state.overlays.append(.building(key: building.building.key, selected: 0))
-    return wantShownPicture(&state)
-}
-
-private func openDetail(_ state: inout AppState, _ id: String) -> [Effect] {
-    state.overlays.append(.detail(artworkID: id, scroll: 0))
-    return state.fullRecordWanted(id) + wantPicture(&state, id)
-}
-
-// MARK: - Mouse
-
-private func handleMouse(_ state: inout AppState, _ event: MouseEvent) -> [Effect] {
-    let layout = state.layout
-    guard !layout.tooSmall else { return [] }
-    switch event.kind {
-    case .wheelUp, .wheelDown:
-        if !state.overlays.isEmpty {
-            return moveSelection(&state, event.kind == .wheelUp ? .rowUp : .rowDown, context: .detail)
-        }
-        if layout.map.contains(x: event.x, y: event.y) {
-            zoom(&state, by: event.kind == .wheelUp ? -1 : 1)
-        } else if layout.table.contains(x: event.x, y: event.y) {
-            state.tableScroll = max(0, min(max(0, state.rows.count - layout.tableBody.height),
-                                           state.tableScroll + (event.kind == .wheelUp ? -3 : 3)))
-            state.selectedRow = max(state.tableScroll, min(state.tableScroll + layout.tableBody.height - 1, state.selectedRow))
-        }
-        return []
-    case .click, .doubleClick:
-        guard state.overlays.isEmpty else { return [] }
-        let inner = layout.mapInner
-        if inner.contains(x: event.x, y: event.y) {
-            state.focus = .map
-            state.cursorX = event.x - (inner.x + inner.width / 2)
-            state.cursorY = event.y - (inner.y + inner.height / 2)
-            clampCursor(&state)
-            linkMapToTable(&state)
-            return event.kind == .doubleClick ? open(&state, context: .map) : []
-        }
-        let body = layout.tableBody
-        if body.contains(x: event.x, y: event.y) {
-            state.focus = .table
-            let row = state.tableScroll + (event.y - body.y)
-            if state.rows.indices.contains(row) {
-                state.selectedRow = row
-                linkTableToMap(&state)
-                if event.kind == .doubleClick { return open(&state, context: .table) }
-            }
-        }
-        return []
+        sync = .running("starting sync")
+        lastError = nil
+        return [.startSync]
     }
 }

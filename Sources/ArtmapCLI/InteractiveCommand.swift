@@ -20,9 +20,11 @@ enum InteractiveCommand {
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
-        OptionSpec(name: "--offline", valueName: nil, help: "do not sync at start-up"),
+        OptionSpec(name: "--offline", valueName: nil, help: "do not sync, fetch or search online"),
+        OSMServiceOptions.nearSpec,
         OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600, or the setting)"),
         OptionSpec(name: "--rijks-base", valueName: "URL", help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
+    ] + OSMServiceOptions.specs + [
         StoreOpening.storeOption,
         OptionParser.helpOption,
         OptionSpec(name: "--version", valueName: nil, help: "print the version"),
@@ -90,7 +92,12 @@ enum InteractiveCommand {
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
         let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
-        let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
+        let offline = options.has("--offline")
+        if options.value("--near") != nil && (options.value("--at") != nil || location.firstPoint != nil || location.gpsd != nil) {
+            throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: nil)
+        }
+        let near = try await OSMServiceOptions.nearPoint(options, store: storeForSettings, offline: offline, environment: environment, command: nil)
+        let reference = try location.firstPoint ?? near ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
         let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
         let layoutText = options.value("--layout") ?? "auto"
@@ -116,60 +123,40 @@ enum InteractiveCommand {
 
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
+            : near != nil ? .fixed(DisplayText.clean(options.value("--near") ?? ""))
             : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
-        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
+        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil && near == nil
         var startReference = reference, startSource = referenceSource
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
             startSource = .fixed("middle of \(collection)")
         }
-        // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
-        // for a large collection, first the places around the reference.
-        let startingArtworks = try store.startingCatalogue(collection: collection, around: startReference, nearby: progressive,
-                                                places: AppState.progressiveStartPlaces)
-        var state = AppState(artworks: startingArtworks, reference: startReference, referenceSource: startSource)
-        state.catalogueIsPartial = progressive
-        state.lastError = notice
-        state.collection = collection
-        state.catalogueHoldsFullRecords = false
-        state.collections = known
-        state.baseMap = try store.baseMap()
-        state.settings = saved
-        for (key, value) in saved { state.applySetting(key: key, value: value) }
-        if let slideshowInterval { state.slideshowInterval = slideshowInterval }
-        state.nearestCount = nearest
-        state.setFavourites(try store.favouriteArtworks())
-        if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
-            let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
-            state.news = NewsItem(text: text, fetchedAt: fetched)
-        }
-        if let looked = try store.setting(AppState.newsLookedSetting) {
-            state.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
-            state.newsUnread = state.news != nil || !state.whatsNew.isEmpty
-        } else if !store.isReadOnly {
-            // First start: what the embedded catalogue brought is not news.
-            try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
-        }
-        state.referenceFollowsCollection = followsCollection
-        // A large collection's reference was found in the store above, from the whole collection.
-        if !progressive { state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building") }
-        state.layoutMode = layout
-        state.radius = radius
-        state.nearestCount = nearest
-        state.ascii = options.has("--ascii")
-        if let last = try store.syncState(collection: collection)?.lastSuccess {
-            state.lastSync = ISO8601DateFormatter().date(from: last)
-        }
-        // The state ranked the catalogue when it was made; only a radius changes what it shows.
-        if radius != nil { state.refresh() }
+        var start = try startOptions(store: store, collection: collection, known: known, reference: startReference, source: startSource,
+                                     followsCollection: followsCollection, progressive: progressive, saved: saved, notice: notice)
+        start.slideshowInterval = slideshowInterval
+        start.nearestCount = nearest
+        start.radius = radius
+        start.layoutMode = layout
+        start.ascii = options.has("--ascii")
+        let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
+        start.syncIfOlderThan = syncAtStart ? syncAge : nil
+        start.newsURL = options.has("--offline") ? nil : saved[Setting.newsURL]
+        start.slideshow = startSlideshow
+        // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
+        start.online = !offline
+        start.autoFetch = OSMServiceOptions.autoFetch(store)
 
         let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let session = try Session(state: state, store: store, syncRequest: syncRequest,
+        let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
-        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store), newsURL: saved[Setting.newsURL],
+        session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
+                                       storePath: storePath, imageCache: syncRequest.imageCache,
+                                       limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
+                                       backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
+        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
         let terminal: Terminal
@@ -182,14 +169,49 @@ enum InteractiveCommand {
             throw CLIError("\(error)")
         }
         defer { terminal.stop() }
-        let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
-        session.loop(terminal: terminal, syncIfOlderThan: syncAtStart ? syncAge : nil, fetchNews: !options.has("--offline"),
-                     startSlideshow: startSlideshow)
+        session.loop(terminal: terminal)
         if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
         if let reason = session.inputEnded {
             terminal.stop()
             throw CLIError("the terminal gave no more input (\(reason)); the view has ended")
         }
         return .finished(0)
+    }
+
+    /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the
+    /// places around the reference), the map, the settings, the hearts, the news and the last sync.
+    private static func startOptions(store: CatalogStore, collection: String, known: [String], reference: Coordinate,
+                                     source: ReferenceSource, followsCollection: Bool, progressive: Bool,
+                                     saved: [String: String], notice: String?) throws -> StartOptions {
+        // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
+        // for a large collection, first the places around the reference.
+        var start = StartOptions(artworks: try store.startingCatalogue(collection: collection, around: reference,
+                                                                       nearby: progressive, places: AppState.progressiveStartPlaces))
+        start.collection = collection
+        start.collections = known
+        start.reference = reference
+        start.referenceSource = source
+        start.referenceFollowsCollection = followsCollection
+        start.catalogueIsPartial = progressive
+        start.catalogueHoldsFullRecords = false
+        start.baseMap = try store.baseMap()
+        start.settings = saved
+        start.favourites = try store.favouriteArtworks()
+        start.notice = notice
+        if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
+            let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+            start.news = NewsItem(text: text, fetchedAt: fetched)
+        }
+        if let looked = try store.setting(AppState.newsLookedSetting) {
+            start.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
+            start.newsLookedBefore = true
+        } else if !store.isReadOnly {
+            // First start: what the embedded catalogue brought is not news.
+            try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))
+        }
+        if let last = try store.syncState(collection: collection)?.lastSuccess {
+            start.lastSync = ISO8601DateFormatter().date(from: last)
+        }
+        return start
     }
 }

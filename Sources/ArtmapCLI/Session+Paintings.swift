@@ -4,10 +4,9 @@ import Foundation
 import Store
 import Sync
 
-/// What the paintings side's background work needs to know: where the museum is, and the news URL.
+/// What the paintings side's background work needs to know: where the museum is, and the store.
 struct PaintingsContext {
     var bases: RijksmuseumBases = .museum
-    var newsURL: String?
     var storePath = ""
     var imageCache: ImageCache?
 }
@@ -147,8 +146,8 @@ extension Session {
     }
 
     /// Fetches the news message in the background (a plain-text page, at most 64 KB), cleans it and keeps it.
-    func fetchNews() {
-        guard let text = paintings.newsURL, !text.isEmpty else { return }
+    func fetchNews(from text: String) {
+        guard !text.isEmpty else { return }
         let shown = DisplayText.clean(String(text.prefix(200)))
         guard let url = URL(string: text), (try? SyncSource.checkedURL(text, allowFile: false)) != nil else {
             dispatch(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))

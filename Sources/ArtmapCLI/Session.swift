@@ -21,6 +21,8 @@ final class Session {
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
     var paintings = PaintingsContext()
+    /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
+    var nearMe: NearMeContext?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
@@ -49,7 +51,7 @@ final class Session {
         queue = try ActionQueue()
     }
 
-    func loop(terminal: Terminal, syncIfOlderThan: TimeInterval?, fetchNews news: Bool = false, startSlideshow: Bool = false) {
+    func loop(terminal: Terminal) {
         installSignalHandlers()
         defer {
             signalSources.forEach { $0.cancel() }
@@ -58,12 +60,10 @@ final class Session {
         }
         startLocation()
         storeVersion = try? store.dataVersion()
-        state.now = Date()
+        dispatch(.tick(Date()))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.resize(terminal.size))
-        dispatch(.started(syncIfOlderThan: syncIfOlderThan))
-        if news { fetchNews() }
-        if startSlideshow { dispatch(.key(.character("S"))) }
+        dispatch(.started)
         var lastTick = Date()
         var dirty = true
         var quietWakes = 0
@@ -137,9 +137,11 @@ final class Session {
         switch effect {
         case .quit:
             running = false
-        case .loadCollection(let name):
+        case .fetchMap, .cachePictures, .findPlace:
+            performNearMe(effect)
+        case .loadCollection(let name, let search):
             do {
-                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view)))
+                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view), search: search))
             } catch {
                 dispatch(.error("cannot load the collection \(name): \(error)"))
             }
@@ -170,6 +172,8 @@ final class Session {
             saveSetting(key: key, value: value)
         case .openWebPage(let url):
             openWebPage(url)
+        case .fetchNews(let url):
+            fetchNews(from: url)
         case .loadWholeCatalogue(let collection):
             let queue = self.queue, path = syncRequest.storePath, check = pendingIntegrityCheck
             pendingIntegrityCheck = nil
@@ -273,7 +277,7 @@ final class Session {
 
     /// Renders the viewer's neighbouring tiles in the background; one prefetch at a time, the latest view wins.
     private func prefetchViewerTiles() {
-        guard case .viewer(let viewer)? = state.overlays.last, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
+        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
         let view = state.viewerGeometry(picture).view(viewer)
         let depth = state.colorDepth, symbols = state.pictureSymbols
         prefetchTask?.cancel()

@@ -58,10 +58,16 @@ func tiled(_ features: [MapFeature], copies: Int, tile: (lat: Double, lon: Doubl
 
 /// Milliseconds per frame (reduce + render + diff) panning across the middle of `map`.
 func mapFrameMilliseconds(_ map: BaseMap, centre: Coordinate, artworks: [Artwork]) -> Double {
-    var state = AppState(artworks: artworks, reference: centre, referenceSource: .fixed("bench"))
-    state.baseMap = map
+    var start = StartOptions(artworks: artworks)
+    start.reference = centre
+    start.referenceSource = .fixed("bench")
+    start.baseMap = map
+    var state = AppState(start: start)
     _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
-    state.zoomIndex = 2  // 5 m per cell: streets, paths and buildings all drawn
+    // 5 m per cell: streets, paths and buildings all drawn (all the way in, then two steps out).
+    for key in Array(repeating: Key.character("+"), count: MainState.zoomLevels.count) + [.character("-"), .character("-")] {
+        _ = reduce(&state, .key(key))
+    }
     _ = MainView.render(state)
     return millisecondsPerKey(&state, keys: [.right, .right, .left, .left], presses: 40)
 }

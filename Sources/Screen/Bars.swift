@@ -3,8 +3,10 @@ import Catalog
 import Geo
 import TerminalTypes
 
-/// The one-line title at the top and the status bar at the bottom.
+/// The one-line title at the top and the status bar at the bottom: the root's own view, so they read the
+/// whole state (the collection, the search, the sync, the last message).
 public enum Bars {
+    /// The title line: the app's name, hints (favourites, unread news), the collection.
     public static func title(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.title, reverse: true))
         buffer.write(" artmap — what art is near me?", x: area.x, y: area.y, style: Style(.title, bold: true, reverse: true),
@@ -17,26 +19,32 @@ public enum Bars {
         }
     }
 
+    /// The status line: the search being typed, or the reference, filters, sync state and the last message.
     public static func status(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.status, reverse: true))
-        if state.searchEditing {
-            let text = " / " + state.searchText + "▏  Enter keep · Esc clear"
+        if let prompt = NearMeFeature.promptLine(state.nearMe) {
+            buffer.write(prompt, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
+            return
+        }
+        if state.main.searchEditing {
+            let text = " / " + state.main.searchText + "▏  Enter keep · Esc clear"
             buffer.write(text, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
             return
         }
         var parts: [String] = []
-        let r = state.reference
+        let r = state.main.reference
         parts.append("⌖ \(state.referenceSource.label) \(String(format: "%.5f,%.5f", r.latitude, r.longitude))")
         if let location = state.locationStatus { parts.append(location) }
-        if let radius = state.radius { parts.append("within \(state.distanceText(radius))") }
-        let shown = state.ranked.reduce(0) { $0 + $1.artworks.count }
+        if let radius = state.main.radius { parts.append("within \(state.distanceText(radius))") }
+        let shown = state.main.ranked.reduce(0) { $0 + $1.artworks.count }
         parts.append("\(shown) shown")
-        if !state.searchText.isEmpty { parts.append("filter \"\(state.searchText)\"") }
+        if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
         switch state.sync {
         case .running(let text): parts.append("⟳ " + text)
         case .failed: break
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
+        if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
         let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
         let note = state.lastError ?? state.lastMessage

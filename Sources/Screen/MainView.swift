@@ -1,7 +1,8 @@
 import App
 import TerminalTypes
 
-/// The whole screen for a state: title, map, table, status bar, and the overlay on top.
+/// The whole screen for a state: title, map, table (or the route panel), status bar, and the screen on top
+/// of the stack. The one view that knows every screen: each gets its own feature's state and the context.
 public enum MainView {
     public static let tooSmallMessage = "terminal too small (needs \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows))"
 
@@ -12,6 +13,7 @@ public enum MainView {
         return buffer
     }
 
+    /// Renders the state into a buffer of the terminal's size.
     public static func render(_ state: AppState, into buffer: inout Buffer) {
         let layout = state.layout
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
@@ -21,36 +23,27 @@ public enum MainView {
             buffer.write(tooSmallMessage, x: max(0, (buffer.width - width) / 2), y: y, style: Style(.statusError, bold: true))
             return
         }
+        let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty)
         Bars.title(state, into: &buffer, area: layout.title)
-        MapView.render(state, into: &buffer, area: layout.map)
-        if let route = state.route {
-            RoutePanelView.render(state, route: route, into: &buffer, area: layout.table)
+        MapView.render(scene, into: &buffer, area: layout.map)
+        if let route = state.main.route {
+            RoutePanelView.render(route, scene, into: &buffer, area: layout.table)
         } else {
-            TableView.render(state, into: &buffer, area: layout.table)
+            TableView.render(scene, into: &buffer, area: layout.table)
         }
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
         switch state.overlays.last {
-        case .building(let key, let selected)?:
-            OverlayViews.building(state, key: key, selected: selected, into: &buffer, screen: body)
-        case .detail(let id, let scroll)?:
-            OverlayViews.detail(state, artworkID: id, scroll: scroll, into: &buffer, screen: body)
-        case .help(let scroll)?:
-            OverlayViews.help(state, scroll: scroll, into: &buffer, screen: body)
-        case .viewer(let viewer)?:
-            ImageViewerView.render(state, viewer: viewer, into: &buffer, screen: screen)
-        case .favourites(let selected)?:
-            FavouritesView.render(state, selected: selected, into: &buffer, screen: body)
-        case .slideshow(let show)?:
-            SlideshowView.render(state, show: show, into: &buffer, screen: screen)
-        case .settings(let settings)?:
-            SettingsView.render(state, screen: settings, into: &buffer, screen: body)
-        case .news(let scroll)?:
-            NewsView.render(state, scroll: scroll, into: &buffer, screen: body)
-        case .painters(let painters)?:
-            PaintersView.render(state, screen: painters, into: &buffer, screen: body)
-        case nil:
-            break
+        case .building(let list)?: BuildingListView.render(list, state, into: &buffer, screen: body)
+        case .detail(let detail)?: DetailView.render(detail, state, into: &buffer, screen: body)
+        case .help(let help)?: HelpView.render(help, state, into: &buffer, screen: body)
+        case .viewer(let viewer)?: ImageViewerView.render(viewer, state, into: &buffer, screen: screen)
+        case .favourites(let list)?: FavouritesView.render(list, state, into: &buffer, screen: body)
+        case .slideshow(let show)?: SlideshowView.render(show, state, into: &buffer, screen: screen)
+        case .settings(let settings)?: SettingsView.render(settings, state, into: &buffer, screen: body)
+        case .news(let news)?: NewsView.render(news, state, into: &buffer, screen: body)
+        case .painters(let painters)?: PaintersView.render(painters, state, into: &buffer, screen: body)
+        case nil: break
         }
     }
 }

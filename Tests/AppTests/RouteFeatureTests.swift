@@ -28,56 +28,53 @@ func lShapedMap(from start: Coordinate, to target: Coordinate) -> BaseMap {
     return BaseMap(features: [line], graph: WalkGraph(edges: edges), sources: ["test"])
 }
 
-@Test func gRoutesToTheSelectedBuildingAlongTheWaysAndEscClosesIt() throws {
+@Test func aRouteFollowsTheWaysFitsBothEndsInTheMapAndEscClosesIt() throws {
     var state = try campusState()
-    let target = try #require(state.ranked.dropFirst(3).first)
-    state.baseMap = lShapedMap(from: state.reference, to: target.building.coordinate)
-    press(&state, .tab)
-    let row = try #require(headerRow(state, target.name))
-    state.selectedRow = row
-    press(&state, .character("g"))
-    let route = try #require(state.route)
+    let target = try #require(state.main.ranked.dropFirst(3).first)
+    state.main.baseMap = lShapedMap(from: state.main.reference, to: target.building.coordinate)
+    onMain(&state, .routeTo(name: target.name, target.building.coordinate))
+    let route = try #require(state.main.route)
     let walk = try #require(route.walk)
     #expect(route.targetName == target.name)
     #expect(walk.steps.map(\.street) == ["East Walk", "North Walk"])
     #expect(walk.steps.last?.instruction.hasPrefix("left onto") == true || walk.steps.last?.instruction.hasPrefix("right onto") == true)
-    let corner = Coordinate(clampingLatitude: state.reference.latitude, longitude: target.building.coordinate.longitude)
-    let expected = Geodesic.distance(from: state.reference, to: corner) + Geodesic.distance(from: corner, to: target.building.coordinate)
+    let corner = Coordinate(clampingLatitude: state.main.reference.latitude, longitude: target.building.coordinate.longitude)
+    let expected = Geodesic.distance(from: state.main.reference, to: corner) + Geodesic.distance(from: corner, to: target.building.coordinate)
     #expect(abs(walk.metres - expected) < expected * 0.001)
     // The map now shows both ends.
-    #expect(state.pannedAway)
-    let end = state.cellOffset(of: target.building.coordinate), begin = state.cellOffset(of: state.reference)
-    let half = state.mapHalfExtent
+    #expect(state.main.pannedAway)
+    let end = state.main.cellOffset(of: target.building.coordinate), begin = state.main.cellOffset(of: state.main.reference)
+    let half = state.main.mapHalfExtent
     #expect(abs(end.x) <= half.x && abs(end.y) <= half.y && abs(begin.x) <= half.x && abs(begin.y) <= half.y)
-    // j/k scroll the steps; Esc closes the route and the table is back.
-    press(&state, .character("j"))
-    #expect(state.route?.scroll == 1)
-    press(&state, .escape)
-    #expect(state.route == nil)
+    // The steps scroll; Esc closes the route and the table is back.
+    #expect(state.main.keyContext == .route)
+    onMain(&state, .route(.scroll(1)))
+    #expect(state.main.route?.scroll == 1)
+    onMain(&state, .back)
+    #expect(state.main.route == nil)
 }
 
 @Test func aNewLocationRecomputesTheRouteFromThere() throws {
     var state = try campusState()
-    let target = try #require(state.ranked.dropFirst(3).first)
-    state.baseMap = lShapedMap(from: state.reference, to: target.building.coordinate)
-    state.cursorX = state.cellOffset(of: target.building.coordinate).x
-    state.cursorY = state.cellOffset(of: target.building.coordinate).y
-    press(&state, .character("g"))
-    let before = try #require(state.route?.walk?.metres)
+    let target = try #require(state.main.ranked.dropFirst(3).first)
+    state.main.baseMap = lShapedMap(from: state.main.reference, to: target.building.coordinate)
+    onMain(&state, .routeTo(name: target.name, target.building.coordinate))
+    let before = try #require(state.main.route?.walk?.metres)
     // Walk 40 m along the first leg: the fix passed the 25 m filter, so the route starts again from here.
-    let ahead = try #require(state.route?.walk?.points.dropFirst(4).first)
-    _ = reduce(&state, .referenceMoved(ahead.coordinate, .live("walk")))
-    let after = try #require(state.route?.walk?.metres)
-    #expect(state.route?.start == ahead.coordinate)
+    let ahead = try #require(state.main.route?.walk?.points.dropFirst(4).first)
+    onMain(&state, .referenceMoved(ahead.coordinate, .live("walk")))
+    let after = try #require(state.main.route?.walk?.metres)
+    #expect(state.main.route?.start == ahead.coordinate)
     #expect(after < before - 30)
 }
 
 @Test func withoutStreetsTheRouteIsAStraightLineThatSaysWhy() throws {
     var state = try campusState()
-    press(&state, .tab, .down, .character("g"))
-    let route = try #require(state.route)
+    let ashton = try #require(state.main.ranked.first)
+    let asked = onMain(&state, .routeTo(name: ashton.name, ashton.building.coordinate))
+    let route = try #require(state.main.route)
     #expect(route.walk == nil)
     #expect(route.failure == .noWalkingGraph)
-    #expect(state.lastMessage?.contains("no walking route") == true)
+    #expect(asked.delegates == [.message("no walking route: " + RouteFailure.noWalkingGraph.message)])
     #expect(route.straight.metres > 0)
 }

@@ -3,16 +3,12 @@
 /// What a test expects on top of the screen stack, as optionals for `try #require`: nil, and so a failed
 /// test, when another screen is on top.
 extension AppState {
-    var topBuilding: (key: String, selected: Int)? {
-        if case .building(let key, let selected)? = overlays.last { return (key, selected) } else { return nil }
+    var topBuilding: BuildingListState? {
+        if case .building(let list)? = overlays.last { return list } else { return nil }
     }
 
-    var topDetail: (artworkID: String, scroll: Int)? {
-        if case .detail(let id, let scroll)? = overlays.last { return (id, scroll) } else { return nil }
-    }
-
-    var topViewer: ImageViewerState? {
-        if case .viewer(let viewer)? = overlays.last { return viewer } else { return nil }
+    var topDetail: DetailState? {
+        if case .detail(let detail)? = overlays.last { return detail } else { return nil }
     }
 
     var topSlideshow: SlideshowState? {
@@ -28,7 +24,7 @@ extension AppState {
     }
 
     var topFavouritesSelection: Int? {
-        if case .favourites(let selected)? = overlays.last { return selected } else { return nil }
+        if case .favourites(let list)? = overlays.last { return list.selected } else { return nil }
     }
 
     var newsIsOnTop: Bool {
@@ -37,7 +33,7 @@ extension AppState {
 
     /// The selected table row's building and artwork, nil on a building's header.
     var selectedArtworkRow: (building: Int, artwork: Int)? {
-        if case .artwork(let b, let a) = rows[selectedRow] { return (b, a) } else { return nil }
+        if case .artwork(let b, let a) = main.rows[main.selectedRow] { return (b, a) } else { return nil }
     }
 }
 
@@ -57,5 +53,12 @@ extension PictureSlot {
 
     var failure: String? {
         if case .failed(let reason) = self { return reason } else { return nil }
+    }
+}
+
+/// The show a slideshow starts with, when it starts at once.
+extension SlideshowStart {
+    var show: SlideshowState? {
+        if case .show(let show) = self { return show } else { return nil }
     }
 }

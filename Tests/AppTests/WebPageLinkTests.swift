@@ -41,21 +41,9 @@ func otherAddressesAreRefusedWithTheReason(_ url: String, reason: String) {
                            ("file:///etc/passwd", "only http and https addresses are opened, not file:")] {
         hostile.webPage = page
         _ = reduce(&state, .favouritesLoaded([hostile]))
-        press(&state, .character("F"))
-        #expect(press(&state, .character("o")).isEmpty, "nothing is handed to the opener")
+        state.perform(.openFavourites, context: .map)
+        #expect(state.perform(.openWebPage, context: .favourites).isEmpty, "nothing is handed to the opener")
         #expect(state.lastError == "not opening 'Trap' on the web: \(reason)")
-        press(&state, .escape)
+        state.perform(.back, context: .favourites)
     }
-}
-
-@Test func plusDoesNotBecomeThePaintersFirstLetter() throws {
-    var state = try campusState()
-    press(&state, .character("p"))
-    _ = reduce(&state, .painters(.listed([])))
-    // The screen says "Press + and type a name": the prompt is already open, and the + is not typed into it.
-    press(&state, .character("+"))
-    for c in "Rembrandt van Rijn" { press(&state, .character(c)) }
-    let screen = try #require(state.topPainters, "the painters screen is open")
-    #expect(screen.prompt == "Rembrandt van Rijn")
-    #expect(press(&state, .enter) == [.painters(.count("Rembrandt van Rijn"))])
 }

@@ -11,25 +11,25 @@ func campusStartedNearby() throws -> (state: AppState, whole: [Artwork]) {
     let whole = try ServiceRecordDecoder.decode(try seedArtworksData()).artworks
     let nearby = whole.filter { $0.building == "Ashton Building" || $0.building == "Electrical Engineering Building" }
     var state = AppState(artworks: nearby)
-    state.catalogueIsPartial = true
+    state.main.catalogueIsPartial = true
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
     return (state, whole)
 }
 
 @Test func aPartialStartAsksForTheWholeAndTakesItKeepingTheSelection() throws {
     var (state, whole) = try campusStartedNearby()
-    #expect(reduce(&state, .started(syncIfOlderThan: nil)) == [.loadWholeCatalogue(collection: "campus")])
-    press(&state, .tab, .down)
-    let selected = try #require(state.selectionIdentity)
+    #expect(reduce(&state, .started) == [.loadWholeCatalogue(collection: "campus")])
+    onMain(&state, .focusNext, .select(.down))
+    let selected = try #require(state.main.selectionIdentity)
     #expect(selected.artwork != nil)
-    #expect(state.ranked.count == 2)
+    #expect(state.main.ranked.count == 2)
     _ = reduce(&state, .wholeCatalogueLoaded(collection: "campus", whole))
-    #expect(!state.catalogueIsPartial)
-    #expect(state.ranked.reduce(0) { $0 + $1.artworks.count } == 31)
-    #expect(state.selectionIdentity?.artwork == selected.artwork && state.selectionIdentity?.building == selected.building,
+    #expect(!state.main.catalogueIsPartial)
+    #expect(state.main.ranked.reduce(0) { $0 + $1.artworks.count } == 31)
+    #expect(state.main.selectionIdentity?.artwork == selected.artwork && state.main.selectionIdentity?.building == selected.building,
             "the selected artwork stays selected")
     // A whole catalogue never asks again.
-    #expect(reduce(&state, .started(syncIfOlderThan: nil)) == [])
+    #expect(reduce(&state, .started) == [])
 }
 
 @Test func aWholeCatalogueThatComesLateIsDropped() throws {
@@ -41,7 +41,7 @@ func campusStartedNearby() throws -> (state: AppState, whole: [Artwork]) {
     // Another collection's whole is not this one's.
     var (other, _) = try campusStartedNearby()
     _ = reduce(&other, .wholeCatalogueLoaded(collection: "helsinki", whole))
-    #expect(other.catalogueIsPartial)
+    #expect(other.main.catalogueIsPartial)
 }
 
 @Test func aDamagedStoreEndsTheViewSayingWhy() throws {

@@ -29,11 +29,15 @@ private func tree(_ files: [String: String]) throws -> URL {
     return root
 }
 
-@Test func theRepositoryKeepsTheEnforcedRulesAndReportsThePendingGoals() throws {
+@Test func theRepositoryKeepsEveryRule() throws {
     let result = try checkArchitecture(repositoryRoot)
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("ok       Curses does not import App"), "\(result.output)")
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
+    #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
+    #expect(result.output.contains("ok       Reducer.swift and AppState.swift have at most 250 lines"))
+    #expect(result.output.contains("ok       only the router and MainView switch over the screen stack"))
+    #expect(!result.output.contains("PENDING"))
 }
 
 @Test func eachBrokenRuleIsNamedWithItsFileAndLine() throws {
@@ -70,17 +74,22 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(broken.output.contains("Tests/AppTests/A.swift:12: guard"), "a one-line guard")
     #expect(!broken.output.contains("A.swift:8:") && !broken.output.contains("A.swift:9:") && !broken.output.contains("A.swift:10:")
             && !broken.output.contains("A.swift:11:"), "strings, comments, values, throws and continue are not flagged: \(broken.output)")
-    #expect(broken.output.contains("PENDING  no feature reducer takes inout AppState"))
+    #expect(broken.output.contains("FAILED   no feature names AppState (no inout AppState in a feature reducer)"))
+    #expect(broken.output.contains("Sources/App/Features/News/News.swift:1:func reduceNews(_ state: inout AppState)"))
+    #expect(broken.output.contains("FAILED   Reducer.swift and AppState.swift have at most 250 lines"))
     #expect(broken.output.contains("Sources/App/Reducer.swift: 251 lines (at most 250)"))
 
-    // With the enforced rules kept, the pending goals are reported but fail only when asked for.
-    let pendingOnly = try tree([
-        "Sources/Curses/Terminal.swift": "import Screen\nimport TerminalTypes\n",
-        "Sources/App/Features/News/News.swift": "func reduceNews(_ state: inout AppState) -> [Effect] { [] }\n",
+    // The stack is switched over in the router and MainView only.
+    let switches = try tree([
+        "Sources/App/Navigation/Router.swift": "func a(_ s: AppState) { switch s.overlays.last { default: break } }\n",
+        "Sources/Screen/MainView.swift": "func b(_ s: AppState) { switch state.overlays.last { default: break } }\n",
+        "Sources/App/Reducer.swift": "func c(_ s: AppState) {\n    switch s.overlays.last { default: break }\n}\n",
         "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
     ])
-    let lenient = try checkArchitecture(pendingOnly)
-    #expect(lenient.status == 0, "\(lenient.output)")
-    #expect(lenient.output.contains("News.swift:1:func reduceNews(_ state: inout AppState)"))
-    #expect(try checkArchitecture(pendingOnly, ["--pending"]).status == 1)
+    let outside = try checkArchitecture(switches)
+    #expect(outside.status == 1)
+    #expect(outside.output.contains("FAILED   only the router and MainView switch over the screen stack"), "\(outside.output)")
+    #expect(outside.output.contains("Sources/App/Reducer.swift:2:"))
+    #expect(!outside.output.contains("Router.swift:1") && !outside.output.contains("MainView.swift:1"), "\(outside.output)")
+    #expect(!outside.output.contains("PENDING"))
 }

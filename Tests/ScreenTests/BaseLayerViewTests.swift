@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Cartography
 import Catalog
 import Foundation
@@ -20,13 +20,13 @@ func streetMap(around centre: Coordinate) -> BaseMap {
 
 @Test func theBaseLayerDrawsStreetsBuildingsAndParksUnderTheMarkersWithNames() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.baseMap = streetMap(around: state.reference)
-    state.zoomIndex = 0  // 1 m per cell
+    state.main.baseMap = streetMap(around: state.main.reference)
+    state.main.zoomIndex = 0  // 1 m per cell
     let buffer = MainView.render(state)
     let map = state.layout.map.inset(1)
-    let frame = MapFrame(state, inner: map)
+    let frame = MapFrame(MainScene(state.main, context: state, onTop: true), inner: map)
     // The street is a braille line on its row, in the road style, with its name written along it.
-    let streetRow = frame.cell(LocalProjection(center: state.reference).unproject(east: 0, north: -12)).y
+    let streetRow = frame.cell(LocalProjection(center: state.main.reference).unproject(east: 0, north: -12)).y
     let rowText = (map.x..<map.maxX).map { buffer[$0, streetRow].text }.joined()
     #expect(rowText.contains("Brownlow Hill"))
     let roadCells = (map.x..<map.maxX).filter { buffer[$0, streetRow].style.role == .road }
@@ -38,9 +38,9 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     #expect(buffer.lines.joined().contains("Test Hall"))
     #expect(buffer.lines.joined().contains("© OpenStreetMap contributors"))
     // Markers stay on top: every shown building's marker cell still holds a marker glyph.
-    for building in state.ranked {
+    for building in state.main.ranked {
         let cell = frame.cell(building.building.coordinate)
-        guard map.contains(x: cell.x, y: cell.y), cell != (frame.centerX + state.cursorX, frame.centerY + state.cursorY) else { continue }
+        guard map.contains(x: cell.x, y: cell.y), cell != (frame.centerX + state.main.cursorX, frame.centerY + state.main.cursorY) else { continue }
         let role = buffer[cell.x, cell.y].style.role
         #expect([.marker, .markerNear, .markerDim, .you].contains(role), "marker of \(building.name) covered")
     }
@@ -48,15 +48,15 @@ func streetMap(around centre: Coordinate) -> BaseMap {
 
 @Test func inASCIIModeTheBaseLayerUsesPlainLineCharacters() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.baseMap = streetMap(around: state.reference)
-    state.zoomIndex = 0
+    state.main.baseMap = streetMap(around: state.main.reference)
+    state.main.zoomIndex = 0
     state.ascii = true
     let buffer = MainView.render(state)
     let map = state.layout.map.inset(1)
     let text = buffer.lines.joined()
     #expect(!text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
-    let frame = MapFrame(state, inner: map)
-    let streetRow = frame.cell(LocalProjection(center: state.reference).unproject(east: 0, north: -12)).y
+    let frame = MapFrame(MainScene(state.main, context: state, onTop: true), inner: map)
+    let streetRow = frame.cell(LocalProjection(center: state.main.reference).unproject(east: 0, north: -12)).y
     let dashes = (map.x..<map.maxX).filter { buffer[$0, streetRow].text == "-" }.count
     #expect(dashes > map.width / 3)
     #expect(text.contains("\""), "the park is filled with a plain pattern")
@@ -64,13 +64,13 @@ func streetMap(around centre: Coordinate) -> BaseMap {
 
 @Test func theRoutePanelListsDistanceTimeAndStepsAndTheMapDrawsTheRoute() throws {
     var state = try campusState(columns: 160, rows: 45)
-    let projection = LocalProjection(center: state.reference)
-    let a = GeoPoint(state.reference), b = GeoPoint(projection.unproject(east: 30, north: 0)), c = GeoPoint(projection.unproject(east: 30, north: 20))
+    let projection = LocalProjection(center: state.main.reference)
+    let a = GeoPoint(state.main.reference), b = GeoPoint(projection.unproject(east: 30, north: 0)), c = GeoPoint(projection.unproject(east: 30, north: 20))
     let walk = WalkingRoute(points: [a, b, c], metres: 140, steps: [RouteStep(instruction: "head east on Brownlow Hill", street: "Brownlow Hill", metres: 80),
                                                                   RouteStep(instruction: "left onto Crown Street", street: "Crown Street", metres: 60)],
                             startGap: 0, endGap: 0)
-    state.route = RouteState(targetName: "Test Hall", target: c.coordinate, start: state.reference, walk: walk, failure: nil)
-    state.zoomIndex = 0
+    state.main.route = RouteState(targetName: "Test Hall", target: c.coordinate, start: state.main.reference, walk: walk, failure: nil)
+    state.main.zoomIndex = 0
     let buffer = MainView.render(state)
     let text = buffer.lines.joined(separator: "\n")
     #expect(text.contains("Route to Test Hall"))
@@ -102,7 +102,7 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     let milkmaid = Artwork(id: "SK-C-251", title: "The Milkmaid", artist: "Johannes Vermeer", year: "c. 1660", coordinate: here, collection: "rijksmuseum")
     let letter = Artwork(id: "SK-A-1595", title: "Woman Reading a Letter", artist: "Johannes Vermeer", year: "c. 1663", coordinate: here, collection: "rijksmuseum")
     _ = reduce(&state, .favouritesLoaded([milkmaid]))
-    state.overlays = [.favourites(selected: 0)]
+    state.overlays = [.favourites(FavouritesState(selected: 0))]
     var text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("♥ Favourites (1 of 50)"))
     #expect(text.contains("♥ The Milkmaid — Johannes Vermeer · rijksmuseum"))

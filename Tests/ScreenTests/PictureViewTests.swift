@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Catalog
 import Foundation
 import Geo
@@ -62,7 +62,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     for (columns, rows, beside) in [(160, 45, true), (80, 60, false)] {
         var state = try campusState(columns: columns, rows: rows)
         state.colorDepth = .truecolor
-        state.overlays = [.detail(artworkID: "40", scroll: 0)]
+        state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
         _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
         let buffer = MainView.render(state)
         let picture = try #require(pictureBounds(buffer), "no picture at \(columns)×\(rows)")
@@ -84,7 +84,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func placeholdersSayWhyThereIsNoPicture() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     state.pictures.markLoading("40")
     #expect(MainView.render(state).lines.joined().contains("decoding…"))
     state.pictures.fail("40", .failed("not an image: the file is an HTML or XML page"))
@@ -95,7 +95,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var state = try campusState(columns: 200, rows: 60)
     state.colorDepth = .truecolor
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40", width: 1600, height: 1200)))
-    state.overlays = [.detail(artworkID: "40", scroll: 0), .viewer(ImageViewerState(artworkID: "40"))]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0)), .viewer(ImageViewerState(artworkID: "40"))]
     let fit = MainView.render(state)
     let whole = try #require(pictureBounds(fit))
     #expect(whole.height == 59 && abs(whole.width - 157) <= 2, "fits the screen less the status line: \(whole)")
@@ -103,8 +103,8 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     let status = fit.lines[59]
     #expect(status.contains("40 photo.jpg · 3200×2400 px · zoom fit"), "\(status)")
     // Zoom 2× and pan to the top-left: the red quadrant fills the screen.
-    _ = reduce(&state, .key(.character("+")))
-    for _ in 0..<4 { _ = reduce(&state, .key(.left)); _ = reduce(&state, .key(.up)) }
+    _ = reduce(&state, .screen(.viewer(.zoomIn)))
+    for _ in 0..<4 { _ = reduce(&state, .screen(.viewer(.pan(dx: -1, dy: -1)))) }
     let zoomed = MainView.render(state)
     #expect(zoomed.lines[59].contains("zoom: 2×") || zoomed.lines[59].contains("zoom 2×"))
     let area = try #require(pictureBounds(zoomed))
@@ -113,7 +113,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
         #expect((shown(zoomed[x, y])?.distance(to: RGB(220, 30, 30)) ?? 999) <= 60, "(\(x),\(y)) is \(String(describing: shown(zoomed[x, y])))")
     }
     // Pan right: the green quadrant comes in on the right.
-    for _ in 0..<4 { _ = reduce(&state, .key(.right)) }
+    for _ in 0..<4 { _ = reduce(&state, .screen(.viewer(.pan(dx: 1, dy: 0)))) }
     let panned = MainView.render(state)
     #expect((shown(panned[190, 5])?.distance(to: RGB(30, 200, 40)) ?? 999) <= 60)
 }
@@ -121,8 +121,8 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 @Test func theBuildingListShowsAThumbnailOfTheSelectedArtworkWhenThereIsRoom() throws {
     var state = try campusState(columns: 160, rows: 45)
     state.colorDepth = .indexed256
-    let ee = try #require(state.ranked.first { $0.name == "Electrical Engineering Building" })
-    state.overlays = [.building(key: ee.building.key, selected: 0)]
+    let ee = try #require(state.main.ranked.first { $0.name == "Electrical Engineering Building" })
+    state.overlays = [.building(BuildingListState(key: ee.building.key, selected: 0))]
     _ = reduce(&state, .pictureLoaded(quadrantPicture(ee.artworks[0].artwork.id)))
     let wide = MainView.render(state)
     let thumbnail = try #require(pictureBounds(wide))
@@ -134,7 +134,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func asciiAndMonochromePicturesUseNoColourOrOnlyASCII() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
     state.colorDepth = .none
     let mono = MainView.render(state)
@@ -192,7 +192,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     state.slideshowInterval = 0
     let nightWatch = Artwork(id: nightWatchID, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
                              building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
-    _ = reduce(&state, .key(.character("S")))
+    state.perform(.startSlideshow, context: .map)
     let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })
     _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: [entrance])))
     let status = try #require(MainView.render(state).lines.last)
@@ -202,7 +202,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 /// Issue 16, item 13: the news screen tells "no URL set", "nothing fetched yet" and "the fetch failed" apart.
 @Test func theNewsScreenSaysWhetherTheFetchFailedAndWhy() throws {
     var state = try campusState(columns: 150, rows: 30)
-    _ = reduce(&state, .key(.character("N")))
+    state.perform(.openNews, context: .map)
     #expect(MainView.render(state).lines.joined().contains("No news: set a news URL"))
     state.applySetting(key: Setting.newsURL, value: "http://127.0.0.1:9/news.txt")
     #expect(MainView.render(state).lines.joined().contains("No news yet from http://127.0.0.1:9/news.txt."))

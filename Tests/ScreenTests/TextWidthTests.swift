@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Catalog
 import Foundation
 import Geo
@@ -45,7 +45,7 @@ import Testing
     let artwork = Artwork(id: "big", title: huge, artist: "R", information: huge, coordinate: .ashtonBuilding, building: "Hall")
     var state = AppState(artworks: [artwork])
     _ = reduce(&state, .resize(TerminalSize(columns: 100, rows: 30)))
-    state.overlays = [.detail(artworkID: "big", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "big", scroll: 0))]
     state.pictures.fail("big", .notCached)
     let lines = MainView.render(state).lines
     #expect(lines.count == 30)

@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Catalog
 import Foundation
 import Geo
@@ -31,7 +31,7 @@ func mainScreenMatchesGolden(columns: Int, rows: Int) throws {
 @Test(arguments: [(160, 45), (100, 30), (80, 60), (40, 12)], [LayoutMode.side, .stacked])
 func bothForcedLayoutsAtEverySizeMatchGolden(size: (Int, Int), mode: LayoutMode) throws {
     var state = try campusState(columns: size.0, rows: size.1)
-    state.layoutMode = mode
+    state.main.layoutMode = mode
     _ = reduce(&state, .resize(TerminalSize(columns: size.0, rows: size.1)))
     let lines = MainView.render(state).lines
     let mapTop = try #require(lines.firstIndex { $0.hasPrefix("┌ Map") })
@@ -93,8 +93,8 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func radiusRingIsDrawnInBraille() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.radius = 50
-    state.refresh()
+    state.main.radius = 50
+    state.main.refresh()
     let map = MainView.render(state).lines.joined()
     let braille = map.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
     #expect(braille > 40, "the ring should draw many braille cells, drew \(braille)")
@@ -102,8 +102,8 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func buildingOverlayListsTheNineArtworks() throws {
     var state = try campusState(columns: 100, rows: 30)
-    let ee = try #require(state.ranked.first { $0.name == "Electrical Engineering Building" })
-    state.overlays = [.building(key: ee.building.key, selected: 1)]
+    let ee = try #require(state.main.ranked.first { $0.name == "Electrical Engineering Building" })
+    state.overlays = [.building(BuildingListState(key: ee.building.key, selected: 1))]
     let lines = MainView.render(state).lines
     let text = lines.joined(separator: "\n")
     #expect(text.contains("┌ Electrical Engineering Building ─"))
@@ -114,7 +114,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func detailShowsEverythingWrappedToTheWidth() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     state.pictures.fail("40", .notCached)
     var lines = MainView.render(state).trimmedLines
     let text = lines.joined(separator: "\n")
@@ -146,7 +146,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     })
     state.catalogueHoldsFullRecords = false
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
-    state.overlays = [.detail(artworkID: "40", scroll: 0)]
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
     state.pictures.fail("40", .notCached)
     var text = MainView.render(state).trimmedLines.joined(separator: "\n")
     #expect(text.contains("Reading the description…"))
@@ -161,16 +161,16 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func aPartialStartSaysTheTableHoldsThePlacesNearbyWhileTheRestIsRead() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.catalogueIsPartial = true
+    state.main.catalogueIsPartial = true
     #expect(MainView.render(state).lines.contains { $0.contains("31 artworks in 13 buildings nearby · reading the rest…") })
-    state.catalogueIsPartial = false
+    state.main.catalogueIsPartial = false
     #expect(!MainView.render(state).lines.contains { $0.contains("reading the rest") })
 }
 
 @Test func helpShowsEveryBinding() throws {
     // Tall enough for the whole help without scrolling.
     var state = try campusState(columns: 100, rows: 200)
-    state.overlays = [.help(scroll: 0)]
+    state.overlays = [.help(HelpState(scroll: 0))]
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("┌ Keys"))
     for binding in Keymap.bindings {
@@ -180,12 +180,12 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func searchLineAndStatusBar() throws {
     var state = try campusState(columns: 100, rows: 30)
-    _ = reduce(&state, .key(.character("/")))
-    for c in "hep" { _ = reduce(&state, .key(.character(c))) }
+    state.perform(.search, context: .map)
+    for c in "hep" { state.routeMain(.typeSearch(.character(c))) }
     let lines = MainView.render(state).lines
     #expect(lines[29].hasPrefix(" / hep▏  Enter keep · Esc clear"))
     #expect(lines[1].contains("1 artwork in 1 building"))
-    _ = reduce(&state, .key(.enter))
+    state.routeMain(.typeSearch(.enter))
     _ = reduce(&state, .syncProgress("images 3/31"))
     let status = MainView.render(state).lines[29]
     #expect(status.contains("filter \"hep\""))
@@ -239,10 +239,10 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func theBuildingUnderTheCursorIsLabelledWithCountNearestArtworkAndDistance() throws {
     var state = try campusState(columns: 160, rows: 45)
-    let ee = try #require(state.ranked.firstIndex { $0.name == "Electrical Engineering Building" })
-    let offset = state.cellOffset(of: state.ranked[ee].building.coordinate)
-    state.cursorX = offset.x
-    state.cursorY = offset.y
+    let ee = try #require(state.main.ranked.firstIndex { $0.name == "Electrical Engineering Building" })
+    let offset = state.main.cellOffset(of: state.main.ranked[ee].building.coordinate)
+    state.main.cursorX = offset.x
+    state.main.cursorY = offset.y
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Electrical Engineering Building · 9 artworks · A Sunny Day · 58 m"))
 }

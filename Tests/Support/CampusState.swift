@@ -10,6 +10,6 @@ public let campusStateNow = Date(timeIntervalSince1970: 1_800_000_000)
 public func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
     var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
     _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
-    state.now = campusStateNow
+    _ = reduce(&state, .tick(campusStateNow))
     return state
 }

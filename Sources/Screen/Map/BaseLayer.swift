@@ -8,7 +8,7 @@ import Geo
 /// where they fit.
 enum BaseLayer {
     /// The features drawn at this zoom (the grid only hands over what is in view and big enough).
-    static func visible(_ state: AppState, _ frame: MapFrame) -> [Int] {
+    static func visible(_ state: MainScene, _ frame: MapFrame) -> [Int] {
         guard !state.baseMap.isEmpty else { return [] }
         let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
         let view = state.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
@@ -17,7 +17,7 @@ enum BaseLayer {
         return state.baseMap.features(in: bounds, metresPerCell: frame.metresPerCell)
     }
 
-    static func draw(_ state: AppState, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
         for index in features {
@@ -55,7 +55,7 @@ enum BaseLayer {
     }
 
     /// Landmarks (museums, galleries) as a symbol, under the markers.
-    static func drawLandmarks(_ state: AppState, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func drawLandmarks(_ state: MainScene, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
         for index in features where state.baseMap.features[index].kind == .landmark {
             guard let point = state.baseMap.features[index].parts.first?.first else { continue }
             let cell = frame.cell(point.coordinate)
@@ -66,7 +66,7 @@ enum BaseLayer {
 
     /// Street names along their longest stretch in view (close zoom), then building and landmark names,
     /// each once and only on free cells.
-    static func drawNames(_ state: AppState, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func drawNames(_ state: MainScene, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
         guard frame.metresPerCell <= 10 else { return }
         var named = Set<String>()
         let inner = frame.inner

@@ -5,7 +5,7 @@ import TerminalTypes
 
 /// The cursor: reverse video on whatever is under it, so it is always visible.
 enum CursorLayer {
-    static func draw(_ state: AppState, _ frame: MapFrame, into buffer: inout Buffer) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer) {
         let x = frame.centerX + state.cursorX, y = frame.centerY + state.cursorY
         guard frame.inner.contains(x: x, y: y) else { return }
         let under = buffer[x, y]

@@ -5,7 +5,7 @@ import Geo
 /// The radius ring around the reference point and the scale bar in the bottom-left corner.
 enum GuidesLayer {
     /// Draws both; returns the scale bar's length in metres when there is room for one.
-    static func draw(_ state: AppState, _ frame: MapFrame, on canvas: inout MapCanvas) -> Double? {
+    static func draw(_ state: MainScene, _ frame: MapFrame, on canvas: inout MapCanvas) -> Double? {
         let reference = frame.dot(state.reference)
         if let radius = state.radius {
             canvas.circle(.guide, cx: reference.x, cy: reference.y, radius: radius / frame.dotMetres)

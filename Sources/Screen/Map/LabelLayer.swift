@@ -4,7 +4,7 @@ import Geo
 
 /// Marker labels: the building under the cursor first, then the nearest ones, where they fit.
 enum LabelLayer {
-    static func draw(_ state: AppState, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let inner = frame.inner
         let cursorX = frame.centerX + state.cursorX, cursorY = frame.centerY + state.cursorY
         var labelled = Set<String>()

@@ -13,7 +13,7 @@ struct MapFrame {
     let projection: LocalProjection
     var dotMetres: Double { metresPerCell / 2 }
 
-    init(_ state: AppState, inner: Rect) {
+    init(_ state: MainScene, inner: Rect) {
         self.inner = inner
         centerX = inner.x + inner.width / 2
         centerY = inner.y + inner.height / 2

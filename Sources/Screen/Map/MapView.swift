@@ -6,8 +6,9 @@ import TerminalTypes
 /// The map pane, drawn in layers, bottom to top: the imported base layer, the radius ring and scale bar,
 /// a walking route, landmarks, building markers, you-are-here, marker labels, place names, the cursor.
 public enum MapView {
-    public static func render(_ state: AppState, into buffer: inout Buffer, area: Rect) {
-        let focused = state.focus == .map && state.overlays.isEmpty
+    /// Draws the map pane into `area`.
+    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
+        let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell
         buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)

@@ -4,7 +4,7 @@ import Geo
 
 /// One marker per building in view; the ones the table hides (radius, search) dimmed and drawn first.
 enum MarkerLayer {
-    static func draw(_ state: AppState, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let inner = frame.inner
         // The spatial index hands over only the buildings in view, so the cost follows the screen.
         let view = state.boundingBox(cellsFromX: inner.x - frame.centerX - 1, toX: inner.maxX - frame.centerX,
@@ -24,7 +24,7 @@ enum MarkerLayer {
         }
     }
 
-    static func drawYouAreHere(_ state: AppState, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func drawYouAreHere(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let you = state.cellOffset(of: state.reference)
         let x = frame.centerX + you.x, y = frame.centerY + you.y
         guard frame.inner.contains(x: x, y: y) else { return }

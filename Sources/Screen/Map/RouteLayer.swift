@@ -4,7 +4,7 @@ import Geo
 
 /// target dotted; without a route along the ways, a dotted straight line.
 enum RouteLayer {
-    static func draw(_ state: AppState, _ frame: MapFrame, on canvas: inout MapCanvas) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, on canvas: inout MapCanvas) {
         guard let route = state.route else { return }
         let start = frame.dot(route.start), target = frame.dot(route.target)
         guard let walk = route.walk, let first = walk.points.first, let last = walk.points.last else {

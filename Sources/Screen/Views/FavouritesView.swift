@@ -5,8 +5,9 @@ import TerminalTypes
 
 /// `F`: the hearted artworks from every collection, the selected one's picture beside the list.
 public enum FavouritesView {
-    public static func render(_ state: AppState, selected: Int, into buffer: inout Buffer, screen: Rect) {
-        ArtworkListBox.render(state, title: "♥ Favourites (\(state.favourites.count) of 50)", artworks: state.favourites, selected: selected,
+    /// Draws the favourites over `screen`.
+    public static func render(_ list: FavouritesState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
+        ArtworkListBox.render(context, title: "♥ Favourites (\(context.favourites.count) of 50)", artworks: context.favourites, selected: list.selected,
                               row: { a in
                                   var text = " ♥ " + (DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title))
                                   if !a.artist.isEmpty { text += " — " + DisplayText.clean(a.artist) }

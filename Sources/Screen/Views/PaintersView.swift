@@ -5,14 +5,15 @@ import TerminalTypes
 
 /// `p`: the painters followed, a search prompt, what the museum answered, and work in progress.
 public enum PaintersView {
-    public static func render(_ state: AppState, screen painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
+    /// Draws the painters screen (or a painter's paintings) over `screen`.
+    public static func render(_ painters: PaintersState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         if let name = painters.paintingsOf {
-            renderPaintings(state, of: name, painters, into: &buffer, screen: screen)
+            renderPaintings(context, of: name, painters, into: &buffer, screen: screen)
             return
         }
-        let box = OverlayViews.frame(screen, width: 84, height: max(12, painters.painters.count + 9))
+        let box = CentredBox.frame(screen, width: 84, height: max(12, painters.painters.count + 9))
         buffer.fill(box)
-        buffer.box(box, title: "Painters at the Rijksmuseum", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        buffer.box(box, title: "Painters at the Rijksmuseum", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.height > 4 else { return }
         let list = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 4)
@@ -42,10 +43,10 @@ public enum PaintersView {
     }
 
     /// One painter's paintings: title and year, with the selected one's picture when there is room.
-    static func renderPaintings(_ state: AppState, of name: String, _ painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
-        ArtworkListBox.render(state, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) painting\(painters.paintings.count == 1 ? "" : "s")", artworks: painters.paintings,
+    static func renderPaintings(_ context: ViewContext, of name: String, _ painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
+        ArtworkListBox.render(context, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) painting\(painters.paintings.count == 1 ? "" : "s")", artworks: painters.paintings,
                               selected: painters.paintingSelected,
-                              row: { a in (state.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")") },
+                              row: { a in (context.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")") },
                               keys: "Enter open · f heart · t in the table · Esc back to the painters", width: 84, into: &buffer, screen: screen)
     }
 }

@@ -5,18 +5,19 @@ import TerminalTypes
 
 /// `,`: every setting with its value, the selected one editable in place.
 public enum SettingsView {
-    public static func render(_ state: AppState, screen settings: SettingsState, into buffer: inout Buffer, screen: Rect) {
-        let box = OverlayViews.frame(screen, width: 96, height: Setting.all.count * 2 + 7)
+    /// Draws the settings over `screen`.
+    public static func render(_ settings: SettingsState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
+        let box = CentredBox.frame(screen, width: 96, height: Setting.all.count * 2 + 7)
         buffer.fill(box)
-        buffer.box(box, title: "Settings", style: Style(.borderFocused, bold: true), ascii: state.ascii)
+        buffer.box(box, title: "Settings", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.height > 3, inner.width > 20 else { return }
         let labelWidth = min(24, inner.width / 3)
         var y = inner.y
         for (index, setting) in Setting.all.enumerated() where y < inner.maxY - 3 {
             let selected = index == settings.selected
-            let saved = state.settings[setting.key]
-            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : state.settingValue(setting)
+            let saved = context.savedSetting(setting.key)
+            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : context.settingValue(setting)
             if value.isEmpty { value = "(none)" }
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
             let line = " " + TextWidth.pad(setting.title, to: labelWidth) + " " + DisplayText.clean(value) + (saved == nil && settings.editing == nil ? "  (default)" : "")

@@ -5,11 +5,12 @@ import TerminalTypes
 
 /// `S`: one picture at a time filling the screen, with a line saying which and what the keys do.
 public enum SlideshowView {
-    public static func render(_ state: AppState, show: SlideshowState, into buffer: inout Buffer, screen: Rect) {
+    /// Draws the slideshow over the whole `screen`.
+    public static func render(_ show: SlideshowState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         buffer.fill(screen)
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
-        if let id = show.currentID { PictureBox.render(state, artworkID: id, into: &buffer, area: area) }
-        let artwork = show.currentID.flatMap(state.anyArtwork(id:))
+        if let id = show.currentID { PictureBox.render(context, artworkID: id, into: &buffer, area: area) }
+        let artwork = show.currentID.flatMap(context.anyArtwork(id:))
         var status = " \(show.index + 1)/\(show.ids.count)"
         if let artwork {
             status += " · " + DisplayText.clean(artwork.title)

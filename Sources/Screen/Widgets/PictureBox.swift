@@ -6,34 +6,35 @@ import TerminalTypes
 /// An artwork's picture fitted into a box, aspect kept and centred, or a placeholder saying why there is none.
 public enum PictureBox {
     /// The picture's pixel size, or a 4:3 stand-in while it is not loaded (to lay out the box).
-    public static func pixelSize(_ state: AppState, _ id: String) -> (width: Int, height: Int) {
-        if case .ready(let picture)? = state.pictures[id] { return (picture.pixels.width, picture.pixels.height) }
+    public static func pixelSize(_ context: ViewContext, _ id: String) -> (width: Int, height: Int) {
+        if case .ready(let picture)? = context.pictures[id] { return (picture.pixels.width, picture.pixels.height) }
         return (400, 300)
     }
 
-    public static func render(_ state: AppState, artworkID id: String, into buffer: inout Buffer, area: Rect) {
+    /// Draws an artwork's picture, fitted, into `area`, or why there is none.
+    public static func render(_ context: ViewContext, artworkID id: String, into buffer: inout Buffer, area: Rect) {
         guard area.width > 0, area.height > 0 else { return }
-        switch state.pictures[id] {
+        switch context.pictures[id] {
         case .ready(let picture)?:
             let fit = CellRenderer.fittedCells(width: picture.pixels.width, height: picture.pixels.height,
-                                               columns: area.width, rows: area.height, cellAspect: state.cellAspect)
-            let cells = picture.cells(columns: fit.columns, rows: fit.rows, depth: state.colorDepth, symbols: state.pictureSymbols)
+                                               columns: area.width, rows: area.height, cellAspect: context.cellAspect)
+            let cells = picture.cells(columns: fit.columns, rows: fit.rows, depth: context.colorDepth, symbols: context.pictureSymbols)
             buffer.draw(cells, x: area.x + (area.width - fit.columns) / 2, y: area.y + (area.height - fit.rows) / 2)
         case .loading?, nil:
-            placeholder("decoding…", into: &buffer, area: area, state: state)
+            placeholder("decoding…", into: &buffer, area: area, context: context)
         case .nonePublished?:
-            placeholder("no image published", into: &buffer, area: area, state: state)
+            placeholder("no image published", into: &buffer, area: area, context: context)
         case .notCached?:
-            placeholder("image not downloaded yet — press s to sync", into: &buffer, area: area, state: state)
+            placeholder("image not downloaded yet — press s to sync", into: &buffer, area: area, context: context)
         case .failed(let reason)?:
-            placeholder("cannot show the image: " + reason, into: &buffer, area: area, state: state, error: true)
+            placeholder("cannot show the image: " + reason, into: &buffer, area: area, context: context, error: true)
         }
     }
 
     /// A dotted frame with a message in the middle, wrapped to the box.
-    static func placeholder(_ message: String, into buffer: inout Buffer, area: Rect, state: AppState, error: Bool = false) {
+    static func placeholder(_ message: String, into buffer: inout Buffer, area: Rect, context: ViewContext, error: Bool = false) {
         if area.width >= 4, area.height >= 3 {
-            buffer.box(area, style: Style(.muted), ascii: state.ascii)
+            buffer.box(area, style: Style(.muted), ascii: context.ascii)
         }
         let inner = area.width >= 4 && area.height >= 3 ? area.inset(1) : area
         let lines = TextWidth.wrap(DisplayText.clean(message), width: max(1, inner.width - 2))

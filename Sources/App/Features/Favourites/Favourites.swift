@@ -1,85 +1,52 @@
 import Catalog
 
-/// What the favourites' keys ask for.
+/// The list of hearted artworks, with the selected one.
+public struct FavouritesState: Hashable, Sendable {
+    public var selected: Int
+
+    public init(selected: Int = 0) {
+        self.selected = selected
+    }
+
+    /// The selected favourite.
+    public func selectedArtwork(_ context: FeatureContext) -> Artwork? {
+        context.favourites.indices.contains(selected) ? context.favourites[selected] : nil
+    }
+}
+
+/// What the favourites list's keys ask for.
 public enum FavouritesAction: Hashable, Sendable {
-    /// `f`: heart or un-heart what is selected (a table row's artwork, the list's, the detail's).
-    case toggleSelected
-    /// `F`: the list of favourites.
-    case open
     case move(Int)
-    /// Enter in the list: the artwork's detail (switching collection when it lives in another).
+    /// Enter: the artwork's detail (from any collection).
     case openSelected
+    /// The favourites were read again (another process may have removed some).
+    case listChanged
 }
 
-extension AppState {
-    /// The key a favourite is known by across collections.
-    static func favouriteKey(collection: String, id: String) -> String { collection + "\u{1F}" + id }
-
-    /// Whether an artwork carries a heart.
-    public func isFavourite(_ artwork: Artwork) -> Bool {
-        favouriteKeys.contains(AppState.favouriteKey(collection: artwork.collection, id: artwork.id))
-    }
-
-    /// Replaces the favourites (start-up, and after each change is saved).
-    public mutating func setFavourites(_ artworks: [Artwork]) {
-        favourites = artworks
-        favouriteKeys = Set(artworks.map { AppState.favouriteKey(collection: $0.collection, id: $0.id) })
-        rowsChanged()
-    }
-
-    /// An artwork shown anywhere: the collection's, else a favourite from another collection.
-    public func anyArtwork(id: String) -> Artwork? {
-        artwork(id: id) ?? favourites.first { $0.id == id } ?? browsing.first { $0.id == id }
-            ?? slideshowArtworks.first { $0.id == id }
-    }
-}
-
-/// Hearts: `f` toggles (saved by the run loop at once), `F` lists them, Enter opens one.
-func reduceFavourites(_ state: inout AppState, _ action: FavouritesAction) -> [Effect] {
-    switch action {
-    case .toggleSelected:
-        guard let artwork = selectedArtwork(state) else {
-            state.lastMessage = "select an artwork to heart it (f)"
-            return []
-        }
-        return [.toggleFavourite(collection: artwork.collection, id: artwork.id)]
-    case .open:
-        guard !state.favourites.isEmpty else {
-            state.lastMessage = "no favourites yet: f on an artwork hearts it"
-            return []
-        }
-        state.overlays.append(.favourites(selected: 0))
-        return wantPicture(&state, state.favourites[0].id)
-    case .move(let delta):
-        guard case .favourites(let selected)? = state.overlays.last else { return [] }
-        let next = max(0, min(state.favourites.count - 1, selected + delta))
-        state.overlays[state.overlays.count - 1] = .favourites(selected: next)
-        return state.favourites.indices.contains(next) ? wantPicture(&state, state.favourites[next].id) : []
-    case .openSelected:
-        guard case .favourites(let selected)? = state.overlays.last, state.favourites.indices.contains(selected) else { return [] }
-        let artwork = state.favourites[selected]
-        state.overlays.append(.detail(artworkID: artwork.id, scroll: 0))
-        return state.fullRecordWanted(artwork.id) + wantPicture(&state, artwork.id)
-    }
-}
-
-/// The artwork `f` applies to where the user is.
-private func selectedArtwork(_ state: AppState) -> Artwork? {
-    switch state.overlays.last {
-    case .detail(let id, _)?: return state.anyArtwork(id: id)
-    case .viewer(let viewer)?: return state.anyArtwork(id: viewer.artworkID)
-    case .building(let key, let selected)?:
-        guard let building = state.rankedBuilding(key: key), building.artworks.indices.contains(selected) else { return nil }
-        return building.artworks[selected].artwork
-    case .favourites(let selected)?:
-        return state.favourites.indices.contains(selected) ? state.favourites[selected] : nil
-    case .painters(let screen)? where screen.paintingsOf != nil:
-        return screen.paintings.indices.contains(screen.paintingSelected) ? screen.paintings[screen.paintingSelected] : nil
-    case nil:
-        guard state.focus == .table, state.rows.indices.contains(state.selectedRow),
-              case .artwork(let b, let a) = state.rows[state.selectedRow] else { return nil }
-        return state.ranked[b].artworks[a].artwork
-    default:
+/// `F` lists the hearts (`f`, anywhere, toggles one: the root saves it); the selected one's picture beside.
+public enum FavouritesFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> FavouritesAction? {
+        if case .favourites(let action) = command { return action }
         return nil
+    }
+
+    /// Applies an action.
+    @discardableResult
+    public static func reduce(_ state: inout FavouritesState, _ action: FavouritesAction, _ context: FeatureContext) -> Reduced {
+        switch action {
+        case .move(let delta):
+            state.selected = max(0, min(context.favourites.count - 1, state.selected + delta))
+            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.id)] } ?? [])
+        case .openSelected:
+            guard let artwork = state.selectedArtwork(context) else { return .none }
+            return Reduced(delegates: [.openDetail(artwork.id)])
+        case .listChanged:
+            guard !context.favourites.isEmpty else {
+                return Reduced(delegates: [.close, .message("no favourites left: they were removed elsewhere")])
+            }
+            state.selected = min(state.selected, context.favourites.count - 1)
+            return .none
+        }
     }
 }

@@ -1,3 +1,4 @@
+import TerminalTypes
 import Imaging
 
 /// The full-screen image viewer: which artwork, how far zoomed in, and where the view is centred.
@@ -24,7 +25,33 @@ public enum ImageViewerAction: Hashable, Sendable {
     case pan(dx: Int, dy: Int)
 }
 
-/// The viewer's own reducer: pure, testable alone.
+/// The viewer as a screen on the stack: its keys, and its reducer with what it reads from the context.
+public enum ImageViewerFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> ImageViewerAction? {
+        if case .viewer(let action) = command { return action }
+        return nil
+    }
+
+    /// The viewer's box (the whole screen but the status line) and a picture in it.
+    public static func geometry(_ picture: Picture, size: TerminalSize, cellAspect: Double) -> ImageViewerGeometry {
+        ImageViewerGeometry(pixelWidth: picture.pixels.width, pixelHeight: picture.pixels.height,
+                            columns: size.columns, rows: max(1, size.rows - 1), cellAspect: cellAspect)
+    }
+
+    /// Applies an action; once the picture is ready, the tiles around the new view are rendered ahead.
+    @discardableResult
+    public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, _ context: FeatureContext) -> Reduced {
+        var geometry: ImageViewerGeometry?
+        if case .ready(let picture)? = context.pictures[state.artworkID] {
+            geometry = Self.geometry(picture, size: context.size, cellAspect: context.cellAspect)
+        }
+        let message = ImageViewer.reduce(&state, action, geometry: geometry)
+        return Reduced(effects: geometry == nil ? [] : [.prefetchViewerTiles], delegates: message.map { [.message($0)] } ?? [])
+    }
+}
+
+/// The viewer's own arithmetic: pure, testable alone.
 public enum ImageViewer {
     /// Applies an action. `geometry` is the picture in the viewer's box, when the picture is ready.
     public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, geometry: ImageViewerGeometry?) -> String? {

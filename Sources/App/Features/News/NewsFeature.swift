@@ -12,20 +12,36 @@ public struct NewsItem: Hashable, Sendable {
     }
 }
 
-/// `N`: the news message with the date it was fetched, and what syncs added or changed since the user
-/// last looked. Opening it clears the badge.
-func reduceNews(_ state: inout AppState, open: Bool, scroll delta: Int = 0) -> [Effect] {
-    if open {
-        state.overlays.append(.news(scroll: 0))
-        state.newsUnread = false
-        return [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: state.now))]
+/// The news screen, scrolled by `scroll` lines.
+public struct NewsState: Hashable, Sendable {
+    public var scroll: Int
+
+    public init(scroll: Int = 0) {
+        self.scroll = scroll
     }
-    guard case .news(let scroll)? = state.overlays.last else { return [] }
-    state.overlays[state.overlays.count - 1] = .news(scroll: max(0, scroll + delta))
-    return []
 }
 
-extension AppState {
-    /// Where the time the user last opened the news is kept.
-    public static let newsLookedSetting = "news.last_looked"
+/// What the news screen's keys ask for.
+public enum NewsAction: Hashable, Sendable {
+    case scroll(Int)
+}
+
+/// `N`: the news message with the date it was fetched, and what syncs added or changed since the user
+/// last looked. Opening it clears the badge (the root does that, as it keeps the news).
+public enum NewsFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> NewsAction? {
+        if case .newsScroll(let delta) = command { return .scroll(delta) }
+        return nil
+    }
+
+    /// Applies an action.
+    @discardableResult
+    public static func reduce(_ state: inout NewsState, _ action: NewsAction, _ context: FeatureContext) -> Reduced {
+        switch action {
+        case .scroll(let delta):
+            state.scroll = max(0, state.scroll + delta)
+            return .none
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import TerminalTypes
 import Catalog
 import Geo
 
@@ -14,7 +15,6 @@ public struct SettingsState: Hashable, Sendable {
 
 /// What the settings screen's keys ask for.
 public enum SettingsAction: Hashable, Sendable {
-    case open
     case move(Int)
     /// Enter: start typing a value, or save the one typed.
     case edit
@@ -26,92 +26,77 @@ public enum SettingsAction: Hashable, Sendable {
     case erase
     case cancel
 }
-
-extension AppState {
-    /// Whether distances are shown in feet and miles (the `units` setting).
-    public var imperial: Bool { settings[Setting.units] == "imperial" }
-
-    /// A distance in the units the user chose.
-    public func distanceText(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
-
-    /// A setting's value as saved, else its default.
-    public func settingValue(_ setting: Setting) -> String { settings[setting.key] ?? setting.defaultValue }
-
-    /// Takes in a saved setting; the ones the running view uses apply at once.
-    public mutating func applySetting(key: String, value: String?) {
-        settings[key] = value
-        rowsChanged()
-        guard let setting = Setting.named(key) else { return }
-        let current = value ?? setting.defaultValue
-        switch key {
-        case Setting.slideshowInterval: slideshowInterval = Double(current) ?? slideshowInterval
-        case Setting.nearest: if let k = Int(current) { nearestCount = k }
-        default: break
-        }
-    }
-}
-
 /// Edited in place, checked by the same rules as `artmap config set`; a bad value says why and is not saved.
-func reduceSettings(_ state: inout AppState, _ action: SettingsAction) -> [Effect] {
-    if case .open = action {
-        state.overlays.append(.settings(SettingsState()))
-        return []
+public enum SettingsFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> SettingsAction? {
+        if case .settings(let action) = command { return action }
+        return nil
     }
-    guard case .settings(var screen)? = state.overlays.last else { return [] }
-    let setting = Setting.all[max(0, min(Setting.all.count - 1, screen.selected))]
-    var effects: [Effect] = []
-    switch action {
-    case .open:
-        break
-    case .move(let delta):
-        screen.selected = max(0, min(Setting.all.count - 1, screen.selected + delta))
-        screen.editing = nil
-        screen.problem = nil
-    case .edit:
-        if let typed = screen.editing {
-            switch setting.validate(typed) {
-            case .success(let value):
-                screen.editing = nil
-                screen.problem = nil
-                effects.append(.saveSetting(key: setting.key, value: value))
-            case .failure(let error):
-                screen.problem = "\(setting.title): \(error.message); not saved"
-            }
-        } else if !setting.choices.isEmpty {
-            effects += cycle(setting, state: state, by: 1)
-        } else {
-            screen.editing = state.settingValue(setting)
-            screen.problem = nil
+
+    /// While a value is being typed, every key goes to it.
+    public static func typing(_ state: SettingsState, _ key: Key) -> SettingsAction?? {
+        guard state.editing != nil else { return nil }
+        switch key {
+        case .enter: return .edit
+        case .escape: return .cancel
+        case .backspace, .delete: return .erase
+        case .character(let c): return .type(c)
+        default: return .some(nil)
         }
-    case .cycle(let delta):
-        guard !setting.choices.isEmpty else { return [] }
-        effects += cycle(setting, state: state, by: delta)
-    case .reset:
-        screen.editing = nil
-        screen.problem = nil
-        effects.append(.saveSetting(key: setting.key, value: nil))
-    case .type(let character):
-        guard screen.editing != nil, !character.isNewline, (screen.editing?.count ?? 0) < 500 else { return [] }
-        screen.editing?.append(character)
-    case .erase:
-        guard var text = screen.editing, !text.isEmpty else { return [] }
-        text.removeLast()
-        screen.editing = text
-    case .cancel:
-        if screen.editing != nil {
+    }
+
+    /// Applies an action.
+    @discardableResult
+    public static func reduce(_ screen: inout SettingsState, _ action: SettingsAction, _ context: FeatureContext) -> Reduced {
+        let setting = Setting.all[max(0, min(Setting.all.count - 1, screen.selected))]
+        var effects: [Effect] = []
+        switch action {
+        case .move(let delta):
+            screen.selected = max(0, min(Setting.all.count - 1, screen.selected + delta))
             screen.editing = nil
             screen.problem = nil
-        } else {
-            state.overlays.removeLast()
-            return []
+        case .edit:
+            if let typed = screen.editing {
+                switch setting.validate(typed) {
+                case .success(let value):
+                    screen.editing = nil
+                    screen.problem = nil
+                    effects.append(.saveSetting(key: setting.key, value: value))
+                case .failure(let error):
+                    screen.problem = "\(setting.title): \(error.message); not saved"
+                }
+            } else if !setting.choices.isEmpty {
+                effects += cycle(setting, context, by: 1)
+            } else {
+                screen.editing = context.settingValue(setting)
+                screen.problem = nil
+            }
+        case .cycle(let delta):
+            guard !setting.choices.isEmpty else { return .none }
+            effects += cycle(setting, context, by: delta)
+        case .reset:
+            screen.editing = nil
+            screen.problem = nil
+            effects.append(.saveSetting(key: setting.key, value: nil))
+        case .type(let character):
+            guard screen.editing != nil, !character.isNewline, (screen.editing?.count ?? 0) < 500 else { return .none }
+            screen.editing?.append(character)
+        case .erase:
+            guard var text = screen.editing, !text.isEmpty else { return .none }
+            text.removeLast()
+            screen.editing = text
+        case .cancel:
+            guard screen.editing != nil else { return Reduced(delegates: [.close]) }
+            screen.editing = nil
+            screen.problem = nil
         }
+        return Reduced(effects: effects)
     }
-    state.overlays[state.overlays.count - 1] = .settings(screen)
-    return effects
-}
 
-private func cycle(_ setting: Setting, state: AppState, by delta: Int) -> [Effect] {
-    let current = setting.choices.firstIndex(of: state.settingValue(setting)) ?? 0
-    let next = setting.choices[((current + delta) % setting.choices.count + setting.choices.count) % setting.choices.count]
-    return [.saveSetting(key: setting.key, value: next)]
+    private static func cycle(_ setting: Setting, _ context: FeatureContext, by delta: Int) -> [Effect] {
+        let current = setting.choices.firstIndex(of: context.settingValue(setting)) ?? 0
+        let next = setting.choices[((current + delta) % setting.choices.count + setting.choices.count) % setting.choices.count]
+        return [.saveSetting(key: setting.key, value: next)]
+    }
 }

@@ -13,11 +13,15 @@ public struct SlideshowState: Hashable, Sendable {
     public var generation = 0
     /// Where the pictures came from, for the status line ("your 3 favourites").
     public var origin: String
+    /// Artworks from other collections the show found in the store (the Night Watch, cached pictures), so
+    /// their titles and pictures can be found while it is on the stack.
+    public var artworks: [Artwork]
 
-    public init(ids: [String], interval: Double, origin: String) {
+    public init(ids: [String], interval: Double, origin: String, artworks: [Artwork] = []) {
         self.ids = ids
         self.interval = interval
         self.origin = origin
+        self.artworks = artworks
     }
 
     public var currentID: String? { ids.indices.contains(index) ? ids[index] : nil }
@@ -28,14 +32,12 @@ public struct SlideshowState: Hashable, Sendable {
 
 /// What the slideshow's keys (and its timer) ask for.
 public enum SlideshowAction: Hashable, Sendable {
-    case start
+    /// Just shown: ask for its pictures and set its timer.
+    case begin
     case step(Int)
     case togglePause
     /// The timer of generation `generation` went off.
     case timer(generation: Int)
-    /// What the store holds for a show the state alone cannot choose: the Night Watch if stored, and artworks
-    /// whose images are cached (paintings first).
-    case found(SlideshowPictures)
 }
 
 /// The store's answer to `Effect.findSlideshowPictures`.
@@ -54,80 +56,95 @@ public struct SlideshowPictures: Hashable, Sendable {
     public static let presetCount = 4
 }
 
+/// How a slideshow starts.
+public enum SlideshowStart: Hashable, Sendable {
+    /// With these pictures.
+    case show(SlideshowState)
+    /// Only the store knows what there is to show (is the Night Watch stored? which images are cached?).
+    case askTheStore
+    /// Nothing to show, and why.
+    case nothing(String)
+}
+
 /// The id of the Night Watch, the one fixed picture of a slideshow at interval 0.
 public let nightWatchID = "SK-C-5"
 
 /// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
 /// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
-/// it. What the state cannot answer (is the Night Watch stored? which images are cached?) the run loop finds in
-/// the store (`findSlideshowPictures`, answered with `found`). The next picture is decoded ahead.
-func reduceSlideshow(_ state: inout AppState, _ action: SlideshowAction) -> [Effect] {
-    switch action {
-    case .start:
-        // Only what is surely in the store now (the shown collection, the favourites); else the store is asked.
-        if state.slideshowInterval == 0,
-           let nightWatch = state.artwork(id: nightWatchID) ?? state.favourites.first(where: { $0.id == nightWatchID }) {
-            return open(&state, ids: [nightWatch.id], origin: "the Night Watch (interval 0)")
-        }
-        let withImages = state.favourites.filter { !$0.imageFileName.isEmpty }
-        if state.slideshowInterval > 0, !withImages.isEmpty {
-            return open(&state, ids: withImages.map(\.id), origin: "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")")
-        }
-        state.lastMessage = "looking for pictures…"
-        return [.findSlideshowPictures]
-    case .found(let pictures):
-        if case .slideshow? = state.overlays.last { return [] }
-        state.slideshowArtworks = (pictures.nightWatch.map { [$0] } ?? []) + pictures.cached
-        if state.slideshowInterval == 0 {
-            guard let nightWatch = pictures.nightWatch else {
-                state.lastMessage = "interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn"
-                return []
+/// it. What the context cannot answer the run loop finds in the store (`findSlideshowPictures`, answered with
+/// `slideshowPicturesFound`). The next picture is decoded ahead.
+public enum SlideshowFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> SlideshowAction? {
+        if case .slideshow(let action) = command { return action }
+        return nil
+    }
+
+    /// How a show starts from what the context holds (the shown collection, the favourites) or, once the
+    /// store has answered, from what it `found`.
+    public static func start(_ context: FeatureContext, found: SlideshowPictures? = nil) -> SlideshowStart {
+        let interval = context.slideshowInterval
+        let nightWatchOrigin = "the Night Watch (interval 0)"
+        guard let found else {
+            if interval == 0, let nightWatch = context.anyArtwork(id: nightWatchID) {
+                return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin))
             }
-            return open(&state, ids: [nightWatch.id], origin: "the Night Watch (interval 0)")
+            let withImages = context.favourites.filter { !$0.imageFileName.isEmpty }
+            if interval > 0, !withImages.isEmpty {
+                return .show(SlideshowState(ids: withImages.map(\.id), interval: interval,
+                                            origin: "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")"))
+            }
+            return .askTheStore
         }
-        let presets = (pictures.cached.filter { $0.collection == paintingsCollection } + pictures.cached.filter { $0.collection != paintingsCollection })
+        let artworks = (found.nightWatch.map { [$0] } ?? []) + found.cached
+        if interval == 0 {
+            guard let nightWatch = found.nightWatch else {
+                return .nothing("interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn")
+            }
+            return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin, artworks: artworks))
+        }
+        let presets = (found.cached.filter { $0.collection == paintingsCollection } + found.cached.filter { $0.collection != paintingsCollection })
             .prefix(SlideshowPictures.presetCount).map(\.id)
-        guard !presets.isEmpty else {
-            state.lastMessage = "nothing to show: heart artworks with f, or sync to fetch images"
-            return []
+        guard !presets.isEmpty else { return .nothing(nothingToShow) }
+        return .show(SlideshowState(ids: presets, interval: interval,
+                                    origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (no favourites yet)", artworks: artworks))
+    }
+
+    /// What the status line says while the store is asked.
+    public static let looking = "looking for pictures…"
+
+    /// What the status line says when there is nothing to show.
+    public static let nothingToShow = "nothing to show: heart artworks with f, or sync to fetch images"
+
+    /// Applies an action.
+    @discardableResult
+    public static func reduce(_ show: inout SlideshowState, _ action: SlideshowAction, _ context: FeatureContext) -> Reduced {
+        var delegates: [Delegate] = []
+        switch action {
+        case .begin:
+            break
+        case .step(let delta):
+            guard !show.ids.isEmpty else { return .none }
+            show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count
+        case .togglePause:
+            show.paused.toggle()
+            delegates.append(.message(show.paused ? "slideshow paused (space resumes)" : "slideshow playing"))
+        case .timer(let generation):
+            guard generation == show.generation, show.advances else { return .none }
+            show.index = (show.index + 1) % show.ids.count
         }
-        return open(&state, ids: presets, origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (no favourites yet)")
-    default:
-        break
+        var scheduled = schedule(&show)
+        scheduled.delegates = delegates + scheduled.delegates
+        return scheduled
     }
-    guard case .slideshow(var show)? = state.overlays.last else { return [] }
-    switch action {
-    case .start, .found:
-        return []
-    case .step(let delta):
-        guard !show.ids.isEmpty else { return [] }
-        show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count
-    case .togglePause:
-        show.paused.toggle()
-        state.lastMessage = show.paused ? "slideshow paused (space resumes)" : "slideshow playing"
-    case .timer(let generation):
-        guard generation == show.generation, show.advances else { return [] }
-        show.index = (show.index + 1) % show.ids.count
+
+    /// Asks for the shown and the next picture and, when the show advances, a timer for this picture.
+    private static func schedule(_ show: inout SlideshowState) -> Reduced {
+        show.generation += 1
+        var result = Reduced()
+        if let id = show.currentID { result.delegates.append(.wantPicture(id)) }
+        if let next = show.nextID, next != show.currentID { result.delegates.append(.wantPicture(next)) }
+        if show.advances { result.effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
+        return result
     }
-    state.overlays[state.overlays.count - 1] = .slideshow(show)
-    return schedule(&state)
-}
-
-/// Asks for the shown and the next picture and, when the show advances, a timer for this picture.
-private func schedule(_ state: inout AppState) -> [Effect] {
-    guard case .slideshow(var show)? = state.overlays.last else { return [] }
-    show.generation += 1
-    state.overlays[state.overlays.count - 1] = .slideshow(show)
-    var effects: [Effect] = []
-    if let id = show.currentID { effects += wantPicture(&state, id) }
-    if let next = show.nextID, next != show.currentID { effects += wantPicture(&state, next) }
-    if show.advances { effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
-    return effects
-}
-
-/// Opens the show on `ids`.
-private func open(_ state: inout AppState, ids: [String], origin: String) -> [Effect] {
-    if state.lastMessage == "looking for pictures…" { state.lastMessage = nil }
-    state.overlays.append(.slideshow(SlideshowState(ids: ids, interval: state.slideshowInterval, origin: origin)))
-    return schedule(&state)
 }

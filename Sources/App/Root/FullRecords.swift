@@ -21,12 +21,11 @@ extension AppState {
     func fullRecordWanted(_ id: String) -> [Effect] {
         awaitsFullRecord(id: id) ? [.loadFullRecords(collection: collection, ids: [id])] : []
     }
-}
 
-/// Keeps full records read from the store (those of the shown collection), at most `fullRecordLimit`.
-func reduceFullRecords(_ state: inout AppState, _ records: [Artwork]) -> [Effect] {
-    let shown = records.filter { $0.collection == state.collection }
-    if state.fullRecords.count + shown.count > AppState.fullRecordLimit { state.fullRecords.removeAll() }
-    for record in shown { state.fullRecords[record.id] = record }
-    return []
+    /// Keeps full records read from the store (those of the shown collection), at most `fullRecordLimit`.
+    mutating func keepFullRecords(_ records: [Artwork]) {
+        let shown = records.filter { $0.collection == collection }
+        if fullRecords.count + shown.count > AppState.fullRecordLimit { fullRecords.removeAll() }
+        for record in shown { fullRecords[record.id] = record }
+    }
 }

@@ -7,8 +7,9 @@ import TerminalTypes
 /// The table pane: a header row per building (name, count, distance, bearing arrow), then its artworks
 /// (title, artist, year), nearest building first, the selection kept visible.
 public enum TableView {
-    public static func render(_ state: AppState, into buffer: inout Buffer, area: Rect) {
-        let focused = state.focus == .table && state.overlays.isEmpty
+    /// Draws the table pane into `area`.
+    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
+        let focused = state.focus == .table && state.onTop
         let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }
         var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
         if let radius = state.radius, state.outsideRadius > 0 {

@@ -7,13 +7,10 @@ extension AppState {
     public static let progressiveStartThreshold = 2_000
     /// At least how many places around the reference the first frame holds: a table's worth.
     public static let progressiveStartPlaces = 60
-}
 
-/// The whole collection has been read: it replaces the places around the reference, keeping the selection,
-/// unless a newer catalogue (another collection, or one reloaded after a sync) has come since.
-func reduceWholeCatalogue(_ state: inout AppState, collection: String, artworks: [Artwork]) -> [Effect] {
-    guard state.catalogueIsPartial, collection == state.collection else { return [] }
-    state.catalogueIsPartial = false
-    state.setArtworks(artworks)
-    return []
+    /// Whether a whole collection just read replaces the places around the reference: not when a newer
+    /// catalogue (another collection, or one reloaded after a sync) has come since.
+    func takesWholeCatalogue(of collection: String) -> Bool {
+        main.catalogueIsPartial && collection == main.collection
+    }
 }

@@ -1,0 +1,105 @@
+import Catalog
+import Foundation
+
+/// The keys no screen takes for itself: leaving, help, sync, search, the map's keys under any screen, and
+/// the keys that act on what the user points at (`f`, `o`, `g`) or open a screen.
+extension AppState {
+    /// Does what a key's command asks when no screen takes it for itself.
+    @discardableResult
+    mutating func perform(_ command: Command, context: KeyContext) -> [Effect] {
+        switch command {
+        case .quit:
+            if overlays.isEmpty { return [.quit] }
+            overlays.removeLast()
+            return []
+        case .back:
+            if overlays.isEmpty { return routeMain(.back) }
+            overlays.removeLast()
+            return []
+        case .help:
+            if overlays.last?.isHelp == true { overlays.removeLast() } else { push(.help(HelpState())) }
+            return []
+        case .sync:
+            return startSync()
+        case .nearMe(let command):
+            return reduceNearMe(command.action)
+        case .search:
+            overlays.removeAll()
+            return routeMain(.startSearch)
+        case .cycleLayout, .zoomIn, .zoomOut, .recenter, .pickReference, .liveReference, .nextCollection, .radiusSmaller, .radiusLarger:
+            // The map's global keys act on the main screen under any screen.
+            return MainFeature.action(for: command, in: context).map { routeMain($0) } ?? []
+        case .route(.toSelection):
+            guard let target = pointed else {
+                lastMessage = context == .map ? "no building under the cursor to walk to" : "nothing selected to walk to"
+                return []
+            }
+            overlays.removeAll()
+            return routeMain(.routeTo(name: target.name, target.coordinate))
+        case .heart:
+            guard let artwork = pointed?.artwork else {
+                lastMessage = "select an artwork to heart it (f)"
+                return []
+            }
+            return [.toggleFavourite(collection: artwork.collection, id: artwork.id)]
+        case .openFavourites:
+            guard let first = favourites.first else {
+                lastMessage = "no favourites yet: f on an artwork hearts it"
+                return []
+            }
+            push(.favourites(FavouritesState()))
+            return wantPicture(first.id)
+        case .startSlideshow:
+            return startSlideshow(SlideshowFeature.start(self))
+        case .openPainters:
+            push(.painters(PaintersState()))
+            return [.painters(.list)]
+        case .openSettings:
+            push(.settings(SettingsState()))
+            return []
+        case .openNews:
+            push(.news(NewsState()))
+            newsUnread = false
+            return [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
+        case .openWebPage:
+            return openWebPage()
+        default:
+            // A screen's own key that the screen on top does not take.
+            return []
+        }
+    }
+
+    /// `o`: the web page of the artwork pointed at, opened by the run loop (or shown when there is no display).
+    private mutating func openWebPage() -> [Effect] {
+        guard let artwork = pointed?.artwork else {
+            lastMessage = "select an artwork to open its web page"
+            return []
+        }
+        guard !artwork.webPage.isEmpty else {
+            lastMessage = "'\(artwork.title)' has no web page"
+            return []
+        }
+        if let reason = WebPageLink.refusal(artwork.webPage) {
+            lastError = "not opening '\(DisplayText.clean(artwork.title))' on the web: \(reason)"
+            return []
+        }
+        lastMessage = "web page: \(artwork.webPage)"
+        return [.openWebPage(artwork.webPage)]
+    }
+
+    /// Opens the slideshow, asks the store what there is to show, or says why there is nothing.
+    mutating func startSlideshow(_ start: SlideshowStart) -> [Effect] {
+        switch start {
+        case .show(let show):
+            if lastMessage == SlideshowFeature.looking { lastMessage = nil }
+            push(.slideshow(show))
+            return routeTop(.slideshow(.begin))
+        case .askTheStore:
+            lastMessage = SlideshowFeature.looking
+            return [.findSlideshowPictures]
+        case .nothing(let why):
+            lastMessage = why
+            return []
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// One artwork's detail, scrolled by `scroll` lines.
+public struct DetailState: Hashable, Sendable {
+    public var artworkID: String
+    public var scroll: Int
+
+    public init(artworkID: String, scroll: Int = 0) {
+        self.artworkID = artworkID
+        self.scroll = scroll
+    }
+}
+
+/// What the detail's keys ask for.
+public enum DetailAction: Hashable, Sendable {
+    case scroll(ListStep)
+    /// Enter or `i`: the picture in the full-screen viewer.
+    case openImage
+}
+
+/// An artwork's detail: scrolls its text, opens its picture full screen.
+public enum DetailFeature {
+    /// The action a key's command asks of this screen.
+    public static func action(for command: Command) -> DetailAction? {
+        if command == .openImage { return .openImage }
+        return ListStep(command).map(DetailAction.scroll)
+    }
+
+    /// Applies an action.
+    @discardableResult
+    public static func reduce(_ state: inout DetailState, _ action: DetailAction, _ context: FeatureContext) -> Reduced {
+        switch action {
+        case .scroll(let step):
+            state.scroll = step.scrolled(state.scroll, page: max(1, context.size.rows - 8))
+            return .none
+        case .openImage:
+            return Reduced(delegates: [.openViewer(state.artworkID)])
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import TerminalTypes
+import Cartography
+import Catalog
+import Foundation
+import Geo
+
+/// Which pane has the keyboard.
+public enum Pane: Hashable, Sendable { case map, table }
+
+/// Where the reference point comes from, for the status bar.
+public enum ReferenceSource: Hashable, Sendable {
+    /// A fixed point with a name ("Ashton Building") or none (`--at`).
+    case fixed(String?)
+    /// Picked on the map with `m`.
+    case picked
+    /// A live source (gpsd, GPX replay) and its description.
+    case live(String)
+
+    public var label: String {
+        switch self {
+        case .fixed(let name?): return name
+        case .fixed(nil): return "fixed point"
+        case .picked: return "picked point"
+        case .live(let what): return what
+        }
+    }
+}
+
+/// One row of the table: a building header or one of its artworks.
+public enum TableRow: Hashable, Sendable {
+    case building(Int)
+    case artwork(Int, Int)
+
+    public var buildingIndex: Int {
+        switch self {
+        case .building(let b), .artwork(let b, _): return b
+        }
+    }
+}
+
+/// The main screen: the collection shown, the reference point, the map, the table, the search and the
+/// walking route. Changed only by `MainFeature.reduce`.
+public struct MainState: Sendable {
+    // MARK: Catalogue
+    public internal(set) var artworks: [Artwork] = []
+    public internal(set) var catalog = CatalogQuery(artworks: [])
+    public internal(set) var collection: String = Artwork.defaultCollection
+    /// Every collection in the store, for the key that cycles them.
+    public internal(set) var collections: [String] = []
+    /// True while the catalogue holds only the places around the reference of a large collection and the
+    /// rest is being read (see Features/WholeCatalogue).
+    public internal(set) var catalogueIsPartial = false
+
+    // MARK: Reference point
+    public internal(set) var reference: Coordinate
+    public internal(set) var referenceSource: ReferenceSource
+    /// The live (or fixed) location, kept while the user measures from a picked point, for `M`.
+    public internal(set) var liveReference: Coordinate
+    public internal(set) var liveSource: ReferenceSource
+    /// True while the reference is the default fixed point, which then follows the collection shown.
+    public internal(set) var referenceFollowsCollection = false
+
+    // MARK: Derived from the catalogue, the reference, the search and the radius (see `refresh`)
+    /// Buildings shown, nearest first.
+    public private(set) var ranked: [RankedBuilding] = []
+    /// Table rows for `ranked`.
+    public private(set) var rows: [TableRow] = []
+    /// Buildings hidden because they are outside the radius.
+    public private(set) var outsideRadius = 0
+    /// Where each shown building is in `ranked`, by key.
+    private var rankedIndexByKey: [String: Int] = [:]
+    /// Changes whenever the table's rows (or anything shown in them: hearts, units) may have changed, so a
+    /// view can keep a row's text between frames. Unique across every state in the process.
+    public private(set) var rowsVersion = 0
+    mutating func rowsChanged() { rowsVersion = VersionCounter.shared.next() }
+
+    // MARK: Table
+    public internal(set) var selectedRow = 0
+    public internal(set) var tableScroll = 0
+
+    // MARK: Map
+    public internal(set) var mapCenter: Coordinate
+    public internal(set) var zoomIndex = 3
+    /// The map cursor, in cells from the map's centre (x east, y south).
+    public internal(set) var cursorX = 0
+    public internal(set) var cursorY = 0
+    /// True once the user has moved the view away from the reference point.
+    public internal(set) var pannedAway = false
+    /// Whether the first zoom has been chosen to fit the nearest buildings.
+    public internal(set) var zoomChosen = false
+    /// The imported streets, buildings and paths, and the walking graph; empty until something is imported.
+    public internal(set) var baseMap: BaseMap = .empty
+    /// Walking directions being shown, if any.
+    public internal(set) var route: RouteState?
+
+    // MARK: Filters
+    public internal(set) var radius: Double?
+    public internal(set) var nearestCount = 10
+    public internal(set) var searchText = ""
+    public internal(set) var searchEditing = false
+
+    // MARK: Screen
+    public internal(set) var size = TerminalSize(columns: 80, rows: 24)
+    public internal(set) var layoutMode: LayoutMode = .auto
+    public internal(set) var focus: Pane = .map
+
+    /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
+    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000]
+
+    public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
+                referenceSource: ReferenceSource = .fixed("Ashton Building")) {
+        self.reference = reference
+        self.referenceSource = referenceSource
+        liveReference = reference
+        liveSource = referenceSource
+        mapCenter = reference
+        setArtworks(artworks)
+    }
+
+    public var layout: ScreenLayout { ScreenLayout(size: size, mode: layoutMode) }
+    public var metresPerCell: Double { MainState.zoomLevels[max(0, min(MainState.zoomLevels.count - 1, zoomIndex))] }
+    public var projection: LocalProjection { LocalProjection(center: mapCenter) }
+    /// Where keys are pressed on the main screen.
+    public var keyContext: KeyContext { focus == .map ? .map : (route != nil ? .route : .table) }
+
+    /// Replaces the catalogue (start-up, after a sync), keeping the selection where it can.
+    mutating func setArtworks(_ newArtworks: [Artwork]) {
+        let keep = selectionIdentity
+        artworks = newArtworks
+        catalog = CatalogQuery(artworks: newArtworks)
+        refresh(keeping: keep)
+    }
+
+    /// With `referenceFollowsCollection`, measures from `home` when the collection has art within 50 km
+    /// of it, else from the middle (median latitude and longitude) of the collection.
+    mutating func followCollection(home: Coordinate, homeName: String) {
+        guard referenceFollowsCollection, !artworks.isEmpty else { return }
+        if let middle = catalog.defaultReference(home: home) {
+            setReference(middle, source: .fixed("middle of \(collection)"))
+        } else if reference != home {
+            setReference(home, source: .fixed(homeName))
+        }
+        liveReference = reference
+        liveSource = referenceSource
+        zoomChosen = false
+    }
+
+    /// Moves the reference point; the view follows unless the user has panned away.
+    mutating func setReference(_ coordinate: Coordinate, source: ReferenceSource) {
+        let keep = selectionIdentity
+        reference = coordinate
+        referenceSource = source
+        if !pannedAway {
+            mapCenter = coordinate
+            cursorX = 0
+            cursorY = 0
+        }
+        refresh(keeping: keep)
+    }
+
+    // MARK: - Derived data
+
+    /// What is selected, by identity, so it survives re-sorting.
+    public var selectionIdentity: (building: String, artwork: String?)? {
+        guard rows.indices.contains(selectedRow) else { return nil }
+        switch rows[selectedRow] {
+        case .building(let b): return (ranked[b].building.key, nil)
+        case .artwork(let b, let a): return (ranked[b].building.key, ranked[b].artworks[a].artwork.id)
+        }
+    }
+
+    /// Recomputes buildings and rows from the catalogue, reference, search and radius.
+    mutating func refresh(keeping identity: (building: String, artwork: String?)? = nil) {
+        rowsChanged()
+        let all = catalog.ranked(from: reference)
+        let needle = MainState.folded(searchText)
+        var shown: [RankedBuilding] = []
+        for building in all {
+            if needle.isEmpty || MainState.folded(building.name).contains(needle) {
+                shown.append(building)
+                continue
+            }
+            let matching = building.artworks.filter {
+                MainState.folded($0.artwork.title).contains(needle) || MainState.folded($0.artwork.artist).contains(needle)
+            }
+            if !matching.isEmpty {
+                shown.append(RankedBuilding(building: building.building, distance: building.distance,
+                                            bearing: building.bearing, artworks: matching))
+            }
+        }
+        if let radius {
+            outsideRadius = shown.filter { $0.distance > radius }.count
+            shown = shown.filter { $0.distance <= radius }
+        } else {
+            outsideRadius = 0
+        }
+        ranked = shown
+        rankedIndexByKey = Dictionary(shown.enumerated().map { ($1.building.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var newRows: [TableRow] = []
+        for (b, building) in shown.enumerated() {
+            newRows.append(.building(b))
+            for a in building.artworks.indices { newRows.append(.artwork(b, a)) }
+        }
+        rows = newRows
+        selectedRow = 0
+        if let identity {
+            if let found = rows.firstIndex(where: { row in
+                switch row {
+                case .building(let b): return identity.artwork == nil && ranked[b].building.key == identity.building
+                case .artwork(let b, let a): return ranked[b].artworks[a].artwork.id == identity.artwork
+                }
+            }) {
+                selectedRow = found
+            } else if let b = ranked.firstIndex(where: { $0.building.key == identity.building }),
+                      let found = rows.firstIndex(of: .building(b)) {
+                selectedRow = found
+            }
+        }
+        keepSelectionVisible()
+    }
+
+    /// Case- and accent-insensitive form for search.
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Scrolls the table so the selected row is on screen.
+    mutating func keepSelectionVisible() {
+        let height = max(1, layout.tableBody.height)
+        if selectedRow < tableScroll { tableScroll = selectedRow }
+        if selectedRow >= tableScroll + height { tableScroll = selectedRow - height + 1 }
+        tableScroll = max(0, min(tableScroll, max(0, rows.count - height)))
+    }
+
+    /// The building of the selected row.
+    public var selectedBuilding: RankedBuilding? {
+        guard rows.indices.contains(selectedRow) else { return nil }
+        return ranked[rows[selectedRow].buildingIndex]
+    }
+
+    /// What the main screen points at: the building under the map cursor, or the table's selected row.
+    public var pointed: Pointed? {
+        if focus == .map { return buildingUnderCursor.map { .building(ranked[$0]) } }
+        guard rows.indices.contains(selectedRow) else { return nil }
+        switch rows[selectedRow] {
+        case .building(let b): return .building(ranked[b])
+        case .artwork(let b, let a): return .artwork(ranked[b].artworks[a].artwork)
+        }
+    }
+
+    // MARK: - Look-ups
+
+    /// Finds an artwork anywhere in the catalogue, ranked from the reference point, looking first in the
+    /// buildings `inView` (open lists, then the selected row's). Ranks only its own building, so showing a
+    /// detail costs the same for a campus and for 100,000 places.
+    public func rankedArtwork(id: String, inView: [String] = []) -> (RankedBuilding, RankedArtwork)? {
+        for key in inView + selectedBuildingKey {
+            if let shown = rankedIndexByKey[key].map({ ranked[$0] }),
+               let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+                return (shown, artwork)
+            }
+        }
+        guard let building = catalog.building(containingArtwork: id) else { return nil }
+        if let shown = rankedIndexByKey[building.key].map({ ranked[$0] }),
+           let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+            return (shown, artwork)
+        }
+        let whole = catalog.rank(building, from: reference)
+        return whole.artworks.first(where: { $0.artwork.id == id }).map { (whole, $0) }
+    }
+
+    /// The building with this key, ranked from the reference point, including ones filtered out.
+    public func rankedBuilding(key: String) -> RankedBuilding? {
+        if let shown = rankedIndexByKey[key].map({ ranked[$0] }) { return shown }
+        guard let building = catalog.buildings.first(where: { $0.key == key }) else { return nil }
+        return catalog.rank(building, from: reference)
+    }
+
+    /// An artwork of the catalogue by id, looked for first in the buildings `inView` and the selected row's.
+    public func artwork(id: String, inView: [String] = []) -> Artwork? {
+        for key in inView + selectedBuildingKey {
+            if let found = rankedIndexByKey[key].flatMap({ ranked[$0].artworks.first { $0.artwork.id == id } }) { return found.artwork }
+        }
+        return catalog.building(containingArtwork: id)?.artworks.first { $0.id == id }
+    }
+
+    private var selectedBuildingKey: [String] {
+        rows.indices.contains(selectedRow) ? [ranked[rows[selectedRow].buildingIndex].building.key] : []
+    }
+
+    // MARK: - Map geometry
+
+    /// The cell offset (from the map centre) of a coordinate at the current zoom.
+    public func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) {
+        let p = projection.project(coordinate)
+        let mpc = metresPerCell
+        return (Int((p.east / mpc).rounded()), Int((-p.north / (2 * mpc)).rounded()))
+    }
+
+    /// The coordinate under a cell offset.
+    public func coordinate(atCellX x: Int, y: Int) -> Coordinate {
+        projection.unproject(east: Double(x) * metresPerCell, north: -Double(y) * 2 * metresPerCell)
+    }
+
+    /// Buildings whose marker sits on a cell offset, nearest first (indices into `ranked`). Asks the spatial
+    /// index for the cell's neighbourhood instead of projecting every building.
+    public func buildings(atCellX x: Int, y: Int) -> [Int] {
+        let around = boundingBox(cellsFromX: x - 1, toX: x + 1, fromY: y - 1, toY: y + 1)
+        return catalog.buildingIndices(inside: around)
+            .compactMap { rankPosition(ofBuilding: catalog.buildings[$0].key) }
+            .filter { cellOffset(of: ranked[$0].building.coordinate) == (x, y) }
+            .sorted()
+    }
+
+    /// Where a building is in `ranked` (its rank among the shown), or nil when it is not shown.
+    public func rankPosition(ofBuilding key: String) -> Int? { rankedIndexByKey[key] }
+
+    /// The box of coordinates covering the map cells from (x0, y0) to (x1, y1) (offsets from the centre).
+    public func boundingBox(cellsFromX x0: Int, toX x1: Int, fromY y0: Int, toY y1: Int) -> BoundingBox {
+        let corners = [coordinate(atCellX: x0, y: y0), coordinate(atCellX: x1, y: y1),
+                       coordinate(atCellX: x0, y: y1), coordinate(atCellX: x1, y: y0)]
+        return BoundingBox(south: corners.map(\.latitude).min() ?? 0, north: corners.map(\.latitude).max() ?? 0,
+                           west: corners.map(\.longitude).min() ?? 0, east: corners.map(\.longitude).max() ?? 0)
+    }
+
+    /// The building under the map cursor, if any.
+    public var buildingUnderCursor: Int? { buildings(atCellX: cursorX, y: cursorY).first }
+
+    /// Half the map's inner size, in cells, as the furthest the cursor may go from the centre.
+    public var mapHalfExtent: (x: Int, y: Int) {
+        let inner = layout.mapInner
+        return (max(0, (inner.width - 1) / 2), max(0, (inner.height - 1) / 2))
+    }
+}
+
+/// Hands out increasing numbers, process-wide, for `MainState.rowsVersion`.
+final class VersionCounter: @unchecked Sendable {
+    static let shared = VersionCounter()
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,42 @@
+import TerminalTypes
+import Catalog
+import Foundation
+import Geo
+import Imaging
+
+/// What a view may read besides its own feature's state: the feature context, plus how things are drawn
+/// (symbols, colours, units) and the look-ups the detail and the news show. `AppState` provides it; a view
+/// never sees another screen's state.
+public protocol ViewContext: FeatureContext {
+    /// Plain ASCII instead of braille and symbols.
+    var ascii: Bool { get }
+    /// How many colours pictures may use.
+    var colorDepth: ColorDepth { get }
+    /// The symbols pictures are drawn with.
+    var pictureSymbols: SymbolSet { get }
+    /// Where distances are measured from, for "… from the Ashton Building".
+    var referenceSource: ReferenceSource { get }
+    /// The last line for the status bar (the viewer shows it in its own).
+    var lastMessage: String? { get }
+    /// The last news message, and what syncs changed since the user last looked.
+    var news: NewsItem? { get }
+    var whatsNew: [String] { get }
+    /// Why the last news fetch failed, if it did.
+    var newsProblem: String? { get }
+    /// A distance in the units the user chose.
+    func distanceText(_ metres: Double) -> String
+    /// An artwork of the catalogue with its building, ranked from the reference point.
+    func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)?
+    /// An artwork with every field once read, else as the catalogue holds it.
+    func detailedArtwork(id: String) -> Artwork?
+    /// True while an artwork's description is still to be read.
+    func awaitsFullRecord(id: String) -> Bool
+    /// A setting as saved (nil: the default applies).
+    func savedSetting(_ key: String) -> String?
+}
+
+extension AppState: ViewContext {
+    public var referenceSource: ReferenceSource { main.referenceSource }
+    /// A setting as saved (nil: the default applies).
+    public func savedSetting(_ key: String) -> String? { settings[key] }
+}

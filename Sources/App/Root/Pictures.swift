@@ -1,0 +1,43 @@
+/// The pictures feature: which artworks' images to load, and their results. Pictures are shared by every
+/// screen, so the root keeps them; screens ask with `Delegate.wantPicture`.
+extension AppState {
+    /// Applies a picture result or the terminal's capabilities.
+    mutating func reducePictures(_ action: Action) -> [Effect] {
+        switch action {
+        case .pictureLoaded(let picture):
+            // A result for an artwork no longer shown (not in this collection, not a favourite) is dropped.
+            guard anyArtwork(id: picture.artworkID) != nil else { return [] }
+            pictures.store(picture)
+            if topViewer?.artworkID == picture.artworkID { return [.prefetchViewerTiles] }
+        case .pictureUnavailable(let id, let problem):
+            pictures.fail(id, problem)
+        case .terminalCapabilities(let depth, let aspect):
+            colorDepth = depth
+            cellAspect = aspect
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Asks for an artwork's picture unless it is loaded, loading, or known to be unavailable.
+    mutating func wantPicture(_ id: String) -> [Effect] {
+        if pictures[id] != nil {
+            pictures.touch(id)
+            return []
+        }
+        guard let artwork = anyArtwork(id: id) else { return [] }
+        if artwork.imageFileName.isEmpty {
+            pictures.fail(id, .nonePublished)
+            return []
+        }
+        pictures.markLoading(id)
+        return [.loadPicture(artworkID: id)]
+    }
+
+    /// Asks for the picture that the screen on top shows, if any.
+    mutating func wantShownPicture() -> [Effect] {
+        guard let id = shownPictureID else { return [] }
+        return wantPicture(id)
+    }
+}

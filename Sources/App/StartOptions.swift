@@ -1,0 +1,68 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+
+/// Everything the view starts from, as one value: the command reads the options, the settings and the
+/// store and fills this in; `AppState(start:)` makes the first state and `.started` asks for the first work.
+public struct StartOptions: Sendable {
+    /// The catalogue to show first (for a large collection, the places around the reference).
+    public var artworks: [Artwork]
+    public var collection: String = Artwork.defaultCollection
+    /// Every collection in the store.
+    public var collections: [String] = []
+    public var reference: Coordinate = .ashtonBuilding
+    public var referenceSource: ReferenceSource = .fixed("Ashton Building")
+    /// The default fixed point follows the collection shown (its middle when the campus is far).
+    public var referenceFollowsCollection = false
+    /// The catalogue holds only the places around the reference; the rest is read after the first frame.
+    public var catalogueIsPartial = false
+    /// False when artworks were read without their long text (a detail then reads the full record).
+    public var catalogueHoldsFullRecords = true
+    public var baseMap: BaseMap = .empty
+    /// Saved settings by key.
+    public var settings: [String: String] = [:]
+    /// Seconds between slideshow pictures, when the command says (else the setting).
+    public var slideshowInterval: Double?
+    /// How many nearest buildings the map highlights (the option, else the setting).
+    public var nearestCount: Int?
+    public var radius: Double?
+    public var layoutMode: LayoutMode = .auto
+    public var ascii = false
+    public var favourites: [Artwork] = []
+    /// The last news message kept, and what syncs changed since the user last looked.
+    public var news: NewsItem?
+    public var whatsNew: [String] = []
+    /// Whether the user has looked at the news before (else nothing is unread yet).
+    public var newsLookedBefore = false
+    public var lastSync: Date?
+    /// A line for the status bar from the start (why the view started again).
+    public var notice: String?
+    /// Sync at once when the last sync is older than this; nil never.
+    public var syncIfOlderThan: TimeInterval?
+    /// Where to fetch the news message at start, if anywhere.
+    public var newsURL: String?
+    /// Open straight into the slideshow (`artmap slideshow`).
+    public var slideshow = false
+    /// The view may ask the network (not `--offline`); and fetches the map it lacks by itself (`osm.auto-fetch`).
+    public var online = false
+    public var autoFetch = false
+
+    public init(artworks: [Artwork]) {
+        self.artworks = artworks
+    }
+}
+
+/// The work `.started` asks for, kept from the start options: a sync when the data is stale, the news, the
+/// slideshow.
+public struct StartPlan: Hashable, Sendable {
+    public var syncIfOlderThan: TimeInterval?
+    public var newsURL: String?
+    public var slideshow = false
+
+    public init(syncIfOlderThan: TimeInterval? = nil, newsURL: String? = nil, slideshow: Bool = false) {
+        self.syncIfOlderThan = syncIfOlderThan
+        self.newsURL = newsURL
+        self.slideshow = slideshow
+    }
+}

@@ -1,0 +1,44 @@
+import Imaging
+import TerminalTypes
+import Testing
+import TestSupport
+@testable import App
+
+@Test func theViewerZoomsAndPansWithinThePicture() throws {
+    var state = try campusState(columns: 200, rows: 61)
+    _ = reduce(&state, .pictureLoaded(picture("40", width: 3200, height: 2400)))
+    var viewer = ImageViewerState(artworkID: "40")
+    ImageViewerFeature.reduce(&viewer, .zoomIn, state)
+    let zoomed = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
+    #expect(viewer.magnification == 4)
+    #expect(zoomed == Reduced(effects: [.prefetchViewerTiles], delegates: [.message("zoom: 4×")]), "tiles around the view are rendered ahead")
+    for _ in 0..<8 { ImageViewerFeature.reduce(&viewer, .pan(dx: 1, dy: 0), state) }
+    #expect(viewer.centerX == 1 - 0.5 / 4, "panning stops at the picture's edge")
+    // 3200 px over a fitted 160 columns: at 8× a column still holds 2.5 px (more than its 2 sub-cells);
+    // 16× would give 1.25, less than one pixel per sub-cell.
+    let geometry = state.viewerGeometry(try #require(state.pictures["40"]?.readyPicture))
+    #expect(geometry.maxZoomStep == 3)
+    ImageViewerFeature.reduce(&viewer, .zoomIn, state)
+    let refused = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
+    #expect(refused.delegates.first.map { if case .message(let text) = $0 { return text.hasPrefix("zoom: at most 8×") } else { return false } } == true)
+    ImageViewerFeature.reduce(&viewer, .fit, state)
+    #expect(viewer.zoomStep == 0 && viewer.centerX == 0.5)
+    // Before the picture is decoded there is nothing to zoom into and nothing to render ahead.
+    var early = ImageViewerState(artworkID: "41")
+    #expect(ImageViewerFeature.reduce(&early, .zoomIn, state).effects.isEmpty)
+    #expect(early.zoomStep == 0)
+}
+
+@Test func theViewersGeometryShowsTheRightPartOfThePicture() {
+    let geometry = ImageViewerGeometry(pixelWidth: 1600, pixelHeight: 1200, columns: 200, rows: 60, cellAspect: 2)
+    #expect(geometry.fitted == (160, 60))
+    var viewer = ImageViewerState(artworkID: "x")
+    let whole = geometry.view(viewer)
+    #expect(whole.columns == 160 && whole.rows == 60 && whole.source == PixelRect(x: 0, y: 0, width: 1600, height: 1200))
+    viewer.zoomStep = 1
+    let half = geometry.view(viewer)
+    #expect(half.columns == 200 && half.rows == 60)
+    #expect(half.source == PixelRect(x: 300, y: 300, width: 1000, height: 600))
+    viewer.centerX = 0
+    #expect(geometry.view(viewer).source.x == 0, "the source is clamped to the picture")
+}

@@ -1,0 +1,97 @@
+import Catalog
+import TerminalTypes
+import Testing
+import TestSupport
+@testable import App
+
+// Keys, tested once: the keymap's table, and keys reaching the screen they are pressed on. Every other test
+// drives its feature with its own actions.
+
+@Test func helpIsGeneratedFromTheKeymap() {
+    let help = Keymap.helpLines().joined(separator: "\n")
+    for binding in Keymap.bindings {
+        #expect(help.contains(binding.description), "help lacks \(binding.description)")
+    }
+    #expect(Keymap.command(for: .character("j"), in: .table) == .rowDown)
+    #expect(Keymap.command(for: .character("j"), in: .map) == .moveCursor(dx: 0, dy: 1))
+    #expect(Keymap.command(for: .character("s"), in: .list) == .sync)
+}
+
+@Test func arrowKeysAndHJKLMoveTheMapCursor() throws {
+    #expect(Keymap.command(for: .right, in: .map) == .moveCursor(dx: 1, dy: 0))
+    #expect(Keymap.command(for: .character("h"), in: .map) == .moveCursor(dx: -1, dy: 0))
+    #expect(Keymap.command(for: .shiftLeft, in: .map) == .moveCursor(dx: -5, dy: 0))
+    #expect(Keymap.command(for: .character("J"), in: .map) == .moveCursor(dx: 0, dy: 5))
+    var state = try campusState()
+    press(&state, .right, .right, .down, .character("h"), .character("k"), .character("k"), .shiftLeft, .character("J"))
+    #expect((state.main.cursorX, state.main.cursorY) == (-4, 4))
+}
+
+@Test func everyKeyOfAScreenReachesThatScreensFeature() {
+    let screens: [(KeyContext, Overlay)] = [
+        (.list, .building(BuildingListState(key: "x"))), (.detail, .detail(DetailState(artworkID: "x"))),
+        (.viewer, .viewer(ImageViewerState(artworkID: "x"))), (.favourites, .favourites(FavouritesState())),
+        (.slideshow, .slideshow(SlideshowState(ids: [], interval: 0, origin: ""))), (.settings, .settings(SettingsState())),
+        (.news, .news(NewsState())), (.painters, .painters(PaintersState())),
+    ]
+    for (context, screen) in screens {
+        #expect(screen.keyContext == context)
+        // `g` in a screen asks the root to route to what the stack points at.
+        for binding in Keymap.bindings where binding.context == context && binding.command != .route(.toSelection) {
+            #expect(screen.action(for: binding.command) != nil, "\(context): \(binding.description) reaches no action")
+        }
+    }
+    #expect(Overlay.help(HelpState()).action(for: .rowDown) == .help(.scroll(.down)))
+    #expect(Overlay.detail(DetailState(artworkID: "x")).action(for: .sync) == nil, "global keys are the root's")
+}
+
+@Test func theMainScreensKeysReachTheMainFeature() {
+    for context in [KeyContext.map, .table, .route] {
+        for binding in Keymap.bindings where binding.context == context && binding.command != .route(.toSelection) {
+            #expect(MainFeature.action(for: binding.command, in: context) != nil, "\(context): \(binding.description)")
+        }
+    }
+    #expect(MainFeature.action(for: .open, in: .map) == .open(.map))
+    #expect(MainFeature.action(for: .open, in: .table) == .open(.table))
+}
+
+@Test func aScreenTypingTakesEveryKey() throws {
+    var settings = SettingsState()
+    #expect(SettingsFeature.typing(settings, .character("q")) == nil, "not typing: q is a key")
+    settings.editing = ""
+    #expect(SettingsFeature.typing(settings, .character("q")) == .some(.type("q")))
+    #expect(SettingsFeature.typing(settings, .escape) == .some(.cancel))
+    #expect(SettingsFeature.typing(settings, .up) == .some(nil), "swallowed")
+    var painters = PaintersState()
+    painters.confirmRemove = "Vermeer"
+    #expect(PaintersFeature.typing(painters, .enter) == .some(.answer(true)))
+    // Through the whole app: a q typed into the search does not quit.
+    var state = try campusState()
+    press(&state, .character("/"), .character("q"))
+    #expect(state.main.searchText == "q")
+}
+
+@Test func aTooSmallTerminalIgnoresKeysButQ() throws {
+    var state = try campusState(columns: 30, rows: 10)
+    #expect(state.layout.tooSmall)
+    press(&state, .right, .enter, .character("/"))
+    #expect(state.overlays.isEmpty && !state.main.searchEditing && state.main.cursorX == 0)
+    #expect(press(&state, .character("q")) == [.quit])
+}
+
+@Test func qAndEscGoBackOneScreenThenQQuits() throws {
+    var state = try campusState()
+    press(&state, .character("?"))
+    #expect(state.overlays == [.help(HelpState())])
+    press(&state, .character("?"))
+    #expect(state.overlays.isEmpty, "? closes the help")
+    press(&state, .character("F"), .character(","))
+    #expect(state.overlays.count == 1, "no favourites yet: F opens nothing")
+    press(&state, .escape)
+    #expect(state.overlays.isEmpty)
+    press(&state, .character(","), .character("?"))
+    #expect(press(&state, .character("q")) == [], "q in a screen goes back, it does not quit")
+    press(&state, .backspace)
+    #expect(state.overlays.isEmpty)
+    #expect(press(&state, .character("q")) == [.quit])
+}
