@@ -13,15 +13,15 @@ enum RouteCommand: Command {
         OSMServiceOptions.specs[3],
         OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
         OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry} as JSON"),
+        OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry, start_join, target_join} as JSON"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
 
     static let intro = [
         "The shortest walk along the streets and paths imported with 'artmap import FILE.osm.pbf',",
-        "with turn-by-turn steps. Every point of the route is a node of an imported way. Without",
-        "imported ways, or when nothing connects the two, prints the straight line and why, and exits 1.",
+        "with turn-by-turn steps: each end joins the nearest point of a way of the main walking network.",
+        "Without imported ways, or when nothing connects the two, prints the straight line and why, and exits 1.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -49,8 +49,8 @@ enum RouteCommand: Command {
             if options.has("--json") {
                 console.line(JSONWriter.render(json(walk)))
             } else {
-                console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.metres)) along the ways, "
-                    + "\(max(1, Int((walk.seconds / 60).rounded()))) min at 5 km/h")
+                console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
+                    + "\(max(1, Int((walk.totalMetres / WalkingRoute.metresPerSecond / 60).rounded()))) min at 5 km/h")
                 for (number, step) in walk.steps.enumerated() {
                     console.line("\(number + 1). \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))")
                 }
@@ -82,6 +82,18 @@ enum RouteCommand: Command {
                          ("distance_m", .number(JSONWriter.rounded(step.metres)))])
             })),
             ("geometry", .array(walk.points.map { .array([.number($0.latitude), .number($0.longitude)]) })),
+            ("start_join", join(walk.startJoin, gap: walk.startGap)),
+            ("target_join", join(walk.targetJoin, gap: walk.endGap)),
         ])
+    }
+
+    /// Where the walk joins the ways: the edge's nodes, metres along it from the first, its length, and
+    /// the straight walk between the join and the real end.
+    static func join(_ join: RouteJoin?, gap: Double) -> JSONWriter.Value {
+        guard let join else { return .null }
+        return .object([("from_node", .number(Double(join.fromNode))), ("to_node", .number(Double(join.toNode))),
+                        ("along_m", .number(JSONWriter.rounded(join.along, places: 3))),
+                        ("length_m", .number(JSONWriter.rounded(join.length, places: 3))),
+                        ("gap_m", .number(JSONWriter.rounded(gap, places: 3)))])
     }
 }

@@ -9,7 +9,8 @@ import Store
 import TerminalTypes
 
 // The imported map: import time against a bare libosmium read of the same file; frame time at 200x60
-// over a city-sized layer and one 100 times larger; A* on a grid of more than 100,000 edges.
+// over a city-sized layer and one 100 times larger; A* on a grid of more than 100,000 edges; routes between
+// seeded random artwork pairs of each real-shaped extract, how many are found and how fast.
 
 /// The Helsinki extract the tests use (© OpenStreetMap contributors, ODbL).
 let helsinkiExtract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,6 +70,60 @@ func mapFrameMilliseconds(_ map: BaseMap, centre: Coordinate, artworks: [Artwork
     }
     _ = MainView.render(state)
     return millisecondsPerKey(&state, keys: [.right, .right, .left, .left], presses: 40)
+}
+
+/// The hand-made extract around a pedestrian square the tests use.
+let plazaExtract = URL(fileURLWithPath: helsinkiExtract).deletingLastPathComponent().appendingPathComponent("plaza.osm").path
+
+/// Keeps an import in memory.
+final class MemorySink: MapImportSink {
+    var edges: [WalkEdge] = []
+    func add(_ feature: MapFeature) throws {}
+    func add(_ edge: WalkEdge) throws { edges.append(edge) }
+}
+
+/// SplitMix64 from a fixed seed, so every run routes the same pairs.
+struct BenchGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Routes `pairs` seeded random artwork-to-artwork pairs of the extract at `path`: the share found and
+/// the mean and slowest route time.
+func routePairs(_ path: String, pairs: Int, seed: UInt64) throws {
+    let sink = MemorySink()
+    let result = try OSMImporter.run(path: path, collection: "bench", sink: sink)
+    let graph = WalkGraph(edges: sink.edges)
+    let artworks = result.artworks
+    guard artworks.count >= 2 else { return }
+    var generator = BenchGenerator(state: seed)
+    var found = 0, total = 0.0, slowest = 0.0
+    var failures: [String] = []
+    for _ in 0..<pairs {
+        let i = Int.random(in: 0..<artworks.count, using: &generator)
+        var j = Int.random(in: 0..<(artworks.count - 1), using: &generator)
+        if j >= i { j += 1 }
+        let start = now()
+        let route = Router.route(in: graph, from: artworks[i].coordinate, to: artworks[j].coordinate)
+        let seconds = now() - start
+        total += seconds
+        slowest = max(slowest, seconds)
+        switch route {
+        case .success: found += 1
+        case .failure(let why): failures.append(why.message)
+        }
+    }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    print(String(format: "routes %@: %d of %d seeded artwork pairs (seed %llu) found, %.0f%%; %.2f ms a route, slowest %.2f ms %@ (goal 100%%)",
+                 name, found, pairs, seed, 100 * Double(found) / Double(pairs), total / Double(pairs) * 1000, slowest * 1000,
+                 found == pairs ? "MET" : "NOT MET"))
+    for failure in Set(failures).sorted() { print("  no route: \(failure)") }
 }
 
 func mapBench() throws {
@@ -132,4 +187,5 @@ func mapBench() throws {
     }
     print(String(format: "route corner to corner on %d edges: %.1f ms (%.0f m) %@ (goal < 50 ms)",
                  edges.count, best * 1000, length, best < 0.05 ? "MET" : "NOT MET"))
+    for extract in [helsinkiExtract, plazaExtract] { try routePairs(extract, pairs: 40, seed: 22) }
 }

@@ -65,11 +65,13 @@ class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, 
     std::unordered_set<osmium::object_id_type> m_seen;
     osmium::area::AssemblerConfig m_config;
     std::vector<double> m_lats, m_lons;
+    std::vector<int64_t> m_ids;
     std::vector<size_t> m_ends;
     std::vector<cosmium_tag> m_tags;
 
     void add_ring(const osmium::NodeRefList &ring) {
         for (const auto &ref : ring) {
+            m_ids.push_back(ref.ref());
             m_lats.push_back(ref.location().lat_without_check());
             m_lons.push_back(ref.location().lon_without_check());
         }
@@ -113,6 +115,7 @@ class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, 
         for (const auto &area : out.select<osmium::Area>()) {
             m_lats.clear();
             m_lons.clear();
+            m_ids.clear();
             m_ends.clear();
             for (const auto &outer : area.outer_rings()) {
                 add_ring(outer);
@@ -121,7 +124,7 @@ class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, 
             if (m_ends.empty()) continue;
             fill_tags(relation.tags(), m_tags);
             cosmium_area c{relation.id(), m_lats.data(), m_lons.data(), m_lats.size(), m_ends.data(), m_ends.size(), missing,
-                           m_tags.data(), m_tags.size()};
+                           m_tags.data(), m_tags.size(), m_ids.data()};
             check_callback(m_handlers.area(m_handlers.context, &c));
         }
     }

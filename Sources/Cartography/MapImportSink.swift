@@ -12,14 +12,14 @@ extension MapImportSink {
     /// Adds an edge for each stretch of a walkable line between consecutive nodes (`ids[i]` names
     /// `points[i]`; a node repeated in a row is skipped, and so is a stretch the line already walked, in
     /// either direction, so a way going back and forth between two nodes adds one edge). Returns how many were added.
-    func addWalk(along points: [GeoPoint], ids: [Int64], street: String) throws -> Int {
+    func addWalk(along points: [GeoPoint], ids: [Int64], street: String, kind: WalkKind = .way) throws -> Int {
         var added = 0
         var walked = Set<WalkStretch>()
         for i in points.indices.dropFirst() where ids[i - 1] != ids[i] {
             if points.count > 2, !walked.insert(WalkStretch(ids[i - 1], ids[i])).inserted { continue }
             let a = points[i - 1], b = points[i]
             try add(WalkEdge(from: ids[i - 1], to: ids[i], fromPoint: a, toPoint: b,
-                             metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: street))
+                             metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: street, kind: kind))
             added += 1
         }
         return added
@@ -43,15 +43,41 @@ public struct WalkEdge: Sendable, Equatable {
     public var toPoint: GeoPoint
     public var metres: Double
     public var street: String
+    /// A street or path, a flight of steps, or a stretch across a pedestrian area: how the steps name it.
+    public var kind: WalkKind
 
-    public init(from: Int64, to: Int64, fromPoint: GeoPoint, toPoint: GeoPoint, metres: Double, street: String) {
+    public init(from: Int64, to: Int64, fromPoint: GeoPoint, toPoint: GeoPoint, metres: Double, street: String, kind: WalkKind = .way) {
         self.from = from
         self.to = to
         self.fromPoint = fromPoint
         self.toPoint = toPoint
         self.metres = metres
         self.street = street
+        self.kind = kind
     }
+}
+
+/// What a walking edge runs along, for the instructions ("up the steps", "across Senaatintori").
+/// The raw values are stored: never renumber, only add.
+public enum WalkKind: UInt8, Sendable, Equatable {
+    case way = 0, steps, area
+
+    /// The street text as stored: the name alone for a way (so stores read by older code stay readable),
+    /// else a marker between two unit separators, then the name.
+    public func stored(_ street: String) -> String {
+        if self == .way && !street.hasPrefix(WalkKind.separator) { return street }
+        return "\(WalkKind.separator)\(rawValue)\(WalkKind.separator)\(street)"
+    }
+
+    /// The kind and name of a stored street text.
+    public static func parse(_ stored: String) -> (kind: WalkKind, street: String) {
+        guard stored.hasPrefix(separator) else { return (.way, stored) }
+        let parts = stored.split(separator: Character(separator), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].isEmpty, let raw = UInt8(parts[1]), let kind = WalkKind(rawValue: raw) else { return (.way, stored) }
+        return (kind, String(parts[2]))
+    }
+
+    static let separator = "\u{1F}"
 }
 
 /// What one import found: counts for the summary line, and the artworks (few enough to hold).

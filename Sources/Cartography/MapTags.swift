@@ -16,8 +16,10 @@ public enum MapTags {
             case "residential", "unclassified", "living_street", "road": return .street
             case "service", "track": return .serviceRoad
             case "pedestrian":
-                return closed && tags["area"] == "yes" ? .plaza : .pedestrian
-            case "footway", "path", "cycleway", "bridleway", "corridor": return .footway
+                // A closed pedestrian way is a square in practice (area=yes or not): drawn and grouping as one.
+                return closed && tags["area"] != "no" ? .plaza : .pedestrian
+            case "footway": return closed && tags["area"] == "yes" ? .plaza : .footway
+            case "path", "cycleway", "bridleway", "corridor": return .footway
             case "steps": return .steps
             default: break
             }
@@ -49,15 +51,42 @@ public enum MapTags {
         tags["tourism"] == "museum" || tags["tourism"] == "gallery"
     }
 
-    /// Whether a person may walk along a way with these tags.
+    /// Whether a person may walk along a way with these tags: the usual walking classes, any class with
+    /// `foot=yes|designated|permissive`, a trunk or primary road with a sidewalk, a square's outline; never
+    /// with `foot=no`, nor `access=no|private` without a foot exception. One-way tags never apply on foot.
     public static func isWalkable(_ tags: [String: String]) -> Bool {
-        guard let highway = tags["highway"] else { return false }
+        let foot = tags["foot"]
+        if let foot, ["no", "use_sidepath", "private"].contains(foot) { return false }
+        let footAllowed = foot.map { ["yes", "designated", "permissive"].contains($0) } ?? false
+        if let access = tags["access"], ["no", "private"].contains(access), !footAllowed { return false }
+        guard let highway = tags["highway"] else { return tags["place"] == "square" }
+        if footAllowed { return true }
+        if ["trunk", "trunk_link", "primary", "primary_link"].contains(highway), hasSidewalk(tags) { return true }
         let walkable: Set<String> = ["footway", "path", "pedestrian", "steps", "living_street", "residential", "service",
                                      "unclassified", "tertiary", "tertiary_link", "secondary", "secondary_link", "primary",
                                      "primary_link", "track", "cycleway", "road", "bridleway", "corridor"]
-        guard walkable.contains(highway) else { return false }
-        if tags["foot"] == "no" || tags["access"] == "private" || tags["access"] == "no" && tags["foot"] == nil { return false }
-        return true
+        return walkable.contains(highway)
+    }
+
+    /// Whether a road carries a sidewalk on at least one side (`sidewalk=both|left|right|yes`, or the
+    /// per-side keys); `separate` (drawn as a way of its own) and `no` do not count.
+    static func hasSidewalk(_ tags: [String: String]) -> Bool {
+        let sides: Set<String> = ["both", "left", "right", "yes"]
+        if let value = tags["sidewalk"] ?? tags["sidewalk:both"], sides.contains(value) { return true }
+        return tags["sidewalk:left"] == "yes" || tags["sidewalk:right"] == "yes"
+    }
+
+    /// Whether a closed way with these tags is an open space walked across, not only along: a pedestrian
+    /// area (`highway=pedestrian|footway` with `area=yes`) or a `place=square`.
+    public static func isWalkableArea(_ tags: [String: String]) -> Bool {
+        if tags["place"] == "square" { return true }
+        guard let highway = tags["highway"], ["pedestrian", "footway"].contains(highway) else { return false }
+        return tags["area"] == "yes"
+    }
+
+    /// What an edge of a way with these tags is, for the instructions.
+    public static func walkKind(_ tags: [String: String]) -> WalkKind {
+        tags["highway"] == "steps" ? .steps : .way
     }
 
     /// Whether these tags describe an artwork.

@@ -62,7 +62,8 @@ extension CatalogStore {
         return BaseMap(features: features, graph: WalkGraph(edges: try walkEdges()), sources: sources)
     }
 
-    /// Every edge of the walking graph, as imported.
+    /// Every edge of the walking graph, as imported (the kind of a flight of steps or a pedestrian area's
+    /// crossing is kept in the street text: see `WalkKind.stored`).
     public func walkEdges() throws -> [WalkEdge] {
         let rows = try database.prepare("""
             SELECT from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street FROM walk_edges ORDER BY rowid
@@ -73,9 +74,10 @@ extension CatalogStore {
             guard case .integer(let from) = rows.column(0), case .integer(let to) = rows.column(1) else { continue }
             let numbers = (2...6).map { rows.column(Int32($0)).real ?? .nan }
             guard numbers.allSatisfy(\.isFinite) else { continue }
+            let street = WalkKind.parse(rows.column(7).text ?? "")
             edges.append(WalkEdge(from: from, to: to, fromPoint: GeoPoint(latitude: numbers[0], longitude: numbers[1]),
                                   toPoint: GeoPoint(latitude: numbers[2], longitude: numbers[3]), metres: numbers[4],
-                                  street: rows.column(7).text ?? ""))
+                                  street: street.street, kind: street.kind))
         }
         return edges
     }
@@ -146,6 +148,6 @@ final class MapWriter: MapImportSink {
 
     func add(_ edge: WalkEdge) throws {
         try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
-                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.street)])
+                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
     }
 }

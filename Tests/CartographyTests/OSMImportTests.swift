@@ -35,8 +35,10 @@ func fixture(_ name: String) throws -> String {
     #expect(amanda.id.hasPrefix("node/") || amanda.id.hasPrefix("way/"))
     #expect(amanda.information.contains("© OpenStreetMap contributors"))
     #expect(sink.features.contains { $0.name == "Mikonkatu" && $0.kind.isRoad })
-    // Every edge joins two nodes of the file with a positive length.
-    #expect(sink.edges.allSatisfy { $0.metres > 0 && $0.from != $0.to })
+    // Every edge joins two nodes of the file with a positive length, except a node joined to a pedestrian
+    // area's node at the very same spot (real data has such duplicates).
+    let sane = { (edge: WalkEdge) in edge.from != edge.to && (edge.metres > 0 || edge.kind == .area && edge.fromPoint == edge.toPoint) }
+    #expect(sink.edges.allSatisfy(sane), "\(sink.edges.filter { !sane($0) })")
 }
 
 @Test func handMadeEdgeCasesAreReadAsOpenStreetMapMeansThem() throws {

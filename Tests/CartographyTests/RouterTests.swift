@@ -30,7 +30,7 @@ import Testing
     let failure = try #require(throws: RouteFailure.self, "a target 11 km from any way was routed") {
         try Router.route(in: graph, from: here, to: faraway).get()
     }
-    #expect({ if case .tooFarFromWays(_, "target") = failure { return true } else { return false } }(), "\(failure)")
+    #expect({ if case .outsideImportedArea(_, "target") = failure { return true } else { return false } }(), "\(failure)")
     // Date Line Road is its own island.
     let island = Coordinate(clampingLatitude: 0.5, longitude: 179.9995)
     let fromIsland = Router.route(in: graph, from: island, to: Coordinate(clampingLatitude: 0.5, longitude: -179.9995))

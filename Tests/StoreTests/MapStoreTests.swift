@@ -77,3 +77,25 @@ private final class FailingHalfWay: Error {}
     #expect(report.removed == 9)
     #expect(try store.artworks(collection: "campus").map(\.id) == ["1", "11"])
 }
+
+@Test func sculpturesInASquareAreGroupedUnderItAndStepsAndSquaresSurviveTheStore() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let plaza = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/plaza.osm").path
+    let (result, _) = try store.importMap(source: "plaza", file: "plaza.osm", collection: "plaza") { sink in
+        try OSMImporter.run(path: plaza, collection: "plaza", sink: sink)
+    }
+    let artworks = try store.artworks(collection: "plaza")
+    // The seven sculptures inside the closed highway=pedestrian way (no area=yes) belong to the square.
+    let inSquare = artworks.filter { $0.building == "Plaça Lidia Armengol" }.map(\.title).sorted()
+    #expect(inSquare == ["Cap de bou", "Columna", "Dona asseguda", "El viatger", "La trobada", "Nen amb pilota", "Ocell de bronze"])
+    // A smaller containing building wins over a square; a courtyard (the building's hole) is not the building.
+    #expect(artworks.first { $0.title == "Font del Poble" }?.building == nil)
+    #expect(artworks.first { $0.title == "Escultura del pati" }?.building == nil)
+    // The kinds of edges come back from the store as imported, names unmarked.
+    let edges = try store.walkEdges()
+    #expect(edges.count == result.edges)
+    #expect(edges.contains { $0.kind == .steps && $0.street == "" })
+    #expect(edges.contains { $0.kind == .area && $0.street == "Plaça del Poble" })
+    #expect(edges.allSatisfy { !$0.street.contains("\u{1F}") })
+    #expect(edges.filter { $0.street == "Avinguda Meritxell" }.allSatisfy { $0.kind == .way })
+}

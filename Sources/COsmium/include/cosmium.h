@@ -51,6 +51,8 @@ typedef struct cosmium_area {
     size_t missing_members;
     const cosmium_tag *tags;
     size_t tag_count;
+    /// The node id of each point, in the same order.
+    const int64_t *node_ids;
 } cosmium_area;
 
 /// Counts past which a file is refused (0 means no limit).

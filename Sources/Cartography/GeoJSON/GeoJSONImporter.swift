@@ -241,7 +241,7 @@ public enum GeoJSONImporter {
                 try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts, properties: tags))
                 result.features += 1
                 if MapTags.isWalkable(tags) {
-                    for part in parts { result.edges += try sink.addWalk(along: part, ids: part.map(nodeID), street: MapTags.name(tags)) }
+                    for part in parts { result.edges += try sink.addWalk(along: part, ids: part.map(nodeID), street: MapTags.name(tags), kind: MapTags.walkKind(tags)) }
                 }
                 if MapTags.isArtwork(tags), let first = parts.first {
                     let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])

@@ -14,6 +14,10 @@ public final class OSMImporter {
     /// Where each artwork id sits in `result.artworks`: an id met again replaces the first, so the count is what is stored.
     private var artworkIndex: [String: Int] = [:]
     private var failure: Error?
+    /// Nodes of walkable ways, and the sides of walkable areas: after the read, a node lying on a side
+    /// without being one of its nodes is joined to both ends of that side.
+    private var walkNodes: [(id: Int64, point: GeoPoint)] = []
+    private var areaSides: [(from: Int64, to: Int64, a: GeoPoint, b: GeoPoint, name: String)] = []
 
     private init(sink: MapImportSink, collection: String, progress: ((MapImportProgress) -> Void)?) {
         self.sink = sink
@@ -103,6 +107,7 @@ public final class OSMImporter {
         defer { error.deallocate() }
         let rc = withExtendedLifetime(importer) { reader(&limits, &handlers, error, errorSize) }
         if let failure = importer.failure { throw failure }
+        if Int(rc) == Int(COSMIUM_OK) { try importer.joinNodesLyingOnAreaSides() }
         // osmium's messages can quote the file (an element name, a string): no control characters, and short.
         let message = String(String.UnicodeScalarView(String(cString: error).unicodeScalars.filter {
             !CharacterSet.controlCharacters.contains($0) && $0.properties.generalCategory != .format
@@ -175,9 +180,63 @@ public final class OSMImporter {
                 try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]]))
             }
             if walkable {
-                result.edges += try sink.addWalk(along: points, ids: ids, street: name)
+                let acrossArea = closed && MapTags.isWalkableArea(tags)
+                result.edges += try sink.addWalk(along: points, ids: ids, street: name, kind: acrossArea ? .area : MapTags.walkKind(tags))
+                if acrossArea {
+                    for i in points.indices.dropFirst() where ids[i - 1] != ids[i] {
+                        areaSides.append((ids[i - 1], ids[i], points[i - 1], points[i], name))
+                    }
+                } else {
+                    for i in points.indices { walkNodes.append((ids[i], points[i])) }
+                }
+                if acrossArea, points.count == count {
+                    for (i, j) in AreaCrossing.pairs(points) where ids[i] != ids[j] {
+                        try sink.add(WalkEdge(from: ids[i], to: ids[j], fromPoint: points[i], toPoint: points[j],
+                                              metres: Geodesic.distance(from: points[i].coordinate, to: points[j].coordinate), street: name, kind: .area))
+                        result.edges += 1
+                    }
+                }
                 guard result.edges <= OSMLimits.walkingEdges else {
                     throw CartographyError("more than \(OSMLimits.grouped(OSMLimits.walkingEdges)) walking edges, more than artmap keeps from one file; use a smaller extract")
+                }
+            }
+        }
+    }
+
+    /// Joins each node of a walkable way that lies on a side of a pedestrian area (within
+    /// `OSMLimits.onSideMetres`) without being one of the area's nodes to both ends of that side, so a street
+    /// drawn up to a square's edge walks onto it.
+    private func joinNodesLyingOnAreaSides() throws {
+        guard !areaSides.isEmpty else { return }
+        let cell = 0.0005
+        func key(_ lat: Double, _ lon: Double) -> Int64 { Int64((lat / cell).rounded(.down)) &* 1_000_000 &+ Int64((lon / cell).rounded(.down)) }
+        var grid: [Int64: [Int32]] = [:]
+        for (index, side) in areaSides.enumerated() {
+            let rows = Int64((min(side.a.latitude, side.b.latitude) / cell).rounded(.down))...Int64((max(side.a.latitude, side.b.latitude) / cell).rounded(.down))
+            let columns = Int64((min(side.a.longitude, side.b.longitude) / cell).rounded(.down))...Int64((max(side.a.longitude, side.b.longitude) / cell).rounded(.down))
+            // A side longer than a few hundred metres is left to its nodes.
+            guard rows.count * columns.count <= 64 else { continue }
+            for row in rows { for column in columns { grid[row &* 1_000_000 &+ column, default: []].append(Int32(index)) } }
+        }
+        var joined = Set<[Int64]>()
+        for node in walkNodes {
+            for index in grid[key(node.point.latitude, node.point.longitude)] ?? [] {
+                let side = areaSides[Int(index)]
+                guard node.id != side.from, node.id != side.to else { continue }
+                let plane = LocalProjection(center: node.point.coordinate)
+                let a = plane.project(side.a.coordinate), b = plane.project(side.b.coordinate)
+                let dx = b.east - a.east, dy = b.north - a.north
+                let squared = dx * dx + dy * dy
+                guard squared > 0 else { continue }
+                let t = min(1, max(0, -(a.east * dx + a.north * dy) / squared))
+                let x = a.east + t * dx, y = a.north + t * dy
+                guard (x * x + y * y).squareRoot() <= OSMLimits.onSideMetres else { continue }
+                // Each end once, though the node may lie on two sides meeting there; a node at the very spot
+                // of an end (a duplicate node, as real data has) is joined to it with no length.
+                for (end, point) in [(side.from, side.a), (side.to, side.b)] where joined.insert([node.id, end]).inserted {
+                    try sink.add(WalkEdge(from: node.id, to: end, fromPoint: node.point, toPoint: point,
+                                          metres: Geodesic.distance(from: node.point.coordinate, to: point.coordinate), street: side.name, kind: .area))
+                    result.edges += 1
                 }
             }
         }
@@ -199,17 +258,41 @@ public final class OSMImporter {
         }
         guard let kind = MapTags.kind(tags, closed: true), kind.isArea else { return 0 }
         var rings: [[GeoPoint]] = []
+        var ringIDs: [[Int64]] = []
         var start = 0
         for r in 0..<area.ring_count {
             let end = min(ends[r], area.point_count)
             guard start < end else { continue }
             let ring = (start..<end).map { GeoPoint(latitude: latitudes[$0], longitude: longitudes[$0]) }
-            if ring.count >= 4 { rings.append(Self.unwrapped(ring)) }
+            if ring.count >= 4 {
+                rings.append(Self.unwrapped(ring))
+                if let ids = area.node_ids { ringIDs.append((start..<end).map { ids[$0] }) }
+            }
             start = end
         }
         guard !rings.isEmpty else { return 0 }
         return guarded {
             try emit(MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings))
+            if MapTags.isWalkableArea(tags), MapTags.isWalkable(tags), ringIDs.count == rings.count {
+                // A pedestrian multipolygon: its rings walked, and crossed when it has no hole.
+                let name = MapTags.name(tags)
+                for (ring, ids) in zip(rings, ringIDs) {
+                    result.edges += try sink.addWalk(along: ring, ids: ids, street: name, kind: .area)
+                    for i in ring.indices.dropFirst() where ids[i - 1] != ids[i] {
+                        areaSides.append((ids[i - 1], ids[i], ring[i - 1], ring[i], name))
+                    }
+                }
+                if rings.count == 1, let ring = rings.first, let ids = ringIDs.first {
+                    for (i, j) in AreaCrossing.pairs(ring) where ids[i] != ids[j] {
+                        try sink.add(WalkEdge(from: ids[i], to: ids[j], fromPoint: ring[i], toPoint: ring[j],
+                                              metres: Geodesic.distance(from: ring[i].coordinate, to: ring[j].coordinate), street: name, kind: .area))
+                        result.edges += 1
+                    }
+                }
+                guard result.edges <= OSMLimits.walkingEdges else {
+                    throw CartographyError("more than \(OSMLimits.grouped(OSMLimits.walkingEdges)) walking edges, more than artmap keeps from one file; use a smaller extract")
+                }
+            }
             if MapTags.isArtwork(tags) {
                 let shape = MapFeature(sourceID: id, kind: kind, name: "", parts: rings)
                 add(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))

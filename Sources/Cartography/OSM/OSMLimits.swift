@@ -14,6 +14,11 @@ public enum OSMLimits {
     public static let objectsFloor = 1_000_000
     /// Walking edges from one import (a large city has about a million).
     public static let walkingEdges = 10_000_000
+    /// Nodes of a pedestrian area's ring up to which the area is walked across node to node (the check is
+    /// cubic in the count); a larger area is walked along its outline only.
+    public static let areaCrossingNodes = 64
+    /// How near a side of a pedestrian area a street's node must lie to be joined to it (metres).
+    public static let onSideMetres = 0.5
 
     /// `n` with a comma every three digits, as the refusals print it.
     static func grouped(_ n: Int) -> String {

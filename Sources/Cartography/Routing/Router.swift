@@ -1,46 +1,117 @@
 import Foundation
 import Geo
 
-/// Shortest walks on a `WalkGraph`: A* with a great-circle lower bound, then steps named by street.
+/// Shortest walks on a `WalkGraph`: each end attached to the nearest point of an edge of the main walking
+/// network, A* with a great-circle lower bound between those points, then steps named by street.
 public enum Router {
     /// How far from the nearest imported way a start or target may be and still be routed.
     public static let maximumGap = 500.0
+    /// The straight walk to or from the network gets a step of its own from this many metres.
+    public static let gapStepMetres = 5.0
 
-    /// The shortest walk from `start` to `target` along the graph.
+    /// The shortest walk from `start` to `target` along the graph, with the straight walks to and from it.
     public static func route(in graph: WalkGraph, from start: Coordinate, to target: Coordinate) -> Result<WalkingRoute, RouteFailure> {
+        let ends: (start: EdgeSnap, target: EdgeSnap)
+        switch snaps(in: graph, from: start, to: target) {
+        case .success(let found): ends = found
+        case .failure(let why): return .failure(why)
+        }
+        guard let path = shortestPath(in: graph, from: ends.start, to: ends.target) else { return .failure(.unreachable) }
+        let points = [ends.start.point] + path.nodes.map { graph.points[$0] } + [ends.target.point]
+        return .success(WalkingRoute(points: points, metres: path.metres, steps: steps(graph: graph, path: path.nodes, ends: ends),
+                                     startGap: ends.start.metres, endGap: ends.target.metres,
+                                     startJoin: join(graph, ends.start), targetJoin: join(graph, ends.target)))
+    }
+
+    private static func join(_ graph: WalkGraph, _ snap: EdgeSnap) -> RouteJoin {
+        RouteJoin(fromNode: graph.nodeIDs[snap.from], toNode: graph.nodeIDs[snap.to], along: snap.along, length: snap.length)
+    }
+
+    /// Where the start and the target join the graph: the nearest edge of any component when both are
+    /// nearest the same one, else the nearest edge of the main network for each; or why they cannot.
+    public static func snaps(in graph: WalkGraph, from start: Coordinate, to target: Coordinate) -> Result<(start: EdgeSnap, target: EdgeSnap), RouteFailure> {
         guard graph.nodeCount > 0 else { return .failure(.noWalkingGraph) }
-        guard let first = graph.nearestNode(to: start), let last = graph.nearestNode(to: target) else { return .failure(.noWalkingGraph) }
-        guard first.metres <= maximumGap else { return .failure(.tooFarFromWays(metres: first.metres, what: "start")) }
-        guard last.metres <= maximumGap else { return .failure(.tooFarFromWays(metres: last.metres, what: "target")) }
-        guard let path = shortestPath(in: graph, from: first.node, to: last.node) else { return .failure(.unreachable) }
-        let points = path.nodes.map { graph.points[$0] }
-        return .success(WalkingRoute(points: points, metres: path.metres, steps: steps(graph: graph, path: path.nodes),
-                                     startGap: first.metres, endGap: last.metres))
+        func nearest(_ coordinate: Coordinate, _ what: String) -> Result<EdgeSnap, RouteFailure> {
+            if let snap = graph.nearestEdgePoint(to: coordinate, within: maximumGap) { return .success(snap) }
+            let outside = graph.metresOutside(coordinate)
+            if outside > 0 { return .failure(.outsideImportedArea(metres: outside, what: what)) }
+            return .failure(.tooFarFromWays(metres: graph.nearestNode(to: coordinate)?.metres ?? maximumGap, what: what))
+        }
+        let nearStart: EdgeSnap, nearTarget: EdgeSnap
+        switch (nearest(start, "start"), nearest(target, "target")) {
+        case (.success(let a), .success(let b)): (nearStart, nearTarget) = (a, b)
+        case (.failure(let why), _), (_, .failure(let why)): return .failure(why)
+        }
+        if graph.components[nearStart.from] == graph.components[nearTarget.from] { return .success((nearStart, nearTarget)) }
+        func onMain(_ near: EdgeSnap, _ coordinate: Coordinate, _ what: String) -> Result<EdgeSnap, RouteFailure> {
+            if graph.isOnMainNetwork(near.from) { return .success(near) }
+            if let snap = graph.nearestEdgePoint(to: coordinate, within: maximumGap, where: graph.isOnMainNetwork) { return .success(snap) }
+            return .failure(.island(nodes: graph.componentSize(of: near.from), what: what))
+        }
+        switch (onMain(nearStart, start, "start"), onMain(nearTarget, target, "target")) {
+        case (.success(let a), .success(let b)):
+            guard graph.components[a.from] == graph.components[b.from] else {
+                return .failure(.separateNetworks(startNodes: graph.componentSize(of: a.from), targetNodes: graph.componentSize(of: b.from)))
+            }
+            return .success((a, b))
+        case (.failure(let why), _), (_, .failure(let why)): return .failure(why)
+        }
     }
 
     /// A* from node `source` to node `goal`: the node sequence and its length, or nil when unconnected.
     public static func shortestPath(in graph: WalkGraph, from source: Int, to goal: Int) -> (nodes: [Int], metres: Double)? {
-        if source == goal { return ([source], 0) }
+        search(graph, sources: [(source, 0)], goals: [(goal, 0)], direct: nil, goalPoint: graph.points[goal].coordinate)
+    }
+
+    /// A* from the point `start` on its edge to the point `target` on its edge: the nodes passed between
+    /// them (none when both lie on one edge and the walk stays on it) and the metres from point to point.
+    public static func shortestPath(in graph: WalkGraph, from start: EdgeSnap, to target: EdgeSnap) -> (nodes: [Int], metres: Double)? {
+        let sameEdge = start.from == target.from && start.to == target.to
+        return search(graph, sources: [(start.from, start.along), (start.to, start.length - start.along)],
+                      goals: [(target.from, target.along), (target.to, target.length - target.along)],
+                      direct: sameEdge ? abs(start.along - target.along) : nil, goalPoint: target.point.coordinate)
+    }
+
+    /// A* over the graph plus a virtual goal (number `nodeCount`) reached from each of `goals` for its extra
+    /// metres; the walk starts at any of `sources` having walked its metres already, or reaches the goal
+    /// directly for `direct` metres. Returns the real nodes passed and the total.
+    static func search(_ graph: WalkGraph, sources: [(Int, Double)], goals: [(Int, Double)], direct: Double?,
+                       goalPoint: Coordinate) -> (nodes: [Int], metres: Double)? {
         let n = graph.nodeCount
-        var best = [Double](repeating: .infinity, count: n)
-        var previous = [Int32](repeating: -1, count: n)
-        var closed = [Bool](repeating: false, count: n)
-        let goalVector = SpatialIndex.unitVector(graph.points[goal].coordinate)
+        let goal = n
+        var best = [Double](repeating: .infinity, count: n + 1)
+        var previous = [Int32](repeating: -1, count: n + 1)
+        var closed = [Bool](repeating: false, count: n + 1)
+        let goalVector = SpatialIndex.unitVector(goalPoint)
         // Great-circle distance on a sphere a little smaller than the Earth never exceeds the ellipsoidal
         // length of any path, so the bound stays admissible and the answer exact.
         func estimate(_ node: Int) -> Double {
+            if node == goal { return 0 }
             let v = SpatialIndex.unitVector(graph.points[node].coordinate)
             let dot = max(-1, min(1, v.0 * goalVector.0 + v.1 * goalVector.1 + v.2 * goalVector.2))
             return acos(dot) * 6_335_000
         }
+        var extra: [Int: Double] = [:]
+        for (node, metres) in goals { extra[node] = min(extra[node] ?? .infinity, metres) }
         var heap = MinHeap()
-        best[source] = 0
-        heap.push(estimate(source), source)
+        for (node, metres) in sources where metres < best[node] {
+            best[node] = metres
+            heap.push(metres + estimate(node), node)
+        }
+        if let direct {
+            best[goal] = direct
+            heap.push(direct, goal)
+        }
         while let (_, node) = heap.pop() {
             if closed[node] { continue }
             if node == goal { break }
             closed[node] = true
             let base = best[node]
+            if let metres = extra[node], base + metres < best[goal] {
+                best[goal] = base + metres
+                previous[goal] = Int32(node)
+                heap.push(base + metres, goal)
+            }
             for slot in Int(graph.offsets[node])..<Int(graph.offsets[node + 1]) {
                 let next = Int(graph.targets[slot])
                 if closed[next] { continue }
@@ -53,45 +124,83 @@ public enum Router {
             }
         }
         guard best[goal].isFinite else { return nil }
-        var nodes = [goal]
-        var current = goal
-        while current != source {
-            current = Int(previous[current])
+        var nodes: [Int] = []
+        var current = Int(previous[goal])
+        while current >= 0 {
             nodes.append(current)
+            current = Int(previous[current])
         }
         return (nodes.reversed(), best[goal])
     }
 
-    /// Steps: a new one wherever the street name changes, with the turn from the previous bearing.
-    static func steps(graph: WalkGraph, path: [Int]) -> [RouteStep] {
-        guard path.count >= 2 else { return [] }
-        var legs: [(street: String, metres: Double, startBearing: Double, endBearing: Double)] = []
-        for i in 1..<path.count {
+    /// One stretch of the walk between two consecutive points.
+    private struct Stretch {
+        var street: String, kind: WalkKind, metres: Double, from: GeoPoint, to: GeoPoint
+    }
+
+    /// Steps: the walk to the network when it is long enough to mention, then a new step wherever the
+    /// street (or steps, or square) changes, with the turn from the previous bearing, then the walk off it.
+    static func steps(graph: WalkGraph, path: [Int], ends: (start: EdgeSnap, target: EdgeSnap)) -> [RouteStep] {
+        var stretches: [Stretch] = []
+        let (s, t) = ends
+        if let first = path.first {
+            stretches.append(Stretch(street: s.street, kind: s.kind, metres: first == s.from ? s.along : s.length - s.along,
+                                     from: s.point, to: graph.points[first]))
+        }
+        for i in path.indices.dropFirst() {
             let a = path[i - 1], b = path[i]
-            let edge = graph.neighbours(of: a).filter { $0.node == b }.min { $0.metres < $1.metres }
-            let street = edge?.street ?? ""
-            let metres = edge?.metres ?? 0
-            let bearing = Geodesic.inverse(from: graph.points[a].coordinate, to: graph.points[b].coordinate).initialBearing
-            if let last = legs.last, last.street == street {
-                legs[legs.count - 1].metres += metres
+            let slot = graph.slot(from: a, to: b)
+            stretches.append(Stretch(street: slot.map { graph.streetNames[Int(graph.streets[$0])] } ?? "", kind: slot.map { graph.kinds[$0] } ?? .way,
+                                     metres: slot.map { graph.lengths[$0] } ?? 0, from: graph.points[a], to: graph.points[b]))
+        }
+        if let last = path.last {
+            stretches.append(Stretch(street: t.street, kind: t.kind, metres: last == t.from ? t.along : t.length - t.along,
+                                     from: graph.points[last], to: t.point))
+        } else {
+            stretches.append(Stretch(street: s.street, kind: s.kind, metres: abs(s.along - t.along), from: s.point, to: t.point))
+        }
+        var legs: [(street: String, kind: WalkKind, metres: Double, startBearing: Double, endBearing: Double)] = []
+        for stretch in stretches {
+            // A stretch of no length (an end exactly on a node) has no bearing to give.
+            guard stretch.metres > 0.01 else { continue }
+            let bearing = Geodesic.inverse(from: stretch.from.coordinate, to: stretch.to.coordinate).initialBearing
+            if let last = legs.last, last.street == stretch.street, last.kind == stretch.kind {
+                legs[legs.count - 1].metres += stretch.metres
                 legs[legs.count - 1].endBearing = bearing
             } else {
-                legs.append((street, metres, bearing, bearing))
+                legs.append((stretch.street, stretch.kind, stretch.metres, bearing, bearing))
             }
         }
         var steps: [RouteStep] = []
+        if s.metres >= gapStepMetres {
+            steps.append(RouteStep(instruction: "walk to \(legs.first.map { place($0.street, $0.kind) } ?? place(s.street, s.kind))",
+                                   street: s.street, metres: s.metres))
+        }
         for (i, leg) in legs.enumerated() {
-            let place = leg.street.isEmpty ? "the path" : leg.street
+            let on = leg.kind == .area ? "across" : (i == 0 ? "on" : "onto")
             let instruction: String
             if i == 0 {
-                instruction = "head \(CompassPoint(bearing: leg.startBearing).name) on \(place)"
+                instruction = "head \(CompassPoint(bearing: leg.startBearing).name) \(on) \(place(leg.street, leg.kind))"
             } else {
                 let turn = turn(from: legs[i - 1].endBearing, to: leg.startBearing)
-                instruction = "\(turn == "straight on" ? "continue" : turn) onto \(place)"
+                instruction = "\(turn == "straight on" ? "continue" : turn) \(on) \(place(leg.street, leg.kind))"
             }
             steps.append(RouteStep(instruction: instruction, street: leg.street, metres: leg.metres))
         }
+        if t.metres >= gapStepMetres {
+            let from = legs.last.map { place($0.street, $0.kind) } ?? place(t.street, t.kind)
+            steps.append(RouteStep(instruction: "leave \(from) and walk to the target", street: t.street, metres: t.metres))
+        }
         return steps
+    }
+
+    /// How a step names where it goes: the street, "the path", "the steps (Name)", "the square" or its name.
+    static func place(_ street: String, _ kind: WalkKind) -> String {
+        switch kind {
+        case .way: return street.isEmpty ? "the path" : street
+        case .steps: return street.isEmpty ? "the steps" : "the steps (\(street))"
+        case .area: return street.isEmpty ? "the square" : street
+        }
     }
 
     /// "left", "slight right", "straight on", "turn around" for a change of bearing.

@@ -36,9 +36,7 @@ public enum RoutePanelView {
             (crowFlies + " · j/k scroll, Esc closes", Style(.muted)),
         ]
         var steps: [String] = []
-        if walk.startGap >= 5 { steps.append("walk \(distance(walk.startGap)) to the nearest path") }
         steps += walk.steps.map { "\($0.instruction), \(distance($0.metres))" }
-        if walk.endGap >= 5 { steps.append("leave the path: \(distance(walk.endGap)) to the target") }
         steps.append("arrive at \(DisplayText.clean(route.targetName))")
         for (number, step) in steps.enumerated().dropFirst(route.scroll) {
             lines.append(("\(number + 1)".padding(toLength: 3, withPad: " ", startingAt: 0) + step, Style(.normal)))
