@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+// Issue 23, "A newcomer's tour": each item as a newcomer meets it in tmux, at the sizes the issue names.
+
+/// The command line that starts artmap under `term` (artmapCommandLine's, with its TERM replaced).
+func artmapCommandLine(home: URL, arguments: [String], term: String) -> String {
+    artmapCommandLine(home: home, arguments: arguments).replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=\(term)")
+}
+
+/// The last non-empty line: the status line.
+func statusLine(_ lines: [String]) -> String { lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "" }
+
+/// Item 3: inside tmux, Home and End arrive as `Esc [1~` and `Esc [4~` whatever TERM says; they must not be
+/// read as Esc (leave the screen) and `[` (halve the radius), and must move to the first and last row.
+@Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color"])
+func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
+    let home = try temporaryDirectory("tour-keys")
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"], term: term))
+    try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+
+    // End on the help screen does nothing: the next ? closes the help (End did not close it and ? reopen it).
+    try tmux.send("?")
+    try tmux.waitFor { boxTop($0, "Keys") != nil }
+    try tmux.send("End", "Home", "DC", "IC", "?")
+    var screen = try tmux.waitFor { boxTop($0, "Keys") == nil }
+    #expect(!statusLine(screen).contains("within"), "no radius was set: \(statusLine(screen))")
+
+    // In the table, End opens the last row (as G does) and Home the first.
+    let table = try tmux.screen()
+    try tmux.send("Tab", "G", "Enter")
+    let opened = try tmux.waitFor { $0.dropLast(2) != table.dropLast(2) }.dropLast(2)
+    try tmux.send("Escape")
+    try tmux.waitFor { $0.dropLast(2) != opened }
+    try tmux.send("Home", "Enter")
+    screen = try tmux.waitFor { $0.contains { $0.contains("│┌ ") } }
+    #expect(screen.dropLast(2) != opened, "Home went to the first row")
+    try tmux.send("Escape")
+    try tmux.waitFor { !$0.contains { $0.contains("│┌ ") } }
+    try tmux.send("End", "Enter")
+    try tmux.waitFor { $0.dropLast(2) == opened }
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
