@@ -39,9 +39,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let effects = state.routeMain(.catalogue(artworks))
         state.pictures.forgetMissing()
         return effects + state.wantShownPicture()
-    case .syncFailed(let message):
-        state.sync = .failed(message)
-        state.lastError = "sync failed: " + message
+    case .syncFailed(let reason, let subject):
+        state.sync = .failed(reason)
+        state.lastError = AppState.syncFailureText(reason: reason, subject: subject)
         return []
     case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
         return state.reducePictures(action)
@@ -214,6 +214,12 @@ extension AppState {
             return effects
         }
         return effects + route(.painters(.event(event)), to: index)
+    }
+
+    /// The rule for messages: the reason, then what to do, then the subject (the status line cuts the
+    /// subject first, in its middle).
+    static func syncFailureText(reason: String, subject: String?) -> String {
+        "sync failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
     }
 
     mutating func startSync() -> [Effect] {

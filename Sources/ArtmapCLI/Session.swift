@@ -198,7 +198,7 @@ final class Session {
             }
         case .startSync:
             guard !store.isReadOnly else {
-                dispatch(.syncFailed("cannot save: the store \(syncRequest.storePath) is read-only"))
+                dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
                 return
             }
             let queue = self.queue
@@ -209,7 +209,11 @@ final class Session {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
                     queue.post(.syncFinished(summary: report.summary, at: Date()))
                 } catch {
-                    queue.post(.syncFailed("\(error)"))
+                    if let failure = error as? SyncError {
+                        queue.post(.syncFailed(reason: failure.message, subject: failure.url))
+                    } else {
+                        queue.post(.syncFailed(reason: "\(error)", subject: nil))
+                    }
                 }
             }
         }

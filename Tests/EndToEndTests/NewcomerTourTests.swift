@@ -44,3 +44,25 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 1: a failed sync says why first, then what to do; the address comes last and is cut in its middle.
+@Test func aFailedSyncSaysWhyBeforeTheAddressAt80x24() throws {
+    var server: TestServer? = try TestServer()
+    let home = try temporaryDirectory("tour-syncfail")
+    let source = try #require(server?.serviceURL("ok"))
+    let first = try runArtmapBinary(["sync", "--no-images", "--source", source], home: home)
+    #expect(first.status == 0, "\(first.output)")
+    server = nil  // the remembered source now refuses connections
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("Map") } }
+    try tmux.send("s")
+    let screen = try tmux.waitFor { statusLine($0).contains("sync failed") }
+    let status = statusLine(screen)
+    #expect(status.contains("sync failed: connection refused"), "the reason shows: \(status)")
+    #expect(status.contains("s tries again"), "what to do shows: \(status)")
+    let shown = status.trimmingCharacters(in: .whitespaces)
+    #expect(shown.contains("again · http") && shown.hasSuffix("-01"), "the address last, cut in its middle: \(shown)")
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
