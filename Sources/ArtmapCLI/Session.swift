@@ -207,7 +207,7 @@ final class Session {
             Task.detached {
                 do {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
-                    queue.post(.syncFinished(summary: report.summary, at: Date()))
+                    queue.post(.syncFinished(summary: report.headline, at: Date()))
                 } catch {
                     if let failure = error as? SyncError {
                         queue.post(.syncFailed(reason: failure.message, subject: failure.url))

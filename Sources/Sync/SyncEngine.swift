@@ -84,6 +84,25 @@ public struct SyncReport: Sendable, Equatable {
 
     public init() {}
 
+    /// What the view's status line says, the problem first: "3 images failed (HTTP 404), 28 cached · synced 31
+    /// artworks: 3 new, 1 changed" or "up to date: the service sent 1 artwork, none new or changed".
+    public var headline: String {
+        var parts: [String] = []
+        if let first = imageFailures.first {
+            let reason = first.split(separator: ": ").last.map(String.init) ?? first
+            parts.append("\(imageFailures.count) image\(imageFailures.count == 1 ? "" : "s") failed (\(reason)), \(imagesCached) cached")
+        }
+        let artworks = "\(received) artwork\(received == 1 ? "" : "s")"
+        if merge.new + merge.changed + merge.removed == 0 {
+            parts.append("up to date: the service sent \(artworks), none new or changed")
+        } else {
+            parts.append("synced \(artworks): \(merge.new) new, \(merge.changed) changed, \(merge.removed) removed")
+        }
+        if !skipped.isEmpty { parts.append("\(skipped.count) skipped") }
+        if imageFailures.isEmpty, imagesCached > 0 { parts.append("\(imagesCached) image\(imagesCached == 1 ? "" : "s") cached") }
+        return parts.joined(separator: " · ")
+    }
+
     /// "synced 31 artworks: 3 new, 1 changed, 0 removed, 0 skipped; 28 images cached, 3 failed".
     public var summary: String {
         var text = "synced \(received) artwork\(received == 1 ? "" : "s"): \(merge.new) new, \(merge.changed) changed, "

@@ -20,7 +20,7 @@ import TestSupport
     #expect(geometry.maxZoomStep == 3)
     ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     let refused = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
-    #expect(refused.delegates.first.map { if case .message(let text) = $0 { return text.hasPrefix("zoom: at most 8×") } else { return false } } == true)
+    #expect(refused.delegates.first.map { if case .message(let text) = $0 { return text.hasPrefix("at most 8× zoom: one pixel of the picture (") } else { return false } } == true)
     ImageViewerFeature.reduce(&viewer, .fit, state)
     #expect(viewer.zoomStep == 0 && viewer.centerX == 0.5)
     // Before the picture is decoded there is nothing to zoom into and nothing to render ahead.

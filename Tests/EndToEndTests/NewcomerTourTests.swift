@@ -66,3 +66,18 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 1: `s` with images that fail says so first ("31 images failed (…), 0 cached"), not "…0 sk…".
+@Test func failedImagesAreSaidFirstAt80x24() throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("tour-badimages")
+    _ = try runArtmapBinary(["sync", "--source", server.serviceURL("badimages")], home: home)
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("Map") } }
+    try tmux.send("s")
+    let screen = try tmux.waitFor { statusLine($0).contains("failed") }
+    #expect(statusLine(screen).contains("31 images failed (not a JPEG, PNG or GIF image), 0 cached"), "\(statusLine(screen))")
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}

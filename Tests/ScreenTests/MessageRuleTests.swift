@@ -1,0 +1,58 @@
+@testable import App
+import Catalog
+import Foundation
+import TerminalTypes
+import Testing
+import TestSupport
+@testable import Screen
+
+// Issue 23, item 1: reason first, then what to do, the subject last; panels wrap.
+
+/// The route panel wraps "no streets imported" and its advice, even in a narrow pane.
+@Test(arguments: [(200, 60), (80, 24)])
+func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
+    var state = try campusState(columns: columns, rows: rows)
+    _ = reduce(&state, .key(.tab))
+    _ = reduce(&state, .key(.character("g")))
+    let text = MainView.render(state).lines.map { $0.replacingOccurrences(of: "│", with: " ") }
+        .joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(text.contains("No walking route: no streets imported: artmap import an .osm.pbf of the area for walking directions"), "\(text)")
+}
+
+/// The help's mouse line wraps in its box instead of being cut.
+@Test func helpsMouseLineIsReadWhole() throws {
+    var state = try campusState(columns: 100, rows: 200)
+    state.overlays = [.help(HelpState(scroll: 0))]
+    let lines = MainView.render(state).lines
+    let mouse = try #require(lines.firstIndex { $0.contains("Mouse: click a marker or a row to select it; the wheel scrolls the table") })
+    #expect(lines[mouse].contains("Mouse: click a marker or a row to select it; the wheel scrolls the table or  "))
+    #expect(lines[mouse + 1].contains("│ zooms the map.  "))
+}
+
+/// A painter search answered with HTTP 500: the panel shows the reason and what to do, on two lines.
+@Test func aPainterSearchsHTTP500IsReadInThePanel() throws {
+    var state = try campusState(columns: 100, rows: 30)
+    var painters = PaintersState()
+    painters.message = "the search failed: HTTP 500 · try again later, or check the museum's address in settings (,) · https://data.rijksmuseum.nl/search/collection?creator=johannes+vermeer"
+    state.overlays = [.painters(painters)]
+    let text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(text.contains("the search failed: HTTP 500 · try again later, or check the museum's address"))
+    #expect(text.contains("settings (,) · https://data.rijksmuseum.nl/sear…lection?creator=johannes+vermeer"), "the address last, cut in its middle")
+}
+
+/// The 51st heart's message and a long error keep their reason on the status line at 80 columns.
+@Test func theStatusLineKeepsTheReasonOfALongMessage() throws {
+    var state = try campusState(columns: 80, rows: 24)
+    _ = reduce(&state, .favouriteRefused("50 favourites is the most artmap keeps: un-heart one first (F lists them, f un-hearts)"))
+    let status = try #require(MainView.render(state).lines.last)
+    #expect(status.contains("50 favourites is the most artmap keeps: un-heart one first"), "\(status)")
+}
+
+/// The viewer's zoom limit comes first on its status line, whole.
+@Test func theViewersZoomLimitIsReadFirst() throws {
+    var state = try campusState(columns: 120, rows: 30)
+    state.overlays = [.viewer(ImageViewerState(artworkID: "40"))]
+    state.lastMessage = "at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell · 0 fits"
+    let status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasPrefix(" at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell"), "\(status)")
+}
