@@ -2,13 +2,15 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev readosm:libreadosm-dev libcurl:libcurl4-openssl-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev
+# Header-only or .pc-less libraries: header under /usr/include => Debian package (libosmium, and what it reads with).
+HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotozero-dev bzlib.h:libbz2-dev expat.h:libexpat1-dev zlib.h:zlib1g-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake).
 CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients
 
 # The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
-# 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries (static Foundation links
-# libcurl, hence libcurl4-openssl-dev).
+# 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries. HTTP goes through libcurl
+# directly (the Sync module's CCurl target), hence libcurl4-openssl-dev.
 RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all deps build run test bench fuzz install uninstall clean
@@ -21,6 +23,7 @@ deps:
 	for dep in $(PKG_DEPS); do \
 	  if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $${dep%%:*}; then missing="$$missing $${dep#*:}"; fi; \
 	done; \
+	for dep in $(HEADER_DEPS); do [ -f /usr/include/$${dep%%:*} ] || missing="$$missing $${dep#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -57,7 +60,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)
 
-# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG;
+# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF;
 # FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
 FUZZ_SECONDS ?= 60
 fuzz: deps

@@ -16,16 +16,19 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
         .target(name: "CTerminalRescue"),
-        .systemLibrary(name: "CReadOSM", pkgConfig: "readosm", providers: [.apt(["libreadosm-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libosmium (header-only C++, Debian libosmium2-dev) behind a plain C interface: OpenStreetMap PBF and XML.
+        .target(name: "COsmium", cxxSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("expat"), .linkedLibrary("bz2"), .linkedLibrary("pthread")]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
         .target(name: "Catalog", dependencies: ["Geo"]),
-        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "CReadOSM", "XMLReading", "CXML2"]),
+        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
-        .target(name: "Sync", dependencies: ["Store", "Catalog"]),
-        // libxml2's streaming reader, shared by GPX (Location) and the OpenStreetMap XML check (Cartography).
+        .target(name: "Sync", dependencies: ["Store", "Catalog", "CCurl"]),
+        // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "Curses", dependencies: ["Screen", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
         .target(name: "ArtmapCLI", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "CReadOSM"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "COsmium"]),
 
         .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
@@ -53,5 +56,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
         .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
-# FUZZ_TARGETS="Cartography" runs only the named targets (all four by default).
+# FUZZ_TARGETS="Cartography" runs only the named targets (all five by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,13 @@ out=Fuzz/out
 build="$out/build"
 mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build")
-cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I Sources/CReadOSM $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
+# COsmium is C++ behind a C header: compiled here with the fuzzer's coverage and the address sanitizer,
+# and given the module map SwiftPM would generate for it.
+mkdir -p "$build/COsmium"
+printf 'module COsmium {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/COsmium/include/cosmium.h" > "$build/COsmium/module.modulemap"
+clang++ -std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/COsmium/include -c Sources/COsmium/cosmium.cpp -o "$build/cosmium.o"
+cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I "$build/COsmium" $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
+osmium_links=("$build/cosmium.o" -lz -lexpat -lbz2 -lstdc++ -lpthread)
 
 # One Swift module at a time, as a static library the harness links.
 module() { # name, sources..., extra flags after --
@@ -38,14 +44,15 @@ harness() { # target, libraries..., link flags after --
 harness Catalog Catalog Geo
 harness Location Location XMLReading Geo -- -lxml2
 harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
-harness Cartography Cartography XMLReading Catalog Geo -- -lreadosm -lz -lexpat -lxml2
+harness Cartography Cartography Catalog Geo -- "${osmium_links[@]}"
+harness PBF Cartography Catalog Geo -- "${osmium_links[@]}"
 
 # Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
 # work under the address sanitizer, and libFuzzer reports traps itself.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography}; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

@@ -56,7 +56,7 @@ public struct AppState: Sendable {
     public internal(set) var cellAspect = 2.0
     public internal(set) var ascii = false
     /// The work `.started` asks for (sync, news, whole catalogue, slideshow).
-    public internal(set) var startPlan = StartOptions(artworks: [])
+    public internal(set) var startPlan = StartPlan()
 
     public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
                 referenceSource: ReferenceSource = .fixed("Ashton Building")) {
@@ -77,8 +77,7 @@ public struct AppState: Sendable {
         newsUnread = start.newsLookedBefore && (news != nil || !whatsNew.isEmpty)
         ascii = start.ascii
         lastSync = start.lastSync
-        startPlan = start
-        startPlan.artworks = []
+        startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
     }
 
     public var size: TerminalSize { main.size }

@@ -49,3 +49,17 @@ public struct StartOptions: Sendable {
         self.artworks = artworks
     }
 }
+
+/// The work `.started` asks for, kept from the start options: a sync when the data is stale, the news, the
+/// slideshow.
+public struct StartPlan: Hashable, Sendable {
+    public var syncIfOlderThan: TimeInterval?
+    public var newsURL: String?
+    public var slideshow = false
+
+    public init(syncIfOlderThan: TimeInterval? = nil, newsURL: String? = nil, slideshow: Bool = false) {
+        self.syncIfOlderThan = syncIfOlderThan
+        self.newsURL = newsURL
+        self.slideshow = slideshow
+    }
+}

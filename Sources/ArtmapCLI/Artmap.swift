@@ -1,8 +1,9 @@
 import Foundation
+import Sync
 
 /// The `artmap` command line: picks the command and turns every failure into a message and exit status.
 public enum Artmap {
-    public static let version = "0.1.0"
+    public static let version = ArtmapVersion.current
 
     static let usage = """
         Usage: artmap [COMMAND] [OPTIONS]

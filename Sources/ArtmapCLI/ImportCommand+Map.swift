@@ -7,7 +7,7 @@ extension ImportCommand {
     /// Whether `path` is map data (OpenStreetMap or GeoJSON) rather than a list of places.
     static func isMapFile(_ path: String, data: Data?) -> Bool {
         let name = path.lowercased()
-        if name.hasSuffix(".osm") || name.hasSuffix(".pbf") || name.hasSuffix(".geojson") { return true }
+        if name.hasSuffix(".osm") || name.hasSuffix(".pbf") || name.hasSuffix(".osm.gz") || name.hasSuffix(".osm.bz2") || name.hasSuffix(".geojson") { return true }
         guard let data, name.hasSuffix(".json") || data.first == UInt8(ascii: "{") else { return false }
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
     }
@@ -16,10 +16,10 @@ extension ImportCommand {
     static let geoJSONLimit = 256 * 1_048_576
 
     /// The collection (and map source) a map file fills when no --collection is given: its name without
-    /// `.osm.pbf`, `.osm` or `.geojson`.
+    /// `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2` or `.geojson`.
     static func mapCollectionName(_ path: String) -> String {
         var name = URL(fileURLWithPath: path).lastPathComponent
-        for suffix in [".pbf", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
+        for suffix in [".pbf", ".gz", ".bz2", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return name
@@ -35,7 +35,7 @@ extension ImportCommand {
         let imported: (result: MapImportResult, report: MergeReport)
         do {
             imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection) { sink in
-                if path.lowercased().hasSuffix(".osm") || path.lowercased().hasSuffix(".pbf") {
+                if (try? OSMImporter.format(of: path)) != nil {
                     return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
                 }
                 // GeoJSON is read whole (then parsed feature by feature); past this size, OpenStreetMap's

@@ -23,7 +23,7 @@ enum PainterAdding {
 
     /// "added Johannes Vermeer: 3 paintings (3 new, 0 changed), 1 skipped"
     static func summary(_ painter: String, fetch: PainterFetch, report: MergeReport) -> String {
-        "added \(DisplayText.clean(painter)): \(fetch.paintings.count) painting\(fetch.paintings.count == 1 ? "" : "s") "
+        "added \(DisplayText.clean(painter)): \(RijksmuseumClient.paintingsText(fetch.paintings.count)) "
             + "(\(report.new) new, \(report.changed) changed), \(fetch.skipped.count) skipped"
     }
 

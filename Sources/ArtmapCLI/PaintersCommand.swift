@@ -70,6 +70,7 @@ enum PaintersCommand: Command {
             }
             if showProgress { console.progress("\r\u{1B}[K") }
             for note in added.fetch.skipped.prefix(20) { console.error("skipped: \(DisplayText.clean(note))") }
+            for note in added.fetch.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
             var line = PainterAdding.summary(painter, fetch: added.fetch, report: added.report)
             if !options.has("--no-images") {
                 let images = try await PainterAdding.cacheImages(store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),

@@ -3,7 +3,7 @@ import Foundation
 
 /// A one-line progress bar on stderr while a file is read, only on a terminal. How far through the file
 /// the reader is comes from the kernel's file position for it (/proc/self/fdinfo), so it works for a
-/// reader that does its own I/O, like libreadosm.
+/// reader that does its own I/O, like libosmium.
 final class ProgressBar {
     private let console: Console
     private let label: String
@@ -37,16 +37,18 @@ final class ProgressBar {
         if shown { console.progress("\r\u{1B}[K") }
     }
 
-    /// The read position of this process's descriptor open on the file, if there is one.
+    /// The furthest read position of this process's descriptors open on the file, if there is one (the
+    /// importer holds one at the start and libosmium reads through another).
     private func position() -> Double? {
         guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return nil }
+        var furthest: Double?
         for fd in descriptors {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"), target == path,
                   let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8) else { continue }
             for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
-                return Double(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+                if let position = Double(line.dropFirst(4).trimmingCharacters(in: .whitespaces)) { furthest = max(furthest ?? 0, position) }
             }
         }
-        return nil
+        return furthest
     }
 }

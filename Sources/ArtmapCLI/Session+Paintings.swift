@@ -83,10 +83,11 @@ extension Session {
                     let added = try await PainterAdding.add(name, client: client, store: writer) { step in
                         switch step {
                         case .searching(let page, let found, let total): queue.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)")))
-                        case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(total) paintings")))
+                        case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(RijksmuseumClient.paintingsText(total))")))
                         }
                     }
                     var line = PainterAdding.summary(name, fetch: added.fetch, report: added.report)
+                    if let note = added.fetch.notes.first { line += " (\(DisplayText.clean(note)))" }
                     queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
                     if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
                     queue.post(.painters(.finished(line, Session.painterSummaries(writer))))
@@ -102,7 +103,8 @@ extension Session {
         case .remove(let name):
             do {
                 guard let removed = try store.removePainter(name) else { return }
-                let line = "removed \(name) and \(removed.paintings) paintings" + (removed.favourites > 0 ? " (\(removed.favourites) favourites went with them)" : "")
+                let line = "removed \(name) and \(RijksmuseumClient.paintingsText(removed.paintings))"
+                    + (removed.favourites > 0 ? " (\(removed.favourites) favourite\(removed.favourites == 1 ? "" : "s") went with them)" : "")
                 dispatch(.painters(.finished(line, Session.painterSummaries(store))))
                 dispatch(.favouritesLoaded(try store.favouriteArtworks()))
                 if state.collection == RijksmuseumClient.collection { perform(.reloadCatalogue) }
@@ -173,7 +175,7 @@ extension Session {
         let storePath = paintings.storePath
         Task.detached {
             do {
-                let response = try await URLSessionHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
+                let response = try await CurlHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
                 guard response.status == 200 else {
                     queue.post(.newsFailed("the news fetch failed: the server answered HTTP \(response.status) · \(shown)"))
                     return

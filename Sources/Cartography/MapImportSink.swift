@@ -10,16 +10,28 @@ public protocol MapImportSink: AnyObject {
 
 extension MapImportSink {
     /// Adds an edge for each stretch of a walkable line between consecutive nodes (`ids[i]` names
-    /// `points[i]`; a node repeated in a row is skipped). Returns how many were added.
+    /// `points[i]`; a node repeated in a row is skipped, and so is a stretch the line already walked, in
+    /// either direction, so a way going back and forth between two nodes adds one edge). Returns how many were added.
     func addWalk(along points: [GeoPoint], ids: [Int64], street: String) throws -> Int {
         var added = 0
+        var walked = Set<WalkStretch>()
         for i in points.indices.dropFirst() where ids[i - 1] != ids[i] {
+            if points.count > 2, !walked.insert(WalkStretch(ids[i - 1], ids[i])).inserted { continue }
             let a = points[i - 1], b = points[i]
             try add(WalkEdge(from: ids[i - 1], to: ids[i], fromPoint: a, toPoint: b,
                              metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: street))
             added += 1
         }
         return added
+    }
+}
+
+/// A stretch between two nodes, the same whichever way it is walked.
+private struct WalkStretch: Hashable {
+    let low: Int64, high: Int64
+    init(_ a: Int64, _ b: Int64) {
+        low = min(a, b)
+        high = max(a, b)
     }
 }
 

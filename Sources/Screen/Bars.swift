@@ -6,6 +6,7 @@ import TerminalTypes
 /// The one-line title at the top and the status bar at the bottom: the root's own view, so they read the
 /// whole state (the collection, the search, the sync, the last message).
 public enum Bars {
+    /// The title line: the app's name, hints (favourites, unread news), the collection.
     public static func title(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.title, reverse: true))
         buffer.write(" artmap — what art is near me?", x: area.x, y: area.y, style: Style(.title, bold: true, reverse: true),
@@ -18,6 +19,7 @@ public enum Bars {
         }
     }
 
+    /// The status line: the search being typed, or the reference, filters, sync state and the last message.
     public static func status(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.status, reverse: true))
         if state.main.searchEditing {

@@ -19,6 +19,7 @@ public struct MainScene {
         self.onTop = onTop
     }
 
+    /// Any of the main screen's properties, read as the scene's own.
     public subscript<T>(dynamicMember path: KeyPath<MainState, T>) -> T { main[keyPath: path] }
 
     var ascii: Bool { context.ascii }

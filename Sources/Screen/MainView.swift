@@ -13,6 +13,7 @@ public enum MainView {
         return buffer
     }
 
+    /// Renders the state into a buffer of the terminal's size.
     public static func render(_ state: AppState, into buffer: inout Buffer) {
         let layout = state.layout
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One finished HTTP exchange.
 public struct HTTPResponse: Sendable {
@@ -24,195 +21,116 @@ extension HTTPClient {
     }
 }
 
-/// URLSession (https) or a socket of our own (http on loopback), with a connect/idle timeout, a
-/// whole-request timeout and a body cap enforced while the body arrives (an oversized body is cancelled, not
-/// buffered); redirects obey the rules of the first URL; compressed bodies are refused.
-public final class URLSessionHTTPClient: HTTPClient {
-    private let idleTimeout: TimeInterval
+/// http and https through libcurl, with every limit set as an option: only http/https, redirects followed
+/// here one hop at a time (at most `maxRedirects`, each checked against the source rules, never from https
+/// down to http), a body cap enforced while the body arrives, connect, stall and whole-request timeouts, no
+/// decompression (a compressed answer is refused), and plain http only to an address on this machine
+/// (checked on the address about to be connected, before a byte is sent). `file://` URLs are read from disk.
+/// Transfers run on one thread of their own through a curl multi handle, so parallel requests share it and
+/// Swift's cooperative threads never wait on the network.
+public struct CurlHTTPClient: HTTPClient {
+    /// The most redirects one request follows.
+    public static let maxRedirects = 5
+    /// The longest the response's header lines may be, together.
+    public static let maxHeaderBytes = 64 * 1024
 
-    public init(idleTimeout: TimeInterval = 10) {
+    /// Sent as User-Agent: "artmap/VERSION".
+    public let userAgent: String
+    /// Connecting, and any stretch with less than one byte a second, may take this long.
+    public let idleTimeout: TimeInterval
+    /// `host:port:address` entries that replace the resolver (CURLOPT_RESOLVE), for tests of the loopback rule.
+    let resolve: [String]
+
+    /// A client; `idleTimeout` bounds connecting and stalls, each request's `timeout` the whole exchange.
+    public init(userAgent: String = "artmap/\(ArtmapVersion.current)", idleTimeout: TimeInterval = 10) {
+        self.init(userAgent: userAgent, idleTimeout: idleTimeout, resolve: [])
+    }
+
+    init(userAgent: String = "artmap/\(ArtmapVersion.current)", idleTimeout: TimeInterval = 10, resolve: [String]) {
+        self.userAgent = userAgent
         self.idleTimeout = idleTimeout
+        self.resolve = resolve
     }
 
     public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, accept: String) async throws -> HTTPResponse {
-        if url.isFileURL { return try readFile(url, maxBytes: maxBytes) }
-        // Plain http (loopback only, by the source rules) goes over a socket of our own: URLSession on Linux
-        // keeps a core busy while it waits for a slow server.
-        if url.scheme?.lowercased() == "http" {
-            return try await SocketHTTP.get(url, maxBytes: maxBytes, timeout: timeout, idleTimeout: idleTimeout, accept: accept) { next in
-                try await self.get(next, maxBytes: maxBytes, timeout: timeout, accept: accept)
+        if url.isFileURL { return try Self.readFile(url, maxBytes: maxBytes) }
+        let first = url.absoluteString
+        guard maxBytes >= 0 else { throw SyncError(url: first, "a negative byte limit (\(maxBytes)); this is a bug in artmap") }
+        guard timeout.isFinite, timeout > 0 else { throw SyncError(url: first, "a request time limit of \(timeout) s; give a positive number of seconds") }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(Int64(min(timeout, 1e9) * 1000)))
+        let timedOut = "timed out after \(Self.seconds(timeout)) s (the whole request has \(Self.seconds(timeout)) s)"
+        let idleMilliseconds = idleTimeout.isFinite && idleTimeout > 0 ? max(1, Int(min(idleTimeout, 1e6) * 1000)) : 10_000
+        var current = url
+        var hops = 0
+        while true {
+            let checked: URL
+            do {
+                checked = try SyncSource.checkedURL(current.absoluteString, allowFile: false)
+            } catch let error as SyncError {
+                throw SyncError(url: first, error.message)
             }
-        }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = min(idleTimeout, timeout)
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let collector = BodyCollector(url: url, maxBytes: maxBytes)
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url)
-        request.setValue("artmap", forHTTPHeaderField: "User-Agent")
-        request.setValue(accept, forHTTPHeaderField: "Accept")
-        // A compressed body would be inflated before the size cap could see it: ask for none, refuse any.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        // The whole request has `timeout` seconds, however slowly the server trickles its bytes.
-        let deadline = DispatchWorkItem { collector.cancel(because: "timed out after \(Int(timeout)) s (the whole request has \(Int(timeout)) s)") }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
-        defer { deadline.cancel() }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                collector.start(continuation: continuation, task: session.dataTask(with: request))
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { throw SyncError(url: first, timedOut) }
+            let leftMilliseconds = max(1, Int(left.components.seconds) &* 1000 &+ Int(left.components.attoseconds / 1_000_000_000_000_000))
+            let request = CurlRequest(url: checked, maxBytes: maxBytes, timeoutMilliseconds: leftMilliseconds,
+                                      idleMilliseconds: idleMilliseconds, accept: accept,
+                                      userAgent: userAgent, loopbackOnly: checked.scheme?.lowercased() == "http",
+                                      resolve: resolve, timedOutMessage: timedOut)
+            let exchange: CurlExchange
+            do {
+                exchange = try await CurlDriver.shared.perform(request)
+            } catch let error as SyncError where hops > 0 {
+                // Name the URL the caller asked for; the hop that failed is in the message.
+                throw SyncError(url: first, "after a redirect to \(error.url ?? "?"): \(error.message)")
             }
-        } onCancel: {
-            collector.cancel()
+            guard (300..<400).contains(exchange.response.status), let location = exchange.redirect else { return exchange.response }
+            hops += 1
+            guard hops <= Self.maxRedirects else {
+                throw SyncError(url: first, "too many redirects (more than \(Self.maxRedirects)); the server may be sending artmap round in a loop")
+            }
+            guard let target = URL(string: location) else {
+                throw SyncError(url: first, "redirected to an unreadable location \"\(location.prefix(200))\"")
+            }
+            do {
+                _ = try SyncSource.checkedURL(target.absoluteString, allowFile: false)
+                if checked.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {
+                    throw SyncError(url: nil, "it would leave https for \(target.scheme ?? "?")://")
+                }
+            } catch let error as SyncError {
+                throw SyncError(url: first, "redirected to \(target.absoluteString), which is not followed: \(error.message)")
+            }
+            current = target
         }
     }
 
-    private func readFile(_ url: URL, maxBytes: Int) throws -> HTTPResponse {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > maxBytes {
-            throw SyncError(url: url.absoluteString, "the file is \(size.intValue) bytes, over the \(maxBytes)-byte limit")
-        }
+    /// "3", or "0.5" for a fraction.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A local file, at most `maxBytes`: read with a bound, so a file that grows after its size was read
+    /// cannot bring more.
+    static func readFile(_ url: URL, maxBytes: Int) throws -> HTTPResponse {
+        let shown = url.absoluteString
+        let handle: FileHandle
         do {
-            return HTTPResponse(status: 200, contentType: "application/json", body: try Data(contentsOf: url))
+            handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw SyncError(url: url.absoluteString, "cannot read the file: \(error.localizedDescription)")
+            throw SyncError(url: shown, "cannot read the file: \(error.localizedDescription)")
         }
-    }
-}
-
-/// Collects a body for one task, enforcing the byte cap; resumes its continuation exactly once.
-private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private let url: URL
-    private let maxBytes: Int
-    private var data = Data()
-    private var continuation: CheckedContinuation<HTTPResponse, Error>?
-    private var task: URLSessionDataTask?
-    private var failure: SyncError?
-
-    init(url: URL, maxBytes: Int) {
-        self.url = url
-        self.maxBytes = maxBytes
-    }
-
-    func start(continuation: CheckedContinuation<HTTPResponse, Error>, task: URLSessionDataTask) {
-        lock.lock()
-        self.continuation = continuation
-        self.task = task
-        lock.unlock()
-        task.resume()
-    }
-
-    func cancel(because reason: String = "cancelled") {
-        lock.lock()
-        failure = failure ?? SyncError(url: url.absoluteString, reason)
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-
-    /// A redirect must obey the rules of the first URL (https anywhere, http only on loopback, never from
-    /// https down to http); otherwise the request fails naming where it was sent.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        guard let target = request.url else {
-            completionHandler(nil)
-            return
-        }
-        let from = task.currentRequest?.url ?? url
-        var refusal: String?
+        defer { try? handle.close() }
+        let (limit, overflow) = maxBytes.addingReportingOverflow(1)
+        guard maxBytes >= 0, !overflow else { throw SyncError(url: shown, "a byte limit of \(maxBytes) cannot be used; this is a bug in artmap") }
+        let data: Data
         do {
-            _ = try SyncSource.checkedURL(target.absoluteString, allowFile: false)
-            if from.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {
-                refusal = "it would leave https for \(target.scheme ?? "?")://"
-            }
-        } catch let error as SyncError {
-            refusal = error.message
+            data = try handle.read(upToCount: limit) ?? Data()
         } catch {
-            refusal = "\(error)"
+            throw SyncError(url: shown, "cannot read the file: \(error.localizedDescription)")
         }
-        guard let refusal else {
-            completionHandler(request)
-            return
+        guard data.count <= maxBytes else {
+            throw SyncError(url: shown, "the file is over the \(maxBytes)-byte limit")
         }
-        lock.lock()
-        failure = failure ?? SyncError(url: url.absoluteString, "redirected to \(target.absoluteString), which is not followed: \(refusal)")
-        lock.unlock()
-        completionHandler(nil)
-        task.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let encoding = ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") ?? "identity")
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        if !encoding.isEmpty && encoding != "identity" {
-            lock.lock()
-            failure = SyncError(url: url.absoluteString, "the server sent a \(encoding)-compressed response though artmap asked for none; refused (its size could not be checked before inflating)")
-            lock.unlock()
-            completionHandler(.cancel)
-            return
-        }
-        if response.expectedContentLength > Int64(maxBytes) {
-            lock.lock()
-            failure = SyncError(url: url.absoluteString, "the response is \(response.expectedContentLength) bytes, over the \(maxBytes)-byte limit")
-            lock.unlock()
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
-        lock.lock()
-        data.append(chunk)
-        let over = data.count > maxBytes
-        if over {
-            failure = SyncError(url: url.absoluteString, "the response is over the \(maxBytes)-byte limit")
-        }
-        lock.unlock()
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
-        let body = data
-        let failure = self.failure
-        lock.unlock()
-        guard let continuation else { return }
-        if let failure {
-            continuation.resume(throwing: failure)
-            return
-        }
-        if let error {
-            continuation.resume(throwing: SyncError(url: url.absoluteString, BodyCollector.describe(error)))
-            return
-        }
-        let http = task.response as? HTTPURLResponse
-        continuation.resume(returning: HTTPResponse(status: http?.statusCode ?? 0,
-                                                    contentType: http?.value(forHTTPHeaderField: "Content-Type") ?? "",
-                                                    body: body))
-    }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSURLErrorDomain {
-            switch ns.code {
-            case NSURLErrorTimedOut: return "timed out"
-            case NSURLErrorCannotConnectToHost: return "connection refused"
-            case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return "unknown host"
-            case NSURLErrorNotConnectedToInternet: return "no network connection"
-            case NSURLErrorNetworkConnectionLost: return "the connection was lost before the response was complete"
-            case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
-                 NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateNotYetValid:
-                return "the secure connection failed (\(ns.localizedDescription))"
-            default: break
-            }
-        }
-        return ns.localizedDescription
+        return HTTPResponse(status: 200, contentType: "application/json", body: data)
     }
 }

@@ -54,7 +54,9 @@ public struct ImageCache: Sendable {
     public func evict(store: CatalogStore, maxBytes: Int) throws -> Int {
         var total = 0, removed = 0
         for image in try store.cachedImages() {
-            total += image.byteCount
+            // A size read back from the store is not trusted to be sane: the sum saturates instead of trapping.
+            let (sum, overflow) = total.addingReportingOverflow(max(0, image.byteCount))
+            total = overflow ? Int.max : sum
             guard total > maxBytes else { continue }
             // Only files inside the cache folder are ever removed.
             if URL(fileURLWithPath: image.path).deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path {

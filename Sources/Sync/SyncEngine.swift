@@ -1,7 +1,4 @@
 import Catalog
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import Store
 
@@ -124,7 +121,7 @@ public struct SyncEngine: Sendable {
     private let http: HTTPClient
     private let limits: SyncLimits
 
-    public init(http: HTTPClient = URLSessionHTTPClient(), limits: SyncLimits = SyncLimits()) {
+    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits()) {
         self.http = http
         self.limits = limits
     }
@@ -145,7 +142,7 @@ public struct SyncEngine: Sendable {
 
         let response = try await http.get(url, maxBytes: limits.maxBodyBytes, timeout: limits.requestTimeout)
         guard response.status == 200 else {
-            throw SyncError(url: shownURL, "HTTP \(response.status) \(HTTPURLResponse.localizedString(forStatusCode: response.status))")
+            throw SyncError(url: shownURL, "HTTP \(response.status) \(SyncEngine.reason(response.status))")
         }
         // A full sync compares the stored artworks with the response's: they are read on another core while
         // the body is decoded (a record takes at least ~100 bytes, which bounds how many the body can hold).
@@ -188,6 +185,24 @@ public struct SyncEngine: Sendable {
             report.imagesEvicted = try request.imageCache.evict(store: store, maxBytes: limits.imageCacheBytes)
         }
         return report
+    }
+
+    /// The reason phrase for common HTTP statuses (the server's own is not trusted for display).
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: return "bad request"
+        case 401: return "unauthorized"
+        case 403: return "forbidden"
+        case 404: return "not found"
+        case 410: return "gone"
+        case 429: return "too many requests"
+        case 500: return "internal server error"
+        case 502: return "bad gateway"
+        case 503: return "service unavailable"
+        case 504: return "gateway timeout"
+        case 300..<400: return "redirection with no usable location"
+        default: return "unexpected status"
+        }
     }
 
     /// Today in UTC, as the service writes dates (YYYY-MM-DD).

@@ -36,8 +36,8 @@ func campusAsTheViewHoldsIt() throws -> (state: AppState, full: [Artwork]) {
     #expect(!state.awaitsFullRecord(id: "40"))
     #expect(state.detailedArtwork(id: "40")?.information == record.information)
     // Back and open again: nothing more to read.
-    press(&state, .escape)
-    #expect(!press(&state, .enter).contains { if case .loadFullRecords = $0 { return true } else { return false } })
+    state.perform(.back, context: .detail)
+    #expect(!reduce(&state, .screen(.building(.open))).contains { if case .loadFullRecords = $0 { return true } else { return false } })
 }
 
 @Test func fullRecordsOfAnotherCollectionAreNotKeptAndTheKeptOnesAreBounded() throws {

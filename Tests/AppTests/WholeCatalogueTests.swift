@@ -19,7 +19,7 @@ func campusStartedNearby() throws -> (state: AppState, whole: [Artwork]) {
 @Test func aPartialStartAsksForTheWholeAndTakesItKeepingTheSelection() throws {
     var (state, whole) = try campusStartedNearby()
     #expect(reduce(&state, .started) == [.loadWholeCatalogue(collection: "campus")])
-    press(&state, .tab, .down)
+    onMain(&state, .focusNext, .select(.down))
     let selected = try #require(state.main.selectionIdentity)
     #expect(selected.artwork != nil)
     #expect(state.main.ranked.count == 2)

@@ -128,3 +128,27 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     let list = await runArtmap(["list", "--json", "--collection", "sample", "--at", "53.41,-2.97"], home: home)
     #expect(list.out.contains("\"name\":\"Donut House\""), "the sculpture stands in the donut, not in its hole")
 }
+
+@Test func aDirectoryNamedLikeAMapIsRefusedInOneLineAndDuplicateArtworksCountOnce() async throws {
+    let home = try temporaryDirectory()
+    let folder = home.appendingPathComponent("x.osm")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The real binary, so a line a C library writes to stderr itself would show too.
+    let refused = try runArtmapBinary(["import", folder.path], home: home)
+    #expect(refused.status == 1)
+    let lines = refused.output.split(separator: "\n")
+    #expect(lines.count == 1, "\(refused.output)")
+    #expect(lines.first?.hasSuffix("x.osm: is a directory, not an OpenStreetMap file; give the path of an .osm or .osm.pbf file; nothing was imported") == true)
+    // The same artwork twice in one file is one artwork, and the summary says so.
+    let twice = home.appendingPathComponent("twice.osm")
+    try Data("""
+        <osm version="0.6">
+          <node id="1" lat="53.4" lon="-2.97"><tag k="tourism" v="artwork"/><tag k="name" v="One"/></node>
+          <node id="1" lat="53.4" lon="-2.97"><tag k="tourism" v="artwork"/><tag k="name" v="One"/></node>
+          <node id="2" lat="53.5" lon="-2.97"><tag k="tourism" v="artwork"/><tag k="name" v="Two"/></node>
+        </osm>
+        """.utf8).write(to: twice)
+    let imported = await runArtmap(["import", twice.path], home: home)
+    #expect(imported.status == 0, "\(imported.err)")
+    #expect(imported.out.contains("2 artworks (2 new, 0 changed, 0 removed)"))
+}

@@ -106,3 +106,13 @@ func childCPUSeconds(_ argv: [String], environment: [String: String]) throws -> 
     // Four seconds of waiting: a busy loop burns most of them; waiting in poll costs a few milliseconds.
     #expect(result.cpu < 1.0, "used \(result.cpu) s of CPU while waiting 4 s")
 }
+
+@Test func aChunkSizeAtTheTopOf64BitsFailsTheSyncWithAMessage() async throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory()
+    let before = try await listedIDs(home)
+    let result = await runArtmap(["sync", "--full", "--no-images", "--source", server.serviceURL("chunkbomb")], home: home)
+    #expect(result.status == 1)
+    #expect(result.err.contains("/chunkbomb/artworksOnCampus/data.php?class=artworks&lastUpdate=1970-01-01: the connection was lost before the response was complete"), "\(result.err)")
+    #expect(try await listedIDs(home) == before)
+}

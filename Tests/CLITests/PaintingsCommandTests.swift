@@ -126,3 +126,24 @@ private func museum(_ home: URL) throws -> TestServer {
     #expect(await runArtmap(["config", "set", "slideshow.interval", "default"], home: home).status == 0)
     #expect(await runArtmap(["config", "get", "slideshow.interval"], home: home).out == "8\n")
 }
+
+@Test func aMuseumThatRepeatsItselfIsCountedByWhatIsStored() async throws {
+    let home = try temporaryDirectory()
+    let server = try museum(home)
+    let result = await runArtmap(["painters", "add", "Same Id", "--rijks-base", server.base, "--no-images"], home: home)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("added Same Id: 1 painting (1 new, 0 changed), 0 skipped"), "\(result.out)")
+    #expect(result.err.contains("note: stopped paging at search page 2: it added no new painting (the museum repeats itself)"), "\(result.err)")
+    let list = await runArtmap(["painters", "list", "--json"], home: home)
+    #expect(list.out == #"[{"name":"Same Id","paintings":20001,"stored":1}]"# + "\n")
+}
+
+@Test func anImpossibleTotalIsNotStored() async throws {
+    let home = try temporaryDirectory()
+    let server = try museum(home)
+    let result = await runArtmap(["painters", "add", "Negative Total", "--rijks-base", server.base, "--no-images"], home: home)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("added Negative Total: 2 paintings (2 new, 0 changed)"), "\(result.out)")
+    let list = await runArtmap(["painters", "list"], home: home)
+    #expect(list.out == "Negative Total: 2 paintings stored (the museum lists 2)\n", "\(list.out)")
+}

@@ -43,3 +43,21 @@ import TestSupport
     try tmux.send("Escape", "q")
     _ = try tmux.waitFor { $0.filter { $0.contains("EXITED-0") }.count >= 1 }
 }
+
+@Test func aNewsServerSendingAChunkOfTwoToTheSixtyThreeBytesDoesNotStopTheView() throws {
+    let home = try temporaryDirectory("e2e-news-chunk")
+    let server = try TestServer()
+    #expect(try runArtmapBinary(["config", "set", "sync.at_start", "no"], home: home).status == 0)
+    #expect(try runArtmapBinary(["config", "set", "news.url", server.serviceURL("chunkbomb")], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 36)
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
+    _ = try tmux.waitFor { $0.contains { $0.contains("31 artworks") } }
+    // The view asks for the news when it starts; the news overlay shows why there is none once the answer is read.
+    try tmux.send("N")
+    let news = try tmux.waitFor { $0.contains { $0.contains("No news: fetching") } }
+    let text = news.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("the connection was lost before the response was complete"), "\(news)")
+    try tmux.send("Escape", "q")
+    let screen = try tmux.waitFor { $0.contains { $0.contains("EXITED-") } }
+    #expect(screen.contains { $0.contains("EXITED-0") }, "\(screen)")
+}

@@ -103,8 +103,8 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     let status = fit.lines[59]
     #expect(status.contains("40 photo.jpg · 3200×2400 px · zoom fit"), "\(status)")
     // Zoom 2× and pan to the top-left: the red quadrant fills the screen.
-    _ = reduce(&state, .key(.character("+")))
-    for _ in 0..<4 { _ = reduce(&state, .key(.left)); _ = reduce(&state, .key(.up)) }
+    _ = reduce(&state, .screen(.viewer(.zoomIn)))
+    for _ in 0..<4 { _ = reduce(&state, .screen(.viewer(.pan(dx: -1, dy: -1)))) }
     let zoomed = MainView.render(state)
     #expect(zoomed.lines[59].contains("zoom: 2×") || zoomed.lines[59].contains("zoom 2×"))
     let area = try #require(pictureBounds(zoomed))
@@ -113,7 +113,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
         #expect((shown(zoomed[x, y])?.distance(to: RGB(220, 30, 30)) ?? 999) <= 60, "(\(x),\(y)) is \(String(describing: shown(zoomed[x, y])))")
     }
     // Pan right: the green quadrant comes in on the right.
-    for _ in 0..<4 { _ = reduce(&state, .key(.right)) }
+    for _ in 0..<4 { _ = reduce(&state, .screen(.viewer(.pan(dx: 1, dy: 0)))) }
     let panned = MainView.render(state)
     #expect((shown(panned[190, 5])?.distance(to: RGB(30, 200, 40)) ?? 999) <= 60)
 }

@@ -180,12 +180,12 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func searchLineAndStatusBar() throws {
     var state = try campusState(columns: 100, rows: 30)
-    _ = reduce(&state, .key(.character("/")))
-    for c in "hep" { _ = reduce(&state, .key(.character(c))) }
+    state.perform(.search, context: .map)
+    for c in "hep" { state.routeMain(.typeSearch(.character(c))) }
     let lines = MainView.render(state).lines
     #expect(lines[29].hasPrefix(" / hep▏  Enter keep · Esc clear"))
     #expect(lines[1].contains("1 artwork in 1 building"))
-    _ = reduce(&state, .key(.enter))
+    state.routeMain(.typeSearch(.enter))
     _ = reduce(&state, .syncProgress("images 3/31"))
     let status = MainView.render(state).lines[29]
     #expect(status.contains("filter \"hep\""))

@@ -77,6 +77,28 @@ class Handler(BaseHTTPRequestHandler):
             self.send(404, b"not found", "text/plain")
             return
         mode = parts[1]
+        if mode in ("chunkbomb", "chunkwrap"):
+            # A chunk size at the top of (or past) 64 bits after a first small chunk, then a few bytes and the end of the connection.
+            size = b"7fffffffffffffff" if mode == "chunkbomb" else b"ffffffffffffffffff"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            # One ordinary chunk first: a parser that adds the next size to what it holds overflows there.
+            self.wfile.write(b"5\r\n[{}, \r\n" + size + b"\r\n" + b"{" * 1000)
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if mode == "headers":
+            self.send(200, str(self.headers).encode(), "text/plain")
+            return
+        if mode == "loop":
+            self.send_response(302)
+            self.send_header("Location", self.path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if mode == "redirect":
             target = "http://0.0.0.0:%d/ok/%s" % (self.server.server_address[1], "/".join(parts[2:]))
             if parsed.query:

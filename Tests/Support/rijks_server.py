@@ -13,7 +13,11 @@ data.rijksmuseum.nl, iiif.micr.io): artmap must rewrite them onto the base it wa
 Painters: "Rembrandt van Rijn" (230 paintings over three pages; the first is the Night Watch, SK-C-5),
 "Johannes Vermeer" (4: one with only a Dutch title, one without an image, one malformed object that is
 skipped), "Slow Painter" (2, each object answers after 2 s), "Broken Painter" (the search answers 500),
-"Half Broken" (page 2 answers 500). Any other name: no results.
+"Half Broken" (page 2 answers 500). Hostile ones: "Loop Painter" (5 paintings, `next` is the page itself),
+"Same Id" (the Night Watch on every page, `next` forever, totalItems 20001), "Many Ids" (one page of 100,000
+ids), "Twin Ids" (two ids, one object number), "Negative Total" / "Huge Total" (2 paintings, totalItems -2^63 / 1e300), "Foreign Links" (an object
+on another host, a VisualItem on another host, a IIIF link to another loopback port, `next` on another
+host). Any other name: no results.
 """
 import argparse
 import json
@@ -39,6 +43,8 @@ PAINTERS = {
 
 def painting(n):
     """The object for id n, or None."""
+    if n == 9999:
+        return painting(1000)  # another id for the Night Watch (object number SK-C-5)
     if n == 1000:
         return dict(number="SK-C-5", en="The Night Watch", nl="De Nachtwacht", maker="Rembrandt van Rijn", date="1642",
                     gallery="Night Watch Gallery", height="379.5", width="453.5",
@@ -55,7 +61,7 @@ def painting(n):
     if n == 5003:
         return dict(number="SK-A-1595", en="Woman Reading a Letter", nl="Brieflezende vrouw", maker="Johannes Vermeer",
                     date="c. 1663", gallery=None, height="46.5", width="39", text="She reads by the window.", image=False)
-    if 7000 < n < 7003 or 8000 <= n < 8150:
+    if 7000 < n < 7003 or 8000 <= n < 8150 or 9000 < n < 9003 or 100000 <= n < 200000:
         return dict(number=f"SK-X-{n}", en=f"Work {n}", nl=None, maker="Someone", date="1700", gallery=None,
                     height="10", width="10", text=None)
     return None
@@ -101,6 +107,8 @@ def human_made_object(n, p):
             {"type": "Name", "content": p["gallery"]}, {"type": "Identifier", "content": "HG-2.31"}]}
     if p.get("image", True):
         body["shows"] = [{"id": f"https://id.rijksmuseum.nl/2{n}", "type": "VisualItem"}]
+    if n == 9001:
+        body["shows"] = [{"id": "https://evil.example/29001", "type": "VisualItem"}]
     return body
 
 
@@ -141,8 +149,37 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, STATE["image"], "image/jpeg")
         self.send(404, b"not found", "text/plain")
 
+    def hostile(self, creator, page):
+        """The hostile painters' search pages, or None for the others."""
+        def items(ids):
+            return [{"id": i if isinstance(i, str) else f"https://id.rijksmuseum.nl/{i}", "type": "HumanMadeObject"} for i in ids]
+        def body(ids, total, next_url=None):
+            b = {"type": "OrderedCollectionPage", "partOf": {"type": "OrderedCollection", "totalItems": total}, "orderedItems": items(ids)}
+            if next_url:
+                b["next"] = {"id": next_url, "type": "OrderedCollectionPage"}
+            return b
+        museum = "https://data.rijksmuseum.nl"
+        if creator == "loop painter":
+            return body([1000, 1001, 1002, 1003, 1004], 5, museum + self.path)
+        if creator == "same id":
+            return body([1000], 20001, museum + f"/search/collection?creator=same%20id&type=painting&imageAvailable=true&pageToken={page + 1}")
+        if creator == "twin ids":
+            return body([1000, 9999], 2)
+        if creator == "many ids":
+            return body(range(100000, 200000), 100000)
+        if creator == "negative total":
+            return body([1001, 1002], -9223372036854775808)
+        if creator == "huge total":
+            return body([1001, 1002], 1e300)
+        if creator == "foreign links":
+            return body(["https://evil.example/id/9000", 9001, 9002], 3, "https://evil.example/search/collection?pageToken=1")
+        return None
+
     def search(self, query):
         creator = (query.get("creator") or [""])[0].lower()
+        hostile = self.hostile(creator, int((query.get("pageToken") or ["0"])[0]))
+        if hostile is not None:
+            return self.send(200, hostile)
         if creator == "broken painter":
             return self.send(500, b"internal error", "text/plain")
         ids = PAINTERS.get(creator, [])
@@ -169,7 +206,8 @@ class Handler(BaseHTTPRequestHandler):
         if ident.startswith("3") and len(ident) > 4 and painting(int(ident[1:])):
             n = int(ident[1:])
             return self.send(200, {"id": f"https://id.rijksmuseum.nl/3{n}", "type": "DigitalObject",
-                                   "access_point": [{"id": f"https://iiif.micr.io/IMG{n}/full/max/0/default.jpg", "type": "DigitalObject"}]})
+                                   "access_point": [{"id": (f"http://127.0.0.1:1/iiif/IMG{n}/full/max/0/default.jpg" if n == 9002
+                                                            else f"https://iiif.micr.io/IMG{n}/full/max/0/default.jpg"), "type": "DigitalObject"}]})
         n = int(ident)
         if n == 5004:
             return self.send(200, b'{"type": "HumanMadeObject", "identified_by": [', "application/ld+json")

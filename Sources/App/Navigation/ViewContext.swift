@@ -37,5 +37,6 @@ public protocol ViewContext: FeatureContext {
 
 extension AppState: ViewContext {
     public var referenceSource: ReferenceSource { main.referenceSource }
+    /// A setting as saved (nil: the default applies).
     public func savedSetting(_ key: String) -> String? { settings[key] }
 }

@@ -1,18 +1,18 @@
-import Foundation
-import CReadOSM
+import COsmium
 import Catalog
+import Foundation
 import Geo
 
-/// Reads an OpenStreetMap file (`.osm` XML or `.osm.pbf`) in one streaming pass and sends the base layer
-/// and the walking graph to a sink; artworks (`tourism=artwork`) come back in the result.
+/// Reads an OpenStreetMap file (`.osm`, `.osm.pbf`, `.osm.gz`, `.osm.bz2`) through libosmium and sends the
+/// base layer and the walking graph to a sink as they are read; artworks (`tourism=artwork`) come back in the
+/// result. Multipolygons are assembled by osmium's area assembler.
 public final class OSMImporter {
     private let sink: MapImportSink
     private let collection: String
     private let progress: ((MapImportProgress) -> Void)?
-    private var nodes = NodeCoordinates()
-    private var wayNodes = WayNodeLists()
-    private var nodesFinished = false
     private var result = MapImportResult()
+    /// Where each artwork id sits in `result.artworks`: an id met again replaces the first, so the count is what is stored.
+    private var artworkIndex: [String: Int] = [:]
     private var failure: Error?
 
     private init(sink: MapImportSink, collection: String, progress: ((MapImportProgress) -> Void)?) {
@@ -21,64 +21,131 @@ public final class OSMImporter {
         self.progress = progress
     }
 
-    /// Imports `path` into `sink`. Throws `CartographyError` naming the file for a missing, unknown,
-    /// corrupt or truncated file, and rethrows the sink's errors; either way the caller rolls back.
+    /// Imports `path` into `sink`, reading the file once from one open descriptor. Throws `CartographyError`
+    /// naming the file for a missing, unknown, corrupt, truncated or over-limit file, and rethrows the sink's
+    /// errors; either way the caller rolls back.
     public static func run(path: String, collection: String, sink: MapImportSink,
                            progress: ((MapImportProgress) -> Void)? = nil) throws -> MapImportResult {
-        if path.lowercased().hasSuffix(".osm") { try OSMXMLCheck.check(path: path) }
-        let file = try OSMFile(path: path)
+        let format = try format(of: path)
+        // Non-blocking, so a FIFO named x.osm cannot hang the open; fstat refuses it next.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw CartographyError("cannot open the file (\(String(cString: strerror(errno)))); check the path", file: path)
+        }
+        defer { close(descriptor) }
+        return try run(descriptor: descriptor, format: format, path: path, collection: collection, sink: sink, progress: progress)
+    }
+
+    /// Imports the file open on `descriptor` (read from its start; not closed here). `path` only names it in
+    /// messages: what is read is the file the descriptor holds, whatever the name points to by now.
+    public static func run(descriptor: Int32, format: String, path: String, collection: String, sink: MapImportSink,
+                           progress: ((MapImportProgress) -> Void)? = nil) throws -> MapImportResult {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw CartographyError("cannot read the file (\(String(cString: strerror(errno))))", file: path)
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CartographyError("is a directory, not an OpenStreetMap file; give the path of an .osm or .osm.pbf file", file: path)
+        default: throw CartographyError("is not a regular file (a device, pipe or socket); save the data to a file first", file: path)
+        }
+        return try read(path: path, collection: collection, sink: sink, progress: progress) { limits, handlers, error, size in
+            cosmium_read_fd(descriptor, format, limits, handlers, error, size)
+        }
+    }
+
+    /// Imports OpenStreetMap data held in memory (`format` as for a descriptor), for the fuzzer and tests.
+    public static func run(data: Data, format: String, path: String, collection: String, sink: MapImportSink) throws -> MapImportResult {
+        try data.withUnsafeBytes { bytes in
+            try read(path: path, collection: collection, sink: sink, progress: nil) { limits, handlers, error, size in
+                cosmium_read_memory(bytes.baseAddress, bytes.count, format, limits, handlers, error, size)
+            }
+        }
+    }
+
+    /// The osmium format a file name asks for.
+    public static func format(of path: String) throws -> String {
+        let name = path.lowercased()
+        if name.hasSuffix(".osm.pbf") || name.hasSuffix(".pbf") { return "pbf" }
+        if name.hasSuffix(".osm") { return "osm" }
+        if name.hasSuffix(".osm.gz") { return "osm.gz" }
+        if name.hasSuffix(".osm.bz2") { return "osm.bz2" }
+        throw CartographyError("not an OpenStreetMap file (the name must end in .osm, .osm.pbf, .osm.gz or .osm.bz2)", file: path)
+    }
+
+    private static func read(path: String, collection: String, sink: MapImportSink, progress: ((MapImportProgress) -> Void)?,
+                             _ reader: (UnsafePointer<cosmium_limits>, UnsafePointer<cosmium_handlers>, UnsafeMutablePointer<CChar>, Int) -> Int32) throws -> MapImportResult {
         let importer = OSMImporter(sink: sink, collection: collection, progress: progress)
-        let context = Unmanaged.passUnretained(importer).toOpaque()
-        let rc = file.parse(context: context, node: { context, node in
-            guard let context, let node else { return artmap_readosm_abort() }
-            return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(node.pointee)
-        }, way: { context, way in
-            guard let context, let way else { return artmap_readosm_abort() }
-            return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(way.pointee)
-        }, relation: { context, relation in
-            guard let context, let relation else { return artmap_readosm_abort() }
-            return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(relation.pointee)
-        })
-        withExtendedLifetime(importer) {}
+        var limits = cosmium_limits(way_refs: OSMLimits.wayNodes, relation_members: OSMLimits.relationMembers,
+                                    area_points: OSMLimits.multipolygonPoints, objects_per_byte: OSMLimits.objectsPerByte,
+                                    objects_floor: OSMLimits.objectsFloor)
+        var handlers = cosmium_handlers(
+            context: Unmanaged.passUnretained(importer).toOpaque(),
+            node: { context, node in
+                guard let context, let node else { return 1 }
+                return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(node.pointee)
+            },
+            way: { context, way in
+                guard let context, let way else { return 1 }
+                return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(way.pointee)
+            },
+            relation: { context, _, _ in
+                guard let context else { return 1 }
+                return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().readRelation()
+            },
+            area: { context, area in
+                guard let context, let area else { return 1 }
+                return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(area.pointee)
+            })
+        let errorSize = 1024
+        let error = UnsafeMutablePointer<CChar>.allocate(capacity: errorSize)
+        error.initialize(repeating: 0, count: errorSize)
+        defer { error.deallocate() }
+        let rc = withExtendedLifetime(importer) { reader(&limits, &handlers, error, errorSize) }
         if let failure = importer.failure { throw failure }
-        guard rc == artmap_readosm_ok() else { throw CartographyError(OSMFile.message(rc), file: path) }
-        guard importer.result.nodes > 0 else { throw CartographyError("no OpenStreetMap nodes in the file (empty or not OpenStreetMap data)", file: path) }
+        // osmium's messages can quote the file (an element name, a string): no control characters, and short.
+        let message = String(String.UnicodeScalarView(String(cString: error).unicodeScalars.filter {
+            !CharacterSet.controlCharacters.contains($0) && $0.properties.generalCategory != .format
+        }).prefix(300))
+        switch Int(rc) {
+        case Int(COSMIUM_OK): break
+        case Int(COSMIUM_REFUSED):
+            throw CartographyError("\(message); artmap refuses the file (use an extract made by osmium or the OpenStreetMap servers)", file: path)
+        default:
+            throw CartographyError("cannot read it as OpenStreetMap data (\(message.isEmpty ? "read error" : message)); the file is damaged, truncated or not OpenStreetMap", file: path)
+        }
+        guard importer.result.nodes > 0 else {
+            throw CartographyError("no OpenStreetMap nodes in the file (empty or not OpenStreetMap data)", file: path)
+        }
         return importer.result
     }
 
     // MARK: - Callbacks
 
-    private func read(_ node: readosm_node) -> Int32 {
+    private func read(_ node: cosmium_node) -> Int32 {
         result.nodes += 1
         if result.nodes % 20_000 == 0 { report() }
-        guard node.latitude.isFinite, node.longitude.isFinite, abs(node.latitude) <= 90, abs(node.longitude) <= 180 else { return 0 }
-        nodes.append(id: node.id, latitude: node.latitude, longitude: node.longitude)
-        guard node.tag_count > 0, let rawTags = node.tags, Self.hasTourismTag(rawTags, count: Int(node.tag_count)) else { return 0 }
-        let tags = Self.tags(rawTags, count: Int(node.tag_count))
+        guard node.located != 0, node.tag_count > 0, let rawTags = node.tags,
+              Self.hasTourismTag(rawTags, count: node.tag_count) else { return 0 }
+        let tags = Self.tags(rawTags, count: node.tag_count)
         let point = GeoPoint(latitude: node.latitude, longitude: node.longitude)
         return guarded {
             if MapTags.isArtwork(tags) {
-                result.artworks.append(MapTags.artwork(id: "node/\(node.id)", tags: tags, at: point.coordinate, collection: collection))
+                add(MapTags.artwork(id: "node/\(node.id)", tags: tags, at: point.coordinate, collection: collection))
             } else if MapTags.isLandmark(tags) {
                 try emit(MapFeature(sourceID: "node/\(node.id)", kind: .landmark, name: MapTags.name(tags), parts: [[point]]))
             }
         }
     }
 
-    private func read(_ way: readosm_way) -> Int32 {
-        if !nodesFinished {
-            nodes.finish()
-            nodesFinished = true
-        }
+    private func read(_ way: cosmium_way) -> Int32 {
         result.ways += 1
         if result.ways % 5_000 == 0 { report() }
-        let count = Int(way.node_ref_count)
-        guard count > 0, let refs = way.node_refs else { return 0 }
-        let references = UnsafeBufferPointer(start: refs, count: count)
-        wayNodes.append(id: way.id, nodes: references)
-        guard way.tag_count > 0, let rawTags = way.tags else { return 0 }
-        let tags = Self.tags(rawTags, count: Int(way.tag_count))
-        let closed = count >= 4 && references.first == references.last
+        let count = way.ref_count
+        guard count > 0, way.tag_count > 0, let rawTags = way.tags, let refs = way.refs, let located = way.located,
+              let latitudes = way.latitudes, let longitudes = way.longitudes else { return 0 }
+        let tags = Self.tags(rawTags, count: way.tag_count)
+        let closed = count >= 4 && refs[0] == refs[count - 1]
         let kind = MapTags.kind(tags, closed: closed)
         let walkable = MapTags.isWalkable(tags)
         let artwork = MapTags.isArtwork(tags)
@@ -89,10 +156,10 @@ public final class OSMImporter {
             var points: [GeoPoint] = []
             var ids: [Int64] = []
             points.reserveCapacity(count)
-            for ref in references {
-                guard let point = nodes.point(ref) else { continue }
-                points.append(point)
-                ids.append(ref)
+            ids.reserveCapacity(count)
+            for i in 0..<count where located[i] != 0 {
+                points.append(GeoPoint(latitude: latitudes[i], longitude: longitudes[i]))
+                ids.append(refs[i])
             }
             guard !points.isEmpty else { return }
             let unwrapped = Self.unwrapped(points)
@@ -102,63 +169,78 @@ public final class OSMImporter {
             }
             let shape = MapFeature(sourceID: id, kind: closed ? .otherArea : .otherLine, name: name, parts: [unwrapped])
             if artwork {
-                result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                add(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
             }
             if landmark {
                 try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]]))
             }
-            if walkable { result.edges += try sink.addWalk(along: points, ids: ids, street: name) }
+            if walkable {
+                result.edges += try sink.addWalk(along: points, ids: ids, street: name)
+                guard result.edges <= OSMLimits.walkingEdges else {
+                    throw CartographyError("more than \(OSMLimits.grouped(OSMLimits.walkingEdges)) walking edges, more than artmap keeps from one file; use a smaller extract")
+                }
+            }
         }
     }
 
-    private func read(_ relation: readosm_relation) -> Int32 {
-        if !nodesFinished {
-            nodes.finish()
-            nodesFinished = true
-        }
-        if result.relations == 0 { wayNodes.finish() }
+    private func readRelation() -> Int32 {
         result.relations += 1
-        guard relation.tag_count > 0, let rawTags = relation.tags, relation.member_count > 0, let members = relation.members else { return 0 }
-        let tags = Self.tags(rawTags, count: Int(relation.tag_count))
-        guard tags["type"] == "multipolygon", let kind = MapTags.kind(tags, closed: true), kind.isArea else { return 0 }
-        var pieces: [[Int64]] = []
-        var missing = 0
-        for member in UnsafeBufferPointer(start: members, count: Int(relation.member_count)) where member.member_type == READOSM_MEMBER_WAY {
-            if let refs = wayNodes.nodes(ofWay: member.id), refs.count >= 2 { pieces.append(Array(refs)) } else { missing += 1 }
+        return 0
+    }
+
+    /// A multipolygon assembled by osmium: drawn when its tags make it an area, an artwork when tagged so.
+    private func read(_ area: cosmium_area) -> Int32 {
+        guard let rawTags = area.tags, let ends = area.ring_ends, let latitudes = area.latitudes, let longitudes = area.longitudes else { return 0 }
+        let tags = Self.tags(rawTags, count: area.tag_count)
+        let id = "relation/\(area.relation_id)"
+        if area.missing_members > 0, result.notes.count < 20 {
+            let missing = area.missing_members
+            result.notes.append("\(id): \(missing) member way\(missing == 1 ? "" : "s") outside the file; drawn from the rest")
         }
-        let rings = Self.rings(from: pieces).compactMap { ring -> [GeoPoint]? in
-            let points = ring.compactMap { nodes.point($0) }
-            return points.count >= 4 ? Self.unwrapped(points) : nil
-        }
-        if missing > 0, result.notes.count < 20 {
-            result.notes.append("relation/\(relation.id): \(missing) member way\(missing == 1 ? "" : "s") outside the file; drawn from the rest")
+        guard let kind = MapTags.kind(tags, closed: true), kind.isArea else { return 0 }
+        var rings: [[GeoPoint]] = []
+        var start = 0
+        for r in 0..<area.ring_count {
+            let end = min(ends[r], area.point_count)
+            guard start < end else { continue }
+            let ring = (start..<end).map { GeoPoint(latitude: latitudes[$0], longitude: longitudes[$0]) }
+            if ring.count >= 4 { rings.append(Self.unwrapped(ring)) }
+            start = end
         }
         guard !rings.isEmpty else { return 0 }
-        let id = "relation/\(relation.id)"
         return guarded {
             try emit(MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings))
             if MapTags.isArtwork(tags) {
                 let shape = MapFeature(sourceID: id, kind: kind, name: "", parts: rings)
-                result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                add(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
             }
         }
     }
 
     // MARK: - Helpers
 
+    private func add(_ artwork: Artwork) {
+        if let index = artworkIndex[artwork.id] {
+            result.artworks[index] = artwork
+        } else {
+            artworkIndex[artwork.id] = result.artworks.count
+            result.artworks.append(artwork)
+        }
+    }
+
     private func emit(_ feature: MapFeature) throws {
         try sink.add(feature)
         result.features += 1
     }
 
-    /// Runs `body`, turning a thrown error into an abort of the parse (remembered, rethrown by `run`).
+    /// Runs `body`, turning a thrown error into a stop of the read (remembered, rethrown by `run`).
     private func guarded(_ body: () throws -> Void) -> Int32 {
         do {
             try body()
             return 0
         } catch {
             failure = error
-            return artmap_readosm_abort()
+            return 1
         }
     }
 
@@ -166,14 +248,14 @@ public final class OSMImporter {
         progress?(MapImportProgress(nodes: result.nodes, ways: result.ways, relations: result.relations, fraction: nil))
     }
 
-    private static func hasTourismTag(_ tags: UnsafePointer<readosm_tag>, count: Int) -> Bool {
+    private static func hasTourismTag(_ tags: UnsafePointer<cosmium_tag>, count: Int) -> Bool {
         for i in 0..<count {
             if let key = tags[i].key, strcmp(key, "tourism") == 0 { return true }
         }
         return false
     }
 
-    static func tags(_ tags: UnsafePointer<readosm_tag>, count: Int) -> [String: String] {
+    static func tags(_ tags: UnsafePointer<cosmium_tag>, count: Int) -> [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(count)
         for i in 0..<count {
@@ -196,34 +278,5 @@ public final class OSMImporter {
             previous = lon
         }
         return result
-    }
-
-    /// Joins way pieces end to end into closed rings (by shared node ids), reversing pieces as needed;
-    /// pieces that never close are dropped.
-    static func rings(from pieces: [[Int64]]) -> [[Int64]] {
-        var open = pieces.filter { $0.count >= 2 }
-        var rings: [[Int64]] = []
-        while !open.isEmpty {
-            var ring = open.removeLast()
-            var grew = true
-            while ring.first != ring.last, grew {
-                grew = false
-                for i in open.indices {
-                    let piece = open[i]
-                    if piece.first == ring.last {
-                        ring += piece.dropFirst()
-                    } else if piece.last == ring.last {
-                        ring += piece.reversed().dropFirst()
-                    } else {
-                        continue
-                    }
-                    open.remove(at: i)
-                    grew = true
-                    break
-                }
-            }
-            if ring.count >= 4, ring.first == ring.last { rings.append(ring) }
-        }
-        return rings
     }
 }

@@ -6,6 +6,7 @@ import TerminalTypes
 /// The map pane, drawn in layers, bottom to top: the imported base layer, the radius ring and scale bar,
 /// a walking route, landmarks, building markers, you-are-here, marker labels, place names, the cursor.
 public enum MapView {
+    /// Draws the map pane into `area`.
     public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
         let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell

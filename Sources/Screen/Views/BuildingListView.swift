@@ -6,6 +6,7 @@ import Geo
 /// The artworks of one building over the main screen, the selected one's thumbnail beside the list when
 /// there is room.
 public enum BuildingListView {
+    /// Draws the list over `screen`.
     public static func render(_ list: BuildingListState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         let selected = list.selected
         guard let building = context.rankedBuilding(key: list.key) else { return }

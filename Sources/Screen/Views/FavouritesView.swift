@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `F`: the hearted artworks from every collection, the selected one's picture beside the list.
 public enum FavouritesView {
+    /// Draws the favourites over `screen`.
     public static func render(_ list: FavouritesState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         ArtworkListBox.render(context, title: "♥ Favourites (\(context.favourites.count) of 50)", artworks: context.favourites, selected: list.selected,
                               row: { a in

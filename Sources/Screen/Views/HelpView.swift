@@ -3,6 +3,7 @@ import TerminalTypes
 
 /// `?`: the keys of every screen, generated from the keymap, scrolled.
 public enum HelpView {
+    /// Draws the help over `screen`.
     public static func render(_ help: HelpState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         let scroll = help.scroll
         // Panels wrap: a line wider than the box (the mouse's) goes on over the next lines.

@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// The full-screen viewer: the picture at its zoom and pan, and a status line.
 public enum ImageViewerView {
+    /// Draws the viewer over the whole `screen`.
     public static func render(_ viewer: ImageViewerState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
         buffer.fill(screen)

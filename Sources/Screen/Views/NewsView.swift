@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `N`: the news message with the date it was fetched, then what syncs added or changed.
 public enum NewsView {
+    /// Draws the news over `screen`.
     public static func render(_ news: NewsState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         let box = CentredBox.frame(screen, width: 84, height: screen.height - 4)
         buffer.fill(box)

@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `p`: the painters followed, a search prompt, what the museum answered, and work in progress.
 public enum PaintersView {
+    /// Draws the painters screen (or a painter's paintings) over `screen`.
     public static func render(_ painters: PaintersState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         if let name = painters.paintingsOf {
             renderPaintings(context, of: name, painters, into: &buffer, screen: screen)
@@ -27,7 +28,7 @@ public enum PaintersView {
         if let prompt = painters.prompt {
             buffer.write(" Search the museum: \(prompt)▏", x: inner.x, y: line, style: Style(.search, bold: true), maxWidth: inner.width)
         } else if let found = painters.found {
-            buffer.write(" \(DisplayText.clean(found.name)): \(found.total) paintings with images. Enter adds them, Esc not.", x: inner.x, y: line,
+            buffer.write(" \(DisplayText.clean(found.name)): \(found.total) painting\(found.total == 1 ? "" : "s") with images. Enter adds them, Esc not.", x: inner.x, y: line,
                          style: Style(.accent, bold: true), maxWidth: inner.width)
         } else if let name = painters.confirmRemove {
             buffer.write(" Remove \(DisplayText.clean(name)) and all their paintings (and favourites of them)? y/n", x: inner.x, y: line,
@@ -49,7 +50,7 @@ public enum PaintersView {
 
     /// One painter's paintings: title and year, with the selected one's picture when there is room.
     static func renderPaintings(_ context: ViewContext, of name: String, _ painters: PaintersState, into buffer: inout Buffer, screen: Rect) {
-        ArtworkListBox.render(context, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) paintings", artworks: painters.paintings,
+        ArtworkListBox.render(context, title: "\(DisplayText.clean(name)) · \(painters.paintings.count) painting\(painters.paintings.count == 1 ? "" : "s")", artworks: painters.paintings,
                               selected: painters.paintingSelected,
                               row: { a in (context.isFavourite(a) ? " ♥ " : "   ") + DisplayText.clean(a.title) + (a.year.isEmpty ? "" : " (" + DisplayText.clean(a.year) + ")") },
                               keys: "Enter open · f heart · t in the table · Esc back to the painters", width: 84, into: &buffer, screen: screen)

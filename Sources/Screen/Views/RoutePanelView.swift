@@ -7,6 +7,7 @@ import TerminalTypes
 /// Walking directions in the table's place: distance and time at 5 km/h, then numbered steps with
 /// street names; or, without a route along the ways, why not and the straight line's bearing and distance.
 public enum RoutePanelView {
+    /// Draws the route panel into `area` (the table's place).
     public static func render(_ route: RouteState, _ state: MainScene, into buffer: inout Buffer, area: Rect) {
         let focused = state.focus == .table && state.onTop
         buffer.box(area, title: "Route to \(DisplayText.clean(route.targetName))", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)

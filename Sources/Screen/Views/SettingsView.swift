@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `,`: every setting with its value, the selected one editable in place.
 public enum SettingsView {
+    /// Draws the settings over `screen`.
     public static func render(_ settings: SettingsState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         let box = CentredBox.frame(screen, width: 96, height: Setting.all.count * 2 + 7)
         buffer.fill(box)

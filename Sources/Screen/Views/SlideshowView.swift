@@ -5,6 +5,7 @@ import TerminalTypes
 
 /// `S`: one picture at a time filling the screen, with a line saying which and what the keys do.
 public enum SlideshowView {
+    /// Draws the slideshow over the whole `screen`.
     public static func render(_ show: SlideshowState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         buffer.fill(screen)
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))

@@ -7,6 +7,7 @@ import TerminalTypes
 /// The table pane: a header row per building (name, count, distance, bearing arrow), then its artworks
 /// (title, artist, year), nearest building first, the selection kept visible.
 public enum TableView {
+    /// Draws the table pane into `area`.
     public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
         let focused = state.focus == .table && state.onTop
         let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }

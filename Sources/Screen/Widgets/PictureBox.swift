@@ -11,6 +11,7 @@ public enum PictureBox {
         return (400, 300)
     }
 
+    /// Draws an artwork's picture, fitted, into `area`, or why there is none.
     public static func render(_ context: ViewContext, artworkID id: String, into buffer: inout Buffer, area: Rect) {
         guard area.width > 0, area.height > 0 else { return }
         switch context.pictures[id] {

@@ -31,6 +31,26 @@ public struct RijksmuseumBases: Sendable, Equatable {
         self.init(search: search, id: id, iiif: iiif)
     }
 
+    /// A link from a museum answer (an object id, `next`, a VisualItem, DigitalObject or IIIF image), put onto
+    /// these bases and then followed only if it lands on one of them: the same scheme, host and port as the
+    /// search, id or IIIF base. With the museum's own bases that is https on its three hosts; with a
+    /// `--rijks-base` it is that base's origin alone (so http only when the base itself is loopback http).
+    /// Anything else throws, naming the link.
+    public func followed(_ link: URL) throws -> URL {
+        let url = rewrite(link)
+        func origin(_ u: URL) -> String? {
+            guard let scheme = u.scheme?.lowercased(), let host = u.host?.lowercased(), !host.isEmpty else { return nil }
+            let port = u.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            return "\(scheme)://\(host):\(port)"
+        }
+        let allowed = Set([search, id, iiif].compactMap(origin))
+        guard let here = origin(url), allowed.contains(here), url.user == nil, url.password == nil else {
+            let shown = String(link.absoluteString.prefix(200))
+            throw SyncError(url: shown, "the museum's answer links outside its own hosts (\(allowed.sorted().joined(separator: ", "))); not followed")
+        }
+        return try SyncSource.checkedURL(url.absoluteString, allowFile: false)
+    }
+
     /// A link from the museum put onto these bases (unchanged when the bases are the museum's).
     public func rewrite(_ url: URL) -> URL {
         let text = url.absoluteString

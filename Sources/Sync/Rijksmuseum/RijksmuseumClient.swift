@@ -3,12 +3,16 @@ import Foundation
 import Geo
 
 
-/// One painter's paintings as fetched: the artworks and what had to be skipped, with why.
+/// One painter's paintings as fetched: the artworks, what had to be skipped (with why), and notes on where
+/// the museum's answers were cut short or refused.
 public struct PainterFetch: Sendable {
     public var painter: String
+    /// The museum's own count when it is believable, else how many distinct paintings were found.
     public var total: Int
     public var paintings: [Artwork]
     public var skipped: [String]
+    /// Paging stopped early (a loop, a cap, a foreign link), an unbelievable total, pictures not followed.
+    public var notes: [String] = []
 }
 
 /// How far a painter's fetch has come, for a progress line.
@@ -17,12 +21,47 @@ public enum PainterProgress: Sendable, Equatable {
     case objects(done: Int, total: Int)
 }
 
+/// How much one painter's fetch may ask of the museum.
+public struct MuseumLimits: Sendable {
+    /// Search pages read at most (the museum pages by 100).
+    public var maxSearchPages = 250
+    /// Distinct paintings fetched at most; ids past it are not read.
+    public var maxPaintings = 20_000
+    /// Requests at most (pages, objects, VisualItems, DigitalObjects), a backstop behind the two above.
+    public var maxRequests = 250 + 3 * 20_000
+    /// The largest believable `totalItems` (the museum holds under a million objects).
+    public var maxTotalItems = 10_000_000
+
+    /// The default caps.
+    public init() {}
+}
+
+/// Counts one fetch's requests against its cap; shared by the parallel object fetches.
+final class RequestBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var used = 0
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func take(_ url: URL) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard used < limit else {
+            throw SyncError(url: url.absoluteString, "artmap's limit of \(limit) requests for one painter was reached; nothing more is asked")
+        }
+        used += 1
+    }
+}
+
 /// The Rijksmuseum's keyless Linked Art API: search by painter, each object as JSON-LD, its image through
 /// VisualItem → DigitalObject → IIIF, asked at the size artmap shows, never `max`.
 public final class RijksmuseumClient: Sendable {
     public let bases: RijksmuseumBases
     private let http: HTTPClient
     private let limits: SyncLimits
+    /// Caps on pages, paintings and requests for one painter.
+    public let museumLimits: MuseumLimits
     /// Objects fetched at once.
     public let parallelRequests: Int
     /// The longest side asked of IIIF for a painting.
@@ -33,10 +72,12 @@ public final class RijksmuseumClient: Sendable {
     /// The collection paintings go into.
     public static let collection = "rijksmuseum"
 
-    public init(bases: RijksmuseumBases = .museum, http: HTTPClient = URLSessionHTTPClient(), limits: SyncLimits = SyncLimits(), parallelRequests: Int = 4) {
+    public init(bases: RijksmuseumBases = .museum, http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(),
+                museumLimits: MuseumLimits = MuseumLimits(), parallelRequests: Int = 4) {
         self.bases = bases
         self.http = http
         self.limits = limits
+        self.museumLimits = museumLimits
         self.parallelRequests = max(1, parallelRequests)
     }
 
@@ -48,42 +89,103 @@ public final class RijksmuseumClient: Sendable {
         return components?.url ?? bases.search
     }
 
-    /// How many paintings the museum has by `painter` (the first search page only).
+    /// How many paintings the museum has by `painter` (the first search page only); an unbelievable count throws.
     public func count(painter: String) async throws -> Int {
-        try await searchPage(searchURL(painter: painter)).total
+        let url = searchURL(painter: painter)
+        let page = try await searchPage(url, budget: RequestBudget(limit: 1))
+        guard let total = page.total else {
+            throw SyncError(url: url.absoluteString, "the museum's count of paintings (\(page.rawTotal)) is not a believable number; try again later")
+        }
+        return total
     }
 
     /// Every painting of `painter`, page by page, objects a few at a time. A failed request (HTTP error,
-    /// time-out) throws naming its URL; an object that is not readable Linked Art is skipped and listed.
+    /// time-out) throws naming its URL; an object that is not readable Linked Art, or whose link leads
+    /// outside the museum's hosts, is skipped and listed. Paging stops, keeping what was found and saying
+    /// why in `notes`, at a `next` already read, a page that adds no new painting, a `next` outside the
+    /// museum's hosts, or a cap of `museumLimits` (checked id by id as a page is read).
     public func paintings(of painter: String, progress: @escaping @Sendable (PainterProgress) -> Void = { _ in }) async throws -> PainterFetch {
+        let caps = museumLimits
+        let budget = RequestBudget(limit: caps.maxRequests)
         var ids: [URL] = []
+        var seenIDs = Set<String>()
+        var seenPages = Set<String>()
+        var skipped: [String] = []
+        var notes: [String] = []
         var next: URL? = searchURL(painter: painter)
-        var total = 0
+        var total: Int?
         var page = 0
-        while let url = next {
+        paging: while let url = next {
             try Task.checkCancellation()
-            let result = try await searchPage(url)
+            next = nil
+            guard page < caps.maxSearchPages else {
+                notes.append("stopped after \(caps.maxSearchPages) search pages (artmap's limit); the \(Self.paintingsText(ids.count)) found are kept")
+                break
+            }
+            seenPages.insert(url.absoluteString)
+            let result = try await searchPage(url, budget: budget)
             page += 1
-            total = result.total
-            ids += result.items
-            progress(.searching(page: page, found: ids.count, total: total))
-            next = result.next.map(bases.rewrite)
-            if ids.count > 20_000 { break }
+            if page == 1 {
+                total = result.total
+                if total == nil { notes.append("the museum's count of paintings (\(result.rawTotal)) is not believable; the paintings found are counted instead") }
+            }
+            var added = 0
+            for entry in result.items {
+                guard ids.count < caps.maxPaintings else {
+                    notes.append("the museum lists more than \(caps.maxPaintings) paintings (artmap's limit); only the first \(caps.maxPaintings) are fetched")
+                    progress(.searching(page: page, found: ids.count, total: total ?? ids.count))
+                    break paging
+                }
+                guard let text = (entry as? [String: Any])?["id"] as? String else { continue }
+                guard let raw = URL(string: text) else {
+                    skipped.append(SyncError(url: String(text.prefix(200)), "not a URL").description)
+                    continue
+                }
+                let link: URL
+                do {
+                    link = try bases.followed(raw)
+                } catch let error as SyncError {
+                    skipped.append(error.description)
+                    continue
+                }
+                guard seenIDs.insert(link.absoluteString).inserted else { continue }
+                ids.append(link)
+                added += 1
+            }
+            progress(.searching(page: page, found: ids.count, total: total ?? ids.count))
+            guard let raw = result.next else { break }
+            guard added > 0 else {
+                notes.append("stopped paging at search page \(page): it added no new painting (the museum repeats itself)")
+                break
+            }
+            let nextURL: URL
+            do {
+                nextURL = try bases.followed(raw)
+            } catch let error as SyncError {
+                notes.append("stopped paging at search page \(page): its next page \(error.url ?? "") is outside the museum's hosts")
+                break
+            }
+            guard !seenPages.contains(nextURL.absoluteString) else {
+                notes.append("stopped paging at search page \(page): its next page was already read (a loop)")
+                break
+            }
+            next = nextURL
         }
         var paintings: [Artwork?] = Array(repeating: nil, count: ids.count)
-        var skipped: [String] = []
         var done = 0
-        try await withThrowingTaskGroup(of: (Int, Result<Artwork, PaintingFailure>).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Result<PaintingOutcome, PaintingFailure>).self) { group in
             var pending = ids.enumerated().makeIterator()
             func launch() {
                 guard let (index, url) = pending.next() else { return }
-                group.addTask { (index, await self.painting(at: url)) }
+                group.addTask { (index, await self.painting(at: url, budget: budget)) }
             }
             for _ in 0..<parallelRequests { launch() }
             while let (index, outcome) = try await group.next() {
                 try Task.checkCancellation()
                 switch outcome {
-                case .success(let artwork): paintings[index] = artwork
+                case .success(let painting):
+                    paintings[index] = painting.artwork
+                    if let note = painting.note { notes.append(note) }
                 case .failure(.malformed(let error)): skipped.append(error.description)
                 case .failure(.request(let error)): throw error
                 }
@@ -92,14 +194,30 @@ public final class RijksmuseumClient: Sendable {
                 launch()
             }
         }
-        return PainterFetch(painter: painter, total: total, paintings: paintings.compactMap { $0 }, skipped: skipped)
+        // Two ids may lead to one object number: it is one painting, saved and counted once.
+        var numbers = Set<String>()
+        let distinct = paintings.compactMap { $0 }.filter { numbers.insert($0.id).inserted }
+        let repeated = paintings.compactMap { $0 }.count - distinct.count
+        if repeated > 0 { notes.append("\(repeated) object\(repeated == 1 ? "" : "s") repeated an object number already read; counted once") }
+        return PainterFetch(painter: painter, total: total ?? distinct.count, paintings: distinct, skipped: skipped, notes: notes)
+    }
+
+    /// "1 painting", "2 paintings".
+    public static func paintingsText(_ count: Int) -> String {
+        "\(count) painting\(count == 1 ? "" : "s")"
+    }
+
+    /// A painting read, and why its picture was not followed when it was not.
+    struct PaintingOutcome: Sendable {
+        let artwork: Artwork
+        let note: String?
     }
 
     /// One object as an artwork of the `rijksmuseum` collection, with its sized IIIF image when it has one.
-    func painting(at museumURL: URL) async -> Result<Artwork, PaintingFailure> {
-        let url = bases.rewrite(museumURL)
+    /// A VisualItem, DigitalObject or IIIF link outside the museum's hosts costs the picture, not the painting.
+    func painting(at url: URL, budget: RequestBudget) async -> Result<PaintingOutcome, PaintingFailure> {
         do {
-            let body = try await fetch(url, accept: "application/ld+json")
+            let body = try await fetch(url, accept: "application/ld+json", budget: budget)
             let object: LinkedArtObject
             do {
                 object = try LinkedArtObject.parse(body, url: url.absoluteString)
@@ -107,17 +225,22 @@ public final class RijksmuseumClient: Sendable {
                 return .failure(.malformed(error))
             }
             var image = ""
-            if let visual = object.visualItem.map(bases.rewrite) {
-                let visualData = try await fetch(visual, accept: "application/ld+json")
-                // An unreadable VisualItem or DigitalObject costs the picture, not the painting.
-                if let digital = (try? LinkedArtObject.firstLink(visualData, key: "digitally_shown_by", url: visual.absoluteString))?.map(bases.rewrite) {
-                    let digitalData = try await fetch(digital, accept: "application/ld+json")
-                    if let access = (try? LinkedArtObject.firstLink(digitalData, key: "access_point", url: digital.absoluteString)) ?? nil {
-                        image = Self.sized(bases.rewrite(access), side: Self.imageSide).absoluteString
+            var note: String?
+            do {
+                if let visual = try object.visualItem.map(bases.followed) {
+                    let visualData = try await fetch(visual, accept: "application/ld+json", budget: budget)
+                    // An unreadable VisualItem or DigitalObject costs the picture, not the painting.
+                    if let digital = try ((try? LinkedArtObject.firstLink(visualData, key: "digitally_shown_by", url: visual.absoluteString)) ?? nil).map(bases.followed) {
+                        let digitalData = try await fetch(digital, accept: "application/ld+json", budget: budget)
+                        if let access = (try? LinkedArtObject.firstLink(digitalData, key: "access_point", url: digital.absoluteString)) ?? nil {
+                            image = Self.sized(try bases.followed(access), side: Self.imageSide).absoluteString
+                        }
                     }
                 }
+            } catch let error as SyncError where error.message.hasPrefix("the museum's answer links outside") {
+                note = "object \(object.objectNumber): its picture link \(error.url ?? "") is outside the museum's hosts; no picture"
             }
-            return .success(Self.artwork(object, image: image))
+            return .success(PaintingOutcome(artwork: Self.artwork(object, image: image), note: note))
         } catch let error as SyncError {
             return .failure(.request(error))
         } catch {
@@ -153,19 +276,37 @@ public final class RijksmuseumClient: Sendable {
                        imageFileName: image, collection: collection, webPage: object.webPage ?? "")).artwork
     }
 
-    private func searchPage(_ url: URL) async throws -> (total: Int, items: [URL], next: URL?) {
-        let data = try await fetch(url, accept: "application/ld+json")
+    /// One search page: its total when believable (`rawTotal` as given, for messages), its item entries as
+    /// they stand (read one by one by the caller, which stops at its caps), and its `next` link.
+    private func searchPage(_ url: URL, budget: RequestBudget) async throws -> (total: Int?, rawTotal: String, items: [Any], next: URL?) {
+        let data = try await fetch(url, accept: "application/ld+json", budget: budget)
         guard let page = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw SyncError(url: url.absoluteString, "the search answer is not a JSON object")
         }
-        let total = ((page["partOf"] as? [String: Any])?["totalItems"] as? NSNumber)?.intValue ?? 0
-        let items = LinkedArtObject.entries(page["orderedItems"]).compactMap { ($0["id"] as? String).flatMap(URL.init(string:)) }
+        let rawTotal = (page["partOf"] as? [String: Any])?["totalItems"]
+        let items: [Any]
+        if let list = page["orderedItems"] as? [Any] {
+            items = list
+        } else if let one = page["orderedItems"] as? [String: Any] {
+            items = [one]
+        } else {
+            items = []
+        }
         let next = ((page["next"] as? [String: Any])?["id"] as? String).flatMap(URL.init(string:))
-        return (total, items, next)
+        return (believableTotal(rawTotal), rawTotal.map { String(String(describing: $0).prefix(40)) } ?? "none", items, next)
     }
 
-    private func fetch(_ url: URL, accept: String) async throws -> Data {
+    /// A whole number from 0 to `maxTotalItems`, else nil.
+    func believableTotal(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber else { return nil }
+        let double = number.doubleValue
+        guard double.isFinite, double == double.rounded(), double >= 0, double <= Double(museumLimits.maxTotalItems) else { return nil }
+        return Int(double)
+    }
+
+    private func fetch(_ url: URL, accept: String, budget: RequestBudget) async throws -> Data {
         _ = try SyncSource.checkedURL(url.absoluteString, allowFile: false)
+        try budget.take(url)
         let response = try await http.get(url, maxBytes: limits.maxBodyBytes, timeout: limits.requestTimeout, accept: accept)
         guard response.status == 200 else { throw SyncError(url: url.absoluteString, "HTTP \(response.status)") }
         return response.body

@@ -1,0 +1,529 @@
+// libosmium behind a C interface (see include/cosmium.h). No C++ exception leaves this file: each entry
+// point catches everything and turns it into an error string.
+#include "cosmium.h"
+
+#include <osmium/area/assembler.hpp>
+#include <osmium/builder/osm_object_builder.hpp>
+#include <osmium/handler.hpp>
+#include <osmium/handler/node_locations_for_ways.hpp>
+#include <osmium/index/map/flex_mem.hpp>
+#include <osmium/io/any_input.hpp>
+#include <osmium/relations/manager_util.hpp>
+#include <osmium/relations/relations_manager.hpp>
+#include <osmium/visitor.hpp>
+
+#include <protozero/pbf_reader.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+/// Thrown to unwind osmium when a callback asks to stop.
+struct Stopped {};
+
+/// A count past one of the limits: the message names the object, the count and the limit.
+struct Refusal : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string grouped(uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+void fill_tags(const osmium::TagList &list, std::vector<cosmium_tag> &out) {
+    out.clear();
+    for (const auto &tag : list) out.push_back(cosmium_tag{tag.key(), tag.value()});
+}
+
+void check_callback(int rc) {
+    if (rc != 0) throw Stopped{};
+}
+
+/// Multipolygon relations, assembled by osmium's area assembler once all their member ways have been read
+/// (and, at the end, those whose members are partly outside the file, from the members it holds). A way
+/// named twice by one relation is taken once, and a relation is bounded by its member and point counts.
+class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, false, true, false> {
+    const cosmium_limits &m_limits;
+    const cosmium_handlers &m_handlers;
+    std::unordered_set<osmium::object_id_type> m_seen;
+    osmium::area::AssemblerConfig m_config;
+    std::vector<double> m_lats, m_lons;
+    std::vector<size_t> m_ends;
+    std::vector<cosmium_tag> m_tags;
+
+    void add_ring(const osmium::NodeRefList &ring) {
+        for (const auto &ref : ring) {
+            m_lats.push_back(ref.location().lat_without_check());
+            m_lons.push_back(ref.location().lon_without_check());
+        }
+        m_ends.push_back(m_lats.size());
+    }
+
+    void assemble(const osmium::Relation &relation, size_t missing) {
+        // The assembler pairs the relation's way members with `ways` one to one, so it is given a copy of the
+        // relation holding exactly the ways at hand (each once).
+        std::vector<const osmium::Way *> ways;
+        size_t points = 0;
+        osmium::memory::Buffer copy_buffer{1024, osmium::memory::Buffer::auto_grow::yes};
+        {
+            osmium::builder::RelationBuilder builder{copy_buffer};
+            builder.set_id(relation.id());
+            builder.add_item(relation.tags());
+            osmium::builder::RelationMemberListBuilder members{builder};
+            for (const auto &member : relation.members()) {
+                if (member.ref() == 0 || member.type() != osmium::item_type::way) continue;
+                const osmium::Way *way = get_member_way(member.ref());
+                if (way == nullptr) continue;
+                ways.push_back(way);
+                members.add_member(osmium::item_type::way, member.ref(), member.role());
+                points += way->nodes().size();
+                if (m_limits.area_points != 0 && points > m_limits.area_points) {
+                    throw Refusal{"relation/" + std::to_string(relation.id()) + " has more than " + grouped(m_limits.area_points) +
+                                  " points in its member ways, more than artmap reads in one multipolygon"};
+                }
+            }
+        }
+        copy_buffer.commit();
+        const auto &copy = copy_buffer.get<osmium::Relation>(0);
+        if (ways.empty() || m_handlers.area == nullptr) return;
+        osmium::memory::Buffer out{1024, osmium::memory::Buffer::auto_grow::yes};
+        try {
+            osmium::area::Assembler assembler{m_config};
+            assembler(copy, ways, out);
+        } catch (const osmium::invalid_location &) {
+            return;  // a member way with a node outside the file: no geometry, as osmium export does
+        }
+        for (const auto &area : out.select<osmium::Area>()) {
+            m_lats.clear();
+            m_lons.clear();
+            m_ends.clear();
+            for (const auto &outer : area.outer_rings()) {
+                add_ring(outer);
+                for (const auto &inner : area.inner_rings(outer)) add_ring(inner);
+            }
+            if (m_ends.empty()) continue;
+            fill_tags(relation.tags(), m_tags);
+            cosmium_area c{relation.id(), m_lats.data(), m_lons.data(), m_lats.size(), m_ends.data(), m_ends.size(), missing,
+                           m_tags.data(), m_tags.size()};
+            check_callback(m_handlers.area(m_handlers.context, &c));
+        }
+    }
+
+public:
+    Multipolygons(const cosmium_limits &limits, const cosmium_handlers &handlers) : m_limits(limits), m_handlers(handlers) {
+        m_config.create_empty_areas = false;
+    }
+
+    bool new_relation(const osmium::Relation &relation) {
+        const char *type = relation.tags()["type"];
+        if (type == nullptr || std::strcmp(type, "multipolygon") != 0) return false;
+        if (m_limits.relation_members != 0 && relation.members().size() > m_limits.relation_members) {
+            throw Refusal{"relation/" + std::to_string(relation.id()) + " has " + grouped(relation.members().size()) +
+                          " members, more than artmap reads in one relation (" + grouped(m_limits.relation_members) + ")"};
+        }
+        m_seen.clear();
+        for (const auto &member : relation.members()) {
+            if (member.type() == osmium::item_type::way) return true;
+        }
+        return false;
+    }
+
+    bool new_member(const osmium::Relation &, const osmium::RelationMember &member, std::size_t) {
+        return member.type() == osmium::item_type::way && m_seen.insert(member.ref()).second;
+    }
+
+    void complete_relation(const osmium::Relation &relation) { assemble(relation, 0); }
+
+    /// Assembles the relations still waiting for members the file does not hold.
+    void finish() {
+        for_each_incomplete_relation([this](const osmium::relations::RelationHandle &handle) {
+            size_t missing = 0;
+            for (const auto &member : handle->members()) {
+                if (member.ref() != 0 && member.type() == osmium::item_type::way && get_member_way(member.ref()) == nullptr) ++missing;
+            }
+            assemble(*handle, missing);
+        });
+    }
+};
+
+/// Objects read so far against what a file of this size may hold.
+class ObjectCount {
+    uint64_t m_objects = 0;
+    uint64_t m_allowed;
+    size_t m_per_byte;
+
+public:
+    ObjectCount(const cosmium_limits &limits, uint64_t file_size) : m_per_byte(limits.objects_per_byte) {
+        m_allowed = limits.objects_per_byte == 0 ? UINT64_MAX : limits.objects_floor + file_size * limits.objects_per_byte;
+    }
+
+    void count() {
+        if (++m_objects > m_allowed) {
+            throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_per_byte) +
+                          " a byte at most): a damaged or crafted file"};
+        }
+    }
+};
+
+/// Only counts (the first pass over compressed XML, which would otherwise parse a bomb whole before the
+/// second pass could count it).
+class Counter : public osmium::handler::Handler {
+    ObjectCount m_count;
+
+public:
+    Counter(const cosmium_limits &limits, uint64_t file_size) : m_count(limits, file_size) {}
+    void node(const osmium::Node &) { m_count.count(); }
+    void way(const osmium::Way &) { m_count.count(); }
+    void relation(const osmium::Relation &) { m_count.count(); }
+};
+
+/// Hands nodes, ways and relations to the callbacks, checking the counts on the way.
+class Forwarder : public osmium::handler::Handler {
+    const cosmium_limits &m_limits;
+    const cosmium_handlers &m_handlers;
+    ObjectCount m_count;
+    std::vector<cosmium_tag> m_tags;
+    std::vector<int64_t> m_refs;
+    std::vector<double> m_lats, m_lons;
+    std::vector<uint8_t> m_located;
+
+    void count() { m_count.count(); }
+
+public:
+    Forwarder(const cosmium_limits &limits, const cosmium_handlers &handlers, uint64_t file_size)
+        : m_limits(limits), m_handlers(handlers), m_count(limits, file_size) {}
+
+    void node(const osmium::Node &node) {
+        count();
+        if (m_handlers.node == nullptr) return;
+        fill_tags(node.tags(), m_tags);
+        const auto location = node.location();
+        const bool located = location.valid();
+        cosmium_node c{node.id(), located ? location.lat_without_check() : 0, located ? location.lon_without_check() : 0,
+                       located ? 1 : 0, m_tags.data(), m_tags.size()};
+        check_callback(m_handlers.node(m_handlers.context, &c));
+    }
+
+    void way(const osmium::Way &way) {
+        count();
+        const auto &nodes = way.nodes();
+        if (m_limits.way_refs != 0 && nodes.size() > m_limits.way_refs) {
+            throw Refusal{"way/" + std::to_string(way.id()) + " names " + grouped(nodes.size()) +
+                          " nodes, more than artmap reads in one way (" + grouped(m_limits.way_refs) + ")"};
+        }
+        if (m_handlers.way == nullptr) return;
+        m_refs.clear();
+        m_lats.clear();
+        m_lons.clear();
+        m_located.clear();
+        for (const auto &ref : nodes) {
+            const auto location = ref.location();
+            const bool located = location.valid();
+            m_refs.push_back(ref.ref());
+            m_lats.push_back(located ? location.lat_without_check() : 0);
+            m_lons.push_back(located ? location.lon_without_check() : 0);
+            m_located.push_back(located ? 1 : 0);
+        }
+        fill_tags(way.tags(), m_tags);
+        cosmium_way c{way.id(), m_refs.data(), m_lats.data(), m_lons.data(), m_located.data(), m_refs.size(), m_tags.data(), m_tags.size()};
+        check_callback(m_handlers.way(m_handlers.context, &c));
+    }
+
+    void relation(const osmium::Relation &relation) {
+        count();
+        if (m_limits.relation_members != 0 && relation.members().size() > m_limits.relation_members) {
+            throw Refusal{"relation/" + std::to_string(relation.id()) + " has " + grouped(relation.members().size()) +
+                          " members, more than artmap reads in one relation (" + grouped(m_limits.relation_members) + ")"};
+        }
+        if (m_handlers.relation == nullptr) return;
+        check_callback(m_handlers.relation(m_handlers.context, relation.id(), relation.members().size()));
+    }
+};
+
+/// The most objects one PBF block may hold before osmium decodes it (writers put 8,000 in a block): a block
+/// of zero deltas would otherwise become millions of objects in memory before any count could stop it.
+constexpr size_t block_objects_limit = 100000;
+
+/// Bytes from a file or from memory, read at an offset.
+struct Source {
+    int fd = -1;
+    const char *data = nullptr;
+    size_t size = 0;
+
+    /// Reads up to `length` bytes at `offset` into `out`; returns how many it read.
+    size_t read(uint64_t offset, size_t length, std::string &out) const {
+        out.resize(length);
+        if (data != nullptr) {
+            if (offset >= size) return 0;
+            const size_t n = std::min<uint64_t>(length, size - offset);
+            std::memcpy(&out[0], data + offset, n);
+            return n;
+        }
+        size_t done = 0;
+        while (done < length) {
+            const ssize_t n = ::pread(fd, &out[done], length - done, static_cast<off_t>(offset + done));
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) throw std::runtime_error{std::string{"read error: "} + std::strerror(errno)};
+            if (n == 0) break;
+            done += static_cast<size_t>(n);
+        }
+        return done;
+    }
+};
+
+size_t varint_count(protozero::data_view view) {
+    size_t count = 0;
+    for (size_t i = 0; i < view.size(); ++i) {
+        if ((static_cast<unsigned char>(view.data()[i]) & 0x80) == 0) ++count;
+    }
+    return count;
+}
+
+/// Counts what one PrimitiveBlock holds without building it, refusing a block, way or relation past its limit.
+void count_block(protozero::data_view block, const cosmium_limits &limits) {
+    size_t objects = 0;
+    protozero::pbf_reader message{block};
+    while (message.next()) {
+        if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) {
+            // osmium keeps strings with their length but walks tags up to each NUL: a NUL inside a string
+            // sends that walk past the end of the tag list.
+            protozero::pbf_reader table = message.get_message();
+            while (table.next()) {
+                if (table.tag() != 1 || table.wire_type() != protozero::pbf_wire_type::length_delimited) {
+                    table.skip();
+                    continue;
+                }
+                const auto string = table.get_view();
+                if (std::memchr(string.data(), 0, string.size()) != nullptr) {
+                    throw osmium::pbf_error{"a string in the string table holds a NUL byte"};
+                }
+            }
+            continue;
+        }
+        if (message.tag() != 2 || message.wire_type() != protozero::pbf_wire_type::length_delimited) {
+            message.skip();
+            continue;
+        }
+        protozero::pbf_reader group = message.get_message();
+        while (group.next()) {
+            if (group.wire_type() != protozero::pbf_wire_type::length_delimited) {
+                group.skip();
+                continue;
+            }
+            const auto tag = group.tag();
+            protozero::pbf_reader item = group.get_message();
+            if (tag == 1) {
+                ++objects;  // a plain node
+            } else if (tag == 2) {  // dense nodes: as many as ids
+                while (item.next(1, protozero::pbf_wire_type::length_delimited)) objects += varint_count(item.get_view());
+            } else if (tag == 3 || tag == 4) {  // a way (refs) or a relation (member ids)
+                ++objects;
+                const uint32_t listed = tag == 3 ? 8 : 9;
+                const size_t limit = tag == 3 ? limits.way_refs : limits.relation_members;
+                int64_t id = 0;
+                size_t n = 0;
+                while (item.next()) {
+                    if (item.tag() == 1 && item.wire_type() == protozero::pbf_wire_type::varint) id = item.get_int64();
+                    else if (item.tag() == listed && item.wire_type() == protozero::pbf_wire_type::length_delimited) n += varint_count(item.get_view());
+                    else item.skip();
+                }
+                if (limit != 0 && n > limit) {
+                    throw Refusal{(tag == 3 ? "way/" : "relation/") + std::to_string(id) +
+                                  (tag == 3 ? " names " + grouped(n) + " nodes, more than artmap reads in one way ("
+                                            : " has " + grouped(n) + " members, more than artmap reads in one relation (") +
+                                  grouped(limit) + ")"};
+                }
+            }
+            if (objects > block_objects_limit) {
+                throw Refusal{"a PBF block holds more than " + grouped(block_objects_limit) +
+                              " objects, more than artmap reads in one block (writers put 8,000)"};
+            }
+        }
+    }
+}
+
+/// Walks every blob of a PBF file before osmium reads it, inflating each in turn into one buffer, so the
+/// counts are known before anything is built. It reads the framing as osmium does (first blob the header,
+/// every later one data, whatever its type says) and refuses whatever it cannot follow, so osmium never
+/// decodes a block this walk has not counted.
+void prescan_pbf(const Source &source, const cosmium_limits &limits) {
+    constexpr uint32_t header_limit = 64 * 1024;
+    constexpr int32_t blob_limit = 32 * 1024 * 1024;
+    std::string bytes, inflated;
+    uint64_t offset = 0;
+    for (uint64_t index = 0;; ++index) {
+        const size_t got = source.read(offset, 4, bytes);
+        if (got == 0) return;
+        if (got < 4) throw osmium::pbf_error{"truncated data (EOF encountered)"};
+        const auto *b = reinterpret_cast<const unsigned char *>(bytes.data());
+        const uint32_t header_size = uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | uint32_t(b[3]);
+        offset += 4;
+        if (header_size > header_limit) throw osmium::pbf_error{"invalid BlobHeader size (> max_blob_header_size)"};
+        if (source.read(offset, header_size, bytes) < header_size) throw osmium::pbf_error{"truncated data (EOF encountered)"};
+        offset += header_size;
+        int32_t data_size = 0;
+        protozero::pbf_reader header{bytes.data(), bytes.size()};
+        while (header.next()) {
+            if (header.tag() == 3 && header.wire_type() == protozero::pbf_wire_type::varint) data_size = header.get_int32();
+            else header.skip();
+        }
+        if (data_size <= 0 || data_size > blob_limit) throw osmium::pbf_error{"invalid blob size"};
+        if (source.read(offset, static_cast<size_t>(data_size), bytes) < static_cast<size_t>(data_size)) {
+            throw osmium::pbf_error{"truncated data (EOF encountered)"};
+        }
+        offset += static_cast<uint64_t>(data_size);
+        if (index == 0) continue;  // the OSMHeader blob
+        protozero::data_view compressed;
+        bool zlib = false;
+        bool counted = false;
+        int32_t raw_size = 0;
+        protozero::pbf_reader blob{bytes.data(), bytes.size()};
+        while (!counted && blob.next()) {
+            const auto wire = blob.wire_type();
+            switch (blob.tag()) {
+                case 1:  // raw: osmium takes the first one it meets
+                    if (wire != protozero::pbf_wire_type::length_delimited) { blob.skip(); break; }
+                    count_block(blob.get_view(), limits);
+                    counted = true;
+                    break;
+                case 2:
+                    if (wire != protozero::pbf_wire_type::varint) { blob.skip(); break; }
+                    raw_size = blob.get_int32();
+                    if (raw_size <= 0 || raw_size > blob_limit) throw osmium::pbf_error{"illegal blob size"};
+                    break;
+                case 3:
+                    if (wire != protozero::pbf_wire_type::length_delimited) { blob.skip(); break; }
+                    compressed = blob.get_view();
+                    zlib = true;
+                    break;
+                default:
+                    blob.skip();  // other compressions: osmium refuses them
+            }
+        }
+        if (counted) continue;
+        if (!zlib) continue;  // no data (osmium: "blob contains no data") or a compression osmium refuses
+        inflated.resize(static_cast<size_t>(raw_size));
+        uLongf length = static_cast<uLongf>(raw_size);
+        if (raw_size <= 0 ||
+            ::uncompress(reinterpret_cast<Bytef *>(&inflated[0]), &length, reinterpret_cast<const Bytef *>(compressed.data()),
+                         static_cast<uLong>(compressed.size())) != Z_OK) {
+            throw osmium::pbf_error{"a compressed block does not inflate"};
+        }
+        count_block(protozero::data_view{inflated.data(), length}, limits);
+    }
+}
+
+using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
+
+/// Both passes: relations first (which multipolygons need which ways), then everything in file order.
+void read(const osmium::io::File &file, const Source &source, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
+    if (file.format() == osmium::io::file_format::pbf) prescan_pbf(source, limits);
+    Multipolygons multipolygons{limits, handlers};
+    {
+        // Relations first. Compressed XML is counted whole in this pass too: its parser reads every element
+        // even when it builds only relations, so a small .osm.gz of millions of nodes is refused here.
+        const bool compressed_xml = file.format() == osmium::io::file_format::xml && file.compression() != osmium::io::file_compression::none;
+        osmium::io::Reader reader{file, compressed_xml ? osmium::osm_entity_bits::nwr : osmium::osm_entity_bits::relation,
+                                  osmium::io::read_meta::no};
+        Counter counter{limits, size};
+        if (compressed_xml) osmium::apply(reader, counter, multipolygons);
+        else osmium::apply(reader, multipolygons);
+        reader.close();
+        multipolygons.prepare_for_lookup();
+    }
+    Index positive, negative;
+    Locations locations{positive, negative};
+    locations.ignore_errors();
+    Forwarder forwarder{limits, handlers, size};
+    osmium::io::Reader reader{file, osmium::io::read_meta::no};
+    osmium::apply(reader, locations, forwarder, multipolygons.handler());
+    reader.close();
+    multipolygons.finish();
+}
+
+void copy_error(const std::string &message, char *error, size_t error_size) {
+    if (error == nullptr || error_size == 0) return;
+    std::snprintf(error, error_size, "%s", message.c_str());
+}
+
+/// Runs `body`, turning whatever it throws into a result code and a message.
+template <typename Body>
+int guarded(Body &&body, char *error, size_t error_size) {
+    try {
+        body();
+        return COSMIUM_OK;
+    } catch (const Stopped &) {
+        return COSMIUM_STOPPED;
+    } catch (const Refusal &refusal) {
+        copy_error(refusal.what(), error, error_size);
+        return COSMIUM_REFUSED;
+    } catch (const osmium::out_of_order_error &e) {
+        // The multipolygon pass needs objects in id order, as osmium and the OpenStreetMap servers write them.
+        copy_error(std::string{e.what()} + "; sort the file first (osmium sort FILE -o SORTED.osm.pbf)", error, error_size);
+    } catch (const osmium::pbf_error &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (const osmium::xml_error &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (const std::bad_alloc &) {
+        copy_error("not enough memory to read it", error, error_size);
+    } catch (const std::exception &e) {
+        copy_error(e.what(), error, error_size);
+    } catch (...) {
+        copy_error("unknown error while reading", error, error_size);
+    }
+    return COSMIUM_ERROR;
+}
+
+/// The file behind `fd` for osmium: /proc/self/fd/N opens the very file `fd` holds open, whatever its
+/// name now points to.
+std::string descriptor_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+cosmium_limits no_limits() { return cosmium_limits{0, 0, 0, 0, 0}; }
+
+}  // namespace
+
+extern "C" int cosmium_read_fd(int fd, const char *format, const cosmium_limits *limits, const cosmium_handlers *handlers,
+                               char *error, size_t error_size) {
+    return guarded([&] {
+        struct stat status;
+        if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) throw std::runtime_error{"not a regular file"};
+        const cosmium_handlers none{};
+        const cosmium_limits open = no_limits();
+        osmium::io::File file{descriptor_path(fd), format == nullptr ? "" : format};
+        Source source;
+        source.fd = fd;
+        read(file, source, static_cast<uint64_t>(status.st_size), limits ? *limits : open, handlers ? *handlers : none);
+    }, error, error_size);
+}
+
+extern "C" int cosmium_read_memory(const void *data, size_t size, const char *format, const cosmium_limits *limits,
+                                   const cosmium_handlers *handlers, char *error, size_t error_size) {
+    return guarded([&] {
+        if (data == nullptr || size == 0) throw std::runtime_error{"the file is empty"};
+        const cosmium_handlers none{};
+        const cosmium_limits open = no_limits();
+        osmium::io::File file{static_cast<const char *>(data), size, format == nullptr ? "" : format};
+        Source source;
+        source.data = static_cast<const char *>(data);
+        source.size = size;
+        read(file, source, size, limits ? *limits : open, handlers ? *handlers : none);
+    }, error, error_size);
+}
