@@ -108,7 +108,10 @@ extension AppState {
         if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
         let context = overlays.last?.keyContext ?? main.keyContext
         guard let command = Keymap.command(for: key, in: context) else { return [] }
+        // Messages do not stick: a key's feedback replaces the last message, an error's too (a failed
+        // sync stays on the status line as its state).
         lastMessage = nil
+        lastError = nil
         if let top = overlays.last {
             if let action = top.action(for: command) { return routeTop(action) }
         } else if let action = MainFeature.action(for: command, in: context) {

@@ -37,7 +37,7 @@ public enum Bars {
         if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
         switch state.sync {
         case .running(let text): parts.append("⟳ " + text)
-        case .failed: break
+        case .failed: parts.append("sync failed")
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
         let left = " " + parts.joined(separator: " │ ")

@@ -63,6 +63,12 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     #expect(status.contains("s tries again"), "what to do shows: \(status)")
     let shown = status.trimmingCharacters(in: .whitespaces)
     #expect(shown.contains("again · http") && shown.hasSuffix("-01"), "the address last, cut in its middle: \(shown)")
+
+    // Item 2: the next key's feedback replaces the message; the failed sync stays as the sync's state.
+    try tmux.send("L")
+    let after = statusLine(try tmux.waitFor { statusLine($0).contains("layout:") })
+    #expect(!after.contains("connection refused"), "\(after)")
+    #expect(after.contains("│ sync failed │ layout: side"), "\(after)")
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
