@@ -87,3 +87,22 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 5: an imported city opens on its nearest building, at the top of the table (Tab, Enter opens it).
+@Test func anImportedCityOpensOnItsNearestBuildingAtTheTop() throws {
+    let home = try temporaryDirectory("tour-city")
+    let extract = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+    #expect(try runArtmapBinary(["import", extract], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki"]))
+    let screen = try tmux.waitFor { boxTop($0, "65 artworks in 58 buildings") != nil }
+    let table = try #require(boxTop(screen, "65 artworks in 58 buildings"))
+    // The first row under the header is the nearest building.
+    let firstRow = screen[table.line + 2]
+    let name = try #require(firstRow.range(of: "▸ ").map { String(firstRow[$0.upperBound...]) }?.components(separatedBy: " (").first)
+    try tmux.send("Tab", "Enter")
+    let opened = try tmux.waitFor { $0.contains { $0.contains("┌ Artwork ") || $0.contains("artworks · ") } }
+    #expect(opened.contains { $0.contains("┌ " + name) || $0.contains("Building: " + name + " ") }, "Enter opened the top row, \(name): \(opened.joined(separator: "\n"))")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}

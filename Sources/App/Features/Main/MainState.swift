@@ -143,6 +143,10 @@ public struct MainState: Sendable {
         liveReference = reference
         liveSource = referenceSource
         zoomChosen = false
+        // Measured from a new place, the collection opens on its nearest building, at the top of the table
+        // (not on the row that was first from the old place, wherever it now ranks).
+        selectedRow = 0
+        tableScroll = 0
     }
 
     /// Moves the reference point; the view follows unless the user has panned away.
