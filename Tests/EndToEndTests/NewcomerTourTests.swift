@@ -106,3 +106,45 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 12: with --ascii every character on screen is ASCII: the table, the status line, the title bar
+/// (with favourites and the news badge), a detail and the help.
+@Test func asciiMeansASCIIEverywhere() throws {
+    let home = try temporaryDirectory("tour-ascii")
+    #expect(try runArtmapBinary(["favourites", "add", "40"], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--ascii"]))
+    func nonASCII(_ lines: [String]) -> String {
+        String(lines.joined().unicodeScalars.filter { $0.value > 0x7E }.map(Character.init))
+    }
+    var screen = try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    #expect(nonASCII(screen).isEmpty, "main screen: \(nonASCII(screen))")
+    try tmux.send("Tab", "Down", "Enter")
+    screen = try tmux.waitFor { $0.contains { $0.contains("Building: ") } }
+    #expect(nonASCII(screen).isEmpty, "detail: \(nonASCII(screen))")
+    try tmux.send("Escape", "?")
+    screen = try tmux.waitFor { $0.contains { $0.contains("+ Keys") } }
+    #expect(nonASCII(screen).isEmpty, "help: \(nonASCII(screen))")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
+
+/// Item 15: a pop-up clears the screen behind it, so no table arrows, marks or frame corners show around it.
+@Test func popUpsClearTheGapsAroundThem() throws {
+    let home = try temporaryDirectory("tour-popups")
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("Tab", "Down", "Enter")
+    let screen = try tmux.waitFor { $0.contains { $0.contains("Building: ") } }
+    let top = try #require(screen.firstIndex { $0.contains("┌ Artwork") })
+    let bottom = try #require(screen.lastIndex { $0.contains("└") })
+    for (index, line) in screen.enumerated() where index >= 1 && index < screen.count - 2 {
+        let frame: Set<Character> = ["┌", "│", "└", "┐", "┘"]
+        let outside = index < top || index > bottom ? line
+            : String(line.prefix { !frame.contains($0) }) + String(line.reversed().prefix { !frame.contains($0) })
+        #expect(outside.trimmingCharacters(in: .whitespaces).isEmpty, "line \(index) outside the pop-up: \(line)")
+    }
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}

@@ -15,7 +15,8 @@ public enum RoutePanelView {
         guard inner.width > 4, inner.height > 0 else { return }
         // Panels wrap: a reason and its advice are read whole, however narrow the pane.
         let wrapped = lines(route, imperial: state.imperial).flatMap { line in
-            TextWidth.wrap(DisplayText.clean(line.text), width: inner.width - 1).map { (text: $0, style: line.style) }
+            let text = DisplayText.clean(line.text)
+            return (TextWidth.of(text) <= inner.width - 1 ? [text] : TextWidth.wrap(text, width: inner.width - 1)).map { (text: $0, style: line.style) }
         }
         for (offset, line) in wrapped.enumerated() {
             guard offset < inner.height else { break }
