@@ -148,3 +148,21 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 13: at 80×24 the two Victoria Gallery rows stay told apart (cut in the middle); at 120×40 the year
+/// column shows the year, not "Unveiled…".
+@Test func truncationKeepsTheDifferenceAndTheYear() throws {
+    let home = try temporaryDirectory("tour-truncation")
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    var screen = try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    let victoria = screen.filter { $0.contains("▸ Victoria") }.map { $0.components(separatedBy: "▸ ").last ?? "" }
+    #expect(victoria.count == 2, "\(victoria)")
+    #expect(Set(victoria.map { $0.components(separatedBy: " (").first ?? "" }).count == 2, "told apart: \(victoria)")
+    #expect(victoria.contains { $0.contains("uadrangle") }, "\(victoria)")
+    try tmux.resize(columns: 120, rows: 40)
+    screen = try tmux.waitFor { $0.contains { $0.contains("Statue of Christoph") && $0.contains("1885") } }
+    #expect(!screen.contains { $0.contains("Unveiled…") })
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
