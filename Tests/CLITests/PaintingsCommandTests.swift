@@ -82,6 +82,10 @@ private func museum(_ home: URL) throws -> TestServer {
     #expect(await runArtmap(["painters", "add", "Rembrandt van Rijn", "--rijks-base", server.base, "--no-images"], home: home).status == 0)
     #expect(await runArtmap(["painters", "add", "Johannes Vermeer", "--rijks-base", server.base, "--no-images"], home: home).status == 0)
     #expect(await runArtmap(["favourites", "add", "SK-C-251", "--collection", "rijksmuseum"], home: home).status == 0)
+    // Issue 23, item 11: show finds the collection that holds the id without --collection.
+    let shown = await runArtmap(["show", "SK-C-251"], home: home)
+    #expect(!shown.err.contains("no artwork with id"), "\(shown.err)")
+    #expect(shown.err.contains("is not downloaded yet"), "\(shown.err)")
     for n in 1001...1049 {
         let added = await runArtmap(["favourites", "add", "SK-A-\(n)", "--collection", "rijksmuseum"], home: home)
         #expect(added.status == 0, "\(added.err)")

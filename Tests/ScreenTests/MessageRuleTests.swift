@@ -56,3 +56,11 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.hasPrefix(" at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell"), "\(status)")
 }
+
+/// Issue 23, item 11: the detail shows the artwork's id and collection, for show, route --to and favourites add.
+@Test func theDetailShowsTheArtworksId() throws {
+    var state = try campusState(columns: 120, rows: 40)
+    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
+    let text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(text.contains("Id: 40 in campus (artmap show 40)"))
+}

@@ -29,6 +29,8 @@ public enum DetailView {
             add("Collection: \(a.collection) (press n to show it)")
         }
         if !a.webPage.isEmpty { add("Web: \(DisplayText.clean(a.webPage)) (o opens it)") }
+        // The id, for artmap show ID, route --to ID and favourites add ID.
+        add("Id: \(DisplayText.clean(a.id)) in \(DisplayText.clean(a.collection)) (artmap show \(DisplayText.clean(a.id)))", Style(.muted))
         lines.append(("", Style()))
         if context.awaitsFullRecord(id: artworkID) {
             add("Reading the description…", Style(.muted))
