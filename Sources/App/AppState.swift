@@ -30,6 +30,8 @@ public struct AppState: Sendable {
     /// The last news message, and whether it arrived since the user last opened it (the badge).
     public internal(set) var news: NewsItem?
     public internal(set) var newsUnread = false
+    /// The fingerprint of the news message last read: the same message fetched again is not news.
+    public internal(set) var newsReadFingerprint: String?
     /// Why the last news fetch failed (nil once one succeeds).
     public internal(set) var newsProblem: String?
     /// Artworks syncs added or changed since the user last opened the news ("What's new").
@@ -74,7 +76,8 @@ public struct AppState: Sendable {
         setFavourites(start.favourites)
         news = start.news
         whatsNew = start.whatsNew
-        newsUnread = start.newsLookedBefore && (news != nil || !whatsNew.isEmpty)
+        newsReadFingerprint = start.newsReadFingerprint
+        newsUnread = start.newsLookedBefore && (news.map { AppState.newsFingerprint($0.text) != newsReadFingerprint } ?? false || !whatsNew.isEmpty)
         ascii = start.ascii
         lastSync = start.lastSync
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)

@@ -82,7 +82,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .newsLoaded(let item):
         if item != nil { state.newsProblem = nil }
         state.news = item
-        state.newsUnread = item != nil
+        // The same message fetched again (every start) is not news once read.
+        if let item, AppState.newsFingerprint(item.text) != state.newsReadFingerprint { state.newsUnread = true }
         return []
     case .fullRecordsLoaded(let records):
         state.keepFullRecords(records)

@@ -199,6 +199,7 @@ enum InteractiveCommand {
         if let looked = try store.setting(AppState.newsLookedSetting) {
             start.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
             start.newsLookedBefore = true
+            start.newsReadFingerprint = try store.setting(AppState.newsReadSetting)
         } else if !store.isReadOnly {
             // First start: what the embedded catalogue brought is not news.
             try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))

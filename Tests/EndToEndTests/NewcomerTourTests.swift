@@ -166,3 +166,29 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 14: the news badge clears once the news is read, and stays cleared on the next start (offline too).
+@Test func theNewsBadgeStaysClearedOnceRead() throws {
+    let home = try temporaryDirectory("tour-news")
+    let image = home.appendingPathComponent("painting.jpg")
+    try Data(try quadrantJPEG(width: 40, height: 30)).write(to: image)
+    let museum = try TestServer(rijksmuseumImage: image)
+    #expect(try runArtmapBinary(["config", "set", "sync.at_start", "no"], home: home).status == 0)
+    #expect(try runArtmapBinary(["config", "set", "news.url", museum.base + "/news.txt"], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    // The first start only notes the time; the second finds the news unread.
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
+    try tmux.waitFor { $0.contains { $0.contains("N news ●") } }
+    try tmux.send("N")
+    try tmux.waitFor { $0.contains { $0.contains("Late opening on Friday") } }
+    try tmux.send("Escape")
+    var screen = try tmux.waitFor { !$0.contains { $0.contains("Late opening") } }
+    #expect(!screen[0].contains("news ●"), "read: \(screen[0])")
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+    try tmux.type("clear; " + artmapCommandLine(home: home, arguments: ["--offline"]))
+    screen = try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    #expect(!screen[0].contains("news ●"), "still read after a restart: \(screen[0])")
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
