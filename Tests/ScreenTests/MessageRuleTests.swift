@@ -64,3 +64,16 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Id: 40 in campus (artmap show 40)"))
 }
+
+/// Issue 23, item 8 and 17: the slideshow's keys stay whole at 80 columns, and a paused show says space plays.
+@Test func theSlideshowsKeysStayWhole() throws {
+    var state = try campusState(columns: 80, rows: 24)
+    var show = SlideshowState(ids: ["40"], interval: 8, origin: "4 cached pictures (none of your 50 favourites has a picture yet)")
+    state.overlays = [.slideshow(show)]
+    var status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasSuffix("space pauses · ←/→ step · Esc leave "), "\(status)")
+    show.paused = true
+    state.overlays = [.slideshow(show)]
+    status = try #require(MainView.render(state).lines.last)
+    #expect(status.hasSuffix("space plays · ←/→ step · Esc leave "), "\(status)")
+}
