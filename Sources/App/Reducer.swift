@@ -76,6 +76,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.applySetting(key: key, value: value)
         if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
         return []
+    case .whatsNewLoaded(let changes):
+        // A sync run in the view ('s', the start-up sync) counts for "What's new" as one on the command line does.
+        if changes.count > state.whatsNew.count { state.newsUnread = true }
+        state.whatsNew = changes
+        return []
     case .newsFailed(let reason):
         state.newsProblem = reason
         return []

@@ -148,6 +148,9 @@ final class Session {
         case .reloadCatalogue:
             do {
                 dispatch(.catalogueReloaded(try store.artworks(collection: state.collection, fields: .view)))
+                if let looked = try store.setting(AppState.newsLookedSetting) {
+                    dispatch(.whatsNewLoaded(try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }))
+                }
             } catch {
                 dispatch(.error("cannot read the catalogue after the sync: \(error)"))
             }

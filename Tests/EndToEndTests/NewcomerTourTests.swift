@@ -192,3 +192,29 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 4: "What's new" counts a sync run inside the view (s), as it counts `artmap sync`.
+@Test func whatsNewCountsASyncRunInTheView() throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("tour-whatsnew")
+    #expect(try runArtmapBinary(["sync", "--no-images", "--source", server.serviceURL("ok")], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    // A first start notes when the news was last looked at.
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+    var records = try seedRecords()
+    records[0]["title"] = "Renamed On The Tour"
+    records[0]["lastModified"] = "2026-11-30 12:00:00"
+    try server.setRecords(records)
+    try tmux.type("clear; " + artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("s")
+    try tmux.waitFor { $0.contains { $0.contains("1 changed") } && $0[0].contains("news ●") }
+    try tmux.send("N")
+    let screen = try tmux.waitFor { $0.contains { $0.contains("Renamed On The Tour (campus)") } }
+    #expect(!screen.contains { $0.contains("Nothing: syncs have added or changed no artworks") })
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
