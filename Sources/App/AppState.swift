@@ -44,6 +44,8 @@ public struct AppState: Sendable {
     public internal(set) var fullRecords: [String: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
+    /// Why the last sync in the view could not fetch some images, by artwork id.
+    public internal(set) var imageFailures: [String: String] = [:]
     public internal(set) var lastSync: Date?
     public internal(set) var lastMessage: String?
     public internal(set) var lastError: String?

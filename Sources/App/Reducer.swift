@@ -76,6 +76,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.applySetting(key: key, value: value)
         if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
         return []
+    case .imagesFailed(let reasons):
+        state.imageFailures = reasons
+        return []
     case .whatsNewLoaded(let changes):
         // A sync run in the view ('s', the start-up sync) counts for "What's new" as one on the command line does.
         if changes.count > state.whatsNew.count { state.newsUnread = true }

@@ -210,6 +210,7 @@ final class Session {
             Task.detached {
                 do {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
+                    queue.post(.imagesFailed(report.imageFailureReasons))
                     queue.post(.syncFinished(summary: report.headline, at: Date()))
                 } catch {
                     if let failure = error as? SyncError {

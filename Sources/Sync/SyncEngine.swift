@@ -72,6 +72,8 @@ public struct SyncReport: Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Why each image that failed did, by artwork id (the view says it where the picture would be).
+    public var imageFailureReasons: [String: String] = [:]
     /// Least recently used images removed to keep the cache within its limit.
     public var imagesEvicted = 0
     /// Records kept with text cut to the field limits.
@@ -240,14 +242,14 @@ public struct SyncEngine: Sendable {
         guard !wanted.isEmpty else { return }
         progress(.images(done: 0, total: wanted.count))
         var done = 0
-        try await withThrowingTaskGroup(of: ImageOutcome.self) { group in
+        try await withThrowingTaskGroup(of: (String, ImageOutcome).self) { group in
             var pending = wanted[...]
             func launch() {
                 guard let artwork = pending.popFirst() else { return }
-                group.addTask { await self.download(artwork, url: imageURL(artwork), cache: cache) }
+                group.addTask { (artwork.id, await self.download(artwork, url: imageURL(artwork), cache: cache)) }
             }
             for _ in 0..<max(1, limits.parallelImages) { launch() }
-            while let outcome = try await group.next() {
+            while let (id, outcome) = try await group.next() {
                 done += 1
                 switch outcome {
                 case .cached(let artwork, let file, let bytes):
@@ -255,6 +257,7 @@ public struct SyncEngine: Sendable {
                     report.imagesCached += 1
                 case .failed(let message):
                     report.imageFailures.append(message)
+                    report.imageFailureReasons[id] = message.components(separatedBy: ": ").last ?? message
                 }
                 progress(.images(done: done, total: wanted.count))
                 launch()

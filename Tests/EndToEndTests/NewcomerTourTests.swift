@@ -218,3 +218,25 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 7: when the sync could not fetch a picture, the detail says why instead of "press s to sync" again,
+/// and Enter says there is no picture instead of opening a blank viewer.
+@Test func aMissingPictureSaysWhyAndEnterOpensNoBlankViewer() throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("tour-missing")
+    _ = try runArtmapBinary(["sync", "--source", server.serviceURL("badimages")], home: home)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("Tab", "Down", "Enter")
+    try tmux.waitFor { $0.contains { $0.contains("press s to sync") } }
+    try tmux.send("s")
+    var screen = try tmux.waitFor { $0.contains { $0.contains("could not fetch this") } }
+    #expect(screen.joined().contains("not a JPEG, PNG or GIF"), "\(screen.joined(separator: "\n"))")
+    #expect(!screen.contains { $0.contains("press s to sync") })
+    try tmux.send("Enter")
+    screen = try tmux.waitFor { statusLine($0).contains("no picture to view") }
+    #expect(screen.contains { $0.contains("Building: ") }, "still on the detail, no blank viewer")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}

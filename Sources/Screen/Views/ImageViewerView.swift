@@ -23,7 +23,10 @@ public enum ImageViewerView {
             status += context.rankedArtwork(id: viewer.artworkID).map { DisplayText.clean($0.1.artwork.imageFileName) } ?? ""
         }
         // The message (the zoom limit, a sync's result) comes first, whole; the picture's name gives way.
-        if let message = context.lastMessage.map(DisplayText.clean) {
+        // A sync started here (s) shows its progress and its result here, not only on the hidden status line.
+        var note = context.lastError ?? context.lastMessage
+        if case .running(let text) = context.sync { note = "⟳ " + text }
+        if let message = note.map(DisplayText.clean) {
             status = " " + message + " ·" + status
         } else {
             status += " · +/- zoom · arrows pan · 0 fit · Esc back"
