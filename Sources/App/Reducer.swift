@@ -74,7 +74,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.painterEvent(event)
     case .settingSaved(let key, let value):
         state.applySetting(key: key, value: value)
-        if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
+        if let setting = Setting.named(key) {
+            state.lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)")
+        }
         return []
     case .imagesFailed(let reasons):
         state.imageFailures = reasons

@@ -47,6 +47,10 @@ extension Session {
         do {
             guard !store.isReadOnly else { throw CLIError("the store is read-only") }
             try store.setSetting(key, value)
+            // The museum's base applies at once: the next search asks the new one.
+            if key == Setting.rijksBase {
+                paintings.bases = (value?.isEmpty == false ? value : nil).flatMap { try? RijksmuseumBases(base: $0) } ?? .museum
+            }
             dispatch(.settingSaved(key: key, value: value))
         } catch {
             dispatch(.error("cannot save \(key): \(error)"))

@@ -240,3 +240,31 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 9: settings say per setting whether they wait for the next start; the museum's base applies at once,
+/// so p searches the new one without a restart.
+@Test func settingsApplyAtOnceOrSayNextStart() throws {
+    let home = try temporaryDirectory("tour-settings")
+    let image = home.appendingPathComponent("painting.jpg")
+    try Data(try quadrantJPEG(width: 40, height: 30)).write(to: image)
+    let museum = try TestServer(rijksmuseumImage: image)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send(",")
+    var screen = try tmux.waitFor { $0.contains { $0.contains("Rijksmuseum base") } }
+    #expect(screen.contains { $0.contains("Colour theme") && $0.contains("next start") })
+    #expect(screen.contains { $0.contains("Units") && !$0.contains("next start") })
+    for _ in 0..<9 { try tmux.send("Down") }
+    try tmux.send("Enter")
+    try tmux.type(museum.base)
+    screen = try tmux.waitFor { $0.contains { $0.contains("Rijksmuseum base") && $0.contains(museum.base) } }
+    #expect(!screen.contains { $0.contains("Rijksmuseum base") && $0.contains("next start") })
+    try tmux.send("Escape", "p")
+    try tmux.waitFor { $0.contains { $0.contains("Painters at the Rijksmuseum") } }
+    try tmux.send("+")
+    try tmux.type("Johannes Vermeer")
+    screen = try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer: ") && $0.contains("paintings with images") } }
+    try tmux.send("Escape", "Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
