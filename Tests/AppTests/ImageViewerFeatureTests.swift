@@ -11,7 +11,7 @@ import TestSupport
     ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     let zoomed = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     #expect(viewer.magnification == 4)
-    #expect(zoomed == Reduced(effects: [.prefetchViewerTiles], delegates: [.message("zoom: 4×")]), "tiles around the view are rendered ahead")
+    #expect(zoomed == Reduced(effects: [.prefetchViewerTiles], delegates: []), "no message repeating the zoom the status shows (issue 23, item 17); tiles around the view are rendered ahead")
     for _ in 0..<8 { ImageViewerFeature.reduce(&viewer, .pan(dx: 1, dy: 0), state) }
     #expect(viewer.centerX == 1 - 0.5 / 4, "panning stops at the picture's edge")
     // 3200 px over a fitted 160 columns: at 8× a column still holds 2.5 px (more than its 2 sub-cells);

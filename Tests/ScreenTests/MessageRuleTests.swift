@@ -1,6 +1,8 @@
 @testable import App
+import Cartography
 import Catalog
 import Foundation
+import Geo
 import TerminalTypes
 import Testing
 import TestSupport
@@ -76,4 +78,24 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     state.overlays = [.slideshow(show)]
     status = try #require(MainView.render(state).lines.last)
     #expect(status.hasSuffix("space plays · ←/→ step · Esc leave "), "\(status)")
+}
+
+/// Issue 23, item 17: an imported artwork's notes are paragraphs in the detail, and its type is said once.
+@Test func notesAreParagraphsAndTheTypeIsSaidOnce() throws {
+    let artwork = MapTagsArtwork.make()
+    var state = AppState(artworks: [artwork])
+    _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+    state.overlays = [.detail(DetailState(artworkID: artwork.id, scroll: 0))]
+    let lines = MainView.render(state).lines
+    #expect(lines.filter { $0.contains("Type: sculpture") }.count == 1)
+    #expect(lines.contains { $0.contains("│ A bronze figure.") && !$0.contains("Source:") }, "a paragraph of its own")
+    #expect(lines.contains { $0.contains("│ Source: node/1, © OpenStreetMap contributors (ODbL)") })
+}
+
+enum MapTagsArtwork {
+    static func make() -> Artwork {
+        // As an OpenStreetMap import makes it.
+        MapTags.artwork(id: "node/1", tags: ["name": "Figure", "artwork_type": "sculpture", "description": "A bronze figure."],
+                        at: Coordinate(clampingLatitude: 53.4066, longitude: -2.9666), collection: "town")
+    }
 }

@@ -37,7 +37,9 @@ public enum DetailView {
         } else if a.information.isEmpty {
             add("No description.", Style(.muted))
         } else {
-            add(a.information)
+            // Notes kept on lines of their own stay paragraphs, not one run-on line.
+            let paragraphs = a.information.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+            for paragraph in paragraphs { add(paragraph) }
         }
         lines.append(("", Style()))
         if a.imageFileName.isEmpty {

@@ -75,7 +75,8 @@ public enum ImageViewer {
             state.centerY += Double(dy) * 0.25 / m
         }
         clampCenter(&state)
-        return state.zoomStep == 0 ? "zoom: fit" : "zoom: \(state.magnification)×"
+        // The status line shows the zoom itself; a message would repeat it and push the keys away.
+        return nil
     }
 
     /// Keeps the view inside the picture.

@@ -116,7 +116,12 @@ public enum MainFeature {
                 let next = larger ? radius * 2 : radius / 2
                 state.radius = next > 5_000 ? nil : max(25, next)
             } else {
-                state.radius = larger ? nil : 3_200
+                // From no radius, [ starts at the largest step (25 m doubled) short of the farthest building shown,
+                // so something changes even on a 500 m campus.
+                let farthest = state.ranked.map(\.distance).max() ?? 3_200
+                var step = 25.0
+                while step * 2 < farthest, step * 2 <= 3_200 { step *= 2 }
+                state.radius = larger ? nil : step
             }
             state.refresh(keeping: keep)
             return message(state.radius.map { "within \(DistanceText.format($0, imperial: context.imperial))" } ?? "no radius")
