@@ -245,4 +245,10 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     state.main.cursorY = offset.y
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Electrical Engineering Building · 9 artworks · A Sunny Day · 58 m"))
+    // Issue 23, item 17: a single artwork's marker is labelled with its title.
+    let ashton = try #require(state.main.ranked.firstIndex { $0.name == "Ashton Building" })
+    let at = state.main.cellOffset(of: state.main.ranked[ashton].building.coordinate)
+    state.main.cursorX = at.x
+    state.main.cursorY = at.y
+    #expect(MainView.render(state).lines.joined(separator: "\n").contains("Ashton Building · Figures · 22 m"))
 }

@@ -124,7 +124,10 @@ public enum MainFeature {
                 state.radius = larger ? nil : step
             }
             state.refresh(keeping: keep)
-            return message(state.radius.map { "within \(DistanceText.format($0, imperial: context.imperial))" } ?? "no radius")
+            // The status line shows the radius itself; the message says what changed, not the radius again.
+            let outside = state.outsideRadius
+            return message(state.radius == nil ? "no radius: every building shown"
+                : "\(outside) building\(outside == 1 ? "" : "s") outside the radius ([ halves, ] doubles)")
         case .startSearch:
             state.searchEditing = true
         case .typeSearch(let key):
