@@ -90,7 +90,7 @@ extension Session {
                         case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(RijksmuseumClient.paintingsText(total))")))
                         }
                     }
-                    var line = PainterAdding.summary(name, fetch: added.fetch, report: added.report)
+                    var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
                     if let note = added.fetch.notes.first { line += " (\(DisplayText.clean(note)))" }
                     queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
                     if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
