@@ -9,6 +9,11 @@ func artmapCommandLine(home: URL, arguments: [String], term: String) -> String {
     artmapCommandLine(home: home, arguments: arguments).replacingOccurrences(of: "TERM=xterm-256color", with: "TERM=\(term)")
 }
 
+/// Whether a building's list or an artwork's detail is open (pop-ups clear the screen behind them).
+func popUpOpen(_ lines: [String]) -> Bool {
+    lines.contains { $0.contains("┌ Artwork ") || $0.contains(" artworks · ") || $0.contains(" artwork · ") }
+}
+
 /// The last non-empty line: the status line.
 func statusLine(_ lines: [String]) -> String { lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "" }
 
@@ -35,10 +40,10 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape")
     try tmux.waitFor { $0.dropLast(2) != opened }
     try tmux.send("Home", "Enter")
-    screen = try tmux.waitFor { $0.contains { $0.contains("│┌ ") } }
+    screen = try tmux.waitFor { popUpOpen($0) }
     #expect(screen.dropLast(2) != opened, "Home went to the first row")
     try tmux.send("Escape")
-    try tmux.waitFor { !$0.contains { $0.contains("│┌ ") } }
+    try tmux.waitFor { !popUpOpen($0) }
     try tmux.send("End", "Enter")
     try tmux.waitFor { $0.dropLast(2) == opened }
     try tmux.send("Escape", "q")
