@@ -273,3 +273,28 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 6: g on a painting's detail gives the bearing and distance to the museum, as its hints promise.
+@Test func gOnAPaintingsDetailGivesTheWayToTheMuseum() throws {
+    let home = try temporaryDirectory("tour-painting-g")
+    let image = home.appendingPathComponent("painting.jpg")
+    try Data(try quadrantJPEG(width: 40, height: 30)).write(to: image)
+    let museum = try TestServer(rijksmuseumImage: image)
+    #expect(try runArtmapBinary(["painters", "add", "Johannes Vermeer", "--rijks-base", museum.base], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--rijks-base", museum.base]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("p")
+    try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer — ") } }
+    try tmux.send("Enter")
+    try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer · ") && $0.contains("paintings") } }
+    try tmux.send("Enter")
+    try tmux.waitFor { $0.contains { $0.contains("┌ Artwork") } && $0.contains { $0.contains("g route") } }
+    try tmux.send("g")
+    let screen = try tmux.waitFor { boxTop($0, "Route to") != nil }
+    let text = screen.joined(separator: "\n")
+    #expect(!text.contains("nothing selected to walk to"))
+    #expect(text.contains("Straight line: ") && text.contains("km") && text.contains("as the crow flies"), "\(text)")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
