@@ -298,3 +298,36 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 8: with 50 favourites none of which has a picture, the slideshow says so (not "no favourites yet"),
+/// and at 80×24 its status line keeps "Esc leave".
+@Test func theSlideshowOwnsUpToYourFavouritesAt80x24() throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("tour-slideshow")
+    #expect(try runArtmapBinary(["sync", "--source", server.serviceURL("ok")], home: home).status == 0)
+    let extract = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+    #expect(try runArtmapBinary(["import", extract], home: home).status == 0)
+    let listed = try runArtmapBinary(["list", "--collection", "helsinki", "--json"], home: home).output
+    let ids = listed.components(separatedBy: "\"id\":\"").dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+    try #require(ids.count >= 50)
+    for id in ids.prefix(50) {
+        #expect(try runArtmapBinary(["favourites", "add", id, "--collection", "helsinki"], home: home).status == 0)
+    }
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.send("S")
+    let screen = try tmux.waitFor { statusLine($0).contains("Esc leave") }
+    #expect(statusLine(screen).hasSuffix("space pauses · ←/→ step · Esc leave"), "\(statusLine(screen))")
+    try tmux.send("Space")
+    let paused = try tmux.waitFor { statusLine($0).contains("space plays") }
+    #expect(!statusLine(paused).contains("no favourites yet"))
+    try tmux.send("Escape")
+    try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    try tmux.resize(columns: 200, rows: 40)
+    try tmux.send("S")
+    let wide = try tmux.waitFor { statusLine($0).contains("Esc leave") }
+    #expect(statusLine(wide).contains("(none of your 50 favourites has a picture yet)"), "\(statusLine(wide))")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
