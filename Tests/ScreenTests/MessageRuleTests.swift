@@ -99,3 +99,14 @@ enum MapTagsArtwork {
                         at: Coordinate(clampingLatitude: 53.4066, longitude: -2.9666), collection: "town")
     }
 }
+
+/// Issue 23, item 17: the campus opens with all 13 buildings on the map.
+@Test(arguments: [(120, 40), (80, 24), (160, 45)])
+func theCampusOpensWithEveryBuildingOnTheMap(columns: Int, rows: Int) throws {
+    let state = try campusState(columns: columns, rows: rows)
+    let half = state.main.mapHalfExtent
+    for building in state.main.ranked {
+        let offset = state.main.cellOffset(of: building.building.coordinate)
+        #expect(abs(offset.x) <= half.x && abs(offset.y) <= half.y, "\(building.name) is off the map at \(columns)×\(rows)")
+    }
+}

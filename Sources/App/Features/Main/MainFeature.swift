@@ -217,7 +217,9 @@ public enum MainFeature {
         let inner = state.layout.mapInner
         guard inner.width > 4, inner.height > 2 else { return }
         state.zoomChosen = true
-        let nearest = state.catalog.ranked(from: state.reference, nearest: 5)
+        // A small collection (a campus) starts with every building on the map; a larger one with the 5 nearest.
+        let all = state.catalog.ranked(from: state.reference)
+        let nearest = all.count <= MainState.smallCollectionBuildings ? all : Array(all.prefix(5))
         let halfWidthCells = Double(inner.width) / 2 - 1, halfHeightCells = Double(inner.height) / 2 - 1
         let projection = state.projection
         for (index, mpc) in MainState.zoomLevels.enumerated() {

@@ -105,6 +105,8 @@ public struct MainState: Sendable {
     public internal(set) var focus: Pane = .map
 
     /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
+    /// Up to this many buildings, the map starts with all of them in view.
+    public static let smallCollectionBuildings = 20
     public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000]
 
     public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
