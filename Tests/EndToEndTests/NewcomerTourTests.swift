@@ -282,14 +282,22 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     let museum = try TestServer(rijksmuseumImage: image)
     #expect(try runArtmapBinary(["painters", "add", "Johannes Vermeer", "--rijks-base", museum.base], home: home).status == 0)
     let tmux = try TmuxSession(columns: 120, rows: 40)
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--rijks-base", museum.base]))
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--rijks-base", museum.base])
+        .replacingOccurrences(of: "env -u NO_COLOR", with: "env -u DISPLAY -u WAYLAND_DISPLAY -u NO_COLOR"))
     try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
     try tmux.send("p")
     try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer — ") } }
     try tmux.send("Enter")
     try tmux.waitFor { $0.contains { $0.contains("Johannes Vermeer · ") && $0.contains("paintings") } }
     try tmux.send("Enter")
-    try tmux.waitFor { $0.contains { $0.contains("┌ Artwork") } && $0.contains { $0.contains("g route") } }
+    var detail = try tmux.waitFor { $0.contains { $0.contains("┌ Artwork") } && $0.contains { $0.contains("g route") } }
+    #expect(detail.contains { $0.contains("https://www.rijksmuseum.nl/en/collection/SK-") }, "the whole address is in the detail")
+    // Item 2: o without a display says why first; the next key's feedback replaces it.
+    try tmux.send("o")
+    detail = try tmux.waitFor { statusLine($0).contains("no display to open the web page") }
+    #expect(statusLine(detail).contains("its address is in the detail"), "\(statusLine(detail))")
+    try tmux.send("L")
+    try tmux.waitFor { statusLine($0).contains("layout:") && !statusLine($0).contains("no display") }
     try tmux.send("g")
     let screen = try tmux.waitFor { boxTop($0, "Route to") != nil }
     let text = screen.joined(separator: "\n")
