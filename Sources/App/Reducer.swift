@@ -230,12 +230,6 @@ extension AppState {
         return effects + route(.painters(.event(event)), to: index)
     }
 
-    /// The rule for messages: the reason, then what to do, then the subject (the status line cuts the
-    /// subject first, in its middle).
-    static func syncFailureText(reason: String, subject: String?) -> String {
-        "sync failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
-    }
-
     mutating func startSync() -> [Effect] {
         if case .running = sync {
             lastMessage = "a sync is already running"

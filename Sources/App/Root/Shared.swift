@@ -61,3 +61,11 @@ extension AppState {
         return String(hash, radix: 16)
     }
 }
+
+extension AppState {
+    /// The rule for messages: the reason, then what to do, then the subject (the status line cuts the
+    /// subject first, in its middle).
+    static func syncFailureText(reason: String, subject: String?) -> String {
+        "sync failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
+    }
+}
