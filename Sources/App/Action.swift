@@ -64,6 +64,8 @@ public enum Action: Sendable {
     /// The store's integrity check, run beside a large collection's first frame, found it damaged: the
     /// view ends so the store can be moved aside and rebuilt.
     case storeDamaged(String)
+    /// The near-me feature: fetches from OpenStreetMap and places found by name.
+    case nearMe(NearMeAction)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -95,5 +97,12 @@ public enum Effect: Hashable, Sendable {
     case loadFullRecords(collection: String, ids: [String])
     /// Read a whole collection in the background and answer with `wholeCatalogueLoaded`.
     case loadWholeCatalogue(collection: String)
+    /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
+    /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
+    case fetchMap(center: Coordinate, radius: Double)
+    /// Find and download the pictures of fetched artworks; answer with `nearMe(.picturesCached)`.
+    case cachePictures
+    /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
+    case findPlace(String, online: Bool)
     case quit
 }

@@ -21,6 +21,8 @@ final class Session {
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
     var paintings = PaintingsContext()
+    /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
+    var nearMe: NearMeContext?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
@@ -135,6 +137,8 @@ final class Session {
         switch effect {
         case .quit:
             running = false
+        case .fetchMap, .cachePictures, .findPlace:
+            performNearMe(effect)
         case .loadCollection(let name, let search):
             do {
                 dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view), search: search))
