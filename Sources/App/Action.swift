@@ -20,7 +20,12 @@ public enum Action: Sendable {
     case syncFinished(summary: String, at: Date)
     /// The catalogue as the store holds it now (after a sync).
     case catalogueReloaded([Artwork])
-    case syncFailed(String)
+    /// Why the last sync could not fetch some images, by artwork id.
+    case imagesFailed([String: String])
+    /// What syncs added or changed since the user last opened the news, read again after a sync in the view.
+    case whatsNewLoaded([String])
+    /// A sync failed: why, and the address or file it failed on (shown last, see `AppState.syncFailureText`).
+    case syncFailed(reason: String, subject: String?)
     /// A picture decoded off the main thread.
     case pictureLoaded(Picture)
     /// Why an artwork's picture cannot be shown.

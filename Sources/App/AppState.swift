@@ -32,6 +32,8 @@ public struct AppState: Sendable {
     /// The last news message, and whether it arrived since the user last opened it (the badge).
     public internal(set) var news: NewsItem?
     public internal(set) var newsUnread = false
+    /// The fingerprint of the news message last read: the same message fetched again is not news.
+    public internal(set) var newsReadFingerprint: String?
     /// Why the last news fetch failed (nil once one succeeds).
     public internal(set) var newsProblem: String?
     /// Artworks syncs added or changed since the user last opened the news ("What's new").
@@ -44,6 +46,8 @@ public struct AppState: Sendable {
     public internal(set) var fullRecords: [String: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
+    /// Why the last sync in the view could not fetch some images, by artwork id.
+    public internal(set) var imageFailures: [String: String] = [:]
     public internal(set) var lastSync: Date?
     public internal(set) var lastMessage: String?
     public internal(set) var lastError: String?
@@ -78,7 +82,8 @@ public struct AppState: Sendable {
         setFavourites(start.favourites)
         news = start.news
         whatsNew = start.whatsNew
-        newsUnread = start.newsLookedBefore && (news != nil || !whatsNew.isEmpty)
+        newsReadFingerprint = start.newsReadFingerprint
+        newsUnread = start.newsLookedBefore && (news.map { AppState.newsFingerprint($0.text) != newsReadFingerprint } ?? false || !whatsNew.isEmpty)
         ascii = start.ascii
         lastSync = start.lastSync
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)

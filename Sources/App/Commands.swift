@@ -60,7 +60,12 @@ extension AppState {
         case .openNews:
             push(.news(NewsState()))
             newsUnread = false
-            return [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
+            var effects: [Effect] = [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
+            if let news {
+                newsReadFingerprint = AppState.newsFingerprint(news.text)
+                effects.append(.saveSetting(key: AppState.newsReadSetting, value: newsReadFingerprint))
+            }
+            return effects
         case .openWebPage:
             return openWebPage()
         default:

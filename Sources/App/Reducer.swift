@@ -41,9 +41,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let effects = state.routeMain(.catalogue(artworks))
         state.pictures.forgetMissing()
         return effects + state.wantShownPicture()
-    case .syncFailed(let message):
-        state.sync = .failed(message)
-        state.lastError = "sync failed: " + message
+    case .syncFailed(let reason, let subject):
+        state.sync = .failed(reason)
+        state.lastError = AppState.syncFailureText(reason: reason, subject: subject)
         return []
     case .pixelGraphics(let kind):
         state.pixelProtocol = kind
@@ -80,7 +80,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.painterEvent(event)
     case .settingSaved(let key, let value):
         state.applySetting(key: key, value: value)
-        if Setting.named(key) != nil { state.lastMessage = "\(key) = \(value ?? "default")" }
+        if let setting = Setting.named(key) {
+            state.lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)")
+        }
+        return []
+    case .imagesFailed(let reasons):
+        state.imageFailures = reasons
+        return []
+    case .whatsNewLoaded(let changes):
+        // A sync run in the view ('s', the start-up sync) counts for "What's new" as one on the command line does.
+        if changes.count > state.whatsNew.count { state.newsUnread = true }
+        state.whatsNew = changes
         return []
     case .newsFailed(let reason):
         state.newsProblem = reason
@@ -88,7 +98,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .newsLoaded(let item):
         if item != nil { state.newsProblem = nil }
         state.news = item
-        state.newsUnread = item != nil
+        // The same message fetched again (every start) is not news once read.
+        if let item, AppState.newsFingerprint(item.text) != state.newsReadFingerprint { state.newsUnread = true }
         return []
     case .fullRecordsLoaded(let records):
         state.keepFullRecords(records)
@@ -117,7 +128,10 @@ extension AppState {
         if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
         let context = overlays.last?.keyContext ?? main.keyContext
         guard let command = Keymap.command(for: key, in: context) else { return [] }
+        // Messages do not stick: a key's feedback replaces the last message, an error's too (a failed
+        // sync stays on the status line as its state).
         lastMessage = nil
+        lastError = nil
         if let top = overlays.last {
             if let action = top.action(for: command) { return routeTop(action) }
         } else if let action = MainFeature.action(for: command, in: context) {

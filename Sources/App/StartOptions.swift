@@ -35,6 +35,8 @@ public struct StartOptions: Sendable {
     public var whatsNew: [String] = []
     /// Whether the user has looked at the news before (else nothing is unread yet).
     public var newsLookedBefore = false
+    /// A fingerprint of the news message the user last read (`AppState.newsFingerprint`), if any.
+    public var newsReadFingerprint: String?
     public var lastSync: Date?
     /// A line for the status bar from the start (why the view started again).
     public var notice: String?

@@ -70,6 +70,23 @@ enum InteractiveCommand {
         case storeDamaged(reason: String, path: String)
     }
 
+    /// The view's own options, checked the same whether the view runs or `list` prints instead (output piped):
+    /// a malformed one is a usage error, exit 2, either way.
+    static func checkViewOptions(_ options: ParsedOptions) throws -> (layout: LayoutMode, syncAge: TimeInterval?) {
+        let layoutText = options.value("--layout") ?? "auto"
+        guard let layout = LayoutMode(rawValue: layoutText) else {
+            throw CLIError.usage("option --layout must be auto, side or stacked, got '\(DisplayText.clean(layoutText))'", command: nil)
+        }
+        var syncAge: TimeInterval?
+        if let text = options.value("--sync-age") {
+            guard let seconds = DecimalText.double(text), seconds >= 0 else {
+                throw CLIError.usage("option --sync-age needs a decimal number of seconds, got '\(DisplayText.clean(text))'", command: nil)
+            }
+            syncAge = seconds
+        }
+        return (layout, syncAge)
+    }
+
     /// `notice` is shown in the status line from the start (why the view started again).
     private static func runView(_ arguments: [String], environment: [String: String], console: Console,
                                 slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
@@ -102,17 +119,9 @@ enum InteractiveCommand {
         let reference = try location.firstPoint ?? near ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
         let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
-        let layoutText = options.value("--layout") ?? "auto"
-        guard let layout = LayoutMode(rawValue: layoutText) else {
-            throw CLIError.usage("option --layout must be auto, side or stacked, got '\(layoutText)'", command: nil)
-        }
-        var syncAge: TimeInterval = savedNumber(Setting.syncMaxAge) ?? 3600
-        if let text = options.value("--sync-age") {
-            guard let seconds = DecimalText.double(text), seconds >= 0 else {
-                throw CLIError.usage("option --sync-age needs a decimal number of seconds, got '\(DisplayText.clean(text))'", command: nil)
-            }
-            syncAge = seconds
-        }
+        let checkedOptions = try checkViewOptions(options)
+        let layout = checkedOptions.layout
+        let syncAge: TimeInterval = checkedOptions.syncAge ?? savedNumber(Setting.syncMaxAge) ?? 3600
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
@@ -213,6 +222,7 @@ enum InteractiveCommand {
         if let looked = try store.setting(AppState.newsLookedSetting) {
             start.whatsNew = try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }
             start.newsLookedBefore = true
+            start.newsReadFingerprint = try store.setting(AppState.newsReadSetting)
         } else if !store.isReadOnly {
             // First start: what the embedded catalogue brought is not news.
             try store.setSetting(AppState.newsLookedSetting, ISO8601DateFormatter().string(from: Date()))

@@ -147,7 +147,8 @@ enum ListCommand: Command {
                 if !artist.isEmpty { parts.append(artist) }
                 let year = DisplayText.clean(a.artwork.year)
                 if !year.isEmpty { parts.append(year) }
-                lines.append("    " + parts.joined(separator: " · "))
+                // The id, for show ID, route --to ID and favourites add ID.
+                lines.append("    " + parts.joined(separator: " · ") + "  [\(DisplayText.clean(a.artwork.id))]")
             }
         }
         return lines

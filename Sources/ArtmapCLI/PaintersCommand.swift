@@ -53,7 +53,7 @@ enum PaintersCommand: Command {
             let painter = words[1].trimmingCharacters(in: .whitespaces)
             let client = RijksmuseumClient(bases: try bases(options, store: store), limits: SyncLimits.fromEnvironment(environment))
             let showProgress = isatty(STDERR_FILENO) == 1
-            let added: (fetch: PainterFetch, report: MergeReport)
+            let added: (name: String, fetch: PainterFetch, report: MergeReport)
             do {
                 added = try await PainterAdding.add(painter, client: client, store: store) { step in
                     guard showProgress else { return }
@@ -72,7 +72,7 @@ enum PaintersCommand: Command {
             if showProgress { console.progress("\r\u{1B}[K") }
             for note in added.fetch.skipped.prefix(20) { console.error("skipped: \(DisplayText.clean(note))") }
             for note in added.fetch.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
-            var line = PainterAdding.summary(painter, fetch: added.fetch, report: added.report)
+            var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
             if !options.has("--no-images") {
                 let images = try await PainterAdding.cacheImages(store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),
                                                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))

@@ -4,11 +4,11 @@ import Foundation
 import Geo
 import Store
 
-/// `artmap route --from LAT,LON --to ID`: walking directions along the imported ways, as text or JSON.
+/// `artmap route [--from LAT,LON] --to ID`: walking directions along the imported ways, as text or JSON.
 enum RouteCommand: Command {
     static let name = "route"
     static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
+        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building, or the middle of a collection far from it, as list and the view measure)"),
         OSMServiceOptions.nearSpec,
         OSMServiceOptions.specs[3],
         OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
@@ -28,8 +28,10 @@ enum RouteCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let id = options.value("--to") else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
         var start = Coordinate.ashtonBuilding
+        var startGiven = false
         if let text = options.value("--from") {
             do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
+            startGiven = true
         }
         if options.value("--from") != nil && options.value("--near") != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
@@ -38,7 +40,10 @@ enum RouteCommand: Command {
         let store = try StoreOpening.open(options, environment: environment, console: console)
         if let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name) {
             start = near
+            startGiven = true
         }
+        // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
+        if !startGiven, let middle = try store.defaultReference(collection: collection, home: start) { start = middle }
         guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
             throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
         }

@@ -32,14 +32,28 @@ enum ShowCommand: Command {
         let rows = try options.count("--height", command: name) ?? terminal.map { max(1, $0.rows - 1) } ?? 24
         guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
         let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        var collection = options.value("--collection") ?? Artwork.defaultCollection
         let pixelMode = options.value("--pixels")
         if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
             throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: name)
         }
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
-            throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
+        var found = try store.artworks(collection: collection, ids: [id]).first
+        if found == nil, options.value("--collection") == nil {
+            // Without --collection, the id is looked for in every collection: one holding it is the one meant.
+            var holders: [(String, Artwork)] = []
+            for name in try store.collectionNames() where name != collection {
+                if let artwork = try store.artworks(collection: name, ids: [id]).first { holders.append((name, artwork)) }
+            }
+            if holders.count == 1 {
+                (collection, found) = (holders[0].0, holders[0].1)
+            } else if holders.count > 1 {
+                let names = holders.map { "'\(DisplayText.clean($0.0))'" }.joined(separator: ", ")
+                throw CLIError("the id '\(DisplayText.clean(id))' is in the collections \(names); say which with --collection NAME")
+            }
+        }
+        guard let artwork = found else {
+            throw CLIError("no artwork with id '\(DisplayText.clean(id))' in any collection; 'artmap list' shows ids in brackets")
         }
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }

@@ -102,7 +102,7 @@ public enum MapTags {
         var notes: [String] = []
         if let description = tags["description"], !description.trimmed.isEmpty { notes.append(description.trimmed) }
         if let material = tags["material"], !material.trimmed.isEmpty { notes.append("Material: \(material.trimmed)") }
-        if !type.isEmpty { notes.append("Type: \(type)") }
+        // The type is the artwork's own field (the detail shows it once); not repeated in the notes.
         if let inscription = tags["inscription"], !inscription.trimmed.isEmpty { notes.append("Inscription: \(inscription.trimmed)") }
         let image = tags["image"] ?? tags["wikimedia_commons"] ?? ""
         if !image.isEmpty { notes.append("Image: \(image)") }

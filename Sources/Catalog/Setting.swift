@@ -15,6 +15,11 @@ public struct Setting: Sendable, Identifiable {
 
     public var id: String { key }
 
+    /// Whether a running view uses a new value at once; the others are used from the next start.
+    public var appliesAtOnce: Bool { Setting.appliedAtOnce.contains(key) }
+    /// The settings a running view takes in when they are saved (the rest are read when it starts).
+    static let appliedAtOnce: Set<String> = [slideshowInterval, nearest, units, imageRendering, rijksBase]
+
     init(key: String, title: String, help: String, defaultValue: String, choices: [String] = [],
          check: @escaping @Sendable (String) -> Result<String, CatalogError>) {
         self.key = key

@@ -21,6 +21,7 @@ public final class Terminal {
     private let colors: Bool
     private var shiftUpCode: Int32 = -1
     private var shiftDownCode: Int32 = -1
+    private var decoder = KeyDecoder()
     private var pairCache = ColorPairCache(firstPair: 1, lastPair: 0)
     private var colorNumbers = ColorNumbers(depth: .none, count: 0)
     /// How many colours pictures can use here: direct colour where terminfo has it, else 256, 16 or none.
@@ -236,9 +237,11 @@ public final class Terminal {
     /// Why the terminal gave no more input (end of input, a read error), once it has: the view then ends.
     public private(set) var inputEnded: String?
 
-    /// Every event waiting now (never blocks). A read error that means the terminal is gone sets `inputEnded`.
+    /// Every event waiting now (never blocks, but for an escape sequence begun: its rest is waited for a
+    /// few tens of milliseconds). A read error that means the terminal is gone sets `inputEnded`.
     public func readEvents() -> [TerminalEvent] {
         var events: [TerminalEvent] = []
+        var waits = 0
         while events.count < 256, inputEnded == nil {
             var ch: wint_t = 0
             errno = 0
@@ -246,14 +249,26 @@ public final class Terminal {
             if result == ERR {
                 let code = errno
                 if TerminalInput.isFatal(code) { inputEnded = TerminalInput.reason(code) }
+                // A sequence begun: wait a little for its rest (curses already waited ESCDELAY after the Esc).
+                if inputEnded == nil, decoder.isWaiting, waits < (decoder.holdsOnlyEscape ? 1 : 4) {
+                    waits += 1
+                    wtimeout(artmap_stdscr(), 30)
+                    continue
+                }
                 break
             }
+            if waits > 0 { nodelay(artmap_stdscr(), true) }
             if result == KEY_CODE_YES {
+                events += decoder.flush().map(TerminalEvent.key)
                 if let event = functionKey(Int32(ch)) { events.append(event) }
-            } else if let event = character(UInt32(ch)) {
-                events.append(event)
+            } else {
+                var keys: [Key] = []
+                decoder.feed(UInt32(ch), into: &keys)
+                events += keys.map(TerminalEvent.key)
             }
         }
+        nodelay(artmap_stdscr(), true)
+        events += decoder.flush().map(TerminalEvent.key)
         return events
     }
 
@@ -265,18 +280,6 @@ public final class Terminal {
         case .nothing: break
         case .byte(let byte): ungetch(Int32(byte))
         case .ended(let reason): inputEnded = reason
-        }
-    }
-
-    private func character(_ code: UInt32) -> TerminalEvent? {
-        switch code {
-        case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
-        case 8, 127: return .key(.backspace)
-        default:
-            guard code >= 32, let scalar = Unicode.Scalar(code) else { return nil }
-            return .key(.character(Character(scalar)))
         }
     }
 
@@ -316,6 +319,7 @@ public final class Terminal {
         case KEY_ENTER: return .key(.enter)
         case KEY_BACKSPACE: return .key(.backspace)
         case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(.insert)
         case KEY_BTAB: return .key(.backTab)
         default:
             if code == shiftUpCode { return .key(.shiftUp) }

@@ -7,7 +7,7 @@ import Sync
 /// object fetched first, then all saved in one transaction; nothing is saved when none could be read.
 public enum PainterAdding {
     public static func add(_ painter: String, client: RijksmuseumClient, store: CatalogStore,
-                    progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> (fetch: PainterFetch, report: MergeReport) {
+                    progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> (name: String, fetch: PainterFetch, report: MergeReport) {
         if case .failure(let error) = FieldLimits.checkTyped(painter, limit: FieldLimits.painter, what: "the painter's name") {
             throw RuntimeError("\(error.message); nothing was saved")
         }
@@ -17,8 +17,18 @@ public enum PainterAdding {
             throw RuntimeError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'"
                 + "\(fetch.skipped.isEmpty ? "" : " that could be read"); nothing was saved")
         }
-        let report = try store.savePainter(painter, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
-        return (fetch, report)
+        let name = museumName(typed: painter, paintings: fetch.paintings)
+        let report = try store.savePainter(name, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
+        return (name, fetch, report)
+    }
+
+    /// The painter's name as the museum spells it ("Johannes Vermeer" for "johannes vermeer"): the maker of
+    /// the paintings found that matches what was typed, case and accents aside; else the name as typed.
+    static func museumName(typed: String, paintings: [Artwork]) -> String {
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespaces) }
+        let wanted = fold(typed)
+        let makers = Dictionary(grouping: paintings.map(\.artist).filter { fold($0) == wanted }, by: { $0 })
+        return makers.max { $0.value.count < $1.value.count }?.key ?? typed
     }
 
     /// "added Johannes Vermeer: 3 paintings (3 new, 0 changed), 1 skipped"

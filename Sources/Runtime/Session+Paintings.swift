@@ -23,6 +23,10 @@ public struct PaintingsContext {
 
 /// The run loop's work for favourites, painters, settings, news and web pages.
 extension Session {
+    /// The 51st heart, in the view: why, then what to do (the command line's message explains more).
+    static let favouritesFullInView = "\(CatalogStore.favouritesLimit) favourites is the most artmap keeps: "
+        + "un-heart one first (F lists them, f un-hearts)"
+
     func toggleFavourite(collection: String, id: String) {
         guard !store.isReadOnly else {
             dispatch(.favouriteRefused("cannot save the heart: the store is read-only"))
@@ -34,7 +38,7 @@ extension Session {
             } else {
                 switch try store.addFavourite(collection: collection, id: id) {
                 case .full:
-                    dispatch(.favouriteRefused(Session.favouritesFullMessage))
+                    dispatch(.favouriteRefused(Session.favouritesFullInView))
                     return
                 case .unknownArtwork:
                     dispatch(.favouriteRefused("that artwork is no longer in the store"))
@@ -53,6 +57,10 @@ extension Session {
         do {
             guard !store.isReadOnly else { throw RuntimeError("the store is read-only") }
             try store.setSetting(key, value)
+            // The museum's base applies at once: the next search asks the new one.
+            if key == Setting.rijksBase {
+                paintings.bases = (value?.isEmpty == false ? value : nil).flatMap { try? RijksmuseumBases(base: $0) } ?? .museum
+            }
             dispatch(.settingSaved(key: key, value: value))
         } catch {
             dispatch(.error("cannot save \(key): \(error)"))
@@ -77,7 +85,7 @@ extension Session {
                 do {
                     queue.post(.painters(.counted(name: name, total: try await client.count(painter: name))))
                 } catch {
-                    queue.post(.painters(.finished("search failed: \(error)", nil)))
+                    queue.post(.painters(.finished(Session.reasonFirst("the search failed", error, advice: "try again later, or check the museum's address in settings (,)"), nil)))
                 }
             }
         case .add(let name):
@@ -92,7 +100,7 @@ extension Session {
                         case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(RijksmuseumClient.paintingsText(total))")))
                         }
                     }
-                    var line = PainterAdding.summary(name, fetch: added.fetch, report: added.report)
+                    var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
                     if let note = added.fetch.notes.first { line += " (\(DisplayText.clean(note)))" }
                     queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
                     if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
@@ -103,7 +111,7 @@ extension Session {
                 } catch let error as RuntimeError {
                     queue.post(.painters(.finished(error.message, nil)))
                 } catch {
-                    queue.post(.painters(.finished("\(error); nothing was saved", nil)))
+                    queue.post(.painters(.finished(Session.reasonFirst("nothing was saved", error, advice: "try again later"), nil)))
                 }
             }
         case .remove(let name):
@@ -122,6 +130,20 @@ extension Session {
         }
     }
 
+    /// The rule for messages: what failed and why, what to do, then the address (a SyncError's URL) last.
+    static func reasonFirst(_ what: String, _ error: Error, advice: String?) -> String {
+        let reason: String, subject: String?
+        if let failure = error as? SyncError {
+            reason = failure.message
+            subject = failure.url
+        } else {
+            reason = "\(error)"
+            subject = nil
+        }
+        let parts = ["\(what): " + DisplayText.clean(String(reason.prefix(300)))] + [advice, subject.map { DisplayText.clean(String($0.prefix(2000))) }].compactMap { $0 }
+        return parts.joined(separator: " · ")
+    }
+
     static func painterSummaries(_ store: CatalogStore) -> [PainterSummary] {
         ((try? store.painters()) ?? []).map { PainterSummary(name: $0.name, total: $0.total, stored: $0.stored) }
     }
@@ -137,7 +159,7 @@ extension Session {
         }
         let environment = ProcessInfo.processInfo.environment
         guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
-            dispatch(.error("no display to open it: \(url)"))
+            dispatch(.error("no display to open the web page: its address is in the detail (Enter) · \(url)"))
             return
         }
         let process = Process()
@@ -151,7 +173,7 @@ extension Session {
         do {
             try process.run()
         } catch {
-            dispatch(.error("cannot run xdg-open: \(url)"))
+            dispatch(.error("cannot run xdg-open: its address is in the detail (Enter) · \(url)"))
         }
     }
 
@@ -169,7 +191,7 @@ extension Session {
             do {
                 let response = try await CurlHTTPClient().get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
                 guard response.status == 200 else {
-                    queue.post(.newsFailed("fetching \(shown) failed: the server answered HTTP \(response.status)"))
+                    queue.post(.newsFailed("the news fetch failed: the server answered HTTP \(response.status) · \(shown)"))
                     return
                 }
                 let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
@@ -183,7 +205,7 @@ extension Session {
                 try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
                 queue.post(.newsLoaded(NewsItem(text: message, fetchedAt: now)))
             } catch {
-                queue.post(.newsFailed("fetching \(shown) failed: " + DisplayText.clean(String("\(error)".prefix(300)))))
+                queue.post(.newsFailed(Session.reasonFirst("the news fetch failed", error, advice: nil)))
             }
         }
     }

@@ -161,6 +161,9 @@ public final class Session {
         case .reloadCatalogue:
             do {
                 dispatch(.catalogueReloaded(try store.artworks(collection: state.collection, fields: .view)))
+                if let looked = try store.setting(AppState.newsLookedSetting) {
+                    dispatch(.whatsNewLoaded(try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }))
+                }
             } catch {
                 dispatch(.error("cannot read the catalogue after the sync: \(error)"))
             }
@@ -211,7 +214,7 @@ public final class Session {
             }
         case .startSync:
             guard !store.isReadOnly else {
-                dispatch(.syncFailed("cannot save: the store \(syncRequest.storePath) is read-only"))
+                dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
                 return
             }
             let queue = self.queue
@@ -220,9 +223,14 @@ public final class Session {
             Task.detached {
                 do {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
-                    queue.post(.syncFinished(summary: report.summary, at: Date()))
+                    queue.post(.imagesFailed(report.imageFailureReasons))
+                    queue.post(.syncFinished(summary: report.headline, at: Date()))
                 } catch {
-                    queue.post(.syncFailed("\(error)"))
+                    if let failure = error as? SyncError {
+                        queue.post(.syncFailed(reason: failure.message, subject: failure.url))
+                    } else {
+                        queue.post(.syncFailed(reason: "\(error)", subject: nil))
+                    }
                 }
             }
         }

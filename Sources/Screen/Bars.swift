@@ -41,17 +41,21 @@ public enum Bars {
         if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
         switch state.sync {
         case .running(let text): parts.append("⟳ " + text)
-        case .failed: break
+        case .failed: parts.append("sync failed")
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
         if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
-        let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
-        let note = state.lastError ?? state.lastMessage
-        if let note, used + 4 < area.width {
-            buffer.write(" │ " + note, x: area.x + used, y: area.y,
-                         style: Style(state.lastError != nil ? .statusError : .status, bold: state.lastError != nil, reverse: true),
-                         maxWidth: area.width - used)
+        // The last message comes first: it takes the room it needs (all but 16 cells of the line), the
+        // state gives way, and MessageFit keeps its reason whole.
+        guard let note = (state.lastError ?? state.lastMessage).map(DisplayText.clean) else {
+            buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
+            return
         }
+        let noteRoom = min(TextWidth.of(note) + 3, max(area.width - TextWidth.of(left), area.width - 16))
+        let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width - noteRoom)
+        buffer.write(" │ " + MessageFit.fit(note, to: noteRoom - 3), x: area.x + used, y: area.y,
+                     style: Style(state.lastError != nil ? .statusError : .status, bold: state.lastError != nil, reverse: true),
+                     maxWidth: area.width - used)
     }
 }

@@ -38,6 +38,9 @@ public struct Buffer: Sendable, Equatable {
         if w == 2 { put(x + 1, y, Cell("", style: style)) }
     }
 
+    /// Sets the cell at an index as it is (the ASCII pass, which keeps widths: it only narrows cells).
+    mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
+
     private mutating func put(_ x: Int, _ y: Int, _ cell: Cell) {
         let i = y * width + x
         let columns = width

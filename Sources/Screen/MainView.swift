@@ -33,6 +33,8 @@ public enum MainView {
         }
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
+        // A pop-up clears the screen behind it: no cut-off rows, arrows or frame corners in the gaps around it.
+        if let top = state.overlays.last, !top.isFullScreen { buffer.fill(body) }
         switch state.overlays.last {
         case .building(let list)?: BuildingListView.render(list, state, into: &buffer, screen: body)
         case .detail(let detail)?: DetailView.render(detail, state, into: &buffer, screen: body)
@@ -45,5 +47,6 @@ public enum MainView {
         case .painters(let painters)?: PaintersView.render(painters, state, into: &buffer, screen: body)
         case nil: break
         }
+        if state.ascii { buffer.keepToASCII() }
     }
 }

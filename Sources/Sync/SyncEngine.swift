@@ -72,6 +72,8 @@ public struct SyncReport: Sendable, Equatable {
     public var skipped: [SkippedRecord] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Why each image that failed did, by artwork id (the view says it where the picture would be).
+    public var imageFailureReasons: [String: String] = [:]
     /// Least recently used images removed to keep the cache within its limit.
     public var imagesEvicted = 0
     /// Records kept with text cut to the field limits.
@@ -80,6 +82,25 @@ public struct SyncReport: Sendable, Equatable {
     public var futureDated: [String] = []
 
     public init() {}
+
+    /// What the view's status line says, the problem first: "3 images failed (HTTP 404), 28 cached · synced 31
+    /// artworks: 3 new, 1 changed" or "up to date: the service sent 1 artwork, none new or changed".
+    public var headline: String {
+        var parts: [String] = []
+        if let first = imageFailures.first {
+            let reason = first.split(separator: ": ").last.map(String.init) ?? first
+            parts.append("\(imageFailures.count) image\(imageFailures.count == 1 ? "" : "s") failed (\(reason)), \(imagesCached) cached")
+        }
+        let artworks = "\(received) artwork\(received == 1 ? "" : "s")"
+        if merge.new + merge.changed + merge.removed == 0 {
+            parts.append("up to date: the service sent \(artworks), none new or changed")
+        } else {
+            parts.append("synced \(artworks): \(merge.new) new, \(merge.changed) changed, \(merge.removed) removed")
+        }
+        if !skipped.isEmpty { parts.append("\(skipped.count) skipped") }
+        if imageFailures.isEmpty, imagesCached > 0 { parts.append("\(imagesCached) image\(imagesCached == 1 ? "" : "s") cached") }
+        return parts.joined(separator: " · ")
+    }
 
     /// "synced 31 artworks: 3 new, 1 changed, 0 removed, 0 skipped; 28 images cached, 3 failed".
     public var summary: String {
@@ -227,14 +248,14 @@ public struct SyncEngine: Sendable {
         guard !wanted.isEmpty else { return }
         progress(.images(done: 0, total: wanted.count))
         var done = 0
-        try await withThrowingTaskGroup(of: ImageOutcome.self) { group in
+        try await withThrowingTaskGroup(of: (String, ImageOutcome).self) { group in
             var pending = wanted[...]
             func launch() {
                 guard let artwork = pending.popFirst() else { return }
-                group.addTask { await self.download(artwork, url: imageURL(artwork), cache: cache) }
+                group.addTask { (artwork.id, await self.download(artwork, url: imageURL(artwork), cache: cache)) }
             }
             for _ in 0..<max(1, limits.parallelImages) { launch() }
-            while let outcome = try await group.next() {
+            while let (id, outcome) = try await group.next() {
                 done += 1
                 switch outcome {
                 case .cached(let artwork, let file, let bytes):
@@ -242,6 +263,7 @@ public struct SyncEngine: Sendable {
                     report.imagesCached += 1
                 case .failed(let message):
                     report.imageFailures.append(message)
+                    report.imageFailureReasons[id] = message.components(separatedBy: ": ").last ?? message
                 }
                 progress(.images(done: done, total: wanted.count))
                 launch()

@@ -4,7 +4,7 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case shiftUp, shiftDown, shiftLeft, shiftRight
     case pageUp, pageDown, home, end
-    case enter, escape, backspace, tab, backTab, delete
+    case enter, escape, backspace, tab, backTab, delete, insert
 
     /// How the help screen names the key.
     public var label: String {
@@ -29,6 +29,7 @@ public enum Key: Hashable, Sendable {
         case .tab: return "Tab"
         case .backTab: return "S-Tab"
         case .delete: return "Del"
+        case .insert: return "Ins"
         }
     }
 }

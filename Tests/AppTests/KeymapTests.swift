@@ -95,3 +95,16 @@ import TestSupport
     #expect(state.overlays.isEmpty)
     #expect(press(&state, .character("q")) == [.quit])
 }
+
+/// Issue 23, item 3: the key reader's tests (CursesTests/KeyDecoderTests) cover the sequences of every
+/// key other than a character; the keymap binds no key outside that list.
+@Test func theKeymapBindsOnlyKeysTheReaderIsTestedFor() {
+    let tested: Set<Key> = [.up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .pageUp, .pageDown,
+                            .home, .end, .enter, .escape, .backspace, .tab, .backTab, .delete]
+    for binding in Keymap.bindings {
+        for key in binding.keys {
+            if case .character = key { continue }
+            #expect(tested.contains(key), "\(key.label) is bound but its sequences are not tested")
+        }
+    }
+}

@@ -121,8 +121,8 @@ private func painting(_ id: String) -> Artwork {
     _ = reduce(&state, .tick(at.addingTimeInterval(600)))
     #expect(state.syncAgeText == "synced 10 min ago")
     state.perform(.sync, context: .map)
-    _ = reduce(&state, .syncFailed("http://127.0.0.1:1/x: connection refused"))
-    #expect(state.lastError == "sync failed: http://127.0.0.1:1/x: connection refused")
+    _ = reduce(&state, .syncFailed(reason: "connection refused", subject: "http://127.0.0.1:1/x"))
+    #expect(state.lastError == "sync failed: connection refused · s tries again · http://127.0.0.1:1/x")
     #expect(state.artworks.count == 30, "a failed sync keeps what we had")
 }
 

@@ -30,7 +30,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     SlideshowFeature.reduce(&show, .step(-1), state)
     #expect(show.currentID == "A")
     // Paused: timers do nothing.
-    #expect(SlideshowFeature.reduce(&show, .togglePause, state).delegates.first == .message("slideshow paused (space resumes)"))
+    #expect(SlideshowFeature.reduce(&show, .togglePause, state).delegates.first == .message("slideshow paused (space plays)"))
     SlideshowFeature.reduce(&show, .timer(generation: show.generation), state)
     #expect(show.paused && show.currentID == "A")
     // Through the root, the timer reaches the slideshow on top.
@@ -111,4 +111,16 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: [])))
     #expect(state.overlays.isEmpty)
     #expect(state.lastMessage == "nothing to show: heart artworks with f, or sync to fetch images")
+}
+
+/// Issue 23, item 8: with favourites none of which has a picture, the slideshow says so, not "no favourites yet".
+@Test func favouritesWithoutPicturesAreNotDenied() throws {
+    var state = try campusState()
+    state.slideshowInterval = 8
+    let hearts = (1...50).map { Artwork(id: "H\($0)", title: "Heart \($0)", coordinate: Coordinate(clampingLatitude: 53.4, longitude: -2.97)) }
+    state.setFavourites(hearts)
+    #expect(SlideshowFeature.start(state) == .askTheStore)
+    let campus = campusWithImages(state)
+    let show = try #require(SlideshowFeature.start(state, found: SlideshowPictures(nightWatch: nil, cached: Array(campus.prefix(4)))).show)
+    #expect(show.origin == "4 cached pictures (none of your 50 favourites has a picture yet)")
 }

@@ -42,7 +42,7 @@ struct ListJSON: Decodable {
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[0] == "31 artworks in 13 buildings near 53.406566,-2.966531")
     #expect(lines[2] == "Ashton Building — 1 artwork, 22 m E →")
-    #expect(lines[3] == "    Figures · William Birnie Rhind · 1912-1914")
+    #expect(lines[3] == "    Figures · William Birnie Rhind · 1912-1914  [46]", "issue 23, item 11: the id is shown")
     #expect(lines.contains("Electrical Engineering Building — 9 artworks, 58 m SE ↘"))
 }
 

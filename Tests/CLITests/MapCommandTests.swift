@@ -121,8 +121,12 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     // Text output names the streets.
     let text = await runArtmap(["route", "--from", from, "--to", "node/5284003021", "--collection", "helsinki"], home: home)
     #expect(text.out.contains("across Keskuskatu"), "the pedestrian area (area=yes) is walked across")
+    // Issue 23, item 10: without --from the walk starts at the city's middle, as list and the view measure.
+    let middle = await runArtmap(["route", "--to", "node/5284003021", "--collection", "helsinki"], home: home)
+    #expect(middle.status == 0, "\(middle.out)\(middle.err)")
+    #expect(middle.out.hasPrefix("Walk to "), "\(middle.out)")
     // Unreachable: straight line, why, exit 1.
-    let far = await runArtmap(["route", "--to", "node/5284003021", "--collection", "helsinki"], home: home)
+    let far = await runArtmap(["route", "--from", "53.406566,-2.966531", "--to", "node/5284003021", "--collection", "helsinki"], home: home)
     #expect(far.status == 1)
     #expect(far.out.contains("No walking route: the start is 1846 km outside the imported area (import an extract that covers it)"), "\(far.out)")
     #expect(far.out.contains("Straight line: 1846 km NE"))

@@ -59,7 +59,8 @@ private func museum(_ home: URL) throws -> TestServer {
 @Test func aFailedRequestLeavesTheStoreAsItWasAndNamesTheURL() async throws {
     let home = try temporaryDirectory()
     let server = try museum(home)
-    #expect(await runArtmap(["painters", "add", "Johannes Vermeer", "--rijks-base", server.base], home: home).status == 0)
+    // Issue 23, item 17: typed in lower case, saved as the museum spells it.
+    #expect(await runArtmap(["painters", "add", "johannes vermeer", "--rijks-base", server.base], home: home).status == 0)
     for painter in ["Broken Painter", "Half Broken"] {
         let result = await runArtmap(["painters", "add", painter, "--rijks-base", server.base], home: home)
         #expect(result.status == 1)
@@ -82,6 +83,10 @@ private func museum(_ home: URL) throws -> TestServer {
     #expect(await runArtmap(["painters", "add", "Rembrandt van Rijn", "--rijks-base", server.base, "--no-images"], home: home).status == 0)
     #expect(await runArtmap(["painters", "add", "Johannes Vermeer", "--rijks-base", server.base, "--no-images"], home: home).status == 0)
     #expect(await runArtmap(["favourites", "add", "SK-C-251", "--collection", "rijksmuseum"], home: home).status == 0)
+    // Issue 23, item 11: show finds the collection that holds the id without --collection.
+    let shown = await runArtmap(["show", "SK-C-251"], home: home)
+    #expect(!shown.err.contains("no artwork with id"), "\(shown.err)")
+    #expect(shown.err.contains("is not downloaded yet"), "\(shown.err)")
     for n in 1001...1049 {
         let added = await runArtmap(["favourites", "add", "SK-A-\(n)", "--collection", "rijksmuseum"], home: home)
         #expect(added.status == 0, "\(added.err)")

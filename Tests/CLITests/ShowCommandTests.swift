@@ -57,7 +57,7 @@ func homeWithPictures() async throws -> (URL, TestServer) {
     let (home, _) = try await homeWithPictures()
     let cases: [([String], Int32, String)] = [
         (["show", "34"], 1, "cannot show the image of 'Entrance' (34): bad JPEG: truncated JPEG data"),
-        (["show", "no-such-id"], 1, "no artwork with id 'no-such-id' in the collection 'campus'"),
+        (["show", "no-such-id"], 1, "no artwork with id 'no-such-id' in any collection; 'artmap list' shows ids in brackets"),
         (["show", "40", "--colors", "lots"], 2, "option --colors must be auto, none, 16, 256 or truecolor, got 'lots'"),
         (["show"], 2, "which artwork?"),
         (["show", "40", "--width", "0"], 2, "width"),

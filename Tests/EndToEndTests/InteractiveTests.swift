@@ -62,8 +62,8 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
 
     // s: a sync against the loopback server, without blocking the screen.
     try tmux.send("s")
-    screen = try tmux.waitFor { $0.contains { $0.contains("synced 1 artwork") } }
-    #expect(screen.last { !$0.isEmpty }?.contains("synced") == true, "\(screen.joined(separator: "\n"))")
+    screen = try tmux.waitFor { $0.contains { $0.contains("up to date: the service sent 1 artwork, none new or changed") } }
+    #expect(screen.last { !$0.isEmpty }?.contains("up to date") == true, "\(screen.joined(separator: "\n"))")
     #expect(try server.requestLog().filter { $0.contains("data.php") }.count == 2)
 
     // q quits and gives the terminal back to the shell.

@@ -54,7 +54,7 @@ import TestSupport
     _ = try tmux.waitFor { $0.contains { $0.contains("31 artworks") } }
     // The view asks for the news when it starts; the news overlay shows why there is none once the answer is read.
     try tmux.send("N")
-    let news = try tmux.waitFor { $0.contains { $0.contains("No news: fetching") } }
+    let news = try tmux.waitFor { $0.contains { $0.contains("No news: the news fetch failed") } }
     let text = news.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(text.contains("the connection was lost before the response was complete"), "\(news)")
     try tmux.send("Escape", "q")

@@ -18,7 +18,9 @@ import TestSupport
     try tmux.send("N")
     // The box wraps the line: the URL and the reason are checked on the lines they fall on.
     let screen = try tmux.require("the failure", { lines in
-        lines.contains { $0.contains("No news: fetching \(newsURL) failed:") } && lines.contains { $0.contains("answered HTTP 404.") }
+        // The reason first, the address last (issue 23, item 1).
+        lines.contains { $0.contains("No news: the news fetch failed: the server answered HTTP 404") }
+            && lines.joined(separator: " ").replacingOccurrences(of: "│", with: "").contains("no-such-news.txt.")
     })
     #expect(!screen.joined().contains("set a news URL"))
     try tmux.send("Escape", "q")

@@ -106,7 +106,8 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     _ = reduce(&state, .screen(.viewer(.zoomIn)))
     for _ in 0..<4 { _ = reduce(&state, .screen(.viewer(.pan(dx: -1, dy: -1)))) }
     let zoomed = MainView.render(state)
-    #expect(zoomed.lines[59].contains("zoom: 2×") || zoomed.lines[59].contains("zoom 2×"))
+    #expect(zoomed.lines[59].contains("zoom 2×") && !zoomed.lines[59].contains("zoom: 2×"), "the zoom once (issue 23, item 17)")
+    #expect(zoomed.lines[59].contains("+/- zoom · arrows pan · 0 fit · Esc back"), "the keys stay after the first key")
     let area = try #require(pictureBounds(zoomed))
     #expect(area.width == 200 && area.height == 59)
     for (x, y) in [(10, 5), (150, 5), (10, 40), (100, 25)] {

@@ -52,3 +52,19 @@ import Testing
     #expect(lines.contains { $0.contains("NachtwachtNachtwacht") })
     #expect(lines.allSatisfy { TextWidth.of($0) <= 100 })
 }
+
+/// Issue 23, item 1: the one place a message is fitted keeps the reason and cuts the subject in its middle.
+@Test func messageFitCutsTheSubjectInTheMiddleAndKeepsTheReason() {
+    let message = "sync failed: unknown host · check the network, then s tries again · https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP327/artworks.json"
+    let fitted = MessageFit.fit(message, to: 90)
+    #expect(TextWidth.of(fitted) == 90)
+    #expect(fitted.hasPrefix("sync failed: unknown host · check the network, then s tries again · https://"))
+    #expect(fitted.hasSuffix(".json") && fitted.contains("…"), "\(fitted)")
+    // Too narrow for the subject: it goes, the reason stays.
+    let narrow = MessageFit.fit(message, to: 40)
+    #expect(narrow.hasPrefix("sync failed: unknown host"), "\(narrow)")
+    #expect(!narrow.contains("https"))
+    // Messages without a subject are cut at the end, as before; short ones are left alone.
+    #expect(MessageFit.fit("a short one", to: 40) == "a short one")
+    #expect(MessageFit.middleCut("Victoria Gallery & Museum Quadrangle", to: 20) == "Victoria G…uadrangle")
+}

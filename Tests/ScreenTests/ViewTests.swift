@@ -94,6 +94,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 @Test func radiusRingIsDrawnInBraille() throws {
     var state = try campusState(columns: 160, rows: 45)
     state.main.radius = 50
+    state.main.zoomIndex = 1  // 2 m per cell: the ring is large on screen
     state.main.refresh()
     let map = MainView.render(state).lines.joined()
     let braille = map.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
@@ -239,10 +240,17 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func theBuildingUnderTheCursorIsLabelledWithCountNearestArtworkAndDistance() throws {
     var state = try campusState(columns: 160, rows: 45)
+    state.main.zoomIndex = 1  // 2 m per cell: labels do not crowd each other
     let ee = try #require(state.main.ranked.firstIndex { $0.name == "Electrical Engineering Building" })
     let offset = state.main.cellOffset(of: state.main.ranked[ee].building.coordinate)
     state.main.cursorX = offset.x
     state.main.cursorY = offset.y
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Electrical Engineering Building · 9 artworks · A Sunny Day · 58 m"))
+    // Issue 23, item 17: a single artwork's marker is labelled with its title.
+    let ashton = try #require(state.main.ranked.firstIndex { $0.name == "Ashton Building" })
+    let at = state.main.cellOffset(of: state.main.ranked[ashton].building.coordinate)
+    state.main.cursorX = at.x
+    state.main.cursorY = at.y
+    #expect(MainView.render(state).lines.joined(separator: "\n").contains("Ashton Building · Figures · 22 m"))
 }

@@ -137,6 +137,14 @@ extension Overlay {
         }
     }
 
+    /// Whether the screen covers the whole terminal (the viewer, the slideshow); the others are pop-ups.
+    public var isFullScreen: Bool {
+        switch self {
+        case .viewer, .slideshow: return true
+        case .building, .detail, .help, .favourites, .settings, .news, .painters: return false
+        }
+    }
+
     /// Whether this is the slideshow.
     var isSlideshow: Bool {
         switch self {

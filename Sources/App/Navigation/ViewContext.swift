@@ -20,11 +20,17 @@ public protocol ViewContext: FeatureContext {
     var referenceSource: ReferenceSource { get }
     /// The last line for the status bar (the viewer shows it in its own).
     var lastMessage: String? { get }
+    /// The last error, which the full-screen views show as they show a message.
+    var lastError: String? { get }
     /// The last news message, and what syncs changed since the user last looked.
     var news: NewsItem? { get }
     var whatsNew: [String] { get }
     /// Why the last news fetch failed, if it did.
     var newsProblem: String? { get }
+    /// Why the last sync could not fetch images, by artwork id.
+    var imageFailures: [String: String] { get }
+    /// The sync's state, for the full-screen views' own status lines.
+    var sync: SyncStatus { get }
     /// A distance in the units the user chose.
     func distanceText(_ metres: Double) -> String
     /// An artwork of the catalogue with its building, ranked from the reference point.

@@ -47,4 +47,25 @@ extension AppState {
 extension AppState {
     /// Where the time the user last opened the news is kept.
     public static let newsLookedSetting = "news.last_looked"
+    /// Where the fingerprint of the news message last read is kept, so the badge stays cleared across starts.
+    public static let newsReadSetting = "news.read"
+
+    /// A short fingerprint of a news message (FNV-1a, hexadecimal): stored instead of the text, which may hold
+    /// characters a setting refuses.
+    public static func newsFingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+extension AppState {
+    /// The rule for messages: the reason, then what to do, then the subject (the status line cuts the
+    /// subject first, in its middle).
+    static func syncFailureText(reason: String, subject: String?) -> String {
+        "sync failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
+    }
 }

@@ -76,7 +76,7 @@ public enum RouteFailure: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .noWalkingGraph: return "no streets imported (artmap import an .osm.pbf of the area for walking directions)"
+        case .noWalkingGraph: return "no streets imported: artmap import an .osm.pbf of the area for walking directions"
         case .tooFarFromWays(let metres, let what): return "the \(what) is \(DistanceText.format(metres)) from the nearest imported path"
         case .outsideImportedArea(let metres, let what):
             return "the \(what) is \(DistanceText.format(metres)) outside the imported area (import an extract that covers it)"

@@ -31,9 +31,10 @@ enum GuidesLayer {
 
 extension GuidesLayer {
     /// The attribution OpenStreetMap data asks for, bottom right, kept clear of names.
-    static func credit(_ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func credit(_ frame: MapFrame, ascii: Bool = false, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let inner = frame.inner
-        let credit = inner.width >= 60 ? "© OpenStreetMap contributors" : "© OSM"
+        let mark = ascii ? "(c)" : "©"
+        let credit = inner.width >= 60 ? "\(mark) OpenStreetMap contributors" : "\(mark) OSM"
         let width = TextWidth.of(credit)
         guard inner.width >= 30, inner.height >= 4 else { return }
         let x = inner.maxX - width

@@ -29,8 +29,10 @@ enum LabelLayer {
         if let b = state.buildingUnderCursor {
             let building = state.ranked[b]
             let count = building.artworks.count
-            let nearestTitle = building.artworks.first.map { " · " + $0.artwork.title } ?? ""
-            let title = "\(building.name) · \(count) artwork\(count == 1 ? "" : "s")\(count > 1 ? nearestTitle : "") · \(state.distanceText(building.distance))"
+            let firstTitle = building.artworks.first.map(\.artwork.title) ?? ""
+            // One artwork: its title (a count of one says nothing); several: the count and the nearest one's title.
+            let what = count == 1 ? firstTitle : "\(count) artworks · \(firstTitle)"
+            let title = "\(building.name) · \(what) · \(state.distanceText(building.distance))"
             let short = "\(building.name) · \(state.distanceText(building.distance))"
             if place(title, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))
                 || place(short, nearX: cursorX, y: cursorY, style: Style(.label, bold: true))

@@ -23,7 +23,7 @@ public enum MapView {
         RouteLayer.draw(state, frame, on: &canvas)
         canvas.compose(into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
-        if !state.baseMap.isEmpty { GuidesLayer.credit(frame, into: &buffer, occupied: &occupied) }
+        if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         MarkerLayer.drawYouAreHere(state, frame, into: &buffer, occupied: &occupied)

@@ -29,13 +29,17 @@ public enum DetailView {
             add("Collection: \(a.collection) (press n to show it)")
         }
         if !a.webPage.isEmpty { add("Web: \(DisplayText.clean(a.webPage)) (o opens it)") }
+        // The id, for artmap show ID, route --to ID and favourites add ID.
+        add("Id: \(DisplayText.clean(a.id)) in \(DisplayText.clean(a.collection)) (artmap show \(DisplayText.clean(a.id)))", Style(.muted))
         lines.append(("", Style()))
         if context.awaitsFullRecord(id: artworkID) {
             add("Reading the description…", Style(.muted))
         } else if a.information.isEmpty {
             add("No description.", Style(.muted))
         } else {
-            add(a.information)
+            // Notes kept on lines of their own stay paragraphs, not one run-on line.
+            let paragraphs = a.information.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+            for paragraph in paragraphs { add(paragraph) }
         }
         lines.append(("", Style()))
         if a.imageFileName.isEmpty {

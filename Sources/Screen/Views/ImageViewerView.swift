@@ -30,9 +30,17 @@ public enum ImageViewerView {
             PictureBox.render(context, artworkID: viewer.artworkID, into: &buffer, area: area.inset(2))
             status += context.rankedArtwork(id: viewer.artworkID).map { DisplayText.clean($0.1.artwork.imageFileName) } ?? ""
         }
-        status += " · " + (context.lastMessage.map(DisplayText.clean) ?? "+/- zoom · arrows pan · 0 fit · Esc back")
+        // The message (the zoom limit, a sync's result) comes first, whole; the picture's name gives way.
+        // A sync started here (s) shows its progress and its result here, not only on the hidden status line.
+        var note = context.lastError ?? context.lastMessage
+        if case .running(let text) = context.sync { note = "⟳ " + text }
+        if let message = note.map(DisplayText.clean) {
+            status = " " + message + " ·" + status
+        } else {
+            status += " · +/- zoom · arrows pan · 0 fit · Esc back"
+        }
         let bar = Rect(x: screen.x, y: screen.maxY - 1, width: screen.width, height: 1)
         buffer.fill(bar, style: Style(.status, reverse: true))
-        buffer.write(status, x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width)
+        buffer.write(MessageFit.fit(status, to: bar.width), x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width)
     }
 }

@@ -36,7 +36,13 @@ public enum PaintersView {
         } else if let busy = painters.busy {
             buffer.write(" ⟳ " + DisplayText.clean(busy) + " (Esc stops)", x: inner.x, y: line, style: Style(.accent), maxWidth: inner.width)
         } else if let message = painters.message {
-            buffer.write(" " + DisplayText.clean(message), x: inner.x, y: line, style: Style(.muted), maxWidth: inner.width)
+            // Panels wrap: the museum's answer (an HTTP 500, say) and what to do are read whole, on two lines.
+            // The second line is fitted by the message rule: an address at the end is cut in its middle.
+            let text = DisplayText.clean(message), width = inner.width - 2
+            let first = TextWidth.wrap(text, width: width).first ?? ""
+            let rest = String(text.dropFirst(first.count).drop { $0 == " " })
+            buffer.write(" " + first, x: inner.x, y: line, style: Style(.muted), maxWidth: inner.width)
+            buffer.write(" " + MessageFit.fit(rest, to: width), x: inner.x, y: line + 1, style: Style(.muted), maxWidth: inner.width)
         }
         buffer.write("+ search · Enter add / list paintings · t in the table · d remove · Esc back", x: inner.x + 1, y: inner.maxY - 1,
                      style: Style(.muted), maxWidth: inner.width - 2)

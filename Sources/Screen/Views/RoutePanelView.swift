@@ -13,7 +13,12 @@ public enum RoutePanelView {
         buffer.box(area, title: "Route to \(DisplayText.clean(route.targetName))", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 4, inner.height > 0 else { return }
-        for (offset, line) in lines(route, imperial: state.imperial).enumerated() {
+        // Panels wrap: a reason and its advice are read whole, however narrow the pane.
+        let wrapped = lines(route, imperial: state.imperial).flatMap { line in
+            let text = DisplayText.clean(line.text)
+            return (TextWidth.of(text) <= inner.width - 1 ? [text] : TextWidth.wrap(text, width: inner.width - 1)).map { (text: $0, style: line.style) }
+        }
+        for (offset, line) in wrapped.enumerated() {
             guard offset < inner.height else { break }
             buffer.write(line.text, x: inner.x + 1, y: inner.y + offset, style: line.style, maxWidth: inner.width - 1)
         }

@@ -21,6 +21,7 @@ public enum SettingsView {
             if value.isEmpty { value = "(none)" }
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
             let line = " " + TextWidth.pad(setting.title, to: labelWidth) + " " + DisplayText.clean(value) + (saved == nil && settings.editing == nil ? "  (default)" : "")
+                + (setting.appliesAtOnce ? "" : "  · next start")
             buffer.write(TextWidth.pad(line, to: inner.width), x: inner.x, y: y, maxWidth: inner.width)
             if selected {
                 buffer.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), Style(.selection, bold: true, reverse: settings.editing == nil))
@@ -32,7 +33,7 @@ public enum SettingsView {
         if let problem = settings.problem {
             buffer.write(" " + DisplayText.clean(problem), x: inner.x, y: inner.maxY - 2, style: Style(.statusError, bold: true), maxWidth: inner.width)
         }
-        let keys = settings.editing != nil ? "type the value · Enter save · Esc drop" : "Enter edit · ←/→ choose · d default · Esc back · saved at once, used from the next start"
+        let keys = settings.editing != nil ? "type the value · Enter save · Esc drop" : "Enter edit · ←/→ choose · d default · Esc back · saved at once; used at once unless marked next start"
         buffer.write(keys, x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
     }
 }

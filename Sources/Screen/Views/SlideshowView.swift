@@ -17,9 +17,18 @@ public enum SlideshowView {
             if !artwork.artist.isEmpty { status += " — " + DisplayText.clean(artwork.artist) }
         }
         let timing = show.interval == 0 ? "one fixed picture (interval 0)" : (show.paused ? "paused" : "every \(Int(show.interval)) s")
-        status += " · \(show.origin) · \(timing) · space pause · ←/→ step · Esc leave"
+        status += " · \(show.origin) · \(timing)"
+        // A sync started here (s) shows its progress and its result first.
+        if case .running(let text) = context.sync {
+            status = " ⟳ " + DisplayText.clean(text) + " ·" + status
+        } else if let note = (context.lastError ?? context.lastMessage).map(DisplayText.clean) {
+            status = " " + note + " ·" + status
+        }
+        // The keys stay whole at the right; the title and where the pictures come from give way.
+        let keys = " · space \(show.paused ? "plays" : "pauses") · ←/→ step · Esc leave "
         let bar = Rect(x: screen.x, y: screen.maxY - 1, width: screen.width, height: 1)
         buffer.fill(bar, style: Style(.status, reverse: true))
-        buffer.write(status, x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width)
+        let used = buffer.write(status, x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: max(0, bar.width - TextWidth.of(keys)))
+        buffer.write(keys, x: bar.x + used, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width - used)
     }
 }

@@ -85,15 +85,27 @@ public enum TableView {
         func building(_ b: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: b.bearing)
             let right = "\(DistanceText.format(b.distance, imperial: imperial)) \(compass.arrow) "
-            let left = "▸ " + DisplayText.clean(b.name) + " (\(b.artworks.count))"
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
+            // The count gives way before the name gets too short to read.
+            let count = leftWidth - 2 - TextWidth.of(" (\(b.artworks.count))") >= 8 ? " (\(b.artworks.count))" : ""
+            // Cut in the middle: "Victoria Gallery & Museum" and "…Museum Quadrangle" stay told apart.
+            let left = "▸ " + MessageFit.middleCut(DisplayText.clean(b.name), to: max(1, leftWidth - 2 - TextWidth.of(count))) + count
             return TextWidth.pad(left, to: leftWidth) + " " + right
+        }
+
+        /// The year column's text: the whole when it fits, else the year in it ("Unveiled 1927" -> "1927").
+        static func yearText(_ text: String, width: Int) -> String {
+            guard TextWidth.of(text) > width else { return text }
+            if let range = text.range(of: #"[0-9]{4}(s|\s*[-–]\s*[0-9]{2,4})?"#, options: .regularExpression) {
+                return String(text[range])
+            }
+            return text
         }
 
         func artwork(_ a: Artwork, heart: Bool = false) -> String {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
             var line = (heart ? "♥ " : "  ") + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
-            if year > 0 { line += " " + TextWidth.pad(DisplayText.clean(a.year), to: year) }
+            if year > 0 { line += " " + TextWidth.pad(Columns.yearText(DisplayText.clean(a.year), width: year), to: year) }
             return TextWidth.pad(line, to: width)
         }
     }

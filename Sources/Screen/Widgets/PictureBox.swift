@@ -30,10 +30,18 @@ public enum PictureBox {
         case .nonePublished?:
             placeholder("no image published", into: &buffer, area: area, context: context)
         case .notCached?:
-            placeholder("image not downloaded yet — press s to sync", into: &buffer, area: area, context: context)
+            placeholder(notCachedText(context, id), into: &buffer, area: area, context: context, error: context.imageFailures[id] != nil)
         case .failed(let reason)?:
             placeholder("cannot show the image: " + reason, into: &buffer, area: area, context: context, error: true)
         }
+    }
+
+    /// Why a picture is not here and what would help: a sync first, but not again when the last one failed it.
+    public static func notCachedText(_ context: ViewContext, _ id: String) -> String {
+        if case .running = context.sync { return "the image is being fetched (sync running)…" }
+        guard let reason = context.imageFailures[id] else { return "image not downloaded yet — press s to sync" }
+        return "the last sync could not fetch this image: \(reason) · the museum's file may have moved or be broken; "
+            + "s tries again, o opens the artwork's page when it has one"
     }
 
     /// A dotted frame with a message in the middle, wrapped to the box.

@@ -32,7 +32,13 @@ public enum DetailFeature {
             state.scroll = step.scrolled(state.scroll, page: max(1, context.size.rows - 8))
             return .none
         case .openImage:
-            return Reduced(delegates: [.openViewer(state.artworkID)])
+            // No blank viewer advertising zoom and pan: without a picture, say why there is none.
+            switch context.pictures[state.artworkID] {
+            case .ready?, .loading?, nil: return Reduced(delegates: [.openViewer(state.artworkID)])
+            case .nonePublished?: return Reduced(delegates: [.message("no picture to view: none is published for this artwork")])
+            case .notCached?: return Reduced(delegates: [.message("no picture to view: the image is not downloaded yet · s syncs")])
+            case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
+            }
         }
     }
 }

@@ -58,7 +58,10 @@ public enum ImageViewer {
         switch action {
         case .zoomIn:
             let limit = geometry?.maxZoomStep ?? 0
-            guard state.zoomStep < limit else { return "zoom: at most \(1 << limit)× (one image pixel per sub-cell)" }
+            guard state.zoomStep < limit else {
+                let loaded = geometry.map { " (\($0.pixelWidth)×\($0.pixelHeight) px as loaded)" } ?? ""
+                return "at most \(1 << limit)× zoom: one pixel of the picture\(loaded) per sub-cell · 0 fits"
+            }
             state.zoomStep += 1
         case .zoomOut:
             state.zoomStep = max(0, state.zoomStep - 1)
@@ -72,7 +75,8 @@ public enum ImageViewer {
             state.centerY += Double(dy) * 0.25 / m
         }
         clampCenter(&state)
-        return state.zoomStep == 0 ? "zoom: fit" : "zoom: \(state.magnification)×"
+        // The status line shows the zoom itself; a message would repeat it and push the keys away.
+        return nil
     }
 
     /// Keeps the view inside the picture.

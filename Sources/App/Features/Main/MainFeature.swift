@@ -116,10 +116,18 @@ public enum MainFeature {
                 let next = larger ? radius * 2 : radius / 2
                 state.radius = next > 5_000 ? nil : max(25, next)
             } else {
-                state.radius = larger ? nil : 3_200
+                // From no radius, [ starts at the largest step (25 m doubled) short of the farthest building shown,
+                // so something changes even on a 500 m campus.
+                let farthest = state.ranked.map(\.distance).max() ?? 3_200
+                var step = 25.0
+                while step * 2 < farthest, step * 2 <= 3_200 { step *= 2 }
+                state.radius = larger ? nil : step
             }
             state.refresh(keeping: keep)
-            return message(state.radius.map { "within \(DistanceText.format($0, imperial: context.imperial))" } ?? "no radius")
+            // The status line shows the radius itself; the message says what changed, not the radius again.
+            let outside = state.outsideRadius
+            return message(state.radius == nil ? "no radius: every building shown"
+                : "\(outside) building\(outside == 1 ? "" : "s") outside the radius ([ halves, ] doubles)")
         case .startSearch:
             state.searchEditing = true
         case .typeSearch(let key):
@@ -209,7 +217,9 @@ public enum MainFeature {
         let inner = state.layout.mapInner
         guard inner.width > 4, inner.height > 2 else { return }
         state.zoomChosen = true
-        let nearest = state.catalog.ranked(from: state.reference, nearest: 5)
+        // A small collection (a campus) starts with every building on the map; a larger one with the 5 nearest.
+        let all = state.catalog.ranked(from: state.reference)
+        let nearest = all.count <= MainState.smallCollectionBuildings ? all : Array(all.prefix(5))
         let halfWidthCells = Double(inner.width) / 2 - 1, halfHeightCells = Double(inner.height) / 2 - 1
         let projection = state.projection
         for (index, mpc) in MainState.zoomLevels.enumerated() {

@@ -105,6 +105,8 @@ public struct MainState: Sendable {
     public internal(set) var focus: Pane = .map
 
     /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
+    /// Up to this many buildings, the map starts with all of them in view.
+    public static let smallCollectionBuildings = 20
     public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000]
 
     public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
@@ -143,6 +145,10 @@ public struct MainState: Sendable {
         liveReference = reference
         liveSource = referenceSource
         zoomChosen = false
+        // Measured from a new place, the collection opens on its nearest building, at the top of the table
+        // (not on the row that was first from the old place, wherever it now ranks).
+        selectedRow = 0
+        tableScroll = 0
     }
 
     /// Moves the reference point; the view follows unless the user has panned away.

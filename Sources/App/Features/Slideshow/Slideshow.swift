@@ -106,8 +106,11 @@ public enum SlideshowFeature {
         let presets = (found.cached.filter { $0.collection == paintingsCollection } + found.cached.filter { $0.collection != paintingsCollection })
             .prefix(SlideshowPictures.presetCount).map(\.id)
         guard !presets.isEmpty else { return .nothing(nothingToShow) }
+        let hearts = context.favourites.count
+        let why = hearts == 0 ? "no favourites yet"
+            : hearts == 1 ? "your favourite has no picture yet" : "none of your \(hearts) favourites has a picture yet"
         return .show(SlideshowState(ids: presets, interval: interval,
-                                    origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (no favourites yet)", artworks: artworks))
+                                    origin: "\(presets.count) cached picture\(presets.count == 1 ? "" : "s") (\(why))", artworks: artworks))
     }
 
     /// What the status line says while the store is asked.
@@ -128,7 +131,7 @@ public enum SlideshowFeature {
             show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count
         case .togglePause:
             show.paused.toggle()
-            delegates.append(.message(show.paused ? "slideshow paused (space resumes)" : "slideshow playing"))
+            delegates.append(.message(show.paused ? "slideshow paused (space plays)" : "slideshow playing"))
         case .timer(let generation):
             guard generation == show.generation, show.advances else { return .none }
             show.index = (show.index + 1) % show.ids.count
