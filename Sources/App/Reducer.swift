@@ -80,9 +80,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.painterEvent(event)
     case .settingSaved(let key, let value):
         state.applySetting(key: key, value: value)
-        if let setting = Setting.named(key) {
-            state.lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)")
-        }
+        if let setting = Setting.named(key) { state.lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)") }
         return []
     case .imagesFailed(let reasons):
         state.imageFailures = reasons
@@ -128,8 +126,7 @@ extension AppState {
         if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
         let context = overlays.last?.keyContext ?? main.keyContext
         guard let command = Keymap.command(for: key, in: context) else { return [] }
-        // Messages do not stick: a key's feedback replaces the last message, an error's too (a failed
-        // sync stays on the status line as its state).
+        // Messages do not stick: a key's feedback replaces the last message and error (a failed sync stays as its state).
         lastMessage = nil
         lastError = nil
         if let top = overlays.last {
