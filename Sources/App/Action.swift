@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -59,6 +60,10 @@ public enum Action: Sendable {
     /// The store's integrity check, run beside a large collection's first frame, found it damaged: the
     /// view ends so the store can be moved aside and rebuilt.
     case storeDamaged(String)
+    /// Base-layer tiles read from the store (answer to `Effect.readMapTiles`).
+    case mapTilesRead(MapTileResult)
+    /// The walking graph, read for the first route (answer to `Effect.loadWalkGraph`).
+    case walkGraphLoaded(WalkGraph)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -90,5 +95,9 @@ public enum Effect: Hashable, Sendable {
     case loadFullRecords(collection: String, ids: [String])
     /// Read a whole collection in the background and answer with `wholeCatalogueLoaded`.
     case loadWholeCatalogue(collection: String)
+    /// Read these base-layer tiles in the background and answer with `mapTilesRead`.
+    case readMapTiles(MapTileRequest)
+    /// Read the walking graph in the background and answer with `walkGraphLoaded`.
+    case loadWalkGraph
     case quit
 }

@@ -179,7 +179,7 @@ enum InteractiveCommand {
         start.referenceFollowsCollection = followsCollection
         start.catalogueIsPartial = progressive
         start.catalogueHoldsFullRecords = false
-        start.baseMap = try store.baseMap()
+        start.mapSources = try store.mapSourceNames()
         start.settings = saved
         start.favourites = try store.favouriteArtworks()
         start.notice = notice

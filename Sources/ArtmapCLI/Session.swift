@@ -21,6 +21,8 @@ final class Session {
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
     var paintings = PaintingsContext()
+    /// Reads the base layer's tiles off the main thread, on a store connection of its own.
+    let mapReader = MapTileReader()
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
@@ -190,6 +192,10 @@ final class Session {
                     }
                 }
             }
+        case .readMapTiles(let request):
+            mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
+        case .loadWalkGraph:
+            mapReader.loadGraph(storePath: syncRequest.storePath, queue: queue)
         case .loadFullRecords(let collection, let ids):
             do {
                 dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))

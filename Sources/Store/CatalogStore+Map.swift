@@ -49,6 +49,40 @@ extension CatalogStore {
         return features
     }
 
+    /// The features of each tile (the kinds its band draws, boxes meeting the tile), read through the R-tree:
+    /// what the view shows and the area around it, never the whole city.
+    public func mapTiles(_ tiles: [MapTileKey]) throws -> [MapTileKey: [StoredMapFeature]] {
+        var result: [MapTileKey: [StoredMapFeature]] = [:]
+        var statements: [Int: Statement] = [:]
+        for tile in tiles {
+            let statement: Statement
+            if let prepared = statements[tile.band] {
+                statement = prepared
+            } else {
+                let kinds = MapTiling.kinds(band: tile.band).map { String($0.rawValue) }.joined(separator: ",")
+                statement = try database.prepare("""
+                    SELECT f.source_id, f.kind, f.name, f.geometry, f.properties, f.id FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+                    WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 AND f.kind IN (\(kinds)) ORDER BY f.id
+                    """)
+                statements[tile.band] = statement
+            }
+            let box = MapTiling.bounds(of: tile)
+            try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
+            var features: [StoredMapFeature] = []
+            while try statement.step() {
+                guard case .integer(let id) = statement.column(5), let feature = Self.feature(statement) else { continue }
+                features.append(StoredMapFeature(id: id, feature: feature))
+            }
+            result[tile] = features
+        }
+        return result
+    }
+
+    /// The names of the imported map sources (for the attribution line); empty when none was imported.
+    public func mapSourceNames() throws -> [String] {
+        try database.rows("SELECT name FROM map_sources ORDER BY name").compactMap { $0.first?.text }
+    }
+
     /// Everything imported, for the map pane and routes; an empty map when nothing was.
     public func baseMap() throws -> BaseMap {
         let sources = try database.rows("SELECT name FROM map_sources ORDER BY name").compactMap { $0.first?.text }
