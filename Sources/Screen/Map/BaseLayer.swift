@@ -3,6 +3,36 @@ import Cartography
 import Catalog
 import Geo
 
+import Foundation
+
+/// The base layer drawn for one map, centre, zoom and size, kept between frames: moving the cursor, changing
+/// the selection or a label does not redraw the city (panning and zooming do). One entry, process-wide, like
+/// the table's RowTextCache; it holds the map it was drawn from, so an identity is never reused while kept.
+final class BaseRaster: @unchecked Sendable {
+    static let shared = BaseRaster()
+    private let lock = NSLock()
+    /// How many times the base layer was drawn (not taken from the kept entry).
+    private(set) var draws = 0
+    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, columns: Int, rows: Int, features: [Int], canvas: MapCanvas)?
+
+    /// The visible features and the canvas with the base layer drawn, from the kept entry when it matches.
+    func raster(_ state: MainScene, _ frame: MapFrame) -> (features: [Int], canvas: MapCanvas) {
+        let map = state.baseMap, centre = state.mapCenter, columns = frame.inner.width, rows = frame.inner.height
+        if let kept = lock.withLock({ self.kept }), kept.map === map, kept.centre == centre,
+           kept.metresPerCell == frame.metresPerCell, kept.columns == columns, kept.rows == rows {
+            return (kept.features, kept.canvas)
+        }
+        var canvas = MapCanvas(columns: columns, rows: rows)
+        let features = BaseLayer.visible(state, frame)
+        BaseLayer.draw(state, frame, features: features, on: &canvas)
+        lock.withLock {
+            kept = (map, centre, frame.metresPerCell, columns, rows, features, canvas)
+            draws += 1
+        }
+        return (features, canvas)
+    }
+}
+
 /// The imported base layer: areas as patterned fills with outlines, roads and paths as lines by class,
 /// railways; then, after the markers and their labels, the names of streets, buildings and landmarks
 /// where they fit.
