@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -23,17 +23,20 @@ public enum Artmap {
           painters    follow painters at the Rijksmuseum: their paintings with images
           favourites  the artworks you hearted (at most 50)
           slideshow   the full-screen slideshow of your favourites' pictures
+          export      a collection, the favourites or a walk as GeoJSON, GPX or CSV
+          completions shell completion for bash, zsh or fish
 
         Options:
           --help     show this help (artmap COMMAND --help for a command's options;
                      'artmap --help' lists the full-screen view's options below)
           --version  print the version
+          --man      print the manual page (roff; 'man artmap' once installed)
 
         Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/).
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
@@ -73,6 +76,9 @@ public enum Artmap {
         switch first {
         case "--help", "-h", "help":
             console.line(usage + "\n\nOptions of the full-screen view:\n" + InteractiveCommand.parser.helpLines().joined(separator: "\n"))
+            return 0
+        case "--man":
+            console.write(ManPage.render())
             return 0
         case "--version", "-V":
             console.line("artmap \(version)")

@@ -2,6 +2,7 @@ import Cartography
 import Catalog
 import Foundation
 import Store
+import Sync
 
 extension ImportCommand {
     /// Whether `path` is map data (OpenStreetMap or GeoJSON) rather than a list of places.
@@ -25,8 +26,85 @@ extension ImportCommand {
         return name
     }
 
-    /// Imports an OpenStreetMap or GeoJSON file: base layer, walking graph and artworks, all in one transaction.
-    static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) throws -> Int32 {
+    /// How to read a GeoJSON file, from `--crs` and `--field` (usage errors when malformed).
+    static func geoJSONOptions(_ options: ParsedOptions) throws -> GeoJSONImporter.Options {
+        var read = GeoJSONImporter.Options()
+        if let text = options.value("--crs") {
+            guard let crs = CoordinateSystem(name: text) else {
+                throw CLIError.usage("option --crs takes EPSG:4326 (or CRS84) or EPSG:3857, not '\(DisplayText.clean(text))'", command: name)
+            }
+            read.crs = crs
+        }
+        if let text = options.value("--field") {
+            for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw CLIError.usage("option --field takes FIELD=COLUMN pairs separated by commas, not '\(DisplayText.clean(String(pair)))'", command: name)
+                }
+                guard PublicArtFields.Field(rawValue: parts[0].lowercased()) != nil else {
+                    throw CLIError.usage("option --field: there is no field '\(DisplayText.clean(parts[0]))' (fields: "
+                        + PublicArtFields.Field.allCases.map(\.rawValue).joined(separator: ", ") + ")", command: name)
+                }
+                read.fields[parts[0].lowercased()] = parts[1]
+            }
+        }
+        return read
+    }
+
+    /// Reads a GeoJSON file within its limit, its errors said as a map import's.
+    static func readGeoJSON(_ path: String) throws -> Data {
+        // GeoJSON is read whole (then parsed feature by feature); past this size, OpenStreetMap's
+        // streamed formats are the way in. The size is that of the opened file, symlink followed.
+        do {
+            return try BoundedFile.read(path, limit: geoJSONLimit, advice: "use an .osm.pbf extract")
+        } catch let error as CLIError {
+            throw CartographyError(error.message, file: path)
+        }
+    }
+
+    /// `import --dry-run`: the columns and coordinate system chosen, the counts and the first three records,
+    /// from a full reading into a sink that keeps nothing; the store is not opened.
+    static func dryRun(path: String, collection: String, read: GeoJSONImporter.Options, console: Console) throws -> Int32 {
+        let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
+        do {
+            let data = try readGeoJSON(path)
+            let survey = try GeoJSONImporter.survey(data, path: path)
+            let plan = try GeoJSONImporter.plan(survey, options: read, path: path)
+            let result = try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: DiscardingSink(), options: read)
+            console.line("\(fileName): \(survey.elements) features; positions read as \(plan.crs.rawValue)"
+                + (read.crs != nil ? " (--crs)" : survey.crsName != nil ? " (its crs member)" : plan.note != nil ? " (inferred)" : ""))
+            console.line("columns:")
+            for line in plan.fields.summary { console.line("  " + DisplayText.clean(line)) }
+            console.line("would import \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") and \(result.features) map features into '\(DisplayText.clean(collection))'; first records:")
+            for artwork in result.artworks.prefix(3) {
+                console.line("  \(DisplayText.clean(artwork.id)): \(DisplayText.clean(artwork.title))")
+                let fields: [(String, String)] = [
+                    ("artist", artwork.artist), ("year", artwork.year), ("type", artwork.type),
+                    ("position", String(format: "%.6f,%.6f", artwork.coordinate.latitude, artwork.coordinate.longitude)),
+                    ("address", artwork.locationNotes), ("building", artwork.building ?? ""), ("photo", artwork.imageFileName),
+                    ("web page", artwork.webPage), ("notes", artwork.information),
+                ]
+                for (label, value) in fields where !value.isEmpty {
+                    console.line("    \(label): \(DisplayText.clean(String(value.prefix(200))))")
+                }
+            }
+            for note in result.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
+            console.line("nothing was saved (--dry-run)")
+            return 0
+        } catch let error as CartographyError {
+            throw CLIError("\(DisplayText.clean(error.file.map { URL(fileURLWithPath: $0).lastPathComponent } ?? fileName)): \(error.message)")
+        }
+    }
+
+    /// Imports an OpenStreetMap or GeoJSON file: base layer, walking graph and artworks, all in one transaction;
+    /// then downloads the photos a GeoJSON file's records name.
+    static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) async throws -> Int32 {
+        let isOSM = (try? OSMImporter.format(of: path)) != nil
+        let read = try geoJSONOptions(options)
+        if isOSM, options.has("--dry-run") || options.value("--crs") != nil || options.value("--field") != nil {
+            throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
+        }
+        if options.has("--dry-run") { return try dryRun(path: path, collection: collection, read: read, console: console) }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         let started = Date()
@@ -35,18 +113,10 @@ extension ImportCommand {
         let imported: (result: MapImportResult, report: MergeReport)
         do {
             imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection) { sink in
-                if (try? OSMImporter.format(of: path)) != nil {
+                if isOSM {
                     return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
                 }
-                // GeoJSON is read whole (then parsed feature by feature); past this size, OpenStreetMap's
-                // streamed formats are the way in. The size is that of the opened file, symlink followed.
-                let data: Data
-                do {
-                    data = try BoundedFile.read(path, limit: geoJSONLimit, advice: "use an .osm.pbf extract")
-                } catch let error as CLIError {
-                    throw CartographyError(error.message, file: path)
-                }
-                return try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: sink)
+                return try GeoJSONImporter.run(data: try readGeoJSON(path), path: path, collection: collection, sink: sink, options: read)
             }
         } catch let error as CartographyError {
             bar.clear()
@@ -57,12 +127,26 @@ extension ImportCommand {
         }
         bar.clear()
         let result = imported.result, report = imported.report
-        for note in result.notes.prefix(20) { console.error("note: \(note)") }
+        for note in result.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
         let seconds = Date().timeIntervalSince(started)
-        console.line("imported \(fileName) into '\(DisplayText.clean(collection))': \(result.features) map features, "
+        var line = "imported \(fileName) into '\(DisplayText.clean(collection))': \(result.features) map features, "
             + "\(result.edges) walking edges, \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") "
-            + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed) in \(String(format: "%.1f", seconds)) s")
+            + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed) in \(String(format: "%.1f", seconds)) s"
+        if !isOSM, !options.has("--no-images"), result.artworks.contains(where: { $0.imageFileName.contains("://") }) {
+            let images = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+                .cacheImages(collection: collection, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
+            line += "; \(images.imagesCached) photo\(images.imagesCached == 1 ? "" : "s") cached"
+            for failure in images.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }
+            if images.imageFailures.count > 5 { console.error("photo: … and \(images.imageFailures.count - 5) more") }
+        }
+        console.line(line)
         if result.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
         return 0
     }
+}
+
+/// A sink that keeps nothing, for `import --dry-run`.
+private final class DiscardingSink: MapImportSink {
+    func add(_ feature: MapFeature) throws {}
+    func add(_ edge: WalkEdge) throws {}
 }

@@ -8,6 +8,10 @@ enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
+        OptionSpec(name: "--field", valueName: "FIELD=COLUMN,…", help: "GeoJSON: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
+        OptionSpec(name: "--crs", valueName: "EPSG:4326|EPSG:3857", help: "GeoJSON: read the positions in this system, whatever the file says"),
+        OptionSpec(name: "--dry-run", valueName: nil, help: "GeoJSON: print the columns and coordinate system chosen and the first three records; save nothing"),
+        OptionSpec(name: "--no-images", valueName: nil, help: "do not download the photos a GeoJSON file names"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 1, forms: [UsageForm(words: "FILE")])
@@ -16,6 +20,12 @@ enum ImportCommand: Command {
         "Imports an OpenStreetMap extract (.osm or .osm.pbf) or a GeoJSON FeatureCollection: its streets,",
         "paths, buildings, water and parks become the map's base layer and walking graph, and its artworks",
         "(tourism=artwork) a collection named after the file. Importing the same file again replaces it.",
+        "",
+        "A city's public-art GeoJSON (ArcGIS Hub, Socrata, CKAN exports) is read as it comes: each field is",
+        "taken from the first column the file has among the names such datasets use (any case), --field",
+        "overrides that, and --dry-run shows the choice. Positions in Web Mercator metres (EPSG:3857) are",
+        "converted, by the file's crs member or when every position lies in that range. Photo URLs are",
+        "downloaded into the image cache as a sync's images are.",
         "",
         "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
@@ -27,7 +37,7 @@ enum ImportCommand: Command {
     /// The largest tagged-place property list imported (Foundation's parser keeps about ten times the file).
     static let plistLimit = 16 * 1_048_576
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
@@ -36,7 +46,10 @@ enum ImportCommand: Command {
             let collection = options.value("--collection") ?? mapCollectionName(path)
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
             guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
-            return try importMap(path: path, collection: collection, options: options, environment: environment, console: console)
+            return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
+        }
+        for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
+            throw CLIError.usage("option \(option) is for GeoJSON files; \(DisplayText.clean(url.lastPathComponent)) is not one", command: name)
         }
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }

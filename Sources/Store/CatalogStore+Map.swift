@@ -17,7 +17,7 @@ extension CatalogStore {
             var result = try read(writer)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
-                grouped.building = try containingPlaceName(of: artwork.coordinate)
+                grouped.building = try containingPlaceName(of: artwork.coordinate) ?? artwork.building
                 return grouped
             }
             let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0

@@ -14,101 +14,300 @@ public enum GeoJSONImporter {
     /// held to `FieldLimits.information` characters.
     public static let maxProperties = 200
 
+    /// How to read a file beyond what it says itself: a forced coordinate system and column overrides.
+    public struct Options: Sendable {
+        /// `--crs`: read every position in this system, whatever the file says.
+        public var crs: CoordinateSystem?
+        /// `--field`: artwork field name → the file's column.
+        public var fields: [String: String]
+
+        public init(crs: CoordinateSystem? = nil, fields: [String: String] = [:]) {
+            self.crs = crs
+            self.fields = fields
+        }
+    }
+
     /// Imports `data` (read from `path`, named in errors) into `sink`. The file is read feature by feature
     /// (`JSONValue.parseObject(streaming:)`): at most one feature's values exist at a time, so memory is
-    /// the file's bytes plus one feature, however many features it has.
-    public static func run(data: Data, path: String, collection: String, sink: MapImportSink) throws -> MapImportResult {
+    /// the file's bytes plus one feature, however many features it has. A first pass (`survey`) finds the
+    /// property names and the range of the positions, from which the columns and coordinate system are chosen.
+    public static func run(data: Data, path: String, collection: String, sink: MapImportSink, options: Options = Options()) throws -> MapImportResult {
+        let survey = try self.survey(data, path: path)
+        let plan = try self.plan(survey, options: options, path: path)
         var result = MapImportResult()
-        let top: (object: JSONObject, elements: Int)
-        do {
-            top = try JSONValue.parseObject(data, streaming: "features", maxElementBytes: maxFeatureBytes) { index, element in
-                do {
-                    switch element {
-                    case .success(let item): try read(item, index: index, collection: collection, sink: sink, into: &result)
-                    case .failure(let error): throw CartographyError(error.message)
-                    }
-                } catch let error as CartographyError {
-                    if result.notes.count < 20 { result.notes.append("feature \(index + 1): \(error.message); skipped") }
+        if let note = plan.note { result.notes.append(note) }
+        var pass = Pass(crs: plan.crs, fields: plan.fields, collection: collection)
+        _ = try parse(data, path: path) { index, element in
+            do {
+                switch element {
+                case .success(let item): try pass.read(item, index: index, sink: sink, into: &result)
+                case .failure(let error): throw CartographyError(error.message)
+                }
+            } catch let error as CartographyError {
+                if result.notes.count < 20 { result.notes.append("feature \(index + 1): \(error.message); skipped") }
+            }
+        }
+        guard result.features > 0 || !result.artworks.isEmpty else {
+            throw CartographyError("no usable features (\(survey.elements) in the file)\(refusal(survey, crs: plan.crs))", file: path)
+        }
+        result.artworks = namedByAddress(result.artworks)
+        return result
+    }
+
+    /// What a first pass over a file found: its property names, its `crs` member and where its positions lie.
+    public struct Survey: Sendable {
+        /// Property names, each once, in the order first seen (at most 500).
+        public var keys: [String] = []
+        /// The `crs` member's name or code (`urn:ogc:def:crs:EPSG::3857`), when there is one.
+        public var crsName: String?
+        public var elements = 0
+        public var positions = 0
+        /// Positions outside longitude/latitude range, and of those, how many are outside Web Mercator's too.
+        public var outsideLonLat = 0, outsideBoth = 0
+        /// The first feature (1-based) with a position outside longitude/latitude range, and that position.
+        public var firstOutsideLonLat: (feature: Int, x: Double, y: Double)?
+        /// The first with a position outside both ranges.
+        public var firstOutsideBoth: (feature: Int, x: Double, y: Double)?
+    }
+
+    /// Reads `data` once for its property names, `crs` member and the range of its positions.
+    public static func survey(_ data: Data, path: String) throws -> Survey {
+        var survey = Survey()
+        var seen = Set<String>()
+        let top = try parse(data, path: path) { index, element in
+            guard case .success(.object(let feature)) = element else { return }
+            if case .object(let properties)? = feature["properties"] {
+                for key in properties.keys where survey.keys.count < 500 && !seen.contains(key) {
+                    seen.insert(key)
+                    survey.keys.append(key)
                 }
             }
+            if case .object(let geometry)? = feature["geometry"] {
+                tally(geometry["coordinates"], feature: index + 1, into: &survey)
+            }
+        }
+        survey.elements = top.elements
+        if case .object(let crs)? = top.object["crs"], case .object(let properties)? = crs["properties"] {
+            switch properties["name"] ?? properties["code"] {
+            case .string(let name)?: survey.crsName = name
+            case .number(let code)? where code == code.rounded() && abs(code) < 1e9: survey.crsName = "EPSG:\(Int(code))"
+            default: survey.crsName = "(unnamed)"
+            }
+        }
+        return survey
+    }
+
+    /// The columns and the coordinate system a file is read with, and the line that says so when the system
+    /// was inferred rather than stated.
+    public static func plan(_ survey: Survey, options: Options, path: String) throws -> (crs: CoordinateSystem, note: String?, fields: PublicArtFields) {
+        let fields: PublicArtFields
+        do {
+            fields = try PublicArtFields.choose(keys: survey.keys, overrides: options.fields)
+        } catch let error as CartographyError {
+            throw CartographyError(error.message, file: path)
+        }
+        if let forced = options.crs { return (forced, nil, fields) }
+        if let name = survey.crsName {
+            guard let crs = CoordinateSystem(name: name) else {
+                throw CartographyError("its crs member names \(name), which artmap does not read (it reads CRS84/EPSG:4326 and EPSG:3857); "
+                    + "reproject the file to EPSG:4326 (ogr2ogr -t_srs EPSG:4326), or give --crs if the member is wrong", file: path)
+            }
+            return (crs, nil, fields)
+        }
+        if survey.positions > 0, survey.outsideLonLat == survey.positions, survey.outsideBoth == 0 {
+            return (.webMercator, "every position lies outside longitude/latitude range but inside Web Mercator's: "
+                + "read as EPSG:3857 metres (give --crs to say otherwise)", fields)
+        }
+        return (.lonLat, nil, fields)
+    }
+
+    /// Why nothing was usable, when positions are to blame: ": coordinates out of range: feature 3 has […]".
+    static func refusal(_ survey: Survey, crs: CoordinateSystem) -> String {
+        func shown(_ bad: (feature: Int, x: Double, y: Double)) -> String { "feature \(bad.feature) has [\(bad.x), \(bad.y)]" }
+        switch crs {
+        case .lonLat:
+            guard let bad = survey.firstOutsideLonLat else { return "" }
+            let mercator = survey.firstOutsideBoth == nil
+                ? "; if the file is in Web Mercator metres, give --crs EPSG:3857"
+                : "; \(shown(survey.firstOutsideBoth ?? bad)), outside Web Mercator's range too: reproject the file to EPSG:4326"
+            return ": coordinates out of range: \(shown(bad)), not a longitude and latitude\(mercator)"
+        case .webMercator:
+            guard let bad = survey.firstOutsideBoth else { return "" }
+            return ": coordinates out of range: \(shown(bad)), outside Web Mercator's range (EPSG:3857)"
+        }
+    }
+
+    /// Artworks that share a point are named, as a group, by their common address (the location notes a
+    /// public-art record's address fills) unless they already name a building.
+    static func namedByAddress(_ artworks: [Artwork]) -> [Artwork] {
+        var byPoint: [Coordinate: [Int]] = [:]
+        for (i, artwork) in artworks.enumerated() where artwork.building == nil { byPoint[artwork.coordinate, default: []].append(i) }
+        var named = artworks
+        for members in byPoint.values where members.count > 1 {
+            guard let address = members.lazy.map({ artworks[$0].locationNotes }).first(where: { !$0.isEmpty }) else { continue }
+            let name = FieldLimits.cut(address, to: FieldLimits.building) ?? address
+            for i in members { named[i].building = name }
+        }
+        return named
+    }
+
+    /// The streaming parse every pass uses, with its errors said as a map import's.
+    private static func parse(_ data: Data, path: String, each: (Int, Result<JSONValue, CatalogError>) throws -> Void) throws -> (object: JSONObject, elements: Int) {
+        let top: (object: JSONObject, elements: Int)
+        do {
+            top = try JSONValue.parseObject(data, streaming: "features", maxElementBytes: maxFeatureBytes, each: each)
         } catch let error as CatalogError {
             throw CartographyError("not valid JSON (\(String(error.message.prefix(160))))", file: path)
         }
         guard case .string("FeatureCollection")? = top.object["type"], case .array? = top.object["features"] else {
             throw CartographyError("not a GeoJSON FeatureCollection (expected {\"type\":\"FeatureCollection\",\"features\":[…]})", file: path)
         }
-        guard result.features > 0 || !result.artworks.isEmpty else {
-            throw CartographyError("no usable features (\(top.elements) in the file)", file: path)
-        }
-        return result
+        return top
     }
 
-    private static func read(_ item: JSONValue, index: Int, collection: String, sink: MapImportSink, into result: inout MapImportResult) throws {
-        guard case .object(let feature) = item, case .string("Feature")? = feature["type"] else {
-            throw CartographyError("not a Feature object")
+    /// Counts the positions in a geometry's coordinates (any nesting) by the ranges they lie in.
+    private static func tally(_ value: JSONValue?, feature: Int, into survey: inout Survey) {
+        guard case .array(let items)? = value, !items.isEmpty else { return }
+        if items.count >= 2, case .number(let x) = items[0], case .number(let y) = items[1] {
+            survey.positions += 1
+            guard !CoordinateSystem.isLonLat(x, y) || !x.isFinite || !y.isFinite else { return }
+            survey.outsideLonLat += 1
+            if survey.firstOutsideLonLat == nil { survey.firstOutsideLonLat = (feature, x, y) }
+            if !CoordinateSystem.isMercator(x, y) || !x.isFinite || !y.isFinite {
+                survey.outsideBoth += 1
+                if survey.firstOutsideBoth == nil { survey.firstOutsideBoth = (feature, x, y) }
+            }
+            return
         }
-        var tags: [String: String] = [:]
-        if case .object(let properties)? = feature["properties"] {
-            for (key, value) in properties.members where key.utf8.count <= 100 {
-                guard tags[key] != nil || tags.count < maxProperties else { break }
-                let text: String
-                switch value {
-                case .string(let string): text = string
-                case .number(let number): text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-                case .bool(let flag): text = flag ? "yes" : "no"
-                default: continue
+        for item in items { tally(item, feature: feature, into: &survey) }
+    }
+
+    /// One reading of the features, in a chosen coordinate system and with chosen columns.
+    private struct Pass {
+        let crs: CoordinateSystem
+        let fields: PublicArtFields
+        let collection: String
+        /// Record ids taken so far: a repeated id falls back to the feature's number.
+        var ids = Set<String>()
+
+        init(crs: CoordinateSystem, fields: PublicArtFields, collection: String) {
+            self.crs = crs
+            self.fields = fields
+            self.collection = collection
+        }
+
+        mutating func read(_ item: JSONValue, index: Int, sink: MapImportSink, into result: inout MapImportResult) throws {
+            guard case .object(let feature) = item, case .string("Feature")? = feature["type"] else {
+                throw CartographyError("not a Feature object")
+            }
+            var tags: [String: String] = [:]
+            if case .object(let properties)? = feature["properties"] {
+                for (key, value) in properties.members where key.utf8.count <= 100 {
+                    guard tags[key] != nil || tags.count < maxProperties else { break }
+                    let text: String
+                    switch value {
+                    case .string(let string): text = string
+                    case .number(let number): text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                    case .bool(let flag): text = flag ? "yes" : "no"
+                    default: continue
+                    }
+                    tags[key] = FieldLimits.cut(text, to: FieldLimits.information) ?? text
                 }
-                tags[key] = FieldLimits.cut(text, to: FieldLimits.information) ?? text
             }
-        }
-        if tags["name"] == nil, let title = tags["title"] { tags["name"] = title }
-        let id = sourceID(feature, tags: tags, index: index)
-        guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else {
-            throw CartographyError("no geometry")
-        }
-        let coordinates = geometry["coordinates"]
-        switch type {
-        case "Point":
-            let point = try position(coordinates)
-            if MapTags.isLandmark(tags) {
-                try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]], properties: tags))
+            let openStreetMap = isOpenStreetMap(feature, tags: tags)
+            if openStreetMap, tags["name"] == nil, let title = tags["title"] { tags["name"] = title }
+            let id = sourceID(feature, tags: tags, index: index)
+            guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else {
+                throw CartographyError("no geometry")
+            }
+            let coordinates = geometry["coordinates"]
+            switch type {
+            case "Point":
+                let point = try position(coordinates)
+                if MapTags.isLandmark(tags) {
+                    try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]], properties: tags))
+                    result.features += 1
+                } else if openStreetMap {
+                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection))
+                } else {
+                    result.artworks.append(fields.artwork(id: recordID(feature, tags: tags, index: index), properties: tags,
+                                                          at: point.coordinate, collection: collection))
+                }
+            case "LineString", "MultiLineString":
+                let lines = type == "LineString" ? [try line(coordinates)] : try list(coordinates).map(line)
+                let kind = MapTags.kind(tags, closed: false) ?? .otherLine
+                let parts = lines.map(OSMImporter.unwrapped).filter { $0.count >= 2 }
+                guard !parts.isEmpty else { throw CartographyError("a line needs at least two positions") }
+                try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts, properties: tags))
                 result.features += 1
-            } else {
-                result.artworks.append(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection))
-            }
-        case "LineString", "MultiLineString":
-            let lines = type == "LineString" ? [try line(coordinates)] : try list(coordinates).map(line)
-            let kind = MapTags.kind(tags, closed: false) ?? .otherLine
-            let parts = lines.map(OSMImporter.unwrapped).filter { $0.count >= 2 }
-            guard !parts.isEmpty else { throw CartographyError("a line needs at least two positions") }
-            try sink.add(MapFeature(sourceID: id, kind: kind.isArea ? .otherLine : kind, name: MapTags.name(tags), parts: parts, properties: tags))
-            result.features += 1
-            if MapTags.isWalkable(tags) {
-                for part in parts { result.edges += try sink.addWalk(along: part, ids: part.map(nodeID), street: MapTags.name(tags)) }
-            }
-            if MapTags.isArtwork(tags), let first = parts.first {
-                let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])
-                result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
-            }
-        case "Polygon", "MultiPolygon":
-            let polygons = type == "Polygon" ? [try list(coordinates).map(line)] : try list(coordinates).map { try list($0).map(line) }
-            let rings = polygons.joined().map(OSMImporter.unwrapped).filter { $0.count >= 4 }
-            guard !rings.isEmpty else { throw CartographyError("a polygon ring needs at least four positions") }
-            var kind = MapTags.kind(tags, closed: true) ?? .otherArea
-            if !kind.isArea { kind = .otherArea }
-            let shape = MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings, properties: tags)
-            try sink.add(shape)
-            result.features += 1
-            if MapTags.isArtwork(tags) {
-                result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
-            }
-            if MapTags.isLandmark(tags) {
-                try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[shape.centroid]]))
+                if MapTags.isWalkable(tags) {
+                    for part in parts { result.edges += try sink.addWalk(along: part, ids: part.map(nodeID), street: MapTags.name(tags)) }
+                }
+                if MapTags.isArtwork(tags), let first = parts.first {
+                    let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])
+                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                }
+            case "Polygon", "MultiPolygon":
+                let polygons = type == "Polygon" ? [try list(coordinates).map(line)] : try list(coordinates).map { try list($0).map(line) }
+                let rings = polygons.joined().map(OSMImporter.unwrapped).filter { $0.count >= 4 }
+                guard !rings.isEmpty else { throw CartographyError("a polygon ring needs at least four positions") }
+                var kind = MapTags.kind(tags, closed: true) ?? .otherArea
+                if !kind.isArea { kind = .otherArea }
+                let shape = MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings, properties: tags)
+                try sink.add(shape)
                 result.features += 1
+                if MapTags.isArtwork(tags) {
+                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                }
+                if MapTags.isLandmark(tags) {
+                    try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[shape.centroid]]))
+                    result.features += 1
+                }
+            default:
+                throw CartographyError("geometry type \(type) is not read")
             }
-        default:
-            throw CartographyError("geometry type \(type) is not read")
         }
+
+        /// A public-art record's id: its id column, else the feature's `id`, else its number in the file; an id
+        /// seen before in this file gives way to the number, so no record replaces another.
+        private mutating func recordID(_ feature: JSONObject, tags: [String: String], index: Int) -> String {
+            var candidates = [fields.value(.id, in: tags)]
+            switch feature["id"] {
+            case .string(let text)?: candidates.append(text.trimmed)
+            case .number(let number)? where number == number.rounded() && abs(number) < 1e15: candidates.append(String(Int64(number)))
+            default: break
+            }
+            let fallback = "feature/\(index + 1)"
+            let id = candidates.first { !$0.isEmpty }.map { FieldLimits.cut($0, to: FieldLimits.id) ?? $0 } ?? fallback
+            let chosen = ids.contains(id) ? fallback : id
+            ids.insert(chosen)
+            return chosen
+        }
+
+        private func line(_ value: JSONValue?) throws -> [GeoPoint] {
+            try list(value).map(position)
+        }
+
+        private func position(_ value: JSONValue?) throws -> GeoPoint {
+            // Numbers only: `[true, false]`, strings and nulls are not a position (JSON booleans are not 1 and 0).
+            guard case .array(let pair)? = value, pair.count >= 2,
+                  case .number(let x) = pair[0], case .number(let y) = pair[1] else {
+                throw CartographyError("a position must be [longitude, latitude] (two numbers)")
+            }
+            guard let (lon, lat) = crs.lonLat(x, y) else {
+                throw CartographyError(crs == .lonLat ? "position [\(x), \(y)] is outside the world"
+                                                      : "position [\(x), \(y)] is outside Web Mercator's range")
+            }
+            return GeoPoint(latitude: lat, longitude: lon)
+        }
+    }
+
+    /// Whether a feature comes from OpenStreetMap (an Overpass or osmium export): OSM ids or `tourism` tags. Its
+    /// points are read with OpenStreetMap's keys; any other point is a public-art record read with the chosen columns.
+    private static func isOpenStreetMap(_ feature: JSONObject, tags: [String: String]) -> Bool {
+        if tags["tourism"] != nil || tags["@id"] != nil { return true }
+        if case .string(let id)? = feature["id"], ["node/", "way/", "relation/"].contains(where: { id.hasPrefix($0) }) { return true }
+        return false
     }
 
     /// `node/123` style ids when the feature has one (as Overpass exports do), else `feature/N`.
@@ -135,21 +334,5 @@ public enum GeoJSONImporter {
     private static func list(_ value: JSONValue?) throws -> [JSONValue] {
         guard case .array(let array)? = value else { throw CartographyError("coordinates are not an array") }
         return array
-    }
-
-    private static func line(_ value: JSONValue?) throws -> [GeoPoint] {
-        try list(value).map(position)
-    }
-
-    private static func position(_ value: JSONValue?) throws -> GeoPoint {
-        // Numbers only: `[true, false]`, strings and nulls are not a position (JSON booleans are not 1 and 0).
-        guard case .array(let pair)? = value, pair.count >= 2,
-              case .number(let lon) = pair[0], case .number(let lat) = pair[1] else {
-            throw CartographyError("a position must be [longitude, latitude] (two numbers)")
-        }
-        guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
-            throw CartographyError("position [\(lon), \(lat)] is outside the world")
-        }
-        return GeoPoint(latitude: lat, longitude: lon)
     }
 }

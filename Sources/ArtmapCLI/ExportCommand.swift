@@ -1,0 +1,88 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Store
+
+/// `artmap export`: a collection, the favourites or a walking route as GeoJSON, GPX or CSV, for the tools
+/// other people use (GIS, a phone's map app, a spreadsheet).
+enum ExportCommand: Command {
+    static let name = "export"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--format", valueName: "geojson|gpx|csv", help: "the format to write", isRequired: true),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the collection to export (default campus)"),
+        OptionSpec(name: "--favourites", valueName: nil, help: "export the favourites instead, from every collection"),
+        OptionSpec(name: "--route-to", valueName: "ID", help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
+        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the exported walk starts (default the Ashton Building)"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE, replaced only when complete, instead of the standard output"),
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 0, forms: [
+        UsageForm(words: "", options: ["--collection"]),
+        UsageForm(words: "", options: ["--favourites"]),
+        UsageForm(words: "", options: ["--route-to", "--from", "--collection"]),
+    ])
+
+    static let intro = [
+        "Writes a collection (or the favourites, or the walk to one artwork) in a format other tools read:",
+        "geojson  an RFC 7946 FeatureCollection, a Point per artwork with its id, title, artist, year,",
+        "         building, collection, web page, type and description ('artmap import' reads it back);",
+        "         a route adds its LineString",
+        "gpx      GPX 1.1: a waypoint per artwork; a route is also a track",
+        "csv      RFC 4180, UTF-8, a header line; a text that would start a spreadsheet formula gets a '",
+        "Text is cleaned as on screen: no control characters, line ends folded to spaces.",
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+        // `-o FILE` is the short form of --output, as in most tools that write a file.
+        let spelled = arguments.map { $0 == "-o" ? "--output" : $0 }
+        guard let options = try parser.parseOrShowHelp(spelled, intro: intro, console: console) else { return 0 }
+        guard let formatName = options.value("--format") else { throw CLIError.usage("export needs --format geojson, gpx or csv", command: name) }
+        guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
+            throw CLIError.usage("option --format takes geojson, gpx or csv, not '\(DisplayText.clean(formatName))'", command: name)
+        }
+        let routeTo = options.value("--route-to")
+        if options.has("--favourites"), routeTo != nil || options.value("--collection") != nil {
+            throw CLIError.usage("--favourites exports every favourite: give it without --collection or --route-to", command: name)
+        }
+        if options.value("--from") != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
+        var start = Coordinate.ashtonBuilding
+        if let text = options.value("--from") {
+            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
+        }
+        let collection = options.value("--collection") ?? Artwork.defaultCollection
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let content: ExportFormat.Content
+        if options.has("--favourites") {
+            content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
+        } else if let id = routeTo {
+            guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
+                throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'; nothing was written")
+            }
+            switch Router.route(in: WalkGraph(edges: try store.walkEdges()), from: start, to: artwork.coordinate) {
+            case .success(let walk):
+                let title = "Walk to \(artwork.title)"
+                content = .init(artworks: [artwork], route: (title, walk.points), name: title)
+            case .failure(let why):
+                throw CLIError("no walking route: \(why.message); nothing was written")
+            }
+        } else {
+            guard try store.collectionNames().contains(collection) else {
+                throw CLIError("there is no collection '\(DisplayText.clean(collection))' (see 'artmap list --help'); nothing was written")
+            }
+            content = .init(artworks: try store.artworks(collection: collection), route: nil, name: collection)
+        }
+        let text = format.render(content)
+        guard let path = options.value("--output") else {
+            console.write(text)
+            return 0
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CLIError("cannot write \(DisplayText.clean(path)) (\(error.localizedDescription)); nothing was written")
+        }
+        console.error("wrote \(content.artworks.count) artwork\(content.artworks.count == 1 ? "" : "s")\(content.route == nil ? "" : " and the route") to \(DisplayText.clean(path))")
+        return 0
+    }
+}
