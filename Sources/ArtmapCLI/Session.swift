@@ -32,6 +32,14 @@ final class Session {
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
     var pendingIntegrityCheck: (@Sendable () -> String?)?
+
+    /// Waits for a store check running beside the view; damage ends the view so the store can be rebuilt.
+    func watchIntegrity(_ check: @escaping @Sendable () -> String?) {
+        let queue = self.queue
+        Task.detached(priority: .utility) {
+            if let problem = check() { queue.post(.storeDamaged(problem)) }
+        }
+    }
     /// Why the view ended early: the integrity check found the store damaged.
     private(set) var storeDamage: String?
     /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.

@@ -67,7 +67,7 @@ struct SyntheticCity {
         }
         for y in 0..<side {
             for x in 0..<side where hasArtwork(x, y) {
-                out += "<node id=\"\(artworkID(x, y))\" version=\"1\" \(coordinates(latitude(Double(y) + 0.5), longitude(Double(x) + 0.5)))>"
+                out += "<node id=\"\(artworkID(x, y))\" version=\"1\" \(coordinates(latitude(Double(y) + 0.3), longitude(Double(x) + 0.5)))>"
                 out += "<tag k=\"tourism\" v=\"artwork\"/><tag k=\"name\" v=\"Artwork \(x)-\(y)\"/><tag k=\"artwork_type\" v=\"sculpture\"/></node>\n"
             }
             try flush()
@@ -176,22 +176,43 @@ func viewPeakAfterPanning(store: String, home: URL, collection: String, steps: I
     return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1024 }
 }
 
-/// The view's first state on `store` as `artmap` starts it (the base layer as the command reads it).
+/// The view's first state on `store` as `artmap` starts it: the base layer read tile by tile as it shows it.
 func cityState(store: CatalogStore, collection: String, centre: Coordinate) throws -> AppState {
     var start = StartOptions(artworks: try store.artworks(collection: collection))
     start.reference = centre
     start.referenceSource = .fixed("bench")
-    start.baseMap = try store.baseMap()
+    start.mapSources = try store.mapSourceNames()
     var state = AppState(start: start)
-    _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+    try perform(reduce(&state, .resize(TerminalSize(columns: 200, rows: 60))), on: &state, store: store)
     return state
 }
 
-/// Milliseconds per key panning east (five cells a key, the map following the cursor) at 20 m per cell.
-func panMillisecondsPerKey(_ state: inout AppState) -> Double {
-    while state.main.metresPerCell > 20 { _ = reduce(&state, .key(.character("+"))) }
-    while state.main.metresPerCell < 20 { _ = reduce(&state, .key(.character("-"))) }
-    return millisecondsPerKey(&state, keys: [.shiftRight], presses: 60)
+/// Performs the map's reads at once, in process, as the run loop would in the background.
+func perform(_ effects: [Effect], on state: inout AppState, store: CatalogStore?) throws {
+    guard let store else { return }
+    for effect in effects {
+        if case .readMapTiles(let request) = effect {
+            try perform(reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: try store.mapTiles(request.tiles)))),
+                        on: &state, store: store)
+        }
+    }
+}
+
+/// Milliseconds per key panning east (five cells a key, the map following the cursor) at 20 m per cell,
+/// the tiles that come into view read from `store` in the same key (in the view they are read beside it).
+func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?) throws -> Double {
+    while state.main.metresPerCell > 20 { try perform(reduce(&state, .key(.character("+"))), on: &state, store: store) }
+    while state.main.metresPerCell < 20 { try perform(reduce(&state, .key(.character("-"))), on: &state, store: store) }
+    var previous = MainView.render(state)
+    let presses = 60
+    let start = now()
+    for _ in 0..<presses {
+        try perform(reduce(&state, .key(.shiftRight)), on: &state, store: store)
+        let frame = MainView.render(state)
+        _ = frame.changedRuns(since: previous)
+        previous = frame
+    }
+    return (now() - start) * 1000 / Double(presses)
 }
 
 func cityBench(side: Int) throws {
@@ -256,8 +277,8 @@ func cityBench(side: Int) throws {
     let loaded = now() - t
     var campusView = AppState(artworks: generatedArtworks(31))
     _ = reduce(&campusView, .resize(TerminalSize(columns: 200, rows: 60)))
-    let campusKey = panMillisecondsPerKey(&campusView)
-    let cityKey = panMillisecondsPerKey(&cityView)
+    let campusKey = try panMillisecondsPerKey(&campusView, store: nil)
+    let cityKey = try panMillisecondsPerKey(&cityView, store: opened)
     print(String(format: "frame per key panning at 20 m/cell: campus %.2f ms, city %.2f ms (state read in %.2f s); ratio %.2fx %@ (goal <= 1.5x)",
                  campusKey, cityKey, loaded, cityKey / campusKey, cityKey / campusKey <= 1.5 ? "MET" : "NOT MET"))
 
@@ -267,7 +288,7 @@ func cityBench(side: Int) throws {
     let cold = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "route", "--from", from, "--to", "node/\(city.artworkID(far.0, far.1))",
                             "--collection", "city", "--store", store, "--json"])
     let graph = WalkGraph(edges: try opened.walkEdges())
-    let target = Coordinate(clampingLatitude: city.latitude(Double(far.1) + 0.5), longitude: city.longitude(Double(far.0) + 0.5))
+    let target = try require_artwork(opened, "node/\(city.artworkID(far.0, far.1))")
     let start = Coordinate(clampingLatitude: city.latitude(0), longitude: city.longitude(0))
     t = now()
     let memory = try Router.route(in: graph, from: start, to: target).get()
@@ -280,6 +301,14 @@ func cityBench(side: Int) throws {
     print(String(format: "route corner to corner: cold start %.0f ms (%@ m), in-memory A* %.0f ms (%.0f m) once the graph is read; %@ (goal <= 200 ms, same length)",
                  cold.seconds * 1000, coldMetres.map { String(format: "%.0f", $0) } ?? "?", inMemory * 1000, memory.metres,
                  cold.seconds <= 0.2 && coldMetres.map { abs($0 - memory.metres) < 1 } == true ? "MET" : "NOT MET"))
+}
+
+/// Where the artwork `id` of the city stands, as stored.
+func require_artwork(_ store: CatalogStore, _ id: String) throws -> Coordinate {
+    guard let artwork = try store.artworks(collection: "city", ids: [id]).first else {
+        throw NSError(domain: "bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "no artwork \(id) in the city"])
+    }
+    return artwork.coordinate
 }
 
 /// Standard output of a process run to completion.

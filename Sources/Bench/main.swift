@@ -155,6 +155,11 @@ if CommandLine.arguments.dropFirst().first == "instructions" {
     instructionBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "make-city", CommandLine.arguments.count == 4, let side = Int(CommandLine.arguments[3]) {
+    // `Bench make-city FILE.osm SIDE`: the synthetic city as .osm XML (`osmium cat` makes it PBF), for profiling.
+    try SyntheticCity(side: side).writeXML(to: CommandLine.arguments[2])
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "city" {
     // `Bench city [SIDE]`: the big-city part alone, on a SIDE × SIDE city (default 250; the is 700).
     try cityBench(side: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 250 : 250)

@@ -21,7 +21,9 @@ public enum MapView {
         var occupied = OccupiedCells()
 
         // The base layer's dots are kept for this map, centre, zoom and size: a cursor move draws only what is on top.
-        var (features, canvas) = raster.raster(state, frame)
+        let base = raster.raster(state, frame)
+        let features = base.features
+        var canvas = base.canvas
         let scaleBar = GuidesLayer.draw(state, frame, on: &canvas)
         RouteLayer.draw(state, frame, on: &canvas)
         canvas.compose(into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
@@ -31,7 +33,7 @@ public enum MapView {
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         MarkerLayer.drawYouAreHere(state, frame, into: &buffer, occupied: &occupied)
         LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied)
-        BaseLayer.drawNames(state, frame, features: features, into: &buffer, occupied: &occupied)
+        BaseLayer.drawNames(base.names, into: &buffer, occupied: &occupied, clip: inner)
         CursorLayer.draw(state, frame, into: &buffer)
     }
 
