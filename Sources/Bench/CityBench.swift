@@ -200,11 +200,10 @@ func perform(_ effects: [Effect], on state: inout AppState, store: CatalogStore?
 
 /// Milliseconds per key panning east (five cells a key, the map following the cursor) at 20 m per cell,
 /// the tiles that come into view read from `store` in the same key (in the view they are read beside it).
-func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?) throws -> Double {
+func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?, presses: Int = 60) throws -> Double {
     while state.main.metresPerCell > 20 { try perform(reduce(&state, .key(.character("+"))), on: &state, store: store) }
     while state.main.metresPerCell < 20 { try perform(reduce(&state, .key(.character("-"))), on: &state, store: store) }
     var previous = MainView.render(state)
-    let presses = 60
     let start = now()
     for _ in 0..<presses {
         try perform(reduce(&state, .key(.shiftRight)), on: &state, store: store)

@@ -160,6 +160,13 @@ if CommandLine.arguments.dropFirst().first == "make-city", CommandLine.arguments
     try SyntheticCity(side: side).writeXML(to: CommandLine.arguments[2])
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.count == 4, let presses = Int(CommandLine.arguments[3]) {
+    // `Bench city-pan STORE N`: N pans east over a stored city, for callgrind.
+    let store = try CatalogStore(path: CommandLine.arguments[2])
+    var state = try cityState(store: store, collection: "city", centre: SyntheticCity(side: 250).centre)
+    print(try panMillisecondsPerKey(&state, store: store, presses: presses))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "city" {
     // `Bench city [SIDE]`: the big-city part alone, on a SIDE × SIDE city (default 250; the is 700).
     try cityBench(side: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 250 : 250)

@@ -102,14 +102,18 @@ extension MainState {
         let box = boundingBox(cellsFromX: -margin.x, toX: margin.x, fromY: -margin.y, toY: margin.y)
         let area = FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.crossesAntimeridian ? box.east + 360 : box.east)
         let wanted = MapTiling.tiles(covering: area, band: MapTiling.band(metresPerCell: metresPerCell))
-        mapTiles.generation += 1
-        mapTiles.wanted = Set(wanted)
-        mapTiles.clock += 1
-        for tile in wanted where mapTiles.tiles[tile] != nil { mapTiles.lastUse[tile] = mapTiles.clock }
-        mapTiles.trim()
-        rebuildBaseMap()
+        let wantedSet = Set(wanted)
+        // A pan within the tiles already wanted changes nothing to draw from.
+        if wantedSet != mapTiles.wanted {
+            mapTiles.wanted = wantedSet
+            mapTiles.clock += 1
+            for tile in wanted where mapTiles.tiles[tile] != nil { mapTiles.lastUse[tile] = mapTiles.clock }
+            mapTiles.trim()
+            rebuildBaseMap()
+        }
         let missing = wanted.filter { mapTiles.tiles[$0] == nil && !mapTiles.pending.contains($0) }
         guard !missing.isEmpty else { return [] }
+        mapTiles.generation += 1
         mapTiles.pending.formUnion(missing)
         return [.readMapTiles(MapTileRequest(generation: mapTiles.generation, tiles: missing))]
     }
