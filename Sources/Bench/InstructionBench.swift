@@ -47,7 +47,7 @@ func callgrindInstructions(arguments: [String], preload: String) -> Double? {
     defer { try? FileManager.default.removeItem(at: out) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out.path)", CommandLine.arguments[0]] + arguments
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out.path)", strippedBench] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = preload
     process.environment = environment
@@ -61,6 +61,16 @@ func callgrindInstructions(arguments: [String], preload: String) -> Double? {
     }
     return nil
 }
+
+/// This bench without its debug sections: valgrind 3.19 cannot read the DWARF 5 of a release build and gives
+/// up; the symbol table (function names) stays. The bench itself when strip is missing.
+let strippedBench: String = {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-stripped-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: copy)
+    guard (try? FileManager.default.copyItem(atPath: CommandLine.arguments[0], toPath: copy)) != nil,
+          runMeasured(["strip", "-g", copy]).status == 0 else { return CommandLine.arguments[0] }
+    return copy
+}()
 
 /// Builds ../shared/tools/valgrind-sigsuspend.c (valgrind crashes on Dispatch without it); nil when it cannot.
 func sigsuspendShim() -> String? {

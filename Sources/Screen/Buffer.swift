@@ -36,6 +36,12 @@ public struct Buffer: Sendable, Equatable {
         if w == 2 { put(x + 1, y, Cell("", style: style)) }
     }
 
+    /// Sets one cell to `text`, known to be one column wide (a braille or ASCII glyph): no width to measure.
+    mutating func setNarrow(_ x: Int, _ y: Int, _ text: String, _ style: Style) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        put(x, y, Cell(text, style: style))
+    }
+
     private mutating func put(_ x: Int, _ y: Int, _ cell: Cell) {
         let i = y * width + x
         let columns = width

@@ -14,12 +14,14 @@ final class BaseRaster: @unchecked Sendable {
     private let lock = NSLock()
     /// How many times the base layer was drawn (not taken from the kept entry).
     private(set) var draws = 0
-    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, inner: Rect, drawn: Drawn)?
+    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, inner: Rect, ascii: Bool, drawn: Drawn)?
 
     /// What the base layer gives a frame: the visible features, their dots, where their names would go.
     struct Drawn {
         let features: [Int]
         let canvas: MapCanvas
+        /// The canvas composed, cell by cell.
+        let glyphs: [MapCanvas.Glyph]
         let names: [BaseLayer.NameSpot]
     }
 
@@ -27,15 +29,16 @@ final class BaseRaster: @unchecked Sendable {
     func raster(_ state: MainScene, _ frame: MapFrame) -> Drawn {
         let map = state.baseMap, centre = state.mapCenter
         if let kept = lock.withLock({ self.kept }), kept.map === map, kept.centre == centre,
-           kept.metresPerCell == frame.metresPerCell, kept.inner == frame.inner {
+           kept.metresPerCell == frame.metresPerCell, kept.inner == frame.inner, kept.ascii == state.ascii {
             return kept.drawn
         }
         var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
         let features = BaseLayer.visible(state, frame)
         BaseLayer.draw(state, frame, features: features, on: &canvas)
-        let drawn = Drawn(features: features, canvas: canvas, names: BaseLayer.nameSpots(state, frame, features: features))
+        let drawn = Drawn(features: features, canvas: canvas, glyphs: canvas.glyphs(ascii: state.ascii),
+                          names: BaseLayer.nameSpots(state, frame, features: features))
         lock.withLock {
-            kept = (map, centre, frame.metresPerCell, frame.inner, drawn)
+            kept = (map, centre, frame.metresPerCell, frame.inner, state.ascii, drawn)
             draws += 1
         }
         return drawn

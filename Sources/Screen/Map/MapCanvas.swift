@@ -7,6 +7,8 @@ struct MapCanvas {
     let rows: Int
     private var planes: [[UInt8]?]
     private static let masks: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+    /// The 256 braille glyphs by dot bits, made once.
+    private static let braille: [String] = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ")) }
 
     init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
@@ -80,28 +82,63 @@ struct MapCanvas {
         }
     }
 
-    /// Draws every cell with dots into `buffer` at `origin`: merged dots, the top ink's style.
-    func compose(into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
-        let used = MapInk.allCases.filter { planes[$0.rawValue] != nil }
-        guard !used.isEmpty else { return }
-        for cell in 0..<(columns * rows) {
-            var lineBits: UInt8 = 0, fillBits: UInt8 = 0
-            var top: MapInk?
-            var topFill: MapInk?
-            for ink in used {
-                guard let bits = planes[ink.rawValue]?[cell], bits != 0 else { continue }
-                if ink.isFill {
-                    fillBits |= bits
-                    topFill = ink
-                } else {
-                    lineBits |= bits
-                    top = ink
-                }
+    /// One composed cell: its index (row-major), glyph and the top ink's style.
+    struct Glyph {
+        let cell: Int
+        let text: String
+        let style: Style
+    }
+
+    /// The glyph of `cell` with the dots of every canvas in `layers` merged: lines over fills, the top ink's style.
+    static func glyph(_ cell: Int, _ layers: [MapCanvas], ascii: Bool) -> Glyph? {
+        var lineBits: UInt8 = 0, fillBits: UInt8 = 0
+        var top: MapInk?
+        var topFill: MapInk?
+        for ink in MapInk.allCases {
+            var bits: UInt8 = 0
+            for layer in layers { bits |= layer.planes[ink.rawValue]?[cell] ?? 0 }
+            guard bits != 0 else { continue }
+            if ink.isFill {
+                fillBits |= bits
+                topFill = ink
+            } else {
+                lineBits |= bits
+                top = ink
             }
-            guard let ink = top ?? topFill else { continue }
-            let bits = top != nil ? lineBits : fillBits
-            let glyph = ascii ? ink.asciiGlyph(bits) : Character(Unicode.Scalar(0x2800 + UInt32(bits)) ?? " ")
-            buffer.set(originX + cell % columns, originY + cell / columns, glyph, ink.style)
+        }
+        guard let ink = top ?? topFill else { return nil }
+        let bits = top != nil ? lineBits : fillBits
+        return Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : braille[Int(bits)], style: ink.style)
+    }
+
+    /// Every cell with dots, composed: what `compose` writes.
+    func glyphs(ascii: Bool) -> [Glyph] {
+        var inked = [Bool](repeating: false, count: columns * rows)
+        for plane in planes {
+            guard let plane else { continue }
+            for (cell, bits) in plane.enumerated() where bits != 0 { inked[cell] = true }
+        }
+        return inked.indices.compactMap { inked[$0] ? Self.glyph($0, [self], ascii: ascii) : nil }
+    }
+
+    /// Draws `base` (composed once, as `glyphs`) with this canvas's dots on top: only the cells this canvas
+    /// touches are merged again, so a frame costs what changed over the kept base layer.
+    func compose(over base: MapCanvas, glyphs: [Glyph], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+        var touched = [Bool](repeating: false, count: columns * rows)
+        var cells: [Int] = []
+        for plane in planes {
+            guard let plane else { continue }
+            for (cell, bits) in plane.enumerated() where bits != 0 && !touched[cell] {
+                touched[cell] = true
+                cells.append(cell)
+            }
+        }
+        for glyph in glyphs where !touched[glyph.cell] {
+            buffer.setNarrow(originX + glyph.cell % columns, originY + glyph.cell / columns, glyph.text, glyph.style)
+        }
+        for cell in cells {
+            guard let glyph = Self.glyph(cell, [base, self], ascii: ascii) else { continue }
+            buffer.setNarrow(originX + cell % columns, originY + cell / columns, glyph.text, glyph.style)
         }
     }
 

@@ -23,10 +23,10 @@ public enum MapView {
         // The base layer's dots are kept for this map, centre, zoom and size: a cursor move draws only what is on top.
         let base = raster.raster(state, frame)
         let features = base.features
-        var canvas = base.canvas
-        let scaleBar = GuidesLayer.draw(state, frame, on: &canvas)
-        RouteLayer.draw(state, frame, on: &canvas)
-        canvas.compose(into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
+        var overlay = MapCanvas(columns: inner.width, rows: inner.height)
+        let scaleBar = GuidesLayer.draw(state, frame, on: &overlay)
+        RouteLayer.draw(state, frame, on: &overlay)
+        overlay.compose(over: base.canvas, glyphs: base.glyphs, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)
