@@ -21,7 +21,7 @@ final class BaseRaster: @unchecked Sendable {
         let features: [Int]
         let canvas: MapCanvas
         /// The canvas composed, cell by cell.
-        let glyphs: [MapCanvas.Glyph]
+        let cells: [(index: Int, cell: Cell)]
         let names: [BaseLayer.NameSpot]
     }
 
@@ -35,7 +35,7 @@ final class BaseRaster: @unchecked Sendable {
         var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
         let features = BaseLayer.visible(state, frame)
         BaseLayer.draw(state, frame, features: features, on: &canvas)
-        let drawn = Drawn(features: features, canvas: canvas, glyphs: canvas.glyphs(ascii: state.ascii),
+        let drawn = Drawn(features: features, canvas: canvas, cells: MapCanvas.cells(canvas.glyphs(ascii: state.ascii)),
                           names: BaseLayer.nameSpots(state, frame, features: features))
         lock.withLock {
             kept = (map, centre, frame.metresPerCell, frame.inner, state.ascii, drawn)

@@ -121,9 +121,12 @@ struct MapCanvas {
         return inked.indices.compactMap { inked[$0] ? Self.glyph($0, [self], ascii: ascii) : nil }
     }
 
-    /// Draws `base` (composed once, as `glyphs`) with this canvas's dots on top: only the cells this canvas
+    /// Composed cells ready for `Buffer.putNarrow`.
+    static func cells(_ glyphs: [Glyph]) -> [(index: Int, cell: Cell)] { glyphs.map { ($0.cell, Cell($0.text, style: $0.style)) } }
+
+    /// Draws `base` (composed once, as `cells`) with this canvas's dots on top: only the cells this canvas
     /// touches are merged again, so a frame costs what changed over the kept base layer.
-    func compose(over base: MapCanvas, glyphs: [Glyph], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+    func compose(over base: MapCanvas, cells baseCells: [(index: Int, cell: Cell)], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
         var touched = [Bool](repeating: false, count: columns * rows)
         var cells: [Int] = []
         for plane in planes {
@@ -133,9 +136,7 @@ struct MapCanvas {
                 cells.append(cell)
             }
         }
-        for glyph in glyphs where !touched[glyph.cell] {
-            buffer.setNarrow(originX + glyph.cell % columns, originY + glyph.cell / columns, glyph.text, glyph.style)
-        }
+        buffer.putNarrow(baseCells, columns: columns, originX: originX, originY: originY, skip: touched)
         for cell in cells {
             guard let glyph = Self.glyph(cell, [base, self], ascii: ascii) else { continue }
             buffer.setNarrow(originX + cell % columns, originY + cell / columns, glyph.text, glyph.style)
