@@ -9,7 +9,12 @@ extension CatalogStore {
     /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
     public func importMap(source: String, file: String, collection: String,
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
-        try database.inTransaction {
+        // The R-tree's inserts land anywhere in it: with SQLite's default 2 MB page cache a city's tree is read
+        // back from the file at every insert, and the import grows faster than the file. A bounded cache for
+        // the import's length keeps the tree's pages in memory.
+        try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        return try database.inTransaction {
             try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
@@ -34,6 +39,9 @@ extension CatalogStore {
             return (result, report)
         }
     }
+
+    /// The page cache an import may use, in KB (SQLite's default is 2,000).
+    public static let importCacheKilobytes = 65_536
 
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
