@@ -7,12 +7,14 @@ public struct MapTileKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     public let row: Int
     public let column: Int
 
+    /// The tile at `row` and `column` of `band`'s grid.
     public init(band: Int, row: Int, column: Int) {
         self.band = band
         self.row = row
         self.column = column
     }
 
+    /// Band, then row, then column.
     public static func < (a: MapTileKey, b: MapTileKey) -> Bool { (a.band, a.row, a.column) < (b.band, b.row, b.column) }
     public var description: String { "\(band)/\(row)/\(column)" }
 }
@@ -22,6 +24,7 @@ public struct StoredMapFeature: Sendable {
     public let id: Int64
     public let feature: MapFeature
 
+    /// `feature`, stored under row `id`.
     public init(id: Int64, feature: MapFeature) {
         self.id = id
         self.feature = feature

@@ -8,6 +8,12 @@ import TerminalTypes
 public struct MapTileRequest: Hashable, Sendable {
     public let generation: Int
     public let tiles: [MapTileKey]
+
+    /// A request for `tiles`, numbered `generation`.
+    public init(generation: Int, tiles: [MapTileKey]) {
+        self.generation = generation
+        self.tiles = tiles
+    }
 }
 
 /// What the store answered for a `MapTileRequest`.
@@ -17,6 +23,7 @@ public struct MapTileResult: Sendable {
     /// Tiles not read (a newer request came first, or the read failed): asked again when still wanted.
     public let skipped: [MapTileKey]
 
+    /// The store's answer for the request numbered `generation`.
     public init(generation: Int, tiles: [MapTileKey: [StoredMapFeature]], skipped: [MapTileKey] = []) {
         self.generation = generation
         self.tiles = tiles
@@ -63,6 +70,7 @@ public struct MapTileCache: Sendable {
         self.capacity = capacity
     }
 
+    /// A cache that reads nothing (the map is fixed, or nothing was imported).
     public init() {}
 
     /// Keeps `features` for `tile`, then drops the least recently wanted tiles not in view past the bound.
