@@ -113,12 +113,30 @@ struct MapCanvas {
 
     /// Every cell with dots, composed: what `compose` writes.
     func glyphs(ascii: Bool) -> [Glyph] {
-        var inked = [Bool](repeating: false, count: columns * rows)
-        for plane in planes {
-            guard let plane else { continue }
-            for (cell, bits) in plane.enumerated() where bits != 0 { inked[cell] = true }
+        // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
+        let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
+        guard !present.isEmpty else { return [] }
+        var result: [Glyph] = []
+        for cell in 0..<(columns * rows) {
+            var lineBits: UInt8 = 0, fillBits: UInt8 = 0
+            var top: MapInk?
+            var topFill: MapInk?
+            for (ink, plane) in present {
+                let bits = plane[cell]
+                guard bits != 0 else { continue }
+                if ink.isFill {
+                    fillBits |= bits
+                    topFill = ink
+                } else {
+                    lineBits |= bits
+                    top = ink
+                }
+            }
+            guard let ink = top ?? topFill else { continue }
+            let bits = top != nil ? lineBits : fillBits
+            result.append(Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : Self.braille[Int(bits)], style: ink.style))
         }
-        return inked.indices.compactMap { inked[$0] ? Self.glyph($0, [self], ascii: ascii) : nil }
+        return result
     }
 
     /// Composed cells ready for `Buffer.putNarrow`.
