@@ -167,14 +167,20 @@ struct MapCanvas {
         let minX = -1.0, minY = -1.0, maxX = Double(dotWidth), maxY = Double(dotHeight)
         var t0 = 0.0, t1 = 1.0
         let dx = x1 - x0, dy = y1 - y0
-        for (p, q) in [(-dx, x0 - minX), (dx, maxX - x0), (-dy, y0 - minY), (dy, maxY - y0)] {
-            if p == 0 {
-                if q < 0 { return nil }
+        // The four edges in turn, without an array per segment (a city's streets are many segments a frame).
+        func edge(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                t0 = max(t0, r)
             } else {
-                let r = q / p
-                if p < 0 { if r > t1 { return nil }; t0 = max(t0, r) } else { if r < t0 { return nil }; t1 = min(t1, r) }
+                if r < t0 { return false }
+                t1 = min(t1, r)
             }
+            return true
         }
+        guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
         return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
     }
 }
