@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["Geo"]),
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
-        .target(name: "Sync", dependencies: ["Store", "Catalog", "CCurl"]),
+        .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
         // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "CXML2", "XMLReading"]),
@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Screen", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "CSQLite", "COsmium"]),
 
-        .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py"]),
+        .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo", "TestSupport"]),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

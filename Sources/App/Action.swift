@@ -64,6 +64,8 @@ public enum Action: Sendable {
     case mapTilesRead(MapTileResult)
     /// The walking graph, read for the first route (answer to `Effect.loadWalkGraph`).
     case walkGraphLoaded(WalkGraph)
+    /// The near-me feature: fetches from OpenStreetMap and places found by name.
+    case nearMe(NearMeAction)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -99,5 +101,12 @@ public enum Effect: Hashable, Sendable {
     case readMapTiles(MapTileRequest)
     /// Read the walking graph in the background and answer with `walkGraphLoaded`.
     case loadWalkGraph
+    /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
+    /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
+    case fetchMap(center: Coordinate, radius: Double)
+    /// Find and download the pictures of fetched artworks; answer with `nearMe(.picturesCached)`.
+    case cachePictures
+    /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
+    case findPlace(String, online: Bool)
     case quit
 }

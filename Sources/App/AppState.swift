@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public internal(set) var main: MainState
     /// The screens over the main screen, bottom first.
     public internal(set) var overlays: [Overlay] = []
+    /// Fetching the map around the reference from OpenStreetMap, and the place prompt (Features/NearMe).
+    public internal(set) var nearMe = NearMeState()
 
     /// Hearted artworks from every collection, oldest first, and their keys for a quick look-up.
     public internal(set) var favourites: [Artwork] = []
@@ -78,6 +80,8 @@ public struct AppState: Sendable {
         ascii = start.ascii
         lastSync = start.lastSync
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
+        nearMe.online = start.online
+        nearMe.autoFetch = start.online && start.autoFetch
     }
 
     public var size: TerminalSize { main.size }

@@ -21,6 +21,8 @@ extension AppState {
             return []
         case .sync:
             return startSync()
+        case .nearMe(let command):
+            return reduceNearMe(command.action)
         case .search:
             overlays.removeAll()
             return routeMain(.startSearch)

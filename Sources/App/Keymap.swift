@@ -22,6 +22,8 @@ public enum Command: Hashable, Sendable {
     case newsScroll(Int)
     /// Open the selected artwork's web page.
     case openWebPage
+    /// Fetch the map around the map's centre, or open the place prompt (Features/NearMe).
+    case nearMe(NearMeCommand)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply.
@@ -74,6 +76,8 @@ public enum Keymap {
         KeyBinding(keys: [.character(",")], command: .openSettings, context: .global, description: "settings"),
         KeyBinding(keys: [.character("N")], command: .openNews, context: .global, description: "news, and what syncs changed"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
+        KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
+        KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),

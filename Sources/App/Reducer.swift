@@ -16,16 +16,19 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     switch action {
     case .mapTilesRead(let result):
         state.main.mapTilesRead(result)
-        return []
+        // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
+        return state.main.mapTiles.pending.isEmpty ? state.fetchIfUncovered(at: state.main.reference) : []
     case .walkGraphLoaded(let graph):
         state.main.walkGraphLoaded(graph)
         guard let pending = state.main.mapTiles.pendingRoute else { return [] }
         state.main.mapTiles.pendingRoute = nil
         return state.routeMain(.routeTo(name: pending.name, pending.target))
     case .key(let key):
-        return state.handleKey(key)
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.handleKey(key) + state.fetchIfMoved(from: before)
     case .mouse(let event):
-        return state.handleMouse(event)
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.handleMouse(event) + state.fetchIfMoved(from: before)
     case .resize(let size):
         return state.routeMain(.resize(size))
     case .tick(let date):
@@ -60,7 +63,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
         return state.reducePictures(action)
     case .referenceMoved(let coordinate, let source):
-        return state.routeMain(.referenceMoved(coordinate, source))
+        let before = (state.main.reference, state.main.mapCenter)
+        return state.routeMain(.referenceMoved(coordinate, source)) + state.fetchIfMoved(from: before)
     case .locationStatus(let text):
         state.locationStatus = text
         return []
@@ -108,6 +112,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .storeDamaged(let reason):
         state.lastError = "the store is damaged (\(reason))"
         return [.quit]
+    case .nearMe(let action):
+        return state.reduceNearMe(action)
     }
 }
 
@@ -119,6 +125,7 @@ extension AppState {
     mutating func handleKey(_ key: Key) -> [Effect] {
         if layout.tooSmall { return key == .character("q") || key == .escape ? [.quit] : [] }
         if main.searchEditing { return routeMain(.typeSearch(key)) }
+        if nearMe.prompt != nil { return typeIntoPlacePrompt(key) }
         if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
         let context = overlays.last?.keyContext ?? main.keyContext
         guard let command = Keymap.command(for: key, in: context) else { return [] }
@@ -212,6 +219,7 @@ extension AppState {
         }
         if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
         if startPlan.slideshow { effects += perform(.startSlideshow, context: .global) }
+        effects += fetchIfUncovered(at: main.reference)
         return effects
     }
 

@@ -48,6 +48,9 @@ public struct StartOptions: Sendable {
     public var newsURL: String?
     /// Open straight into the slideshow (`artmap slideshow`).
     public var slideshow = false
+    /// The view may ask the network (not `--offline`); and fetches the map it lacks by itself (`osm.auto-fetch`).
+    public var online = false
+    public var autoFetch = false
 
     public init(artworks: [Artwork]) {
         self.artworks = artworks

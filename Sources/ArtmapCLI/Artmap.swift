@@ -16,6 +16,9 @@ public enum Artmap {
           sync        fetch what changed from the campus service, and the images
           import      load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
                       artworks, or tagged places (plist) or service-shaped JSON into a collection
+          fetch       the streets and artworks around a point from OpenStreetMap (Overpass API),
+                      with the artworks' pictures from Wikidata and Wikimedia Commons
+          place       find a place by name (the store first, then OpenStreetMap's Nominatim)
           watch       follow a location source and print each fix with the nearest building
           show        print an artwork's cached image as coloured text cells
           route       walking directions to an artwork along the imported streets
@@ -37,7 +40,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {

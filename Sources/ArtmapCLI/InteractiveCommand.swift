@@ -20,9 +20,11 @@ enum InteractiveCommand {
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
-        OptionSpec(name: "--offline", valueName: nil, help: "do not sync at start-up"),
+        OptionSpec(name: "--offline", valueName: nil, help: "do not sync, fetch or search online"),
+        OSMServiceOptions.nearSpec,
         OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600, or the setting)"),
         OptionSpec(name: "--rijks-base", valueName: "URL", help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
+    ] + OSMServiceOptions.specs + [
         StoreOpening.storeOption,
         OptionParser.helpOption,
         OptionSpec(name: "--version", valueName: nil, help: "print the version"),
@@ -97,7 +99,12 @@ enum InteractiveCommand {
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
         let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
-        let reference = try location.firstPoint ?? LocationOptions.referencePoint(options, command: nil)
+        let offline = options.has("--offline")
+        if options.value("--near") != nil && (options.value("--at") != nil || location.firstPoint != nil || location.gpsd != nil) {
+            throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: nil)
+        }
+        let near = try await OSMServiceOptions.nearPoint(options, store: storeForSettings, offline: offline, environment: environment, command: nil)
+        let reference = try location.firstPoint ?? near ?? LocationOptions.referencePoint(options, command: nil)
         let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
         let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
         let layoutText = options.value("--layout") ?? "auto"
@@ -123,8 +130,9 @@ enum InteractiveCommand {
 
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
+            : near != nil ? .fixed(DisplayText.clean(options.value("--near") ?? ""))
             : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
-        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil
+        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil && near == nil
         var startReference = reference, startSource = referenceSource
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
@@ -141,6 +149,9 @@ enum InteractiveCommand {
         start.syncIfOlderThan = syncAtStart ? syncAge : nil
         start.newsURL = options.has("--offline") ? nil : saved[Setting.newsURL]
         start.slideshow = startSlideshow
+        // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
+        start.online = !offline
+        start.autoFetch = OSMServiceOptions.autoFetch(store)
 
         let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
@@ -149,6 +160,10 @@ enum InteractiveCommand {
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
+        session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
+                                       storePath: storePath, imageCache: syncRequest.imageCache,
+                                       limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
+                                       backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"

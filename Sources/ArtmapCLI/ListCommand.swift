@@ -8,6 +8,9 @@ enum ListCommand: Command {
     static let name = "list"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
+        OSMServiceOptions.nearSpec,
+        OSMServiceOptions.specs[3],
+        OptionSpec(name: "--offline", valueName: nil, help: "with --near: look the place up in the store only"),
         OptionSpec(name: "--radius", valueName: "METRES", help: "only buildings within this distance"),
         OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
@@ -26,13 +29,18 @@ enum ListCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options, command: name, console: console)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
-        let reference = try location.firstPoint ?? gpsdFix ?? LocationOptions.referencePoint(options, command: name)
-        // Without a point of their own, a collection far from the campus is listed around its own middle.
-        let followsCollection = location.firstPoint == nil && gpsdFix == nil && options.value("--at") == nil
+        if options.value("--near") != nil && (options.value("--at") != nil || location.firstPoint != nil || gpsdFix != nil) {
+            throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name)
+        }
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: options.has("--offline"),
+                                                         environment: environment, command: name)
+        let reference = try location.firstPoint ?? gpsdFix ?? near ?? LocationOptions.referencePoint(options, command: name)
+        // Without a point of their own, a collection far from the campus is listed around its own middle.
+        let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.value("--at") == nil
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced
         // and read again before anything is printed.
         var listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,

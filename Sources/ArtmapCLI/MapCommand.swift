@@ -13,11 +13,13 @@ enum MapCommand: Command {
     ], maxPositionals: 2, forms: [
         UsageForm(words: "[list]", options: ["--json"]),
         UsageForm(words: "remove SOURCE", options: []),
+        UsageForm(words: "evict", options: []),
     ])
 
     static let intro = [
         "The base layers imported with 'artmap import FILE' (streets, buildings, paths): their size and age.",
         "'remove SOURCE' deletes one layer and its walking paths; the artworks it brought stay in their collection.",
+        "'evict' removes the tiles fetched live (artmap fetch, the view's near-me) more than osm.max-age-days ago.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
@@ -37,10 +39,14 @@ enum MapCommand: Command {
             } else if sources.isEmpty {
                 console.line("no base layer imported: artmap import FILE.osm.pbf (or .geojson) adds one")
             } else {
+                let tiles = try store.fetchedTiles()
                 for source in sources {
                     console.line("\(DisplayText.clean(source.name)): \(source.features) features, \(source.edges) walking edges, "
                         + "\(megabytes(source.bytes)), imported \(age(source.importedAt)) from \(DisplayText.clean(source.file)) "
                         + "(collection \(DisplayText.clean(source.collection)))")
+                    if source.name == CatalogStore.fetchedSource, let oldest = tiles.first {
+                        console.line("  \(tiles.count) tiles fetched live, the oldest \(age(oldest.fetchedAt)) (evicted after \(Int(try OSMServiceOptions.maxAgeDays(store))) days with 'artmap map evict')")
+                    }
                 }
             }
             return 0
@@ -53,8 +59,15 @@ enum MapCommand: Command {
             }
             console.line("removed the base layer \(DisplayText.clean(words[1])); its artworks stay in their collection")
             return 0
+        case "evict":
+            guard words.count == 1 else { throw CLIError.usage("map evict takes no SOURCE", command: name) }
+            guard !store.isReadOnly else { throw CLIError("map evict cannot change the store: it is read-only") }
+            let days = try OSMServiceOptions.maxAgeDays(store)
+            let evicted = try store.evictFetchedTiles(olderThan: days)
+            console.line("evicted \(evicted) tile\(evicted == 1 ? "" : "s") fetched more than \(Int(days)) days ago (osm.max-age-days)")
+            return 0
         default:
-            throw CLIError.usage("map knows list and remove, not '\(DisplayText.clean(words[0]))'", command: name)
+            throw CLIError.usage("map knows list, remove and evict, not '\(DisplayText.clean(words[0]))'", command: name)
         }
     }
 

@@ -9,6 +9,8 @@ enum RouteCommand: Command {
     static let name = "route"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
+        OSMServiceOptions.nearSpec,
+        OSMServiceOptions.specs[3],
         OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
         OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
         OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry} as JSON"),
@@ -22,15 +24,21 @@ enum RouteCommand: Command {
         "imported ways, or when nothing connects the two, prints the straight line and why, and exits 1.",
     ]
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         guard let id = options.value("--to") else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
         var start = Coordinate.ashtonBuilding
         if let text = options.value("--from") {
             do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
         }
+        if options.value("--from") != nil && options.value("--near") != nil {
+            throw CLIError.usage("use either --from or --near, not both", command: name)
+        }
         let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        if let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name) {
+            start = near
+        }
         guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
             throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
         }

@@ -23,6 +23,8 @@ final class Session {
     var paintings = PaintingsContext()
     /// Reads the base layer's tiles off the main thread, on a store connection of its own.
     let mapReader = MapTileReader()
+    /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
+    var nearMe: NearMeContext?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationOptions
     private var locationTask: Task<Void, Never>?
@@ -145,6 +147,8 @@ final class Session {
         switch effect {
         case .quit:
             running = false
+        case .fetchMap, .cachePictures, .findPlace:
+            performNearMe(effect)
         case .loadCollection(let name, let search):
             do {
                 dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view), search: search))

@@ -36,7 +36,7 @@ enum ShowCommand: Command {
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
         guard let path = try store.cachedImagePath(collection: collection, artworkID: id) else {
-            throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap sync'")
+            throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap \(collection == CatalogStore.fetchedCollection ? "fetch" : "sync")'")
         }
         try? store.touchCachedImage(collection: collection, artworkID: id)
         let cellAspect = terminal?.cellAspect ?? 2.0

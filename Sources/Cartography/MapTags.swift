@@ -80,7 +80,48 @@ public enum MapTags {
         notes.append("Source: \(id), © OpenStreetMap contributors (ODbL)")
         return FieldLimits.bounded(Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
                        year: (tags["start_date"] ?? "").trimmed, type: type, information: notes.joined(separator: "\n"),
-                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: "", collection: collection)).artwork
+                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: pictureReference(tags), collection: collection)).artwork
+    }
+
+    /// Where an artwork's picture can be found, as its image name: "File:Name.jpg" (a Wikimedia Commons file,
+    /// from `wikimedia_commons`, or from an `image` that is a Commons page or upload URL — never the original),
+    /// an https URL (another `image`), or "wikidata:Q…" (the item's image, P18); "" when there is none.
+    public static func pictureReference(_ tags: [String: String]) -> String {
+        if let file = commonsFile(tags["wikimedia_commons"] ?? "") { return file }
+        let image = (tags["image"] ?? "").trimmed
+        if let file = commonsFile(image) { return file }
+        if image.lowercased().hasPrefix("https://"), !image.contains(";"), image.count <= 2_000 { return image }
+        let item = (tags["wikidata"] ?? "").trimmed
+        if item.count >= 2, item.count <= 12, item.first == "Q", item.dropFirst().allSatisfy(\.isASCIIDigitCharacter) {
+            return "wikidata:" + item
+        }
+        return ""
+    }
+
+    /// "File:Name.jpg" for a Commons file named as a title ("File:…", "Image:…") or by a commons.wikimedia.org page
+    /// or upload.wikimedia.org URL; nil otherwise. Underscores become spaces, as Commons names its titles.
+    static func commonsFile(_ raw: String) -> String? {
+        var text = raw.trimmed
+        guard !text.isEmpty, text.count <= 1_000, !text.contains(";") else { return nil }
+        let lower = text.lowercased()
+        for prefix in ["https://commons.wikimedia.org/wiki/", "http://commons.wikimedia.org/wiki/", "https://commons.m.wikimedia.org/wiki/"]
+        where lower.hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count)).removingPercentEncoding ?? ""
+        }
+        if lower.hasPrefix("https://upload.wikimedia.org/wikipedia/commons/") {
+            // .../commons/8/84/Name.jpg, or a thumb: .../commons/thumb/8/84/Name.jpg/640px-Name.jpg
+            let parts = text.split(separator: "/").map(String.init)
+            guard let index = parts.firstIndex(of: "commons") else { return nil }
+            let rest = Array(parts[(index + 1)...])
+            let name = rest.first == "thumb" ? (rest.count >= 4 ? rest[3] : "") : (rest.count >= 3 ? rest[2] : "")
+            guard !name.isEmpty, let decoded = name.removingPercentEncoding else { return nil }
+            text = "File:" + decoded
+        }
+        if text.lowercased().hasPrefix("image:") { text = "File:" + text.dropFirst(6) }
+        guard text.hasPrefix("File:") || text.lowercased().hasPrefix("file:") else { return nil }
+        let name = String(text.dropFirst(5)).replacingOccurrences(of: "_", with: " ").trimmed
+        guard !name.isEmpty, !name.contains("|"), !name.contains("#"), name.unicodeScalars.allSatisfy({ $0.value >= 32 && $0.value != 127 }) else { return nil }
+        return "File:" + name
     }
 
     /// The name a feature is labelled with.
@@ -88,6 +129,10 @@ public enum MapTags {
         let name = (tags["name"] ?? "").trimmed
         return FieldLimits.cut(name, to: FieldLimits.title) ?? name
     }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }
 
 extension String {

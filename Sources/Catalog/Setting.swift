@@ -58,6 +58,12 @@ public struct Setting: Sendable, Identifiable {
     public static let syncMaxAge = "sync.max_age"
     public static let rijksBase = "rijks.base"
     public static let newsURL = "news.url"
+    public static let overpassURL = "osm.overpass-url"
+    public static let nominatimURL = "osm.nominatim-url"
+    public static let wikidataURL = "osm.wikidata-url"
+    public static let commonsURL = "osm.commons-url"
+    public static let autoFetch = "osm.auto-fetch"
+    public static let maxAgeDays = "osm.max-age-days"
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
@@ -86,7 +92,30 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "", check: url(allowEmpty: true)),
         Setting(key: newsURL, title: "News URL", help: "a plain-text message fetched at start-up (empty: none)",
                 defaultValue: "", check: url(allowEmpty: true)),
+        Setting(key: overpassURL, title: "Overpass API", help: "where streets and artworks are fetched (https://; several, separated by spaces, are tried in turn)",
+                defaultValue: "https://overpass-api.de/api/interpreter", check: urls),
+        Setting(key: nominatimURL, title: "Nominatim", help: "place search; artmap appends /search (https://, or http:// on this machine)",
+                defaultValue: "https://nominatim.openstreetmap.org", check: url(allowEmpty: false)),
+        Setting(key: wikidataURL, title: "Wikidata", help: "artworks' pictures by item; artmap appends /w/api.php",
+                defaultValue: "https://www.wikidata.org", check: url(allowEmpty: false)),
+        Setting(key: commonsURL, title: "Wikimedia Commons", help: "the pictures' files and credits; artmap appends /w/api.php",
+                defaultValue: "https://commons.wikimedia.org", check: url(allowEmpty: false)),
+        Setting(key: autoFetch, title: "Fetch the map around you", help: "on: the view fetches streets and artworks it lacks (never with --offline)",
+                defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
+        Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",
+                defaultValue: "30", check: number(in: 0...3650, unit: "days")),
     ]
+
+    /// One URL or several separated by spaces (fallback endpoints), each checked by the URL rule.
+    static let urls: @Sendable (String) -> Result<String, CatalogError> = { text in
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        guard !parts.isEmpty else { return .failure(CatalogError("give a URL (https://…)")) }
+        guard parts.count <= 5 else { return .failure(CatalogError("at most 5 URLs, got \(parts.count)")) }
+        for part in parts {
+            if case .failure(let error) = url(allowEmpty: false)(part) { return .failure(error) }
+        }
+        return .success(parts.joined(separator: " "))
+    }
 
     static func number(in range: ClosedRange<Double>, unit: String, integer: Bool = false) -> @Sendable (String) -> Result<String, CatalogError> {
         { text in

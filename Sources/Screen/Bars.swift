@@ -22,6 +22,10 @@ public enum Bars {
     /// The status line: the search being typed, or the reference, filters, sync state and the last message.
     public static func status(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.status, reverse: true))
+        if let prompt = NearMeFeature.promptLine(state.nearMe) {
+            buffer.write(prompt, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
+            return
+        }
         if state.main.searchEditing {
             let text = " / " + state.main.searchText + "▏  Enter keep · Esc clear"
             buffer.write(text, x: area.x, y: area.y, style: Style(.search, bold: true, reverse: true), maxWidth: area.width)
@@ -40,6 +44,7 @@ public enum Bars {
         case .failed: break
         case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
         }
+        if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
         let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
         let note = state.lastError ?? state.lastMessage

@@ -117,6 +117,28 @@ public enum Schema {
         // Latitude first: an index that began with the collection would be taken for every query on a
         // collection and read its rows in latitude order, at random, instead of the primary key's.
         positionIndexSQL,
+        // v7: the map fetched from OpenStreetMap's Overpass API in fixed 0.01° tiles (each tile's features and walk
+        // edges are the map source "osm/ROW/COLUMN"; its artworks are those of collection `osm` standing in it),
+        // when each tile was fetched, and the pictures found for artworks through Wikidata and Commons.
+        """
+        CREATE TABLE osm_tiles (
+            tile_row INTEGER NOT NULL,
+            tile_column INTEGER NOT NULL,
+            fetched_at TEXT NOT NULL,
+            PRIMARY KEY (tile_row, tile_column)
+        );
+        CREATE INDEX map_features_source_id ON map_features(source_id);
+        CREATE INDEX walk_edges_nodes ON walk_edges(from_node, to_node);
+        CREATE TABLE osm_pictures (
+            reference TEXT PRIMARY KEY,
+            thumb_url TEXT NOT NULL DEFAULT '',
+            page TEXT NOT NULL DEFAULT '',
+            artist TEXT NOT NULL DEFAULT '',
+            licence TEXT NOT NULL DEFAULT '',
+            problem TEXT NOT NULL DEFAULT '',
+            resolved_at TEXT NOT NULL
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.

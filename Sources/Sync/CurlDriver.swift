@@ -130,6 +130,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headerBytes = 0
     private var encoding = ""
+    private var retryAfter: String?
     private var failure: SyncError?
 
     init(_ request: CurlRequest) {
@@ -266,10 +267,12 @@ final class CurlTransfer: @unchecked Sendable {
         }.trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             encoding = ""   // an interim (1xx) response's headers do not count
+            retryAfter = nil
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             if name == "content-encoding" { encoding = value.lowercased() }
+            if name == "retry-after" { retryAfter = String(value.prefix(64)) }
             if name == "content-length", let length = Int64(value), length > Int64(request.maxBytes) {
                 failure = error("the response is \(length) bytes, over the \(request.maxBytes)-byte limit")
                 return 0
@@ -293,7 +296,8 @@ final class CurlTransfer: @unchecked Sendable {
         _ = artmap_curl_get_string(easy, CURLINFO_CONTENT_TYPE, &contentType)
         var redirect: UnsafeMutablePointer<CChar>?
         _ = artmap_curl_get_string(easy, CURLINFO_REDIRECT_URL, &redirect)
-        let response = HTTPResponse(status: status, contentType: contentType.map { String(cString: $0) } ?? "", body: body)
+        let response = HTTPResponse(status: status, contentType: contentType.map { String(cString: $0) } ?? "", body: body,
+                                    retryAfter: retryAfter)
         return .success(CurlExchange(response: response, redirect: redirect.map { String(cString: $0) }))
     }
 

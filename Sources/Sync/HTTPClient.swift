@@ -5,6 +5,8 @@ public struct HTTPResponse: Sendable {
     public let status: Int
     public let contentType: String
     public let body: Data
+    /// The `Retry-After` header as given (seconds or an HTTP date), for services that say when to ask again.
+    public var retryAfter: String? = nil
 }
 
 /// Fetches a URL with limits; behind a protocol so the sync engine can be driven without a network.

@@ -200,10 +200,15 @@ public struct SyncEngine: Sendable {
 
     /// Caches the images of a collection whose artworks name their images by full URL (the paintings'
     /// IIIF URLs), as a sync does, then keeps the cache within its limit.
+    /// `imageURL` finds an artwork's URL another way (fetched OpenStreetMap artworks name their pictures by
+    /// reference); `skipping` leaves out artworks known to have no picture.
     public func cacheImages(collection: String, cache: ImageCache, store: CatalogStore,
-                            progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws -> SyncReport {
+                            progress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
+                            imageURL: (@Sendable (Artwork) -> URL?)? = nil,
+                            skipping: @escaping @Sendable (Artwork) -> Bool = { _ in false }) async throws -> SyncReport {
         var report = SyncReport()
-        try await fetchImages(collection: collection, cache: cache, store: store, report: &report, progress: progress) { artwork in
+        try await fetchImages(collection: collection, cache: cache, store: store, report: &report, progress: progress, skipping: skipping) { artwork in
+            if let imageURL { return imageURL(artwork) }
             guard let url = URL(string: artwork.imageFileName), (try? SyncSource.checkedURL(artwork.imageFileName, allowFile: false)) != nil else { return nil }
             return url
         }
@@ -214,10 +219,11 @@ public struct SyncEngine: Sendable {
     /// Downloads images missing from the cache (or whose record changed), up to `parallelImages` at once.
     private func fetchImages(collection: String, cache: ImageCache, store: CatalogStore, report: inout SyncReport,
                              progress: @escaping @Sendable (SyncProgress) -> Void,
+                             skipping: @Sendable (Artwork) -> Bool = { _ in false },
                              imageURL: @escaping @Sendable (Artwork) -> URL?) async throws {
         let wanted = try store.artworksNeedingImages(collection: collection) {
             cache.fileURL(artworkID: $0.id, fileName: $0.imageFileName, lastModified: $0.lastModified)
-        }
+        }.filter { !skipping($0) }
         guard !wanted.isEmpty else { return }
         progress(.images(done: 0, total: wanted.count))
         var done = 0

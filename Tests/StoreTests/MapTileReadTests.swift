@@ -76,3 +76,28 @@ private func store(with features: [MapFeature]) throws -> CatalogStore {
     let tiles = MapTiling.tiles(covering: FeatureBounds(south: 0.001, north: 0.002, west: 179.995, east: 180.005), band: 0)
     #expect(tiles.map(\.column) == [0, 35_999])
 }
+
+@Test func tilesFetchedLongerAgoThanTheMaxAgeAreEvictedAndTheRestStay() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let oldPoint = Coordinate(clampingLatitude: 51.4015, longitude: -0.4515), freshPoint = Coordinate(clampingLatitude: 51.4215, longitude: -0.4315)
+    func contents(_ point: Coordinate, _ name: String) -> TileContents {
+        TileContents(tile: MapTile(containing: point)) { sink in
+            try sink.add(line(name, .street, [(point.latitude, point.longitude - 0.001), (point.latitude, point.longitude + 0.001)]))
+            return MapImportResult()
+        }
+    }
+    _ = try store.replaceTiles([contents(oldPoint, "Old Road"), contents(freshPoint, "New Road")], fetchedAt: "2026-11-01T00:00:00Z")
+    try store.setTileFetchTime(MapTile(containing: freshPoint), "2026-11-28T00:00:00Z")
+    #expect(try store.fetchedTiles().count == 2)
+    let now = try #require(ISO8601DateFormatter().date(from: "2026-12-01T00:00:00Z"))
+    // Seven days: the tile fetched 30 days ago goes (its features and boxes), the one from 3 days ago stays.
+    #expect(try store.evictFetchedTiles(olderThan: 7, now: now) == 1)
+    #expect(try store.fetchedTiles().map(\.fetchedAt) == ["2026-11-28T00:00:00Z"])
+    let everywhere = FeatureBounds(south: 51, north: 52, west: -1, east: 0)
+    #expect(try store.mapFeatures(in: everywhere).map(\.name) == ["New Road"])
+    #expect(try store.evictFetchedTiles(olderThan: 7, now: now) == 0)
+    // Removing the fetched source takes every fetched tile.
+    #expect(try store.removeMapSource(CatalogStore.fetchedSource))
+    #expect(try store.mapFeatures(in: everywhere).isEmpty)
+    #expect(try store.fetchedTiles().isEmpty)
+}

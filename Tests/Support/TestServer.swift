@@ -27,6 +27,30 @@ public final class TestServer: @unchecked Sendable {
         try self.init(script: "rijks_server.py", arguments: ["--image", image.path])
     }
 
+    /// The OpenStreetMap services' stand-in (Tests/Support/osm_services.py): Overpass cutting `extract` (default the
+    /// Helsinki fixture) to each query's box, Wikidata, Commons (thumbnails are `image`) and Nominatim.
+    public convenience init(osmServicesImage image: URL,
+                            extract: URL = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf")) throws {
+        try self.init(script: "osm_services.py", arguments: ["--extract", extract.path, "--image", image.path])
+    }
+
+    /// The options that point artmap's four OpenStreetMap services at this stand-in.
+    public var osmServiceOptions: [String] {
+        ["--overpass-url", "\(base)/overpass/api/interpreter", "--wikidata-url", "\(base)/wikidata",
+         "--commons-url", "\(base)/commons", "--nominatim-url", "\(base)/nominatim"]
+    }
+
+    /// Scripts the next Overpass answers ("429", "504", "400", "remark", "truncated", "html", "ok"), in order.
+    public func scriptOverpass(_ answers: [String]) throws {
+        _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: ["overpass": answers]))
+    }
+
+    /// Changes the extract as later Overpass answers see it: elements hidden ("node/1"), nodes moved, tags added.
+    public func editExtract(hide: [String] = [], move: [String: [Double]] = [:], tags: [String: [String: String]] = [:]) throws {
+        let edit: [String: Any] = ["hide": hide, "move": move, "tags": tags]
+        _ = try request("/_edit", method: "POST", body: try JSONSerialization.data(withJSONObject: edit))
+    }
+
     /// The base to pass as --rijks-base.
     public var base: String { "http://127.0.0.1:\(port)" }
 

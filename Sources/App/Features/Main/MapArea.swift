@@ -141,6 +141,12 @@ extension MainState {
         if changed { rebuildBaseMap() }
     }
 
+    /// The store's map changed (a fetch stored tiles): read `sources` from it afresh, tile by tile.
+    mutating func readMapFromStore(sources: [String]) {
+        mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
+        baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
+    }
+
     /// The walking graph, read for the first route.
     mutating func walkGraphLoaded(_ graph: WalkGraph) {
         mapTiles.graphLoaded = true

@@ -1,0 +1,116 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import TerminalTypes
+
+/// The root's side of the near-me feature (Features/NearMe): it watches the main screen's reference and
+/// centre, and takes in what fetches and place searches report.
+extension AppState {
+    /// Whether the base layer has anything in the tile-sized box around `point`.
+    func baseLayerCovers(_ point: Coordinate) -> Bool {
+        // Read from the store tile by tile: until the tiles in view are read it is not known, and it is asked
+        // again when they arrive (`mapTilesRead`).
+        if main.mapTiles.readsFromStore, !main.mapTiles.pending.isEmpty || main.mapTiles.wanted.isEmpty { return true }
+        let half = 0.5 / MapTile.perDegree
+        let box = FeatureBounds(south: point.latitude - half, north: point.latitude + half,
+                                west: point.longitude - half, east: point.longitude + half)
+        return !main.baseMap.features(in: box, metresPerCell: 1).isEmpty
+    }
+
+    /// The fetch to start because the view now looks at `point`, if it lacks a base layer and was not tried.
+    mutating func fetchIfUncovered(at point: Coordinate) -> [Effect] {
+        guard NearMeFeature.wantsFetch(nearMe, at: point, covered: baseLayerCovers(point)) else { return [] }
+        return NearMeFeature.start(&nearMe, at: point)
+    }
+
+    /// The fetch to start because a key, the mouse or a fix moved the reference or the map's centre into
+    /// another tile (GPX, gpsd, `m`, panning far): the reference first.
+    mutating func fetchIfMoved(from before: (reference: Coordinate, centre: Coordinate)) -> [Effect] {
+        let reference = main.reference, centre = main.mapCenter
+        if MapTile(containing: reference) != MapTile(containing: before.reference) {
+            let effects = fetchIfUncovered(at: reference)
+            if !effects.isEmpty { return effects }
+        }
+        if MapTile(containing: centre) != MapTile(containing: before.centre) { return fetchIfUncovered(at: centre) }
+        return []
+    }
+
+    /// Applies one of the feature's actions.
+    mutating func reduceNearMe(_ action: NearMeAction) -> [Effect] {
+        switch action {
+        case .fetchAroundCentre:
+            guard nearMe.online else {
+                lastMessage = "offline (--offline): nothing is fetched; artmap fetch --around LAT,LON fetches from a shell"
+                return []
+            }
+            guard nearMe.fetching == nil else {
+                lastMessage = "a map fetch is already running"
+                return []
+            }
+            return NearMeFeature.start(&nearMe, at: main.mapCenter)
+        case .openPrompt:
+            overlays.removeAll()
+            nearMe.prompt = ""
+            return []
+        case .progress(let text):
+            if nearMe.fetching != nil { nearMe.status = text }
+            return []
+        case .fetched(let summary, let baseMap, let artworks):
+            let centre = nearMe.fetching ?? main.reference
+            nearMe.fetching = nil
+            nearMe.status = "finding the artworks' pictures"
+            // The view reads the map from the store by tiles: the answer names the sources, the tiles are read again.
+            if baseMap.isEmpty && !baseMap.sources.isEmpty {
+                main.readMapFromStore(sources: baseMap.sources)
+            } else {
+                main.baseMap = baseMap
+            }
+            lastMessage = summary
+            lastError = nil
+            if collection == NearMeState.collection { return routeMain(.catalogue(artworks)) + [.cachePictures] }
+            // The shown collection has nothing around the fetched point: the fetched artworks are shown instead,
+            // at a zoom that fits the nearest of them.
+            let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
+            guard !nearby, !artworks.isEmpty else { return [.cachePictures] }
+            let keepReference = main.referenceFollowsCollection
+            main.referenceFollowsCollection = false
+            main.zoomChosen = false
+            main.mapCenter = main.reference
+            main.pannedAway = false
+            let effects = App.reduce(&self, .collectionLoaded(NearMeState.collection, artworks, search: nil))
+            main.referenceFollowsCollection = keepReference
+            lastMessage = summary + "; showing the collection osm"
+            return effects + [.cachePictures]
+        case .picturesCached(let text):
+            nearMe.status = nil
+            if !text.isEmpty { lastMessage = text }
+            pictures.forgetMissing()
+            return wantShownPicture()
+        case .failed(let message):
+            nearMe.fetching = nil
+            nearMe.status = nil
+            lastError = message
+            return []
+        case .placeFound(let name, let point):
+            main.setReference(point, source: .fixed(name))
+            main.mapCenter = point
+            main.pannedAway = false
+            main.cursorX = 0
+            main.cursorY = 0
+            lastMessage = "measuring from \(name)"
+            MainFeature.rerouteFromReference(&main)
+            return fetchIfUncovered(at: point)
+        case .placeNotFound(let message):
+            lastError = message
+            return []
+        }
+    }
+
+    /// A key while the place prompt is open.
+    mutating func typeIntoPlacePrompt(_ key: Key) -> [Effect] {
+        let effects = NearMeFeature.editPrompt(&nearMe, key)
+        if case .findPlace(let query, _)? = effects.first { lastMessage = "looking for \(query)…" }
+        return effects
+    }
+}

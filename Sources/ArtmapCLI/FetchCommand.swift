@@ -1,0 +1,118 @@
+import Catalog
+import Foundation
+import Geo
+import Store
+import Sync
+
+/// `artmap fetch`: the streets and artworks around a point from OpenStreetMap (Overpass API), by tile,
+/// then the artworks' pictures from Wikidata and Commons.
+enum FetchCommand: Command {
+    static let name = "fetch"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--around", valueName: "LAT,LON", help: "the point to fetch around (default the Ashton Building)"),
+        OSMServiceOptions.nearSpec,
+        OptionSpec(name: "--radius", valueName: "METRES", help: "how far around the point (default 1000, at most 5000)"),
+        OptionSpec(name: "--no-pictures", valueName: nil, help: "do not look for or download the artworks' pictures"),
+    ] + OSMServiceOptions.specs + [
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 0)
+
+    static let intro = [
+        "Asks OpenStreetMap's Overpass API for the streets, paths, buildings, water, parks, museums and",
+        "artworks around the point, in fixed 0.01° tiles, and stores them as the map's base layer and the",
+        "collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked for again. Nothing is",
+        "stored unless every tile arrived. Then the artworks' pictures are found through Wikidata (P18) and",
+        "Wikimedia Commons and downloaded, so they are there offline.",
+    ]
+
+    /// The default radius, in metres.
+    static let defaultRadius = 1_000.0
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        if options.value("--around") != nil && options.value("--near") != nil {
+            throw CLIError.usage("use either --around or --near, not both", command: name)
+        }
+        let radius = try options.metres("--radius", command: name) ?? defaultRadius
+        guard radius >= 1, radius <= MapFetcher.maxRadius else {
+            throw CLIError.usage("option --radius must be 1 to \(Int(MapFetcher.maxRadius)) metres, got '\(options.value("--radius") ?? "")'", command: name)
+        }
+        var center = Coordinate.ashtonBuilding
+        if let text = options.value("--around") {
+            do { center = try Coordinate.parse(text) } catch { throw CLIError.usage("option --around: \(error)", command: name) }
+        }
+        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let store = checked.store
+        guard !store.isReadOnly else { throw CLIError("fetch cannot save: the store \(storePath) is read-only; nothing was fetched") }
+        let services = try OSMServiceOptions.services(options, store: store, command: name)
+        if let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name) {
+            center = near
+        }
+        var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
+                                      maxAgeDays: try OSMServiceOptions.maxAgeDays(store), services: services,
+                                      imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
+        request.downloadPictures = !options.has("--no-pictures")
+        request.beforeWriting = { _ = try checked.settleCheck() }
+        let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: SyncLimits.fromEnvironment(environment),
+                                 backoff: ServiceBackoff.fromEnvironment(environment))
+        let report: MapFetchReport
+        // Ctrl-C (or SIGTERM) stops the fetch: before the map is stored nothing is, and the answers go.
+        let task = Task { try await fetcher.run(request) { step in
+                if case .waiting(let text) = step {
+                    if interactive { console.progress("\r\u{1B}[K") }
+                    console.error("artmap: \(DisplayText.clean(text))")
+                } else if interactive {
+                    console.progress("\r\u{1B}[K" + DisplayText.clean(step.text))
+                } else if case .tile(let done, let total) = step, total > 4, done % 10 == 0 {
+                    // Not on a terminal: a line every ten tiles of a long fetch.
+                    console.error("artmap: \(DisplayText.clean(step.text))")
+                }
+            }
+        }
+        let stopper = StopOnSignal { task.cancel() }
+        defer { stopper.stop() }
+        do {
+            report = try await task.value
+        } catch is CancellationError {
+            if interactive { console.progress("\r\u{1B}[K") }
+            throw CLIError("fetch stopped; nothing was stored", status: 130)
+        } catch {
+            if interactive { console.progress("\r\u{1B}[K") }
+            throw CLIError("fetch failed: \(DisplayText.clean("\(error)"))")
+        }
+        if interactive { console.progress("\r\u{1B}[K") }
+        console.line(report.summary)
+        for note in (report.stored?.notes ?? []).prefix(20) { console.error("note: \(DisplayText.clean(note))") }
+        for problem in report.pictureProblems.prefix(20) { console.error("no picture: \(DisplayText.clean(problem))") }
+        for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }
+        if report.stored != nil { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        return 0
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a call of `stop` while a long command runs, and gives them back their
+/// default action afterwards.
+final class StopOnSignal: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private static let signals = [SIGINT, SIGTERM]
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        for number in Self.signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Puts the signals back as they were.
+    func stop() {
+        sources.forEach { $0.cancel() }
+        sources.removeAll()
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}

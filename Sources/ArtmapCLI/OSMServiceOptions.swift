@@ -1,0 +1,87 @@
+import Catalog
+import Foundation
+import Geo
+import Store
+import Sync
+
+/// The options and settings naming OpenStreetMap's online services, shared by `fetch`, `place`, `--near`
+/// and the view; and finding a place by name (the store first, offline; then Nominatim).
+enum OSMServiceOptions {
+    static let specs = [
+        OptionSpec(name: "--overpass-url", valueName: "URL", help: "the Overpass API (default the osm.overpass-url setting)"),
+        OptionSpec(name: "--wikidata-url", valueName: "URL", help: "Wikidata's base; /w/api.php is appended (default osm.wikidata-url)"),
+        OptionSpec(name: "--commons-url", valueName: "URL", help: "Wikimedia Commons' base; /w/api.php is appended (default osm.commons-url)"),
+        OptionSpec(name: "--nominatim-url", valueName: "URL", help: "Nominatim's base; /search is appended (default osm.nominatim-url)"),
+    ]
+
+    static let nearSpec = OptionSpec(name: "--near", valueName: "PLACE", help: "measure from the first place of that name (the store's, then Nominatim's)")
+
+    /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
+    static func httpClient() -> HTTPClient { CurlHTTPClient() }
+
+    /// The services: each option, else its setting, else the default; every URL checked by the source rule
+    /// (https anywhere, http only on this machine). A bad one is a usage error naming the option or setting.
+    static func services(_ options: ParsedOptions, store: CatalogStore?, command: String?) throws -> OSMServices {
+        func urls(_ option: String, _ key: String) throws -> [URL] {
+            let given = options.value(option)
+            let text = try given ?? store?.setting(key) ?? Setting.named(key)?.defaultValue ?? ""
+            let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            guard !parts.isEmpty else { throw CLIError.usage("\(given != nil ? "option \(option)" : "setting \(key)") needs a URL", command: command) }
+            return try parts.map { part in
+                do {
+                    return try SyncSource.checkedURL(part, allowFile: false)
+                } catch let error as SyncError {
+                    throw CLIError.usage("\(given != nil ? "option \(option)" : "setting \(key)"): \(error)", command: command)
+                }
+            }
+        }
+        return OSMServices(overpass: try urls("--overpass-url", Setting.overpassURL),
+                           wikidata: try urls("--wikidata-url", Setting.wikidataURL)[0],
+                           commons: try urls("--commons-url", Setting.commonsURL)[0],
+                           nominatim: try urls("--nominatim-url", Setting.nominatimURL)[0])
+    }
+
+    /// `osm.max-age-days` (30 unless set).
+    static func maxAgeDays(_ store: CatalogStore) throws -> Double {
+        let text = try store.setting(Setting.maxAgeDays) ?? "30"
+        guard let days = Double(text), days.isFinite, days >= 0 else { return 30 }
+        return days
+    }
+
+    /// Whether the view may fetch by itself (`osm.auto-fetch`, on unless set to off).
+    static func autoFetch(_ store: CatalogStore) -> Bool {
+        ((try? store.setting(Setting.autoFetch)) ?? nil) != "off"
+    }
+
+    /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's.
+    static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore,
+                           environment: [String: String]) async throws -> [PlaceMatch] {
+        let stored = try store.places(named: query, limit: limit).map { place in
+            PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                       category: place.category, type: place.type, fromStore: true)
+        }
+        guard stored.isEmpty, online, let services else { return stored }
+        let client = NominatimClient(base: services.nominatim, http: httpClient())
+        return try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store)
+    }
+
+    /// The first place named by `--near`, as a reference point; nil without the option. No match is a
+    /// failure (exit 1) saying so.
+    static func nearPoint(_ options: ParsedOptions, store: CatalogStore, offline: Bool, environment: [String: String],
+                          command: String?) async throws -> Coordinate? {
+        guard let query = options.value("--near") else { return nil }
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw CLIError.usage("option --near needs a place name", command: command) }
+        let services = offline ? nil : try Self.services(options, store: store, command: command)
+        let found: [PlaceMatch]
+        do {
+            found = try await findPlaces(trimmed, limit: 1, online: !offline, services: services, store: store, environment: environment)
+        } catch let error as SyncError {
+            throw CLIError("cannot look up '\(DisplayText.clean(trimmed))': \(error)")
+        }
+        guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
+            throw CLIError("no place named '\(DisplayText.clean(trimmed))'\(offline ? " in the store (offline)" : " in the store or on Nominatim")")
+        }
+        return point
+    }
+}

@@ -1,0 +1,86 @@
+import App
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Store
+import Sync
+
+/// What the view's OpenStreetMap work needs: the services, the store's path (fetches write on a connection
+/// of their own), the image cache and the back-off.
+struct NearMeContext: Sendable {
+    var services: OSMServices?
+    var storePath: String
+    var imageCache: ImageCache
+    var limits: SyncLimits
+    var backoff: ServiceBackoff
+    var maxAgeDays: Double
+}
+
+extension Session {
+    /// Performs the near-me feature's effects in the background; results come back as `.nearMe` actions.
+    func performNearMe(_ effect: Effect) {
+        let queue = self.queue
+        guard let context = nearMe else {
+            dispatch(.nearMe(.failed("the map cannot be fetched from here (no services set)")))
+            return
+        }
+        switch effect {
+        case .fetchMap(let center, let radius):
+            guard let services = context.services, !store.isReadOnly else {
+                dispatch(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
+                return
+            }
+            var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: context.maxAgeDays,
+                                          services: services, imageCache: context.imageCache)
+            request.downloadPictures = false
+            let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: context.limits, backoff: context.backoff)
+            Task.detached {
+                do {
+                    let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
+                    let reader = try CatalogStore(path: context.storePath)
+                    // The view reads the map by tiles: only the sources' names go back, not the whole map.
+                    let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
+                    let artworks = try reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view)
+                    queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
+                } catch {
+                    queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))
+                }
+            }
+        case .cachePictures:
+            guard let services = context.services, !store.isReadOnly else { return }
+            var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
+                                          services: services, imageCache: context.imageCache)
+            request.fetchTiles = false
+            let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: context.limits, backoff: context.backoff)
+            Task.detached {
+                do {
+                    let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
+                    let text = report.imagesCached > 0 ? "\(report.imagesCached) picture\(report.imagesCached == 1 ? "" : "s") cached" : ""
+                    queue.post(.nearMe(.picturesCached(text)))
+                } catch {
+                    queue.post(.nearMe(.picturesCached("pictures: \(DisplayText.clean("\(error)"))")))
+                }
+            }
+        case .findPlace(let query, let online):
+            let services = online ? context.services : nil
+            let path = context.storePath
+            Task.detached {
+                do {
+                    let store = try CatalogStore(path: path)
+                    let found = try await OSMServiceOptions.findPlaces(query, limit: 1, online: services != nil, services: services,
+                                                                       store: store, environment: [:])
+                    guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
+                        queue.post(.nearMe(.placeNotFound("no place named '\(DisplayText.clean(query))'\(online ? "" : " in the store (offline)")")))
+                        return
+                    }
+                    queue.post(.nearMe(.placeFound(name: first.name, point)))
+                } catch {
+                    queue.post(.nearMe(.placeNotFound("place search failed: \(DisplayText.clean("\(error)"))")))
+                }
+            }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+
+/// One tile's answer from the Overpass API, to be stored: `read` streams it into the sink it is given.
+public struct TileContents {
+    public let tile: MapTile
+    public let read: (MapImportSink) throws -> MapImportResult
+
+    public init(tile: MapTile, read: @escaping (MapImportSink) throws -> MapImportResult) {
+        self.tile = tile
+        self.read = read
+    }
+}
+
+/// What storing fetched tiles changed.
+public struct TileReplaceReport: Sendable, Equatable {
+    public var tiles = 0, features = 0, edges = 0
+    public var artworks = MergeReport()
+    public var notes: [String] = []
+}
+
+/// A picture found for an OpenStreetMap artwork: the thumbnail to download and its credit.
+public struct ResolvedPicture: Sendable, Equatable {
+    /// The artwork's image name (`File:…`, `wikidata:Q…` or an https URL) this answers.
+    public var reference: String
+    /// The thumbnail's URL ("" when there is none; `problem` says why).
+    public var thumbURL: String
+    /// The file's page (Commons `descriptionurl`).
+    public var page: String
+    /// Who made the picture and under which licence, cleaned of HTML.
+    public var artist: String
+    public var licence: String
+    /// Why there is no picture ("the Wikidata item has no image (P18)"), or "".
+    public var problem: String
+
+    public init(reference: String, thumbURL: String, page: String = "", artist: String = "", licence: String = "", problem: String = "") {
+        self.reference = reference
+        self.thumbURL = thumbURL
+        self.page = page
+        self.artist = artist
+        self.licence = licence
+        self.problem = problem
+    }
+
+    /// "Picture: Jane Doe, CC BY-SA 4.0 (Wikimedia Commons)", or nil without a credit.
+    public var creditLine: String? {
+        guard !thumbURL.isEmpty else { return nil }
+        let who = [artist, licence].filter { !$0.isEmpty }.joined(separator: ", ")
+        let host = URL(string: page)?.host ?? URL(string: thumbURL)?.host ?? ""
+        let from = page.contains("commons.wikimedia.org") ? "Wikimedia Commons" : host
+        if who.isEmpty { return from.isEmpty ? nil : "Picture: \(from)" }
+        return "Picture: \(who)" + (from.isEmpty ? "" : " (\(from))")
+    }
+}
+
+extension CatalogStore {
+    /// The collection fetched OpenStreetMap artworks go into.
+    public static let fetchedCollection = "osm"
+    /// The map source whose row stands for every fetched tile.
+    public static let fetchedSource = "osm"
+
+    /// The map source holding one tile's features and walk edges.
+    static func source(of tile: MapTile) -> String { "osm/\(tile)" }
+
+    /// When each of `tiles` was last fetched (ISO 8601, UTC); tiles never fetched are absent.
+    public func tileFetchTimes(_ tiles: [MapTile]) throws -> [MapTile: String] {
+        var times: [MapTile: String] = [:]
+        let statement = try database.prepare("SELECT fetched_at FROM osm_tiles WHERE tile_row = ?1 AND tile_column = ?2")
+        for tile in tiles {
+            try statement.bind([.integer(Int64(tile.row)), .integer(Int64(tile.column))])
+            if try statement.step(), let text = statement.column(0).text { times[tile] = text }
+        }
+        return times
+    }
+
+    /// The tiles among `tiles` not fetched since `now - maxAgeDays`.
+    public func staleTiles(_ tiles: [MapTile], maxAgeDays: Double, now: Date = Date()) throws -> [MapTile] {
+        let times = try tileFetchTimes(tiles)
+        let limit = Self.isoTime(now.addingTimeInterval(-maxAgeDays * 86_400))
+        return tiles.filter { tile in
+            guard let fetched = times[tile] else { return true }
+            return fetched <= limit
+        }
+    }
+
+    /// Sets a tile's fetch time (what a fetch does; tests age a tile with it).
+    public func setTileFetchTime(_ tile: MapTile, _ time: String) throws {
+        try database.run("""
+            INSERT INTO osm_tiles(tile_row, tile_column, fetched_at) VALUES (?1, ?2, ?3)
+            ON CONFLICT(tile_row, tile_column) DO UPDATE SET fetched_at = excluded.fetched_at
+            """, [.integer(Int64(tile.row)), .integer(Int64(tile.column)), .text(time)])
+    }
+
+    /// Whether any base layer (fetched or imported) has a feature within the box of `tile`'s size around
+    /// `coordinate`, or the tile holding it was fetched (an empty field of sea counts as covered).
+    public func hasBaseLayer(around coordinate: Coordinate) throws -> Bool {
+        if try !tileFetchTimes([MapTile(containing: coordinate)]).isEmpty { return true }
+        let half = 0.5 / MapTile.perDegree
+        let box = FeatureBounds(south: coordinate.latitude - half, north: coordinate.latitude + half,
+                                west: coordinate.longitude - half, east: coordinate.longitude + half)
+        return try database.scalar("""
+            SELECT EXISTS(SELECT 1 FROM map_feature_boxes WHERE south <= ?1 AND north >= ?2 AND west <= ?3 AND east >= ?4)
+            """, [.real(box.north), .real(box.south), .real(box.east), .real(box.west)])?.integer == 1
+    }
+
+    /// Replaces the contents of fetched tiles in one transaction: each tile's features and walk edges are
+    /// what its answer holds (a feature or edge another fetched tile also held is kept once, by the tile
+    /// fetched last); the collection's artworks standing in these tiles become exactly the answers' (an
+    /// artwork that moved keeps its one row). The tiles' fetch times become `fetchedAt`. Any error leaves the
+    /// store as it was.
+    public func replaceTiles(_ contents: [TileContents], collection: String = CatalogStore.fetchedCollection,
+                             fetchedAt: String) throws -> TileReplaceReport {
+        try database.withoutForeignKeyEnforcement { try database.inTransaction {
+            var report = TileReplaceReport()
+            var artworks: [String: Artwork] = [:]
+            let replaced = Set(contents.map(\.tile))
+            for content in contents {
+                let source = Self.source(of: content.tile)
+                try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+                try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
+                try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+                let writer = try MapWriter(database: database, source: source)
+                let result = try content.read(writer)
+                report.tiles += 1
+                report.notes += result.notes
+                // The newest answer holds what the tiles around it also held: one copy stays, this tile's.
+                try database.run("""
+                    DELETE FROM map_feature_boxes WHERE id IN (SELECT f.id FROM map_features f WHERE f.source LIKE 'osm/%' AND f.source <> ?1
+                        AND f.source_id IN (SELECT source_id FROM map_features WHERE source = ?1))
+                    """, [.text(source)])
+                try database.run("""
+                    DELETE FROM map_features WHERE source LIKE 'osm/%' AND source <> ?1
+                        AND source_id IN (SELECT source_id FROM map_features WHERE source = ?1)
+                    """, [.text(source)])
+                try database.run("""
+                    DELETE FROM walk_edges WHERE source LIKE 'osm/%' AND source <> ?1 AND EXISTS (SELECT 1 FROM walk_edges n
+                        WHERE n.source = ?1 AND n.from_node = walk_edges.from_node AND n.to_node = walk_edges.to_node)
+                    """, [.text(source)])
+                for artwork in result.artworks { artworks[artwork.id] = artwork }
+                try setTileFetchTime(content.tile, fetchedAt)
+            }
+            let pictures = try resolvedPictures()
+            let grouped = try artworks.values.sorted { $0.id < $1.id }.map { artwork -> Artwork in
+                var grouped = Self.credited(artwork, pictures: pictures)
+                grouped.collection = collection
+                grouped.building = try containingPlaceName(of: artwork.coordinate)
+                return grouped
+            }
+            report.artworks = try merge(grouped, into: collection, full: false)
+            // What stood in these tiles and is no longer in any answer goes.
+            var gone: [String] = []
+            for row in try database.rows("SELECT id, latitude, longitude FROM artworks WHERE collection = ?1", [.text(collection)]) {
+                guard let id = row[0].text, artworks[id] == nil, let lat = row[1].real, let lon = row[2].real,
+                      let coordinate = try? Coordinate(latitude: lat, longitude: lon), replaced.contains(MapTile(containing: coordinate)) else { continue }
+                gone.append(id)
+            }
+            try delete(collection: collection, ids: gone)
+            report.artworks.removed += gone.count
+            let counts = try database.rows("""
+                SELECT (SELECT COUNT(*) FROM map_features WHERE source LIKE 'osm/%'), (SELECT COUNT(*) FROM walk_edges WHERE source LIKE 'osm/%')
+                """).first
+            report.features = Int(counts?[0].integer ?? 0)
+            report.edges = Int(counts?[1].integer ?? 0)
+            try database.run("""
+                INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)
+                VALUES (?1, 'OpenStreetMap (Overpass API)', ?2, ?3, ?4, ?5)
+                ON CONFLICT(name) DO UPDATE SET file = excluded.file, collection = excluded.collection,
+                    imported_at = excluded.imported_at, feature_count = excluded.feature_count, edge_count = excluded.edge_count
+                """, [.text(Self.fetchedSource), .text(collection), .text(fetchedAt), .integer(Int64(report.features)), .integer(Int64(report.edges))])
+            return report
+        } }
+    }
+
+    // MARK: - Pictures
+
+    /// Every picture found so far, by reference.
+    public func resolvedPictures() throws -> [String: ResolvedPicture] {
+        var pictures: [String: ResolvedPicture] = [:]
+        for row in try database.rows("SELECT reference, thumb_url, page, artist, licence, problem FROM osm_pictures") {
+            let picture = ResolvedPicture(reference: row[0].text ?? "", thumbURL: row[1].text ?? "", page: row[2].text ?? "",
+                                          artist: row[3].text ?? "", licence: row[4].text ?? "", problem: row[5].text ?? "")
+            pictures[picture.reference] = picture
+        }
+        return pictures
+    }
+
+    /// Remembers what was found for pictures and puts their credit and page on the collection's artworks
+    /// that show them, in one transaction.
+    public func savePictures(_ found: [ResolvedPicture], collection: String = CatalogStore.fetchedCollection,
+                             at time: String) throws {
+        try database.inTransaction {
+            for picture in found {
+                try database.run("""
+                    INSERT INTO osm_pictures(reference, thumb_url, page, artist, licence, problem, resolved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                    ON CONFLICT(reference) DO UPDATE SET thumb_url = excluded.thumb_url, page = excluded.page, artist = excluded.artist,
+                        licence = excluded.licence, problem = excluded.problem, resolved_at = excluded.resolved_at
+                    """, [.text(picture.reference), .text(picture.thumbURL), .text(picture.page), .text(picture.artist),
+                          .text(picture.licence), .text(picture.problem), .text(time)])
+            }
+            let pictures = try resolvedPictures()
+            let references = Set(found.map(\.reference))
+            let touched = try artworks(collection: collection).filter { references.contains($0.imageFileName) }
+            let credited = touched.map { Self.credited($0, pictures: pictures) }
+            if !credited.isEmpty { _ = try merge(credited, into: collection, full: false) }
+        }
+    }
+
+    /// The artwork with its picture's credit as the last line of its description and the file's page as its
+    /// web page (the same every time, so a fetch that changes nothing changes no row).
+    static func credited(_ artwork: Artwork, pictures: [String: ResolvedPicture]) -> Artwork {
+        var result = artwork
+        let lines = artwork.information.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("Picture: ") }
+        var information = lines.joined(separator: "\n")
+        if let picture = pictures[artwork.imageFileName], let credit = picture.creditLine {
+            information += (information.isEmpty ? "" : "\n") + credit
+            if !picture.page.isEmpty { result.webPage = picture.page }
+        }
+        result.information = information
+        return result
+    }
+
+    /// A time as the store writes fetch times (ISO 8601, UTC, whole seconds).
+    public static func isoTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// A named place the store holds: an artwork of any collection, or a named feature of any base layer.
+public struct StoredPlace: Sendable, Equatable {
+    public var name: String
+    /// "artwork" or "map".
+    public var category: String
+    /// The artwork's collection, or the feature's kind ("street", "building", "landmark" …).
+    public var type: String
+    public var coordinate: Coordinate
+}
+
+extension CatalogStore {
+    /// Places whose name contains `query` (case-insensitive for ASCII): exact names first, then names that
+    /// start with it, then the rest; artworks before map features of the same rank. Offline: the store only.
+    public func places(named query: String, limit: Int) throws -> [StoredPlace] {
+        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, limit > 0 else { return [] }
+        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let rank = "CASE WHEN lower(name) = lower(?2) THEN 0 WHEN lower(name) LIKE lower(?2) || '%' THEN 1 ELSE 2 END"
+        var places: [(rank: Int, order: Int, place: StoredPlace)] = []
+        for row in try database.rows("""
+            SELECT name, collection, latitude, longitude, \(rank) AS r FROM (SELECT title AS name, collection, latitude, longitude FROM artworks)
+            WHERE name LIKE ?1 ESCAPE '\\' GROUP BY name ORDER BY r, name LIMIT ?3
+            """, [.text(pattern), .text(text), .integer(Int64(limit))]) {
+            guard let name = row[0].text, let lat = row[2].real, let lon = row[3].real,
+                  let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { continue }
+            places.append((Int(row[4].integer ?? 2), 0, StoredPlace(name: name, category: "artwork", type: row[1].text ?? "", coordinate: coordinate)))
+        }
+        for row in try database.rows("""
+            SELECT f.name, f.kind, (b.south + b.north) / 2, (b.west + b.east) / 2, \(rank.replacingOccurrences(of: "name", with: "f.name")) AS r
+            FROM map_features f JOIN map_feature_boxes b ON b.id = f.id
+            WHERE f.name LIKE ?1 ESCAPE '\\' GROUP BY f.name ORDER BY r, f.name LIMIT ?3
+            """, [.text(pattern), .text(text), .integer(Int64(limit))]) {
+            guard let name = row[0].text, let lat = row[2].real, let lon = row[3].real,
+                  let coordinate = try? Coordinate(latitude: lat, longitude: max(-180, min(180, lon))) else { continue }
+            let kind = row[1].integer.flatMap { FeatureKind(rawValue: UInt8(clamping: $0)) }
+            places.append((Int(row[4].integer ?? 2), 1, StoredPlace(name: name, category: "map", type: kind.map { "\($0)" } ?? "feature", coordinate: coordinate)))
+        }
+        return places.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.prefix(limit).map(\.place)
+    }
+}

@@ -1,0 +1,214 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Store
+
+/// Where the OpenStreetMap services are.
+public struct OSMServices: Sendable {
+    public var overpass: [URL]
+    public var wikidata: URL
+    public var commons: URL
+    public var nominatim: URL
+
+    public init(overpass: [URL], wikidata: URL, commons: URL, nominatim: URL) {
+        self.overpass = overpass
+        self.wikidata = wikidata
+        self.commons = commons
+        self.nominatim = nominatim
+    }
+}
+
+/// What one fetch should do.
+public struct MapFetchRequest: Sendable {
+    public var storePath: String
+    public var center: Coordinate
+    /// Metres around `center`.
+    public var radius: Double
+    /// Tiles fetched within this many days are not asked for again.
+    public var maxAgeDays: Double
+    public var services: OSMServices
+    public var imageCache: ImageCache
+    public var downloadPictures = true
+    /// False: no tile is asked for, only the pictures of what the store holds.
+    public var fetchTiles = true
+    /// Called before anything is written (waits for the store's integrity check).
+    public var beforeWriting: (@Sendable () throws -> Void)?
+
+    public init(storePath: String, center: Coordinate, radius: Double, maxAgeDays: Double, services: OSMServices, imageCache: ImageCache) {
+        self.storePath = storePath
+        self.center = center
+        self.radius = radius
+        self.maxAgeDays = maxAgeDays
+        self.services = services
+        self.imageCache = imageCache
+    }
+}
+
+/// What a fetch reports while it runs.
+public enum MapFetchProgress: Sendable, Equatable {
+    case tile(done: Int, total: Int)
+    /// A service is busy and artmap waits ("Overpass API is busy …; asking again in 2 s").
+    case waiting(String)
+    case storing(tiles: Int)
+    case pictures(Int)
+    case images(done: Int, total: Int)
+
+    /// One short line.
+    public var text: String {
+        switch self {
+        case .tile(let done, let total): return "fetching the map: tile \(done + 1) of \(total)"
+        case .waiting(let text): return text
+        case .storing(let tiles): return "storing \(tiles) tile\(tiles == 1 ? "" : "s")"
+        case .pictures(let count): return "finding \(count) picture\(count == 1 ? "" : "s") (Wikidata, Commons)"
+        case .images(let done, let total): return "pictures \(done)/\(total)"
+        }
+    }
+}
+
+/// The outcome of a fetch.
+public struct MapFetchReport: Sendable, Equatable {
+    /// Tiles around the point, and how many of them were asked for (the rest were fresh).
+    public var tiles = 0, fetched = 0
+    public var stored: TileReplaceReport?
+    public var picturesFound = 0
+    /// Why some artworks have no picture ("the Wikidata item Q1 has no image (P18)"), and pictures that failed.
+    public var pictureProblems: [String] = []
+    public var imagesCached = 0
+    public var imageFailures: [String] = []
+
+    public init() {}
+
+    /// "fetched 4 tiles: 5,120 map features, 3,300 walking edges, 65 artworks (65 new, 0 changed, 0 removed); 4 pictures".
+    public var summary: String {
+        guard let stored else {
+            return "the map around here is up to date (\(tiles) tile\(tiles == 1 ? "" : "s") fetched within the age limit); nothing was asked"
+                + (imagesCached > 0 ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : "")
+        }
+        let merge = stored.artworks
+        let count = merge.new + merge.changed + merge.unchanged
+        return "fetched \(fetched) tile\(fetched == 1 ? "" : "s") of \(tiles): \(stored.features) map features, \(stored.edges) walking edges, "
+            + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed); "
+            + "\(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached"
+    }
+}
+
+/// Fetches the streets and artworks around a point from the Overpass API, tile by tile (only tiles older
+/// than the age limit), stores them all in one transaction (nothing is written unless every tile arrived and
+/// read), then finds the new artworks' pictures through Wikidata and Commons and caches them as a sync does.
+public struct MapFetcher: Sendable {
+    private let http: HTTPClient
+    private let limits: SyncLimits
+    private let backoff: ServiceBackoff
+    /// The widest fetch, in metres around the point.
+    public static let maxRadius = 5_000.0
+
+    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
+        self.http = http
+        self.limits = limits
+        self.backoff = backoff
+    }
+
+    public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
+        let store = try CatalogStore(path: request.storePath)
+        var report = MapFetchReport()
+        let tiles = MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
+        report.tiles = tiles.count
+        let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
+        if !stale.isEmpty {
+            let folder = try Self.privateFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
+            var files: [(MapTile, String?)] = []
+            for (index, tile) in stale.enumerated() {
+                try Task.checkCancellation()
+                progress(.tile(done: index, total: stale.count))
+                let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
+                // A tile of open sea or empty land answers a document without elements: stored as fetched, empty.
+                guard data.range(of: Data("<node".utf8)) != nil else {
+                    files.append((tile, nil))
+                    continue
+                }
+                let file = folder.appendingPathComponent("tile-\(tile.row)-\(tile.column).osm")
+                try data.write(to: file)
+                files.append((tile, file.path))
+            }
+            try Task.checkCancellation()
+            try request.beforeWriting?()
+            progress(.storing(tiles: files.count))
+            do {
+                report.stored = try store.replaceTiles(files.map { tile, path in
+                    TileContents(tile: tile) { sink in
+                        guard let path else { return MapImportResult() }
+                        do {
+                            return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
+                        } catch let error as CartographyError {
+                            throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
+                        }
+                    }
+                }, fetchedAt: CatalogStore.isoTime(Date()))
+            } catch let error as StoreError {
+                throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
+            }
+            report.fetched = files.count
+        }
+        guard request.downloadPictures else { return report }
+        do {
+            try await fetchPictures(request, store: store, report: &report, progress: progress)
+        } catch is CancellationError {
+            // Stopped after the map was stored: what was stored stays, the rest of the pictures come next time.
+            report.pictureProblems.append("stopped before every picture was found and downloaded; the next fetch goes on")
+        }
+        return report
+    }
+
+    /// Finds the pictures of the stored artworks and downloads them into the image cache.
+    private func fetchPictures(_ request: MapFetchRequest, store: CatalogStore, report: inout MapFetchReport,
+                               progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
+        try await findPictures(store: store, services: request.services, report: &report, progress: progress)
+        let resolved = try store.resolvedPictures()
+        let engine = SyncEngine(http: http, limits: limits)
+        let images = try await engine.cacheImages(collection: CatalogStore.fetchedCollection, cache: request.imageCache, store: store,
+                                                  progress: { step in
+            if case .images(let done, let total) = step { progress(.images(done: done, total: total)) }
+        }, imageURL: { artwork in
+            guard let thumb = resolved[artwork.imageFileName]?.thumbURL, !thumb.isEmpty else { return nil }
+            return try? SyncSource.checkedURL(thumb, allowFile: false)
+        }, skipping: { artwork in
+            // No picture to download (the item has none): not a failure of this fetch.
+            resolved[artwork.imageFileName].map { $0.thumbURL.isEmpty } ?? true
+        })
+        report.imagesCached = images.imagesCached
+        report.imageFailures = images.imageFailures
+    }
+
+    /// Resolves the references of the collection's artworks that were never resolved, and saves what was found.
+    private func findPictures(store: CatalogStore, services: OSMServices, report: inout MapFetchReport,
+                              progress: @Sendable (MapFetchProgress) -> Void) async throws {
+        let known = try store.resolvedPictures()
+        let wanted = Set(try store.artworks(collection: CatalogStore.fetchedCollection, fields: .view).map(\.imageFileName))
+            .filter { !$0.isEmpty && known[$0] == nil }
+        guard !wanted.isEmpty else { return }
+        progress(.pictures(wanted.count))
+        let client = WikimediaClient(wikidata: services.wikidata, commons: services.commons, http: http)
+        do {
+            let found = try await client.resolve(Array(wanted))
+            try store.savePictures(found, at: CatalogStore.isoTime(Date()))
+            report.picturesFound = found.filter { !$0.thumbURL.isEmpty }.count
+            report.pictureProblems = found.compactMap { $0.problem.isEmpty ? nil : "\($0.reference): \($0.problem)" }.sorted()
+        } catch let error as SyncError {
+            report.pictureProblems.append("\(error)")
+        }
+    }
+
+    /// A folder only this user can read, for the answers before they are stored.
+    static func privateFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-fetch-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw SyncError(url: nil, "cannot make a temporary folder for the fetched map (\(folder.path)): \(error.localizedDescription)")
+        }
+        return folder
+    }
+}

@@ -1,0 +1,96 @@
+import Catalog
+import Foundation
+import Store
+
+/// Searches OpenStreetMap's place names through Nominatim (`/search?format=jsonv2&q=…`), at most one
+/// request a second across every artmap process that shares the store (the time of the last request is
+/// kept in it), as Nominatim's usage policy asks.
+public struct NominatimClient: Sendable {
+    /// The service's base (artmap appends /search).
+    public let base: URL
+    private let http: HTTPClient
+    /// The least time between two requests, in seconds.
+    public static let minimumInterval: TimeInterval = 1
+    /// The most matches asked for.
+    public static let maxLimit = 50
+    static let lastRequestKey = "osm.nominatim-last-request"
+
+    public init(base: URL, http: HTTPClient) {
+        self.base = base
+        self.http = http
+    }
+
+    /// The matches for `query`, best first. `store` keeps the time of the last request (it may be nil: then
+    /// only this call is paced by nothing). Throws `SyncError` naming Nominatim and the reason.
+    public func search(_ query: String, limit: Int, store: CatalogStore?) async throws -> [PlaceMatch] {
+        let text = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        guard var components = URLComponents(string: text + "/search") else { throw SyncError(url: text, "Nominatim: not a URL") }
+        components.queryItems = [URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "q", value: query),
+                                 URLQueryItem(name: "limit", value: String(max(1, min(limit, Self.maxLimit))))]
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let url = components.url else { throw SyncError(url: text, "Nominatim: cannot make the search URL") }
+        try await pace(store)
+        let response = try await http.get(url, maxBytes: 4 * 1_048_576, timeout: 30, accept: "application/json")
+        let shown = "Nominatim (\(base.absoluteString))"
+        guard response.status == 200 else {
+            let blocked = String(decoding: response.body.prefix(2048), as: UTF8.self).contains("Bandwidth limit exceeded")
+            throw SyncError(url: nil, "\(shown): HTTP \(response.status)\(blocked || response.status == 429 ? ", asked too often; wait a minute before searching again" : "")")
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: response.body) else {
+            let head = String(decoding: response.body.prefix(64), as: UTF8.self).lowercased()
+            throw SyncError(url: nil, "\(shown): \(head.contains("<html") || head.contains("<!doctype") ? "answered an HTML page instead of JSON" : "the answer is not valid JSON")")
+        }
+        guard let places = root as? [[String: Any]] else {
+            throw SyncError(url: nil, "\(shown): the answer is not a list of places")
+        }
+        return places.compactMap { place in
+            func number(_ key: String) -> Double? {
+                if let text = place[key] as? String { return Double(text) }
+                return (place[key] as? NSNumber)?.doubleValue
+            }
+            guard let lat = number("lat"), let lon = number("lon"), lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+            let display = DisplayText.clean(place["display_name"] as? String ?? "")
+            var name = DisplayText.clean(place["name"] as? String ?? "")
+            if name.isEmpty { name = display.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "" }
+            return PlaceMatch(name: String(name.prefix(200)), displayName: String(display.prefix(400)), latitude: lat, longitude: lon,
+                              category: DisplayText.clean(place["category"] as? String ?? place["class"] as? String ?? ""),
+                              type: DisplayText.clean(place["type"] as? String ?? ""), fromStore: false)
+        }
+    }
+
+    /// Waits until a second has passed since the last request any artmap made through this store, then
+    /// records this one.
+    private func pace(_ store: CatalogStore?) async throws {
+        guard let store, !store.isReadOnly else { return }
+        if let text = try store.setting(Self.lastRequestKey), let last = Double(text) {
+            let since = Date().timeIntervalSince1970 - last
+            if since >= 0, since < Self.minimumInterval {
+                try await Task.sleep(nanoseconds: UInt64((Self.minimumInterval - since + 0.05) * 1_000_000_000))
+            }
+        }
+        try store.setSetting(Self.lastRequestKey, String(Date().timeIntervalSince1970))
+    }
+}
+
+/// A place found by name: in the store (an artwork, street or building) or by Nominatim.
+public struct PlaceMatch: Sendable, Equatable {
+    public var name: String
+    public var displayName: String
+    public var latitude: Double
+    public var longitude: Double
+    /// Nominatim's category ("tourism", "highway", "boundary") or, from the store, "artwork" or "map".
+    public var category: String
+    /// Nominatim's type ("museum", "administrative") or, from the store, the feature's kind or the collection.
+    public var type: String
+    public var fromStore: Bool
+
+    public init(name: String, displayName: String, latitude: Double, longitude: Double, category: String, type: String, fromStore: Bool) {
+        self.name = name
+        self.displayName = displayName
+        self.latitude = latitude
+        self.longitude = longitude
+        self.category = category
+        self.type = type
+        self.fromStore = fromStore
+    }
+}

@@ -1,0 +1,300 @@
+import Cartography
+import Foundation
+import Geo
+import Store
+import Testing
+import TestSupport
+@testable import ArtmapCLI
+
+/// The OpenStreetMap stand-ins with a real 64 × 48 JPEG as every thumbnail.
+private func osmServer() throws -> TestServer {
+    let folder = try temporaryDirectory()
+    let image = folder.appendingPathComponent("thumb.jpg")
+    try Data(try quadrantJPEG(width: 64, height: 48)).write(to: image)
+    return try TestServer(osmServicesImage: image)
+}
+
+/// Waits are a thousandth of what the services ask, so back-off is tested without sleeping.
+private let quickBackoff = ["ARTMAP_BACKOFF_SCALE": "0.001"]
+
+/// Around Kluuvi, Helsinki: four tiles (6016/2494, 6016/2495, 6017/2494, 6017/2495) holding Havis Amanda.
+private let around = ["--around", "60.1690,24.9480", "--radius", "300"]
+private let havisAmanda = "node/1376320186"
+
+private func fetch(_ server: TestServer, home: URL, _ extra: [String] = []) async -> CommandResult {
+    await runArtmap(["fetch"] + around + server.osmServiceOptions + extra, home: home, extraEnvironment: quickBackoff)
+}
+
+private func openStore(_ home: URL) throws -> CatalogStore {
+    try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path)
+}
+
+private func requests(_ server: TestServer, _ service: String) throws -> [String] {
+    try server.requestLog().filter { $0.hasPrefix("/\(service)/") }
+}
+
+/// The Overpass QL of every query asked, decoded.
+private func queries(_ server: TestServer) throws -> [String] {
+    try requests(server, "overpass").compactMap { line in
+        URLComponents(string: String(line.split(separator: " ")[0]))?.queryItems?.first { $0.name == "data" }?.value
+    }
+}
+
+/// Everything a fetch can change, to compare before and after a failure.
+private func snapshot(_ home: URL) throws -> String {
+    let store = try openStore(home)
+    let artworks = try store.artworks(collection: CatalogStore.fetchedCollection).map { "\($0.id) \($0.title) \($0.coordinate) \($0.information)" }
+    let tiles = try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300))
+    let map = try store.baseMap()
+    return "\(artworks.sorted())\n\(tiles.sorted { $0.key < $1.key })\n\(map.features.count) \(try store.walkEdges().count)"
+}
+
+private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
+    let store = try openStore(home)
+    for tile in tiles { try store.setTileFetchTime(tile, "2000-01-01T00:00:00Z") }
+}
+
+@Test func aFetchStoresStreetsAndArtworksOfItsTilesAskingOverpassOncePerTile() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 4 tiles of 4: "), "\(result.out)")
+    #expect(result.out.contains("map data © OpenStreetMap contributors (ODbL)"))
+    let overpass = try requests(server, "overpass")
+    #expect(overpass.count == 4)
+    // The query names its box, recurses down to the nodes, and sets a timeout and a size.
+    let query = try #require(try queries(server).first)
+    #expect(query.hasPrefix("[out:xml][timeout:60][maxsize:"))
+    #expect(query.contains("[bbox:60.1600000,24.9400000,60.1700000,24.9500000]"))
+    #expect(query.contains("(._;>;);"))
+    #expect(overpass.allSatisfy { $0.contains(" UA=artmap/") })
+    let store = try openStore(home)
+    let artworks = try store.artworks(collection: "osm")
+    let havis = try #require(artworks.first { $0.id == havisAmanda })
+    #expect(havis.title == "Havis Amanda")
+    #expect(havis.imageFileName == "wikidata:Q523268")
+    #expect(artworks.count > 20)
+    let names = Set(try store.baseMap().features.map(\.name))
+    #expect(names.contains("Pohjoisesplanadi"))
+    #expect(names.contains("Aleksanterinkatu"))
+    #expect(try store.walkEdges().count > 500)
+    // A street crossing two tiles is stored once.
+    let esplanadi = try store.baseMap().features.filter { $0.name == "Pohjoisesplanadi" }.map(\.sourceID)
+    #expect(esplanadi.count == Set(esplanadi).count)
+}
+
+@Test func aTileWithNothingInItIsStoredAsFetchedAndNotAskedAgain() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    // South of the extract: Overpass answers a document with its header and no elements.
+    let sea = ["fetch", "--around", "60.1550,24.9450", "--radius", "100"] + server.osmServiceOptions
+    let first = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.out.hasPrefix("fetched 1 tile of 1: 0 map features, 0 walking edges, 0 artworks"), "\(first.out)")
+    let again = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(again.out.hasPrefix("the map around here is up to date"), "\(again.out)")
+    #expect(try requests(server, "overpass").count == 1)
+}
+
+@Test func aSecondFetchOfTheSameTilesAsksNothing() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home).status == 0)
+    let asked = try server.requestLog().count
+    let again = await fetch(server, home: home)
+    #expect(again.status == 0, "\(again.err)")
+    #expect(again.out.hasPrefix("the map around here is up to date"), "\(again.out)")
+    #expect(try server.requestLog().count == asked)
+}
+
+@Test func aStaleTileIsFetchedAgainAndReplacesWhatItHeldWithoutDuplicatingAMovedArtwork() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    let before = try openStore(home).artworks(collection: "osm")
+    // Havis Amanda is removed from OpenStreetMap; Vuolukivinaamiot (tile 6016/2494) moves into tile 6017/2495.
+    let moved = "node/5301088339"
+    #expect(before.contains { $0.id == havisAmanda } && before.contains { $0.id == moved })
+    try server.editExtract(hide: [havisAmanda], move: [moved: [60.1712, 24.9512]])
+    try ageTiles(home, [MapTile(row: 6016, column: 2495), MapTile(row: 6017, column: 2495)])
+    let overpassBefore = try requests(server, "overpass").count
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 2 tiles of 4: "), "\(result.out)")
+    #expect(try requests(server, "overpass").count == overpassBefore + 2)
+    let after = try openStore(home).artworks(collection: "osm")
+    #expect(!after.contains { $0.id == havisAmanda })
+    let rows = after.filter { $0.id == moved }
+    #expect(rows.count == 1)
+    #expect(rows.first?.coordinate.latitude == 60.1712)
+    #expect(after.count == before.count - 1)
+    let times = try openStore(home).tileFetchTimes([MapTile(row: 6016, column: 2495), MapTile(row: 6016, column: 2494)])
+    #expect(times[MapTile(row: 6016, column: 2495)] != "2000-01-01T00:00:00Z")
+}
+
+@Test func aBusyOverpassIsWaitedOutHonouringRetryAfterThenTheFetchSucceeds() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(["429", "504"])
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.contains("Overpass API is busy (HTTP 429, too many requests); asking again in 2 s (try 2 of 4)"), "\(result.err)")
+    #expect(result.err.contains("Overpass API is busy (HTTP 504, gateway timeout); asking again in 10 s (try 3 of 4)"), "\(result.err)")
+    #expect(try requests(server, "overpass").count == 6)
+    #expect(try openStore(home).artworks(collection: "osm").contains { $0.id == havisAmanda })
+}
+
+@Test func aRemarkIsAskedAgainAndAfterTooManyTheFetchFailsInOneLineNamingOverpass() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(["remark"])
+    let once = await fetch(server, home: home, ["--no-pictures"])
+    #expect(once.status == 0, "\(once.err)")
+    #expect(once.err.contains("Overpass API is busy (runtime error: Query timed out in \"query\" at line 4 after 26 seconds.)"), "\(once.err)")
+
+    let other = try temporaryDirectory()
+    try server.scriptOverpass(["remark", "remark", "remark", "remark"])
+    let failed = await fetch(server, home: other, ["--no-pictures"])
+    #expect(failed.status == 1)
+    let last = try #require(failed.err.split(separator: "\n").last)
+    #expect(last == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): runtime error: Query timed out in \"query\" at line 4 after 26 seconds., still after 4 tries; try again later or set another server with --overpass-url")
+    #expect(try openStore(other).artworks(collection: "osm").isEmpty)
+}
+
+@Test(arguments: [
+    (["ok", "400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input"),
+    (["ok", "truncated"], "the answer ends before </osm> (cut short)"),
+    (["html"], "answered an HTML page instead of map data"),
+])
+func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    try server.editExtract(hide: [havisAmanda])
+    let tiles = MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)
+    try ageTiles(home, tiles)
+    let before = try snapshot(home)
+    try server.scriptOverpass(script)
+    let failed = await fetch(server, home: home, ["--no-pictures"])
+    #expect(failed.status == 1)
+    #expect(failed.err.split(separator: "\n").count == 1, "\(failed.err)")
+    #expect(failed.err == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): \(reason)\n")
+    #expect(try snapshot(home) == before)
+}
+
+@Test func picturesArriveThroughWikidataAndCommonsWithTheirCreditAndShowRightAfterTheFetch() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    // One artwork names its Commons file directly, another a file that is not a picture.
+    try server.editExtract(tags: ["node/1514631413": ["wikimedia_commons": "File:Äidinrakkaus_Helsinki.jpg"],
+                                  "node/5297741005": ["image": "https://commons.wikimedia.org/wiki/File:Report.pdf"]])
+    let result = await fetch(server, home: home)
+    #expect(result.status == 0, "\(result.err)")
+    let wikidata = try requests(server, "wikidata")
+    #expect(wikidata.count == 1)
+    #expect(wikidata.first?.contains("action=wbgetentities") == true && wikidata.first?.contains("Q523268") == true && wikidata.first?.contains("props=claims") == true)
+    let commons = try requests(server, "commons")
+    #expect(commons.count == 1)
+    #expect(commons.first?.contains("iiurlwidth=1200") == true && commons.first?.contains("Havis%20Amanda%202.jpg") == true)
+    // The thumbnails were downloaded, never the originals.
+    let uploads = try requests(server, "upload")
+    #expect(!uploads.isEmpty && uploads.allSatisfy { $0.hasPrefix("/upload/thumb/") && $0.contains("/1200px-") })
+    #expect(result.err.contains("no picture: wikidata:Q11879927: the Wikidata item Q11879927 has no image (P18)"), "\(result.err)")
+    #expect(result.err.contains("no picture: File:Report.pdf: File:Report.pdf is not a picture artmap can show (application/pdf)"), "\(result.err)")
+
+    let store = try openStore(home)
+    let havis = try #require(try store.artworks(collection: "osm", ids: [havisAmanda]).first)
+    #expect(havis.information.hasSuffix("\nPicture: Jane & John Doe, CC BY-SA 4.0 (Wikimedia Commons)"))
+    #expect(havis.webPage == "https://commons.wikimedia.org/wiki/File:Havis_Amanda_2.jpg")
+    let direct = try #require(try store.artworks(collection: "osm", ids: ["node/1514631413"]).first)
+    #expect(direct.imageFileName == "File:Äidinrakkaus Helsinki.jpg")
+    #expect(try store.cachedImagePath(collection: "osm", artworkID: "node/1514631413") != nil)
+
+    let shown = await runArtmap(["show", havisAmanda, "--collection", "osm", "--width", "16", "--height", "6", "--colors", "truecolor"], home: home)
+    #expect(shown.status == 0, "\(shown.err)")
+    #expect(shown.out.contains("38;2;2") && shown.out.split(separator: "\n").count >= 3)
+}
+
+@Test func placeSearchAsksTheStoreFirstThenNominatimAtMostOnceASecond() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    let nominatim = ["--nominatim-url", "\(server.base)/nominatim"]
+    let stored = await runArtmap(["place", "havis amanda", "--json"] + nominatim, home: home)
+    #expect(stored.status == 0, "\(stored.err)")
+    #expect(stored.out == "[{\"name\":\"Havis Amanda\",\"display_name\":\"Havis Amanda\",\"lat\":60.1675863,\"lon\":24.9513987,\"category\":\"artwork\",\"type\":\"osm\"}]\n")
+    #expect(try requests(server, "nominatim").isEmpty)
+
+    let first = await runArtmap(["place", "Rijksmuseum", "--json"] + nominatim, home: home)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(first.out == "[{\"name\":\"Rijksmuseum\",\"display_name\":\"Rijksmuseum, 1, Museumstraat, Amsterdam, Noord-Holland, Nederland\",\"lat\":52.3599976,\"lon\":4.8852188,\"category\":\"tourism\",\"type\":\"museum\"}]\n")
+    // At once again: the stand-in refuses a second request within a second (as Nominatim blocks), so this
+    // passes only if artmap waited.
+    let second = await runArtmap(["place", "Amsterdam"] + nominatim, home: home)
+    #expect(second.status == 0, "\(second.err)")
+    #expect(second.out == "Amsterdam  52.373080,4.892453  boundary/administrative — Amsterdam, Noord-Holland, Nederland\n"
+        + "search by Nominatim, data © OpenStreetMap contributors (ODbL)\n")
+    let asked = try requests(server, "nominatim")
+    #expect(asked.count == 2)
+    #expect(asked.first?.hasPrefix("/nominatim/search?format=jsonv2&q=Rijksmuseum&limit=10 UA=artmap") == true)
+
+    let none = await runArtmap(["place", "Nowhere at all"] + nominatim, home: home)
+    #expect(none.status == 1)
+    #expect(none.err == "artmap: no place named 'Nowhere at all' in the store or on Nominatim\n")
+    let offline = await runArtmap(["place", "Amsterdam", "--offline"] + nominatim, home: home)
+    #expect(offline.status == 1)
+    #expect(try requests(server, "nominatim").count == 3)
+}
+
+@Test func nearTakesTheFirstPlaceAsTheReferenceForListRouteAndFetch() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let near = await runArtmap(["fetch", "--near", "Havis Amanda", "--radius", "100", "--no-pictures"] + server.osmServiceOptions,
+                               home: home, extraEnvironment: quickBackoff)
+    #expect(near.status == 0, "\(near.err)")
+    // Havis Amanda is not in the store yet: Nominatim found it, and the fetch asked for the tile around it.
+    #expect(try requests(server, "nominatim").count == 1)
+    #expect(try queries(server).contains { $0.contains("[bbox:60.1600000,24.9500000,60.1700000,24.9600000]") })
+    let list = await runArtmap(["list", "--collection", "osm", "--near", "Havis Amanda", "--nearest", "1", "--json"], home: home)
+    #expect(list.status == 0, "\(list.err)")
+    #expect(list.out.contains("\"Havis Amanda\""))
+    let route = await runArtmap(["route", "--near", "Havis Amanda", "--to", "node/5279796019", "--collection", "osm"], home: home)
+    #expect(route.status == 0, "\(route.err)")
+    #expect(route.out.hasPrefix("Walk to Hei vaan: "))
+    #expect(try requests(server, "nominatim").count == 1)
+}
+
+@Test func aSecondOverpassEndpointIsTriedWhenTheFirstFails() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    // Nothing listens on port 9 of this machine: the first endpoint fails at once, the stand-in answers.
+    let endpoints = "http://127.0.0.1:9/api/interpreter \(server.base)/overpass/api/interpreter"
+    let result = await runArtmap(["fetch", "--around", "60.1690,24.9480", "--radius", "100", "--no-pictures", "--overpass-url", endpoints],
+                                 home: home, extraEnvironment: quickBackoff)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 1 tile of 1: "), "\(result.out)")
+    #expect(try requests(server, "overpass").count == 1)
+}
+
+@Test func ctrlCStopsAFetchBeforeAnythingIsStoredAndLeavesNoAnswersBehind() throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let temporary = home.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // The second tile's answer takes 5 s: the interrupt comes while it is awaited, one tile already in hand.
+    try server.scriptOverpass(["ok", "slow"])
+    var environment = binaryEnvironment(home: home)
+    environment["TMPDIR"] = temporary.path
+    let (process, _, errURL) = try startBinary(["fetch", "--no-pictures"] + around + server.osmServiceOptions, environment: environment, label: "fetch")
+    let deadline = Date().addingTimeInterval(30)
+    while try requests(server, "overpass").count < 2, Date() < deadline { usleep(50_000) }
+    #expect(try requests(server, "overpass").count == 2)
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try String(contentsOf: errURL, encoding: .utf8) == "artmap: fetch stopped; nothing was stored\n")
+    #expect(try openStore(home).artworks(collection: "osm").isEmpty)
+    #expect(try openStore(home).tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("artmap-fetch-") }.isEmpty)
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The OpenStreetMap stand-ins with a real JPEG as every thumbnail.
+private func osmServer() throws -> TestServer {
+    let image = try temporaryDirectory("e2e-osm").appendingPathComponent("thumb.jpg")
+    try Data(try quadrantJPEG(width: 64, height: 48)).write(to: image)
+    return try TestServer(osmServicesImage: image)
+}
+
+/// A home whose view does not sync with the campus service at start (the tests reach only 127.0.0.1).
+private func homeWithoutStartSync() throws -> URL {
+    let home = try temporaryDirectory("e2e-nearme")
+    let set = try runArtmapBinary(["config", "set", "sync.at_start", "no"], home: home)
+    #expect(set.status == 0, "\(set.output)")
+    return home
+}
+
+@Test func aFirstStartFarFromAnyMapFetchesStreetsAndArtworksInTheBackgroundWhileKeysAnswer() throws {
+    let server = try osmServer()
+    // The first tile's answer takes 5 s: long enough to press keys while the fetch runs.
+    try server.scriptOverpass(["slow"])
+    let home = try homeWithoutStartSync()
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514"] + server.osmServiceOptions))
+    _ = try tmux.require("the status line says a fetch runs") { $0.contains { $0.contains("⇣ fetching") } }
+    // Keys while the fetch runs: the help opens and closes, the layout changes, with the fetch still under way.
+    try tmux.send("?")
+    _ = try tmux.require("the help during the fetch") {
+        $0.contains { $0.contains("move the cursor north") } && $0.contains { $0.contains("⇣ ") }
+    }
+    try tmux.send("Escape", "L")
+    var screen = try tmux.require("a layout change during the fetch") {
+        $0.contains { $0.contains("layout: side") } && $0.contains { $0.contains("⇣ ") }
+    }
+    // Without a command: the fetched streets on the map, the fetched artworks in the table.
+    screen = try tmux.require(timeout: 60, "the fetched map and artworks") {
+        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains("osm · ? help") }
+    }
+    #expect(screen.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") },
+            "\(screen.joined(separator: "\n"))")
+    // The nearest building is Havis Amanda's, with one artwork: Enter opens its detail, with the downloaded
+    // picture (its size known once decoded), the picture's credit and licence, and the file's page.
+    try tmux.send("Tab", "Enter")
+    screen = try tmux.require(timeout: 30, "the detail with the picture and its credit") {
+        $0.contains { $0.contains("Picture: Jane & John Doe, CC BY-SA 4.0 (Wikimedia Commons)") }
+            && $0.contains { $0.contains("Web: https://commons.wikimedia.org/wiki/File:Havis_Amanda_2.jpg") }
+            && $0.contains { $0.contains("Image: wikidata:Q523268, 64×48 px") }
+    }
+    try tmux.send("q", "q", "q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
+    let asked = try server.requestLog()
+    #expect(asked.filter { $0.hasPrefix("/overpass/") }.count == 12)
+    #expect(asked.allSatisfy { $0.contains(" UA=artmap/") })
+}
+
+@Test func anOfflineStartAsksNoServiceEvenWhenAskedToFetchOrFindAPlace() throws {
+    let server = try osmServer()
+    let home = try homeWithoutStartSync()
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--at", "60.1676,24.9514"] + server.osmServiceOptions))
+    _ = try tmux.require("the view") { $0.contains { $0.contains("⌖") } }
+    try tmux.send("d")
+    _ = try tmux.require("d refuses offline") { $0.contains { $0.contains("offline (--offline): nothing is fetched") } }
+    try tmux.send("@")
+    _ = try tmux.require("the place prompt") { $0.contains { $0.contains("@ go to") } }
+    try tmux.type("Havis Amanda")
+    _ = try tmux.require("no such place in the store") { $0.contains { $0.contains("no place named 'Havis Amanda' in the store (offline)") } }
+    try tmux.send("q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
+    #expect(try server.requestLog().isEmpty)
+}

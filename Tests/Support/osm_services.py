@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Stand-ins for OpenStreetMap's online services, for tests. Listens on 127.0.0.1 only.
+
+Usage: osm_services.py --extract FILE.osm.pbf --image FILE.jpg [--port 0]
+Prints "PORT <n>" once listening. One process, one base per service (pass these as artmap's options):
+  /overpass/api/interpreter?data=QL   Overpass API: the extract (converted once with osmium-tool) cut to the
+                                      query's box ([bbox:s,w,n,e] or a (s,w,n,e) filter): the nodes inside, the
+                                      ways with a node inside, the relations with such a member, then recursed down
+                                      ((._;>;);) to every node of those ways and every member way of those
+                                      relations. [out:xml] answers as Overpass does (generator, note, meta header);
+                                      [out:json] as its JSON ("version", "generator", "osm3s", "elements").
+  /wikidata/w/api.php?action=wbgetentities&ids=Q1|Q2&props=claims&format=json   items with P18 (WIKIDATA below)
+  /commons/w/api.php?action=query&prop=imageinfo&iiprop=...&iiurlwidth=N&titles=File:A|File:B&format=json
+                                      imageinfo with thumburl (served here), descriptionurl and extmetadata
+  /upload/<anything>                  the --image bytes (the thumbnails)
+  /nominatim/search?format=jsonv2&q=Q&limit=N   a jsonv2 array: places of the extract whose name contains Q
+                                      (named nodes and ways), then the built-in PLACES; answers 429 with an HTML
+                                      page to a second request within one second, as the policy says
+Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order, as JSON),
+  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok", ...]} answers the next
+  Overpass requests in that order (then normally; "slow" answers normally after 5 s); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
+  "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from xml.sax.saxutils import quoteattr, escape
+
+GENERATOR = "Overpass API 0.7.62.4 2390de5a"
+NOTE = "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL."
+OSM_BASE = "2024-12-05T17:56:05Z"
+STATE = {"log": [], "script": [], "hide": set(), "move": {}, "tags": {}, "image": b"", "last_nominatim": 0.0}
+LOCK = threading.Lock()
+NODES, WAYS, RELATIONS = {}, {}, {}
+
+# Wikidata items as the real API answers them: P18 is a Commons file name without "File:", spaces not underscores.
+WIKIDATA = {
+    "Q523268": "Havis Amanda 2.jpg",
+    "Q11850731": "Aleksis Kivi statue, Helsinki.jpg",
+    "Q7797830": "Kolme seppää.jpg",
+    "Q20253995": "Kluuvinlahden fossiilit.jpg",
+    "Q11879927": None,          # an item without an image
+}
+MISSING_FILES = {"File:Gone.jpg"}
+NOT_IMAGES = {"File:Report.pdf"}
+PLACES = [
+    {"name": "Liverpool", "display_name": "Liverpool, North West England, England, United Kingdom",
+     "lat": "53.4071991", "lon": "-2.99168", "category": "boundary", "type": "administrative", "osm_type": "relation", "osm_id": 172987},
+    {"name": "Amsterdam", "display_name": "Amsterdam, Noord-Holland, Nederland",
+     "lat": "52.3730796", "lon": "4.8924534", "category": "boundary", "type": "administrative", "osm_type": "relation", "osm_id": 271110},
+    {"name": "Rijksmuseum", "display_name": "Rijksmuseum, 1, Museumstraat, Amsterdam, Noord-Holland, Nederland",
+     "lat": "52.3599976", "lon": "4.8852188", "category": "tourism", "type": "museum", "osm_type": "way", "osm_id": 7302025},
+]
+
+
+def load(extract):
+    """Reads the extract with osmium-tool into the three tables."""
+    folder = tempfile.mkdtemp(prefix="osm-services-")
+    xml_path = os.path.join(folder, "extract.osm")
+    subprocess.run(["osmium", "cat", extract, "-f", "osm", "-o", xml_path, "--overwrite"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _, element in ET.iterparse(xml_path):
+        tags = {t.get("k"): t.get("v") for t in element.findall("tag")}
+        if element.tag == "node":
+            NODES[int(element.get("id"))] = (float(element.get("lat")), float(element.get("lon")), tags)
+        elif element.tag == "way":
+            WAYS[int(element.get("id"))] = ([int(n.get("ref")) for n in element.findall("nd")], tags)
+        elif element.tag == "relation":
+            RELATIONS[int(element.get("id"))] = ([(m.get("type"), int(m.get("ref")), m.get("role") or "") for m in element.findall("member")], tags)
+        if element.tag in ("node", "way", "relation"):
+            element.clear()
+    os.remove(xml_path)
+    os.rmdir(folder)
+
+
+def node(n):
+    """A node as the edits make it: (lat, lon, tags) or None when hidden."""
+    if f"node/{n}" in STATE["hide"] or n not in NODES:
+        return None
+    lat, lon, tags = NODES[n]
+    if f"node/{n}" in STATE["move"]:
+        lat, lon = STATE["move"][f"node/{n}"]
+    return lat, lon, {**tags, **STATE["tags"].get(f"node/{n}", {})}
+
+
+def cut(south, west, north, east):
+    """What Overpass answers for everything in the box, recursed down: sorted node, way and relation ids."""
+    inside = set()
+    for n in NODES:
+        p = node(n)
+        if p and south <= p[0] <= north and west <= p[1] <= east:
+            inside.add(n)
+    ways = {w for w, (refs, _) in WAYS.items() if f"way/{w}" not in STATE["hide"] and any(r in inside for r in refs)}
+    relations = {r for r, (members, _) in RELATIONS.items()
+                 if any((t == "way" and m in ways) or (t == "node" and m in inside) for t, m, _ in members)}
+    nodes = set(inside)
+    for r in relations:
+        for t, m, _ in RELATIONS[r][0]:
+            if t == "way" and m in WAYS:
+                ways.add(m)
+    for w in ways:
+        nodes.update(ref for ref in WAYS[w][0] if node(ref))
+    return sorted(nodes), sorted(ways), sorted(relations)
+
+
+def as_xml(nodes, ways, relations):
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', f'<osm version="0.6" generator="{GENERATOR}">',
+           f"<note>{NOTE}</note>", f'<meta osm_base="{OSM_BASE}"/>', ""]
+
+    def tags(t):
+        return [f"    <tag k={quoteattr(k)} v={quoteattr(v)}/>" for k, v in sorted(t.items())]
+    for n in nodes:
+        lat, lon, t = node(n)
+        if t:
+            out += [f'  <node id="{n}" lat="{lat:.7f}" lon="{lon:.7f}">'] + tags(t) + ["  </node>"]
+        else:
+            out.append(f'  <node id="{n}" lat="{lat:.7f}" lon="{lon:.7f}"/>')
+    for w in ways:
+        refs, t = WAYS[w]
+        out += [f'  <way id="{w}">'] + [f'    <nd ref="{r}"/>' for r in refs if node(r)] + tags({**t, **STATE["tags"].get(f"way/{w}", {})}) + ["  </way>"]
+    for r in relations:
+        members, t = RELATIONS[r]
+        out += [f'  <relation id="{r}">'] + [f'    <member type="{ty}" ref="{m}" role={quoteattr(role)}/>' for ty, m, role in members] + tags(t) + ["  </relation>"]
+    out.append("</osm>")
+    return ("\n".join(out) + "\n").encode()
+
+
+def as_json(nodes, ways, relations):
+    elements = []
+    for n in nodes:
+        lat, lon, t = node(n)
+        e = {"type": "node", "id": n, "lat": lat, "lon": lon}
+        if t:
+            e["tags"] = t
+        elements.append(e)
+    for w in ways:
+        refs, t = WAYS[w]
+        elements.append({"type": "way", "id": w, "nodes": [r for r in refs if node(r)], "tags": t})
+    for r in relations:
+        members, t = RELATIONS[r]
+        elements.append({"type": "relation", "id": r, "members": [{"type": ty, "ref": m, "role": role} for ty, m, role in members], "tags": t})
+    return json.dumps({"version": 0.6, "generator": GENERATOR,
+                       "osm3s": {"timestamp_osm_base": OSM_BASE, "copyright": NOTE}, "elements": elements}).encode()
+
+
+def remark_xml():
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<osm version="0.6" generator="{GENERATOR}">\n<note>{NOTE}</note>\n'
+            f'<meta osm_base="{OSM_BASE}"/>\n\n<remark> runtime error: Query timed out in "query" at line 4 after 26 seconds. </remark>\n\n</osm>\n').encode()
+
+
+def html_page(title, paragraph):
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+            f'"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">\n'
+            f'<head>\n  <meta http-equiv="content-type" content="text/html; charset=utf-8" lang="en"/>\n  <title>{title}</title>\n</head>\n'
+            f'<body>\n\n<p>The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.</p>\n'
+            f'{paragraph}\n\n</body>\n</html>\n').encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type="application/json", headers=None):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        n = int(self.headers.get("Content-Length", "0"))
+        body = json.loads(self.rfile.read(n) or b"{}")
+        with LOCK:
+            if self.path == "/_script":
+                STATE["script"] = list(body.get("overpass", []))
+            elif self.path == "/_edit":
+                STATE["hide"] = set(body.get("hide", []))
+                STATE["move"] = {k: tuple(v) for k, v in body.get("move", {}).items()}
+                STATE["tags"] = body.get("tags", {})
+        self.send(200, b"{}")
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if url.path == "/_log":
+            with LOCK:
+                return self.send(200, json.dumps(STATE["log"]).encode())
+        with LOCK:
+            STATE["log"].append(f"{self.path} UA={self.headers.get('User-Agent', '')}")
+        if url.path == "/overpass/api/interpreter":
+            return self.overpass((query.get("data") or [""])[0])
+        if url.path == "/wikidata/w/api.php":
+            return self.wikidata(query)
+        if url.path == "/commons/w/api.php":
+            return self.commons(query)
+        if url.path.startswith("/upload/"):
+            return self.send(200, STATE["image"], "image/jpeg")
+        if url.path == "/nominatim/search":
+            return self.nominatim(query)
+        self.send(404, b"not found", "text/plain")
+
+    def overpass(self, ql):
+        with LOCK:
+            mode = STATE["script"].pop(0) if STATE["script"] else "ok"
+        if mode == "slow":
+            time.sleep(5)
+        if mode == "429":
+            return self.send(429, html_page("429 Too Many Requests", "<p>rate_limited</p>"), "text/html; charset=utf-8", {"Retry-After": "2"})
+        if mode == "504":
+            return self.send(504, b"<html><head><title>504 Gateway Timeout</title></head><body><h1>Gateway Timeout</h1></body></html>\n", "text/html")
+        if mode == "html":
+            return self.send(200, b"<html><body>Maintenance</body></html>\n", "text/html")
+        if mode == "400" or not ql.strip():
+            return self.send(400, html_page("OSM3S Response", '<p><strong style="color:#FF0000">Error</strong>: line 1: parse error: unexpected end of input </p>'),
+                             "text/html; charset=utf-8")
+        if mode == "remark":
+            return self.send(200, remark_xml(), "application/osm3s+xml")
+        box = re.search(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]", ql) \
+            or re.search(r"\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)", ql)
+        if not box:
+            return self.send(400, html_page("OSM3S Response", '<p><strong style="color:#FF0000">Error</strong>: line 1: static error: no bounding box </p>'),
+                             "text/html; charset=utf-8")
+        s, w, n, e = (float(x) for x in box.groups())
+        with LOCK:
+            parts = cut(s, w, n, e)
+            body = as_json(*parts) if "[out:json]" in ql else as_xml(*parts)
+        if mode == "truncated":
+            body = body[: len(body) // 2]
+        self.send(200, body, "application/json" if "[out:json]" in ql else "application/osm3s+xml")
+
+    def wikidata(self, query):
+        ids = (query.get("ids") or [""])[0].split("|")
+        if (query.get("action") or [""])[0] != "wbgetentities" or len(ids) > 50:
+            return self.send(200, json.dumps({"error": {"code": "toomanyvalues", "info": "Too many values supplied for parameter \"ids\". The limit is 50."}}).encode())
+        entities = {}
+        for q in ids:
+            if q not in WIKIDATA:
+                entities[q] = {"id": q, "missing": ""}
+                continue
+            claims = {"P31": [{"mainsnak": {"snaktype": "value", "property": "P31", "datavalue": {"value": {"entity-type": "item", "id": "Q860861"}, "type": "wikibase-entityid"}, "datatype": "wikibase-item"}, "type": "statement", "rank": "normal"}]}
+            if WIKIDATA[q]:
+                claims["P18"] = [{"mainsnak": {"snaktype": "value", "property": "P18", "datavalue": {"value": WIKIDATA[q], "type": "string"}, "datatype": "commonsMedia"},
+                                  "type": "statement", "id": q + "$1", "rank": "normal"}]
+            entities[q] = {"type": "item", "id": q, "claims": claims}
+        self.send(200, json.dumps({"entities": entities, "success": 1}).encode())
+
+    def commons(self, query):
+        titles = (query.get("titles") or [""])[0].split("|")
+        width = int((query.get("iiurlwidth") or ["0"])[0] or 0)
+        if len(titles) > 50:
+            return self.send(200, json.dumps({"error": {"code": "toomanyvalues", "info": "Too many values supplied for parameter \"titles\". The limit is 50."}}).encode())
+        normalized, pages = [], {}
+        for i, title in enumerate(titles):
+            fixed = title.replace("_", " ")
+            if fixed != title:
+                normalized.append({"from": title, "to": fixed})
+            if fixed in MISSING_FILES:
+                pages[str(-1 - i)] = {"ns": 6, "title": fixed, "missing": "", "known": ""}
+                continue
+            name = fixed[5:].replace(" ", "_")
+            digest = "%02x" % (sum(name.encode()) % 256)
+            base = f"http://127.0.0.1:{self.server.server_address[1]}/upload"
+            mime = "application/pdf" if fixed in NOT_IMAGES else "image/jpeg"
+            info = {"size": 2456789, "width": 3000, "height": 4000, "url": f"{base}/{digest[0]}/{digest}/{urllib.parse.quote(name)}",
+                    "descriptionurl": "https://commons.wikimedia.org/wiki/" + urllib.parse.quote(fixed.replace(" ", "_"), safe=":/"),
+                    "descriptionshorturl": f"https://commons.wikimedia.org/w/index.php?curid={15382769 + i}", "mime": mime,
+                    "extmetadata": {
+                        "Artist": {"value": '<a href="//commons.wikimedia.org/wiki/User:Example" title="User:Example">Jane &amp; John <b>Doe</b></a>',
+                                   "source": "commons-desc-page"},
+                        "LicenseShortName": {"value": "CC BY-SA 4.0", "source": "commons-desc-page", "hidden": ""},
+                        "LicenseUrl": {"value": "https://creativecommons.org/licenses/by-sa/4.0", "source": "commons-desc-page", "hidden": ""},
+                        "Credit": {"value": '<span class="int-own-work" lang="en">Own work</span>', "source": "commons-desc-page", "hidden": ""},
+                        "ImageDescription": {"value": "A statue in Helsinki", "source": "commons-desc-page"}}}
+            if width:
+                info.update({"thumburl": f"{base}/thumb/{digest[0]}/{digest}/{urllib.parse.quote(name)}/{width}px-{urllib.parse.quote(name)}",
+                             "thumbwidth": width, "thumbheight": width * 4 // 3})
+            pages[str(15382769 + i)] = {"pageid": 15382769 + i, "ns": 6, "title": fixed, "imagerepository": "local", "imageinfo": [info]}
+        body = {"batchcomplete": "", "query": {"pages": pages}}
+        if normalized:
+            body["query"] = {"normalized": normalized, "pages": pages}
+        self.send(200, json.dumps(body).encode())
+
+    def nominatim(self, query):
+        now = time.monotonic()
+        with LOCK:
+            too_soon = now - STATE["last_nominatim"] < 1.0
+            STATE["last_nominatim"] = now
+        if too_soon:
+            return self.send(429, b"<html><body><h1>Bandwidth limit exceeded</h1><p>You have been temporarily blocked.</p></body></html>", "text/html")
+        if (query.get("format") or [""])[0] != "jsonv2":
+            return self.send(400, json.dumps({"error": {"code": 400, "message": "Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson"}}).encode())
+        q = (query.get("q") or [""])[0].strip().lower()
+        limit = int((query.get("limit") or ["10"])[0])
+        found = []
+        for p in PLACES:
+            if q and q in p["name"].lower():
+                found.append(p)
+        for n, (lat, lon, tags) in NODES.items():
+            if q and q in tags.get("name", "").lower() and len(found) < limit:
+                found.append({"name": tags["name"], "display_name": tags["name"] + ", Kluuvi, Eteläinen suurpiiri, Helsinki, Suomi",
+                              "lat": "%.7f" % lat, "lon": "%.7f" % lon, "category": next(iter(k for k in ("tourism", "amenity", "shop", "highway") if k in tags), "place"),
+                              "type": next(iter(tags[k] for k in ("tourism", "amenity", "shop", "highway") if k in tags), "yes"), "osm_type": "node", "osm_id": n})
+        out = []
+        for i, p in enumerate(found[:limit]):
+            lat, lon = float(p["lat"]), float(p["lon"])
+            out.append({"place_id": 100000 + i, "licence": "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright",
+                        "osm_type": p["osm_type"], "osm_id": p["osm_id"],
+                        "boundingbox": ["%.7f" % (lat - 0.001), "%.7f" % (lat + 0.001), "%.7f" % (lon - 0.001), "%.7f" % (lon + 0.001)],
+                        "lat": p["lat"], "lon": p["lon"], "display_name": p["display_name"], "place_rank": 30,
+                        "category": p["category"], "type": p["type"], "importance": 0.3, "name": p["name"]})
+        self.send(200, json.dumps(out).encode())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--extract", required=True)
+    parser.add_argument("--image", required=True)
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    with open(args.image, "rb") as f:
+        STATE["image"] = f.read()
+    load(args.extract)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
