@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -66,6 +67,10 @@ public enum Action: Sendable {
     /// The store's integrity check, run beside a large collection's first frame, found it damaged: the
     /// view ends so the store can be moved aside and rebuilt.
     case storeDamaged(String)
+    /// Base-layer tiles read from the store (answer to `Effect.readMapTiles`).
+    case mapTilesRead(MapTileResult)
+    /// The walking graph, read for the first route (answer to `Effect.loadWalkGraph`).
+    case walkGraphLoaded(WalkGraph)
     /// The near-me feature: fetches from OpenStreetMap and places found by name.
     case nearMe(NearMeAction)
 }
@@ -99,6 +104,10 @@ public enum Effect: Hashable, Sendable {
     case loadFullRecords(collection: String, ids: [String])
     /// Read a whole collection in the background and answer with `wholeCatalogueLoaded`.
     case loadWholeCatalogue(collection: String)
+    /// Read these base-layer tiles in the background and answer with `mapTilesRead`.
+    case readMapTiles(MapTileRequest)
+    /// Read the walking graph in the background and answer with `walkGraphLoaded`.
+    case loadWalkGraph
     /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
     /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
     case fetchMap(center: Coordinate, radius: Double)

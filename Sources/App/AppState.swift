@@ -162,6 +162,9 @@ extension MainState {
         collections = start.collections
         catalogueIsPartial = start.catalogueIsPartial
         baseMap = start.baseMap
+        if start.baseMap.isEmpty, !start.mapSources.isEmpty {
+            mapTiles = MapTileCache(sources: start.mapSources, capacity: start.mapCacheCapacity)
+        }
         referenceFollowsCollection = start.referenceFollowsCollection
         // A large collection's reference was found in the store, from the whole collection.
         if !start.catalogueIsPartial { followCollection(home: .ashtonBuilding, homeName: "Ashton Building") }

@@ -7,7 +7,22 @@ import TerminalTypes
 /// Pure: no I/O, no clock (time arrives in `.tick`), no terminal. The root only routes: keys and the mouse
 /// to the screen on top, actions to their feature, and what a feature asks (`Delegate`) to its handler.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = reduceAction(&state, action)
+    // Whatever moved the map (a key, a resize, a route, a new reference), the view reads what it now shows.
+    return effects + state.main.wantMapArea()
+}
+
+private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
+    case .mapTilesRead(let result):
+        state.main.mapTilesRead(result)
+        // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
+        return state.main.mapTiles.pending.isEmpty ? state.fetchIfUncovered(at: state.main.reference) : []
+    case .walkGraphLoaded(let graph):
+        state.main.walkGraphLoaded(graph)
+        guard let pending = state.main.mapTiles.pendingRoute else { return [] }
+        state.main.mapTiles.pendingRoute = nil
+        return state.routeMain(.routeTo(name: pending.name, pending.target))
     case .key(let key):
         let before = (state.main.reference, state.main.mapCenter)
         return state.handleKey(key) + state.fetchIfMoved(from: before)

@@ -20,6 +20,10 @@ public struct StartOptions: Sendable {
     /// False when artworks were read without their long text (a detail then reads the full record).
     public var catalogueHoldsFullRecords = true
     public var baseMap: BaseMap = .empty
+    /// The imported map sources, read from the store tile by tile as the map shows them (when `baseMap` is empty).
+    public var mapSources: [String] = []
+    /// Feature entries the map keeps beyond what is in view.
+    public var mapCacheCapacity = MapTileCache.defaultCapacity
     /// Saved settings by key.
     public var settings: [String: String] = [:]
     /// Seconds between slideshow pictures, when the command says (else the setting).

@@ -64,6 +64,9 @@ enum InteractiveCommand {
         }
     }
 
+    /// A store file larger than this (an imported city; its check takes ~90 ms at 25 MB) is checked beside the first frame, not before it.
+    static let largeStoreBytes = 16 << 20
+
     /// How a run of the view ended.
     enum ViewEnd {
         case finished(Int32)
@@ -105,7 +108,11 @@ enum InteractiveCommand {
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
         let progressive = (try? checked.store.startsNearby(collection: options.value("--collection") ?? Artwork.defaultCollection,
                                                            threshold: AppState.progressiveStartThreshold)) ?? false
-        if !progressive { _ = try checked.settleCheck() }
+        // A store holding an imported city is large, and its check would hold the first frame back by seconds:
+        // there too the check goes on beside the view, which ends (and the store is rebuilt) if it finds damage.
+        let checkPath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let large = ((try? FileManager.default.attributesOfItem(atPath: checkPath)[.size] as? Int) ?? 0) > largeStoreBytes
+        if !progressive && !large { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
         var saved: [String: String] = [:]
         for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
@@ -163,6 +170,7 @@ enum InteractiveCommand {
         let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
                                   limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location.source)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
+        if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
         session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
                                        storePath: storePath, imageCache: syncRequest.imageCache,
                                        limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
@@ -211,7 +219,7 @@ enum InteractiveCommand {
         start.referenceFollowsCollection = followsCollection
         start.catalogueIsPartial = progressive
         start.catalogueHoldsFullRecords = false
-        start.baseMap = try store.baseMap()
+        start.mapSources = try store.mapSourceNames()
         start.settings = saved
         start.favourites = try store.favouriteArtworks()
         start.notice = notice

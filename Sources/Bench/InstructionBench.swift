@@ -1,5 +1,8 @@
 import App
+import Cartography
 import Foundation
+import Geo
+import Store
 import Screen
 import TerminalTypes
 
@@ -22,11 +25,29 @@ func runMoves(count: Int, moves: Int) {
 
 /// Total instructions callgrind counted for `Bench moves COUNT N`, or nil when valgrind cannot run.
 func callgrindInstructions(count: Int, moves: Int, preload: String) -> Double? {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-callgrind-\(getpid())-\(count)-\(moves).out")
+    callgrindInstructions(arguments: ["moves", String(count), String(moves)], preload: preload)
+}
+
+/// Runs `moves` cursor moves over the map stored in `store` (Helsinki), as the view starts on it.
+func runMapMoves(store path: String, moves: Int) throws {
+    let store = try CatalogStore(path: path)
+    var state = try cityState(store: store, collection: "helsinki", centre: Coordinate(clampingLatitude: 60.1699, longitude: 24.9449))
+    var previous = MainView.render(state)
+    for i in 0..<moves {
+        _ = reduce(&state, .key(i % 2 == 0 ? .right : .left))
+        let frame = MainView.render(state)
+        _ = frame.changedRuns(since: previous)
+        previous = frame
+    }
+}
+
+/// Total instructions callgrind counted for `Bench ARGUMENTS…`, or nil when valgrind cannot run.
+func callgrindInstructions(arguments: [String], preload: String) -> Double? {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-callgrind-\(getpid())-\(arguments.joined(separator: "-").hashValue).out")
     defer { try? FileManager.default.removeItem(at: out) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out.path)", CommandLine.arguments[0], "moves", String(count), String(moves)]
+    process.arguments = ["valgrind", "--tool=callgrind", "--callgrind-out-file=\(out.path)", strippedBench] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = preload
     process.environment = environment
@@ -40,6 +61,16 @@ func callgrindInstructions(count: Int, moves: Int, preload: String) -> Double? {
     }
     return nil
 }
+
+/// This bench without its debug sections: valgrind 3.19 cannot read the DWARF 5 of a release build and gives
+/// up; the symbol table (function names) stays. The bench itself when strip is missing.
+let strippedBench: String = {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-stripped-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: copy)
+    guard (try? FileManager.default.copyItem(atPath: CommandLine.arguments[0], toPath: copy)) != nil,
+          runMeasured(["strip", "-g", copy]).status == 0 else { return CommandLine.arguments[0] }
+    return copy
+}()
 
 /// Builds ../shared/tools/valgrind-sigsuspend.c (valgrind crashes on Dispatch without it); nil when it cannot.
 func sigsuspendShim() -> String? {
@@ -72,5 +103,25 @@ func instructionBench() {
         if campus == nil { campus = perMove }
         print(String(format: "%6d places: %.1f M instructions per move (%.2fx campus) %@ (goal <= 5 M, flat)",
                      count, perMove / 1e6, perMove / (campus ?? perMove), perMove <= 5e6 ? "MET" : "NOT MET"))
+    }
+    // Over the Helsinki extract (the base layer drawn under the cursor), 15 against 5 Right/Left pairs.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-moves-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("helsinki.sqlite").path
+        _ = try CatalogStore(path: path).importMap(source: "helsinki", file: "helsinki.osm.pbf", collection: "helsinki") { sink in
+            try OSMImporter.run(path: helsinkiExtract, collection: "helsinki", sink: sink)
+        }
+        guard let few = callgrindInstructions(arguments: ["map-moves", path, "10"], preload: shim),
+              let many = callgrindInstructions(arguments: ["map-moves", path, "30"], preload: shim) else {
+            print("helsinki: valgrind did not run")
+            return
+        }
+        let perMove = (many - few) / 20
+        print(String(format: "helsinki base layer: %.1f M instructions per move (%.2fx campus) %@ (goal <= 5 M)",
+                     perMove / 1e6, perMove / (campus ?? perMove), perMove <= 5e6 ? "MET" : "NOT MET"))
+    } catch {
+        print("helsinki: \(error)")
     }
 }

@@ -159,6 +159,27 @@ if CommandLine.arguments.dropFirst().first == "instructions" {
     instructionBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "make-city", CommandLine.arguments.count == 4, let side = Int(CommandLine.arguments[3]) {
+    // `Bench make-city FILE.osm SIDE`: the synthetic city as .osm XML (`osmium cat` makes it PBF), for profiling.
+    try SyntheticCity(side: side).writeXML(to: CommandLine.arguments[2])
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.count == 4, let presses = Int(CommandLine.arguments[3]) {
+    // `Bench city-pan STORE N`: N pans east over a stored city, for callgrind.
+    let store = try CatalogStore(path: CommandLine.arguments[2])
+    var state = try cityState(store: store, collection: "city", centre: SyntheticCity(side: 250).centre)
+    print(try panMillisecondsPerKey(&state, store: store, presses: presses))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "city" {
+    // `Bench city [SIDE]`: the big-city part alone, on a SIDE × SIDE city (default 250; the is 700).
+    try cityBench(side: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 250 : 250)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "map-moves", CommandLine.arguments.count == 4, let moves = Int(CommandLine.arguments[3]) {
+    try runMapMoves(store: CommandLine.arguments[2], moves: moves)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
@@ -168,6 +189,7 @@ try catalogueBench()
 try frameBench()
 instructionBench()
 try mapBench()
+try cityBench(side: 700)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
 let city = points(count, lat: 53.32...53.50, lon: -3.12 ... -2.82, seed: 1)

@@ -165,5 +165,12 @@ extension Character {
 }
 
 extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Without surrounding whitespace; a name that has none (nearly all) is returned without Foundation's
+    /// trimming, which cost an import 7% of its time.
+    var trimmed: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        let space = CharacterSet.whitespacesAndNewlines
+        if !space.contains(first) && !space.contains(last) { return self }
+        return trimmingCharacters(in: space)
+    }
 }

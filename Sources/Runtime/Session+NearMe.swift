@@ -1,4 +1,5 @@
 import App
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -49,7 +50,8 @@ extension Session {
                 do {
                     let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
                     let reader = try CatalogStore(path: context.storePath)
-                    let map = try reader.baseMap()
+                    // The view reads the map by tiles: only the sources' names go back, not the whole map.
+                    let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
                     let artworks = try reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view)
                     queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
                 } catch {

@@ -21,6 +21,8 @@ public final class Session {
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
     public var paintings = PaintingsContext()
+    /// Reads the base layer's tiles off the main thread, on a store connection of its own.
+    let mapReader = MapTileReader()
     /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
     public var nearMe: NearMeContext?
     private var signalSources: [DispatchSourceSignal] = []
@@ -32,6 +34,14 @@ public final class Session {
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
     public var pendingIntegrityCheck: (@Sendable () -> String?)?
+
+    /// Waits for a store check running beside the view; damage ends the view so the store can be rebuilt.
+    public func watchIntegrity(_ check: @escaping @Sendable () -> String?) {
+        let queue = self.queue
+        Task.detached(priority: .utility) {
+            if let problem = check() { queue.post(.storeDamaged(problem)) }
+        }
+    }
     /// Why the view ended early: the integrity check found the store damaged.
     public private(set) var storeDamage: String?
     /// Why the view ended because its terminal gave no more input (EOF, EIO), if it did.
@@ -206,6 +216,10 @@ public final class Session {
                     }
                 }
             }
+        case .readMapTiles(let request):
+            mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
+        case .loadWalkGraph:
+            mapReader.loadGraph(storePath: syncRequest.storePath, queue: queue)
         case .loadFullRecords(let collection, let ids):
             do {
                 dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))

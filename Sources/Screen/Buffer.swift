@@ -41,6 +41,31 @@ public struct Buffer: Sendable, Equatable {
     /// Sets the cell at an index as it is (the ASCII pass, which keeps widths: it only narrows cells).
     mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
 
+    /// Puts one-column cells at (originX + index % columns, originY + index / columns) for each `(index, cell)`
+    /// whose index is not `skip`ped: the kept base layer of the map, in one pass over the cells.
+    mutating func putNarrow(_ items: [(index: Int, cell: Cell)], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+        let width = self.width, height = self.height
+        cells.withUnsafeMutableBufferPointer { cells in
+            for item in items where !skip[item.index] {
+                let x = originX + item.index % columns, y = originY + item.index / columns
+                guard x >= 0, y >= 0, x < width, y < height else { continue }
+                let i = y * width + x
+                // As `put`: overwriting half of a wide grapheme blanks its other half.
+                if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                    cells[i + 1].text = " "
+                }
+                if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
+                cells[i] = item.cell
+            }
+        }
+    }
+
+    /// Sets one cell to `text`, known to be one column wide (a braille or ASCII glyph): no width to measure.
+    mutating func setNarrow(_ x: Int, _ y: Int, _ text: String, _ style: Style) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        put(x, y, Cell(text, style: style))
+    }
+
     private mutating func put(_ x: Int, _ y: Int, _ cell: Cell) {
         let i = y * width + x
         let columns = width

@@ -13,6 +13,8 @@ public enum TextWidth {
         if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
             let v = first.value
             if (0xA1...0x2FF).contains(v) && v != 0xAD { return 1 }
+            // Braille (every dot of the map) first: the wide-range switch below costs hundreds of instructions.
+            if (0x2800...0x28FF).contains(v) { return 1 }
             if (0x2100...0x2BFF).contains(v) { return isWide(v) ? 2 : 1 }
         }
         var width = 0

@@ -9,7 +9,12 @@ extension CatalogStore {
     /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
     public func importMap(source: String, file: String, collection: String,
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
-        try database.inTransaction {
+        // The R-tree's inserts land anywhere in it: with SQLite's default 2 MB page cache a city's tree is read
+        // back from the file at every insert, and the import grows faster than the file. A bounded cache for
+        // the import's length keeps the tree's pages in memory.
+        try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
+        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        return try database.inTransaction {
             try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
@@ -35,6 +40,9 @@ extension CatalogStore {
         }
     }
 
+    /// The page cache an import may use, in KB (SQLite's default is 2,000).
+    public static let importCacheKilobytes = 65_536
+
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
         let statement = try database.prepare("""
@@ -47,6 +55,40 @@ extension CatalogStore {
             if let feature = Self.feature(statement) { features.append(feature) }
         }
         return features
+    }
+
+    /// The features of each tile (the kinds its band draws, boxes meeting the tile), read through the R-tree:
+    /// what the view shows and the area around it, never the whole city.
+    public func mapTiles(_ tiles: [MapTileKey]) throws -> [MapTileKey: [StoredMapFeature]] {
+        var result: [MapTileKey: [StoredMapFeature]] = [:]
+        var statements: [Int: Statement] = [:]
+        for tile in tiles {
+            let statement: Statement
+            if let prepared = statements[tile.band] {
+                statement = prepared
+            } else {
+                let kinds = MapTiling.kinds(band: tile.band).map { String($0.rawValue) }.joined(separator: ",")
+                statement = try database.prepare("""
+                    SELECT f.source_id, f.kind, f.name, f.geometry, f.properties, f.id FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+                    WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 AND f.kind IN (\(kinds)) ORDER BY f.id
+                    """)
+                statements[tile.band] = statement
+            }
+            let box = MapTiling.bounds(of: tile)
+            try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
+            var features: [StoredMapFeature] = []
+            while try statement.step() {
+                guard case .integer(let id) = statement.column(5), let feature = Self.feature(statement) else { continue }
+                features.append(StoredMapFeature(id: id, feature: feature))
+            }
+            result[tile] = features
+        }
+        return result
+    }
+
+    /// The names of the imported map sources (for the attribution line); empty when none was imported.
+    public func mapSourceNames() throws -> [String] {
+        try database.rows("SELECT name FROM map_sources ORDER BY name").compactMap { $0.first?.text }
     }
 
     /// Everything imported, for the map pane and routes; an empty map when nothing was.

@@ -59,7 +59,7 @@ extension CatalogStore {
     /// The collection fetched OpenStreetMap artworks go into.
     public static let fetchedCollection = "osm"
     /// The map source whose row stands for every fetched tile.
-    static let fetchedSource = "osm"
+    public static let fetchedSource = "osm"
 
     /// The map source holding one tile's features and walk edges.
     static func source(of tile: MapTile) -> String { "osm/\(tile)" }

@@ -166,3 +166,38 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     #expect(imported.status == 0, "\(imported.err)")
     #expect(imported.out.contains("2 artworks (2 new, 0 changed, 0 removed)"))
 }
+
+@Test func mapListShowsEachBaseLayerWithItsSizeAndAgeAndRemoveTakesOneAway() async throws {
+    let home = try temporaryDirectory()
+    let empty = await runArtmap(["map", "list"], home: home)
+    #expect(empty.status == 0)
+    #expect(empty.out.contains("no base layer imported"))
+    _ = await runArtmap(["import", fixtures.appendingPathComponent("helsinki.osm.pbf").path], home: home)
+    _ = await runArtmap(["import", fixtures.appendingPathComponent("sample.geojson").path], home: home)
+    let listed = await runArtmap(["map", "list"], home: home)
+    #expect(listed.status == 0, "\(listed.err)")
+    let lines = listed.out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    let helsinki = try #require(lines.first { $0.hasPrefix("helsinki:") })
+    #expect(helsinki.range(of: #"helsinki: \d+ features, \d+ walking edges, \d+ KB, imported today from helsinki.osm.pbf \(collection helsinki\)"#,
+                           options: .regularExpression) != nil, "\(helsinki)")
+    let json = await runArtmap(["map", "list", "--json"], home: home)
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["source"] as? String } == ["helsinki", "sample"])
+    let before = try mapCounts(home)
+    #expect((rows[0]["features"] as? Int) == before.features - ((rows[1]["features"] as? Int) ?? 0))
+    #expect(((rows[0]["bytes"] as? Int) ?? 0) > 100_000)
+
+    // Removing one leaves the other layer and every artwork; an unknown name changes nothing and says what there is.
+    let removed = await runArtmap(["map", "remove", "helsinki"], home: home)
+    #expect(removed.status == 0, "\(removed.err)")
+    let after = try mapCounts(home)
+    #expect(after.features == (rows[1]["features"] as? Int) && after.boxes == after.features)
+    #expect(after.artworks == 65)
+    let unknown = await runArtmap(["map", "remove", "helsinki"], home: home)
+    #expect(unknown.status == 1)
+    #expect(unknown.err.contains("no base layer named 'helsinki' (have: sample)"))
+    #expect(try mapCounts(home).features == after.features)
+    let left = await runArtmap(["map", "list"], home: home)
+    #expect(left.out.split(separator: "\n").count == 1 && left.out.hasPrefix("sample:"))
+}

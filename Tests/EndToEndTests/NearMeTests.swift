@@ -36,7 +36,9 @@ private func homeWithoutStartSync() throws -> URL {
     }
     // Without a command: the fetched streets on the map, the fetched artworks in the table.
     screen = try tmux.require(timeout: 60, "the fetched map and artworks") {
+        // The streets come from the store's tiles, read just after the fetch is stored.
         $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains("osm · ? help") }
+            && $0.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") }
     }
     #expect(screen.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") },
             "\(screen.joined(separator: "\n"))")

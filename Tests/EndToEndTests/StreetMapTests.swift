@@ -9,8 +9,9 @@ import TestSupport
     #expect(imported.status == 0, "\(imported.output)")
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki"]))
-    // The city's middle, its street names on the map, its artworks in the table.
-    var screen = try tmux.waitFor { boxTop($0, "65 artworks in 58 buildings") != nil }
+    // The city's middle, its street names on the map (read from the store just after the first frame), its
+    // artworks in the table.
+    var screen = try tmux.waitFor { boxTop($0, "65 artworks in 58 buildings") != nil && $0.contains { $0.contains("Mikonkatu") } }
     #expect(screen.contains { $0.contains("middle of helsinki") })
     #expect(screen.contains { $0.contains("Mikonkatu") }, "\(screen.joined(separator: "\n"))")
     #expect(screen.contains { $0.contains("© OpenStreetMap contributors") })

@@ -3,6 +3,7 @@ import Cartography
 import Catalog
 import Foundation
 import Geo
+import TerminalTypes
 import TestSupport
 import Testing
 @testable import Screen
@@ -118,4 +119,28 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     let row = try #require(buffer.lines.firstIndex { $0.contains("Woman Reading a Letter (c. 1663)") })
     let column = try #require(buffer.lines[row].range(of: "Woman")).lowerBound.utf16Offset(in: buffer.lines[row])
     #expect(buffer[column, row].style.role == .selection, "the selected painting is highlighted")
+}
+
+@Test func aCursorMoveDrawsOverTheKeptBaseLayerAndAPanDrawsItAgain() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    state.main.baseMap = streetMap(around: state.main.reference)
+    state.main.zoomIndex = 0
+    let raster = BaseRaster()
+    let area = state.layout.map
+    func frame(_ state: AppState, _ raster: BaseRaster) -> [String] {
+        var buffer = Buffer(width: state.size.columns, height: state.size.rows)
+        MapView.render(MainScene(state.main, context: state, onTop: true), into: &buffer, area: area, raster: raster)
+        return buffer.lines
+    }
+    _ = frame(state, raster)
+    // Three cursor moves: the base layer is drawn once, and each frame is the one a fresh drawing gives.
+    for key in [Key.right, .right, .down] {
+        _ = reduce(&state, .key(key))
+        #expect(frame(state, raster) == frame(state, BaseRaster()))
+    }
+    #expect(raster.draws == 1)
+    // A pan (the cursor pushed past the edge) moves the map: drawn again.
+    for _ in 0..<40 { _ = reduce(&state, .key(.shiftRight)) }
+    #expect(frame(state, raster) == frame(state, BaseRaster()))
+    #expect(raster.draws == 2)
 }

@@ -9,6 +9,9 @@ import TerminalTypes
 extension AppState {
     /// Whether the base layer has anything in the tile-sized box around `point`.
     func baseLayerCovers(_ point: Coordinate) -> Bool {
+        // Read from the store tile by tile: until the tiles in view are read it is not known, and it is asked
+        // again when they arrive (`mapTilesRead`).
+        if main.mapTiles.readsFromStore, !main.mapTiles.pending.isEmpty || main.mapTiles.wanted.isEmpty { return true }
         let half = 0.5 / MapTile.perDegree
         let box = FeatureBounds(south: point.latitude - half, north: point.latitude + half,
                                 west: point.longitude - half, east: point.longitude + half)
@@ -57,7 +60,12 @@ extension AppState {
             let centre = nearMe.fetching ?? main.reference
             nearMe.fetching = nil
             nearMe.status = "finding the artworks' pictures"
-            main.baseMap = baseMap
+            // The view reads the map from the store by tiles: the answer names the sources, the tiles are read again.
+            if baseMap.isEmpty && !baseMap.sources.isEmpty {
+                main.readMapFromStore(sources: baseMap.sources)
+            } else {
+                main.baseMap = baseMap
+            }
             lastMessage = summary
             lastError = nil
             if collection == NearMeState.collection { return routeMain(.catalogue(artworks)) + [.cachePictures] }

@@ -2,6 +2,48 @@ import App
 import Cartography
 import Catalog
 import Geo
+import TerminalTypes
+
+import Foundation
+
+/// The base layer drawn for one map, centre, zoom and size, kept between frames: moving the cursor, changing
+/// the selection or a label does not redraw the city (panning and zooming do). One entry, process-wide, like
+/// the table's RowTextCache; it holds the map it was drawn from, so an identity is never reused while kept.
+final class BaseRaster: @unchecked Sendable {
+    static let shared = BaseRaster()
+    private let lock = NSLock()
+    /// How many times the base layer was drawn (not taken from the kept entry).
+    private(set) var draws = 0
+    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, inner: Rect, ascii: Bool, drawn: Drawn)?
+
+    /// What the base layer gives a frame: the visible features, their dots, where their names would go.
+    struct Drawn {
+        let features: [Int]
+        let canvas: MapCanvas
+        /// The canvas composed, cell by cell.
+        let cells: [(index: Int, cell: Cell)]
+        let names: [BaseLayer.NameSpot]
+    }
+
+    /// The base layer for this frame, from the kept entry when it matches.
+    func raster(_ state: MainScene, _ frame: MapFrame) -> Drawn {
+        let map = state.baseMap, centre = state.mapCenter
+        if let kept = lock.withLock({ self.kept }), kept.map === map, kept.centre == centre,
+           kept.metresPerCell == frame.metresPerCell, kept.inner == frame.inner, kept.ascii == state.ascii {
+            return kept.drawn
+        }
+        var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
+        let features = BaseLayer.visible(state, frame)
+        BaseLayer.draw(state, frame, features: features, on: &canvas)
+        let drawn = Drawn(features: features, canvas: canvas, cells: MapCanvas.cells(canvas.glyphs(ascii: state.ascii)),
+                          names: BaseLayer.nameSpots(state, frame, features: features))
+        lock.withLock {
+            kept = (map, centre, frame.metresPerCell, frame.inner, state.ascii, drawn)
+            draws += 1
+        }
+        return drawn
+    }
+}
 
 /// The imported base layer: areas as patterned fills with outlines, roads and paths as lines by class,
 /// railways; then, after the markers and their labels, the names of streets, buildings and landmarks
@@ -10,23 +52,54 @@ enum BaseLayer {
     /// The features drawn at this zoom (the grid only hands over what is in view and big enough).
     static func visible(_ state: MainScene, _ frame: MapFrame) -> [Int] {
         guard !state.baseMap.isEmpty else { return [] }
+        return state.baseMap.features(in: viewBounds(state, frame), metresPerCell: frame.metresPerCell)
+    }
+
+    /// The map's area with a cell to spare on each side (east past 180 when it crosses the antimeridian).
+    static func viewBounds(_ state: MainScene, _ frame: MapFrame) -> FeatureBounds {
         let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
         let view = state.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
-        let bounds = FeatureBounds(south: view.south, north: view.north, west: view.west,
-                                   east: view.crossesAntimeridian ? view.east + 360 : view.east)
-        return state.baseMap.features(in: bounds, metresPerCell: frame.metresPerCell)
+        return FeatureBounds(south: view.south, north: view.north, west: view.west,
+                             east: view.crossesAntimeridian ? view.east + 360 : view.east)
+    }
+
+    /// The stretches of `part` that meet `box`, each with the points either side: a street crossing the
+    /// whole city costs what its piece on screen costs. Lines only (a fill needs its whole ring).
+    static func runs(of part: [GeoPoint], in box: FeatureBounds) -> [[GeoPoint]] {
+        guard part.count > 1 else { return [part] }
+        var runs: [[GeoPoint]] = []
+        var current: [GeoPoint] = []
+        for i in part.indices.dropFirst() {
+            let a = part[i - 1], b = part[i]
+            let meets = max(a.latitude, b.latitude) >= box.south && min(a.latitude, b.latitude) <= box.north
+                && max(a.longitude, b.longitude) >= box.west && min(a.longitude, b.longitude) <= box.east
+            if meets {
+                if current.isEmpty { current.append(a) }
+                current.append(b)
+            } else if !current.isEmpty {
+                runs.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
     }
 
     static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
+        let view = viewBounds(state, frame)
+        // Across the antimeridian the view's longitudes do not compare with the points': no clipping there.
+        let clips = view.west >= -180 && view.east <= 180
         for index in features {
             let feature = map.features[index]
             let box = map.bounds(of: index)
             // Too small to see at this zoom: skipped, not drawn as a smudge.
             let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
             if feature.kind.isArea && extentMetres < frame.metresPerCell { continue }
-            let rings = feature.parts.map { part in simplified(part.map(frame.dot)) }
+            let inside = box.south >= view.south && box.north <= view.north && box.west >= view.west && box.east <= view.east
+            let parts = feature.kind.isArea || inside || !clips ? feature.parts : feature.parts.flatMap { runs(of: $0, in: view) }
+            let rings = parts.map { part in simplified(part.map(frame.dot)) }
             switch feature.kind {
             case .green, .plaza:
                 canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
@@ -64,15 +137,38 @@ enum BaseLayer {
         }
     }
 
+    /// A name the base layer would write, where, in draw order: placed each frame if its cells are free.
+    struct NameSpot {
+        let name: String
+        let text: String
+        let width: Int
+        let x: Int
+        let y: Int
+        let style: Style
+    }
+
     /// Street names along their longest stretch in view (close zoom), then building and landmark names,
     /// each once and only on free cells.
-    static func drawNames(_ state: MainScene, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
-        guard frame.metresPerCell <= 10 else { return }
+    static func drawNames(_ spots: [NameSpot], into buffer: inout Buffer, occupied: inout OccupiedCells, clip inner: Rect) {
         var named = Set<String>()
+        for spot in spots where !named.contains(spot.name) {
+            guard occupied.isFree(x: spot.x, y: spot.y, width: spot.width) else { continue }
+            buffer.write(spot.text, x: spot.x, y: spot.y, style: spot.style, maxWidth: spot.width, clip: inner)
+            occupied.insert(x: spot.x, y: spot.y, width: spot.width)
+            named.insert(spot.name)
+        }
+    }
+
+    /// Where each visible feature's name would go (they depend on the map only, not on what is drawn over it).
+    static func nameSpots(_ state: MainScene, _ frame: MapFrame, features: [Int]) -> [NameSpot] {
+        guard frame.metresPerCell <= 10 else { return [] }
         let inner = frame.inner
+        let view = viewBounds(state, frame)
+        let clips = view.west >= -180 && view.east <= 180
+        var spots: [NameSpot] = []
         for index in features {
             let feature = state.baseMap.features[index]
-            guard !feature.name.isEmpty, !named.contains(feature.name) else { continue }
+            guard !feature.name.isEmpty else { continue }
             let text = DisplayText.clean(feature.name)
             let width = TextWidth.of(text)
             guard width > 0, width <= inner.width - 2 else { continue }
@@ -81,7 +177,8 @@ enum BaseLayer {
                 // The longest stretch on screen, the name centred on its middle, on the road's own row
                 // when it runs east-west, beside it when it runs north-south.
                 var best = 0.0
-                for part in feature.parts {
+                let parts = clips ? feature.parts.flatMap { runs(of: $0, in: view) } : feature.parts
+                for part in parts {
                     for i in part.indices.dropFirst() {
                         let a = frame.cell(part[i - 1].coordinate), b = frame.cell(part[i].coordinate)
                         let length = Double(abs(a.x - b.x)) + 2 * Double(abs(a.y - b.y))
@@ -100,11 +197,11 @@ enum BaseLayer {
             }
             guard let spot else { continue }
             let x = max(inner.x, min(spot.x, inner.maxX - width))
-            guard spot.y >= inner.y, spot.y < inner.maxY, occupied.isFree(x: x, y: spot.y, width: width) else { continue }
-            buffer.write(text, x: x, y: spot.y, style: Style(.placeName, dim: feature.kind != .landmark), maxWidth: width, clip: inner)
-            occupied.insert(x: x, y: spot.y, width: width)
-            named.insert(feature.name)
+            guard spot.y >= inner.y, spot.y < inner.maxY else { continue }
+            spots.append(NameSpot(name: feature.name, text: text, width: width, x: x, y: spot.y,
+                                  style: Style(.placeName, dim: feature.kind != .landmark)))
         }
+        return spots
     }
 
     /// Drops points that land on the same dot as the one before: a line costs what its screen length costs.

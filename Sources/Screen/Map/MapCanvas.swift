@@ -7,6 +7,8 @@ struct MapCanvas {
     let rows: Int
     private var planes: [[UInt8]?]
     private static let masks: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+    /// The 256 braille glyphs by dot bits, made once.
+    private static let braille: [String] = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ")) }
 
     init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
@@ -80,16 +82,48 @@ struct MapCanvas {
         }
     }
 
-    /// Draws every cell with dots into `buffer` at `origin`: merged dots, the top ink's style.
-    func compose(into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
-        let used = MapInk.allCases.filter { planes[$0.rawValue] != nil }
-        guard !used.isEmpty else { return }
+    /// One composed cell: its index (row-major), glyph and the top ink's style.
+    struct Glyph {
+        let cell: Int
+        let text: String
+        let style: Style
+    }
+
+    /// The glyph of `cell` with the dots of every canvas in `layers` merged: lines over fills, the top ink's style.
+    static func glyph(_ cell: Int, _ layers: [MapCanvas], ascii: Bool) -> Glyph? {
+        var lineBits: UInt8 = 0, fillBits: UInt8 = 0
+        var top: MapInk?
+        var topFill: MapInk?
+        for ink in MapInk.allCases {
+            var bits: UInt8 = 0
+            for layer in layers { bits |= layer.planes[ink.rawValue]?[cell] ?? 0 }
+            guard bits != 0 else { continue }
+            if ink.isFill {
+                fillBits |= bits
+                topFill = ink
+            } else {
+                lineBits |= bits
+                top = ink
+            }
+        }
+        guard let ink = top ?? topFill else { return nil }
+        let bits = top != nil ? lineBits : fillBits
+        return Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : braille[Int(bits)], style: ink.style)
+    }
+
+    /// Every cell with dots, composed: what `compose` writes.
+    func glyphs(ascii: Bool) -> [Glyph] {
+        // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
+        let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
+        guard !present.isEmpty else { return [] }
+        var result: [Glyph] = []
         for cell in 0..<(columns * rows) {
             var lineBits: UInt8 = 0, fillBits: UInt8 = 0
             var top: MapInk?
             var topFill: MapInk?
-            for ink in used {
-                guard let bits = planes[ink.rawValue]?[cell], bits != 0 else { continue }
+            for (ink, plane) in present {
+                let bits = plane[cell]
+                guard bits != 0 else { continue }
                 if ink.isFill {
                     fillBits |= bits
                     topFill = ink
@@ -100,8 +134,30 @@ struct MapCanvas {
             }
             guard let ink = top ?? topFill else { continue }
             let bits = top != nil ? lineBits : fillBits
-            let glyph = ascii ? ink.asciiGlyph(bits) : Character(Unicode.Scalar(0x2800 + UInt32(bits)) ?? " ")
-            buffer.set(originX + cell % columns, originY + cell / columns, glyph, ink.style)
+            result.append(Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : Self.braille[Int(bits)], style: ink.style))
+        }
+        return result
+    }
+
+    /// Composed cells ready for `Buffer.putNarrow`.
+    static func cells(_ glyphs: [Glyph]) -> [(index: Int, cell: Cell)] { glyphs.map { ($0.cell, Cell($0.text, style: $0.style)) } }
+
+    /// Draws `base` (composed once, as `cells`) with this canvas's dots on top: only the cells this canvas
+    /// touches are merged again, so a frame costs what changed over the kept base layer.
+    func compose(over base: MapCanvas, cells baseCells: [(index: Int, cell: Cell)], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+        var touched = [Bool](repeating: false, count: columns * rows)
+        var cells: [Int] = []
+        for plane in planes {
+            guard let plane else { continue }
+            for (cell, bits) in plane.enumerated() where bits != 0 && !touched[cell] {
+                touched[cell] = true
+                cells.append(cell)
+            }
+        }
+        buffer.putNarrow(baseCells, columns: columns, originX: originX, originY: originY, skip: touched)
+        for cell in cells {
+            guard let glyph = Self.glyph(cell, [base, self], ascii: ascii) else { continue }
+            buffer.setNarrow(originX + cell % columns, originY + cell / columns, glyph.text, glyph.style)
         }
     }
 
@@ -111,14 +167,20 @@ struct MapCanvas {
         let minX = -1.0, minY = -1.0, maxX = Double(dotWidth), maxY = Double(dotHeight)
         var t0 = 0.0, t1 = 1.0
         let dx = x1 - x0, dy = y1 - y0
-        for (p, q) in [(-dx, x0 - minX), (dx, maxX - x0), (-dy, y0 - minY), (dy, maxY - y0)] {
-            if p == 0 {
-                if q < 0 { return nil }
+        // The four edges in turn, without an array per segment (a city's streets are many segments a frame).
+        func edge(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                t0 = max(t0, r)
             } else {
-                let r = q / p
-                if p < 0 { if r > t1 { return nil }; t0 = max(t0, r) } else { if r < t0 { return nil }; t1 = min(t1, r) }
+                if r < t0 { return false }
+                t1 = min(t1, r)
             }
+            return true
         }
+        guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
         return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
     }
 }

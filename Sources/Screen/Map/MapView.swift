@@ -8,6 +8,10 @@ import TerminalTypes
 public enum MapView {
     /// Draws the map pane into `area`.
     public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
+        render(state, into: &buffer, area: area, raster: .shared)
+    }
+
+    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, raster: BaseRaster) {
         let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell
         buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
@@ -16,19 +20,20 @@ public enum MapView {
         let frame = MapFrame(state, inner: inner)
         var occupied = OccupiedCells()
 
-        var canvas = MapCanvas(columns: inner.width, rows: inner.height)
-        let features = BaseLayer.visible(state, frame)
-        BaseLayer.draw(state, frame, features: features, on: &canvas)
-        let scaleBar = GuidesLayer.draw(state, frame, on: &canvas)
-        RouteLayer.draw(state, frame, on: &canvas)
-        canvas.compose(into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
+        // The base layer's dots are kept for this map, centre, zoom and size: a cursor move draws only what is on top.
+        let base = raster.raster(state, frame)
+        let features = base.features
+        var overlay = MapCanvas(columns: inner.width, rows: inner.height)
+        let scaleBar = GuidesLayer.draw(state, frame, on: &overlay)
+        RouteLayer.draw(state, frame, on: &overlay)
+        overlay.compose(over: base.canvas, cells: base.cells, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         MarkerLayer.drawYouAreHere(state, frame, into: &buffer, occupied: &occupied)
         LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied)
-        BaseLayer.drawNames(state, frame, features: features, into: &buffer, occupied: &occupied)
+        BaseLayer.drawNames(base.names, into: &buffer, occupied: &occupied, clip: inner)
         CursorLayer.draw(state, frame, into: &buffer)
     }
 

@@ -139,6 +139,10 @@ public enum MainFeature {
                 setSearch(&state, "")
             }
         case .routeTo(let name, let target):
+            if state.mapTiles.readsFromStore, !state.mapTiles.graphLoaded {
+                state.mapTiles.pendingRoute = (name, target)
+                return Reduced(effects: [.loadWalkGraph], delegates: [.message("reading the walking paths…")])
+            }
             routeTo(&state, name: name, target: target)
             return message(state.route?.failure.map { "no walking route: " + $0.message } ?? "walking route to \(name)")
         case .route(let action):

@@ -90,6 +90,8 @@ public struct MainState: Sendable {
     public internal(set) var zoomChosen = false
     /// The imported streets, buildings and paths, and the walking graph; empty until something is imported.
     public internal(set) var baseMap: BaseMap = .empty
+    /// The base layer's tiles read from the store, when the map is read per view (see MapArea).
+    public internal(set) var mapTiles = MapTileCache()
     /// Walking directions being shown, if any.
     public internal(set) var route: RouteState?
 

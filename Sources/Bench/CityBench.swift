@@ -1,0 +1,333 @@
+import App
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Screen
+import Store
+import TerminalTypes
+
+// A big city (issue 19): the bench writes a synthetic city itself — a SIDE × SIDE grid of named streets, a
+// named building in every block, an artwork in one block in fifty — as .osm XML, turns it into PBF with
+// `osmium cat`, and prints side by side: import against `osmium export -f geojsonseq`, the first frame with
+// the city stored against the campus alone, the view's peak memory after panning across the city, the
+// frame per key while panning against the campus, and a corner-to-corner route from a cold start.
+
+/// The synthetic city: where it lies and how big it is.
+struct SyntheticCity {
+    let side: Int
+    /// South-west corner, about 280 km from the campus (as a second city would be).
+    let south = 51.40, west = -0.45
+    /// A block is 60 m square.
+    let blockMetres = 60.0
+    var latStep: Double { blockMetres / 111_320 }
+    var lonStep: Double { blockMetres / (111_320 * cos(south * .pi / 180)) }
+
+    func latitude(_ y: Double) -> Double { south + y * latStep }
+    func longitude(_ x: Double) -> Double { west + x * lonStep }
+    /// The street crossing (x, y), 0...side.
+    func crossing(_ x: Int, _ y: Int) -> Int64 { Int64(y * (side + 1) + x + 1) }
+    func hasArtwork(_ x: Int, _ y: Int) -> Bool { (x * 7 + y * 13) % 50 == 0 }
+    /// The artwork's node id for block (x, y).
+    func artworkID(_ x: Int, _ y: Int) -> Int64 { 50_000_000 + Int64(y * side + x) }
+    var centre: Coordinate { Coordinate(clampingLatitude: latitude(Double(side) / 2), longitude: longitude(Double(side) / 2)) }
+
+    /// Writes the city as .osm XML, streamed in chunks.
+    func writeXML(to path: String) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var out = ""
+        out.reserveCapacity(1 << 21)
+        func flush(_ force: Bool = false) throws {
+            if force || out.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(out.utf8))
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        func coordinates(_ lat: Double, _ lon: Double) -> String { String(format: "lat=\"%.7f\" lon=\"%.7f\"", lat, lon) }
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"artmap-bench\">\n"
+        // Nodes in id order: crossings, then the corners of each building, then the artworks.
+        for y in 0...side {
+            for x in 0...side {
+                out += "<node id=\"\(crossing(x, y))\" version=\"1\" \(coordinates(latitude(Double(y)), longitude(Double(x))))/>\n"
+            }
+            try flush()
+        }
+        let buildingBase = Int64((side + 1) * (side + 1)) + 1
+        for y in 0..<side {
+            for x in 0..<side {
+                let first = buildingBase + Int64(4 * (y * side + x))
+                let corners = [(0.2, 0.2), (0.8, 0.2), (0.8, 0.8), (0.2, 0.8)]
+                for (i, corner) in corners.enumerated() {
+                    out += "<node id=\"\(first + Int64(i))\" version=\"1\" \(coordinates(latitude(Double(y) + corner.1), longitude(Double(x) + corner.0)))/>\n"
+                }
+            }
+            try flush()
+        }
+        for y in 0..<side {
+            for x in 0..<side where hasArtwork(x, y) {
+                out += "<node id=\"\(artworkID(x, y))\" version=\"1\" \(coordinates(latitude(Double(y) + 0.3), longitude(Double(x) + 0.5)))>"
+                out += "<tag k=\"tourism\" v=\"artwork\"/><tag k=\"name\" v=\"Artwork \(x)-\(y)\"/><tag k=\"artwork_type\" v=\"sculpture\"/></node>\n"
+            }
+            try flush()
+        }
+        // Ways: the streets (east-west, then north-south), then the buildings.
+        var wayID: Int64 = 1
+        for y in 0...side {
+            out += "<way id=\"\(wayID)\" version=\"1\">"
+            for x in 0...side { out += "<nd ref=\"\(crossing(x, y))\"/>" }
+            out += "<tag k=\"highway\" v=\"residential\"/><tag k=\"name\" v=\"Row Street \(y)\"/></way>\n"
+            wayID += 1
+            try flush()
+        }
+        for x in 0...side {
+            out += "<way id=\"\(wayID)\" version=\"1\">"
+            for y in 0...side { out += "<nd ref=\"\(crossing(x, y))\"/>" }
+            out += "<tag k=\"highway\" v=\"residential\"/><tag k=\"name\" v=\"Column Avenue \(x)\"/></way>\n"
+            wayID += 1
+            try flush()
+        }
+        for y in 0..<side {
+            for x in 0..<side {
+                let first = buildingBase + Int64(4 * (y * side + x))
+                out += "<way id=\"\(wayID)\" version=\"1\"><nd ref=\"\(first)\"/><nd ref=\"\(first + 1)\"/><nd ref=\"\(first + 2)\"/><nd ref=\"\(first + 3)\"/><nd ref=\"\(first)\"/>"
+                out += "<tag k=\"building\" v=\"yes\"/><tag k=\"name\" v=\"House \(x)-\(y)\"/></way>\n"
+                wayID += 1
+            }
+            try flush()
+        }
+        out += "</osm>\n"
+        try flush(true)
+    }
+}
+
+/// The built artmap binary next to the bench.
+func releaseArtmap() -> String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("artmap").path
+}
+
+/// A detached tmux session at 200×60 running `command`; reads the screen and sends keys.
+final class BenchTmux {
+    let name: String
+    init?(command: String) {
+        name = "artmap-city-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard runMeasured(["tmux", "new-session", "-d", "-s", name, "-x", "200", "-y", "60", command]).status == 0 else { return nil }
+        _ = runMeasured(["tmux", "set-option", "-t", name, "status", "off"])
+    }
+    deinit { _ = runMeasured(["tmux", "kill-session", "-t", name]) }
+
+    func screen() -> String {
+        let pipe = Pipe(), process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "capture-pane", "-p", "-t", name]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func send(_ keys: [String]) { _ = runMeasured(["tmux", "send-keys", "-t", name] + keys) }
+
+    /// Polls until `condition` holds (at most `seconds`); false when it never did.
+    func waitFor(seconds: Double = 60, _ condition: (String) -> Bool) -> Bool {
+        let end = now() + seconds
+        while now() < end {
+            if condition(screen()) { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+}
+
+/// Seconds from starting `artmap --offline` in tmux to its first frame on screen (the status line drawn).
+func firstFrameSeconds(store: String, home: URL, extra: [String]) -> Double? {
+    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color \(releaseArtmap()) --offline --store \(store) " + extra.joined(separator: " ")
+    let began = now()
+    guard let tmux = BenchTmux(command: command) else { return nil }
+    guard tmux.waitFor({ $0.contains("artworks in") }) else { return nil }
+    let seconds = now() - began
+    tmux.send(["q"])
+    return seconds
+}
+
+/// Peak resident bytes of the view on `store` after panning across the city in `steps` screens.
+func viewPeakAfterPanning(store: String, home: URL, collection: String, steps: Int) -> Int? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+    let report = home.appendingPathComponent("city-peak.txt").path
+    try? FileManager.default.removeItem(atPath: report)
+    let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color /usr/bin/time -f %M -o \(report) \(releaseArtmap()) --offline --store \(store) --collection \(collection)"
+    guard let tmux = BenchTmux(command: command) else { return nil }
+    guard tmux.waitFor({ $0.contains("artworks in") }) else { return nil }
+    // Five cells at a time (past the edge the map follows the cursor): east across, then north.
+    for _ in 0..<steps {
+        tmux.send(Array(repeating: "S-Right", count: 20))
+        usleep(20_000)
+    }
+    for _ in 0..<steps {
+        tmux.send(Array(repeating: "K", count: 12))
+        usleep(20_000)
+    }
+    tmux.send(["q"])
+    guard tmux.waitFor(seconds: 120, { _ in ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").contains("\n") }) else { return nil }
+    let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1024 }
+}
+
+/// The view's first state on `store` as `artmap` starts it: the base layer read tile by tile as it shows it.
+func cityState(store: CatalogStore, collection: String, centre: Coordinate) throws -> AppState {
+    var start = StartOptions(artworks: try store.artworks(collection: collection))
+    start.reference = centre
+    start.referenceSource = .fixed("bench")
+    start.mapSources = try store.mapSourceNames()
+    var state = AppState(start: start)
+    try perform(reduce(&state, .resize(TerminalSize(columns: 200, rows: 60))), on: &state, store: store)
+    return state
+}
+
+/// Seconds spent reading tiles from the store in `perform` (the view does this beside the run loop).
+nonisolated(unsafe) var tileReadSeconds = 0.0
+
+/// Performs the map's reads at once, in process, as the run loop would in the background.
+func perform(_ effects: [Effect], on state: inout AppState, store: CatalogStore?) throws {
+    guard let store else { return }
+    for effect in effects {
+        if case .readMapTiles(let request) = effect {
+            let began = now()
+            let tiles = try store.mapTiles(request.tiles)
+            tileReadSeconds += now() - began
+            try perform(reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles))), on: &state, store: store)
+        }
+    }
+}
+
+/// Milliseconds per key panning east (five cells a key, the map following the cursor) at 20 m per cell,
+/// the tiles that come into view read from `store` in the same key (in the view they are read beside it).
+func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?, presses: Int = 60) throws -> Double {
+    while state.main.metresPerCell > 20 { try perform(reduce(&state, .key(.character("+"))), on: &state, store: store) }
+    while state.main.metresPerCell < 20 { try perform(reduce(&state, .key(.character("-"))), on: &state, store: store) }
+    var previous = MainView.render(state)
+    tileReadSeconds = 0
+    let start = now()
+    for _ in 0..<presses {
+        try perform(reduce(&state, .key(.shiftRight)), on: &state, store: store)
+        let frame = MainView.render(state)
+        _ = frame.changedRuns(since: previous)
+        previous = frame
+    }
+    return (now() - start) * 1000 / Double(presses)
+}
+
+func cityBench(side: Int) throws {
+    let city = SyntheticCity(side: side)
+    print("== city (\(side)×\(side) blocks: streets, a building per block, artworks)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-city-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xml = folder.appendingPathComponent("city.osm").path, pbf = folder.appendingPathComponent("city.osm.pbf").path
+    var t = now()
+    try city.writeXML(to: xml)
+    guard runMeasured(["osmium", "cat", "--overwrite", "-o", pbf, xml]).status == 0 else {
+        print("skipped: needs osmium (osmium-tool)")
+        return
+    }
+    try? FileManager.default.removeItem(atPath: xml)
+    let size = (try? FileManager.default.attributesOfItem(atPath: pbf)[.size] as? Int) ?? 0
+    print(String(format: "wrote city.osm.pbf: %.1f MB in %.1f s", Double(size ?? 0) / 1_048_576, now() - t))
+
+    // Import against osmium export of the same file (every geometry built and written).
+    let geojson = folder.appendingPathComponent("city.geojsonseq").path
+    let export = runMeasured(["osmium", "export", "--overwrite", "-f", "geojsonseq", "-o", geojson, pbf])
+    try? FileManager.default.removeItem(atPath: geojson)
+    let store = folder.appendingPathComponent("city.sqlite").path
+    let home = folder.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let importPeak = peakMemory(["env", "HOME=\(home.path)", releaseArtmap(), "import", pbf, "--collection", "city", "--store", store + ".peak"])
+    let imported = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "import", pbf, "--collection", "city", "--store", store])
+    guard imported.status == 0 else {
+        print("artmap import failed (status \(imported.status))")
+        return
+    }
+    let importRatio = imported.seconds / export.seconds
+    print(String(format: "import: artmap %.2f s (peak %.0f MB), osmium export -f geojsonseq %.2f s; ratio %.2fx %@ (goal <= 3x)",
+                 imported.seconds, Double(importPeak) / 1_048_576, export.seconds, importRatio, importRatio <= 3 ? "MET" : "NOT MET"))
+
+    // First frame: the campus on a store without a map, then the campus and the city on the city's store.
+    let campusStore = folder.appendingPathComponent("campus.sqlite").path
+    _ = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "list", "--store", campusStore])
+    _ = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "list", "--store", store])
+    func best(_ run: () -> Double?) -> Double? { (0..<3).compactMap { _ in run() }.min() }
+    if let campus = best({ firstFrameSeconds(store: campusStore, home: home, extra: []) }),
+       let campusOnCity = best({ firstFrameSeconds(store: store, home: home, extra: []) }),
+       let cityFrame = best({ firstFrameSeconds(store: store, home: home, extra: ["--collection", "city"]) }) {
+        let worst = max(campusOnCity, cityFrame) / campus
+        print(String(format: "first frame (tmux, process start to screen): campus alone %.0f ms; campus with the city stored %.0f ms; the city %.0f ms; ratio %.2fx %@ (goal <= 2x)",
+                     campus * 1000, campusOnCity * 1000, cityFrame * 1000, worst, worst <= 2 ? "MET" : "NOT MET"))
+    } else {
+        print("first frame: not measured (needs tmux)")
+    }
+    if let peak = viewPeakAfterPanning(store: store, home: home, collection: "city", steps: 10) {
+        print(String(format: "view's peak memory after panning across the city: %.0f MB %@ (goal <= 100 MB)",
+                     Double(peak) / 1_048_576, peak <= 100 << 20 ? "MET" : "NOT MET"))
+    } else {
+        print("view's peak memory: not measured (needs tmux and /usr/bin/time)")
+    }
+
+    // Frame per key while panning, in process, against the campus without a map.
+    t = now()
+    let opened = try CatalogStore(path: store)
+    var cityView = try cityState(store: opened, collection: "city", centre: city.centre)
+    let loaded = now() - t
+    var campusView = AppState(artworks: generatedArtworks(31))
+    _ = reduce(&campusView, .resize(TerminalSize(columns: 200, rows: 60)))
+    let campusKey = try panMillisecondsPerKey(&campusView, store: nil)
+    let cityKey = try panMillisecondsPerKey(&cityView, store: opened)
+    let reading = tileReadSeconds * 1000 / 60
+    let onLoop = cityKey - reading
+    print(String(format: "frame per key panning at 20 m/cell: campus %.2f ms, city %.2f ms of which %.2f ms reading tiles (beside the run loop in the view; first state in %.2f s); on the run loop %.2fx %@ (goal <= 1.5x)",
+                 campusKey, cityKey, reading, loaded, onLoop / campusKey, onLoop / campusKey <= 1.5 ? "MET" : "NOT MET"))
+
+    // A route corner to corner from a cold start (a process of its own), and today's in-memory A*.
+    let far = (0..<side).reversed().flatMap { y in (0..<side).reversed().map { x in (x, y) } }.first { city.hasArtwork($0.0, $0.1) } ?? (0, 0)
+    let from = String(format: "%.7f,%.7f", city.latitude(0), city.longitude(0))
+    let cold = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "route", "--from", from, "--to", "node/\(city.artworkID(far.0, far.1))",
+                            "--collection", "city", "--store", store, "--json"])
+    let graph = WalkGraph(edges: try opened.walkEdges())
+    let target = try require_artwork(opened, "node/\(city.artworkID(far.0, far.1))")
+    let start = Coordinate(clampingLatitude: city.latitude(0), longitude: city.longitude(0))
+    t = now()
+    let memory = try Router.route(in: graph, from: start, to: target).get()
+    let inMemory = now() - t
+    let routeJSON = runCapturing([releaseArtmap(), "route", "--from", from, "--to", "node/\(city.artworkID(far.0, far.1))",
+                                  "--collection", "city", "--store", store, "--json"], home: home)
+    let coldMetres = routeJSON.range(of: "\"distance_m\":").flatMap { range in
+        Double(routeJSON[range.upperBound...].prefix { "0123456789.".contains($0) })
+    }
+    print(String(format: "route corner to corner: cold start %.0f ms (%@ m), in-memory A* %.0f ms (%.0f m) once the graph is read; %@ (goal <= 200 ms, same length)",
+                 cold.seconds * 1000, coldMetres.map { String(format: "%.0f", $0) } ?? "?", inMemory * 1000, memory.metres,
+                 cold.seconds <= 0.2 && coldMetres.map { abs($0 - memory.metres) < 1 } == true ? "MET" : "NOT MET"))
+}
+
+/// Where the artwork `id` of the city stands, as stored.
+func require_artwork(_ store: CatalogStore, _ id: String) throws -> Coordinate {
+    guard let artwork = try store.artworks(collection: "city", ids: [id]).first else {
+        throw NSError(domain: "bench", code: 2, userInfo: [NSLocalizedDescriptionKey: "no artwork \(id) in the city"])
+    }
+    return artwork.coordinate
+}
+
+/// Standard output of a process run to completion.
+func runCapturing(_ argv: [String], home: URL) -> String {
+    let pipe = Pipe(), process = Process()
+    process.executableURL = URL(fileURLWithPath: argv[0])
+    process.arguments = Array(argv.dropFirst())
+    process.environment = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,55 @@
+import App
+import Cartography
+import Dispatch
+import Foundation
+import Store
+
+/// Reads base-layer tiles for the view on one background queue and a reader connection of its own, in the
+/// order asked; a request overtaken by a newer one is answered as skipped, unread (the view has moved on).
+final class MapTileReader: @unchecked Sendable {
+    private let work = DispatchQueue(label: "artmap.map-tiles", qos: .userInitiated)
+    private let lock = NSLock()
+    private var newest = 0
+    /// Used only on `work`.
+    private var store: CatalogStore?
+
+    func read(_ request: MapTileRequest, storePath: String, queue: ActionQueue) {
+        lock.withLock { newest = max(newest, request.generation) }
+        work.async { [self] in
+            var tiles: [MapTileKey: [StoredMapFeature]] = [:]
+            var skipped: [MapTileKey] = []
+            do {
+                let reader = try opened(storePath)
+                for tile in request.tiles {
+                    if lock.withLock({ newest > request.generation }) {
+                        skipped.append(tile)
+                        continue
+                    }
+                    tiles.merge(try reader.mapTiles([tile])) { $1 }
+                }
+            } catch {
+                skipped = request.tiles.filter { tiles[$0] == nil }
+                queue.post(.error("cannot read the map: \(error)"))
+            }
+            queue.post(.mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles, skipped: skipped)))
+        }
+    }
+
+    func loadGraph(storePath: String, queue: ActionQueue) {
+        work.async { [self] in
+            do {
+                queue.post(.walkGraphLoaded(WalkGraph(edges: try opened(storePath).walkEdges())))
+            } catch {
+                queue.post(.error("cannot read the walking paths: \(error)"))
+                queue.post(.walkGraphLoaded(WalkGraph(edges: [])))
+            }
+        }
+    }
+
+    private func opened(_ path: String) throws -> CatalogStore {
+        if let store { return store }
+        let reader = try CatalogStore.reader(path: path)
+        store = reader
+        return reader
+    }
+}

@@ -1,0 +1,148 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import TerminalTypes
+import TestSupport
+import Testing
+@testable import App
+
+// The map reads what it shows (issue 19): the view asks for the tiles in and around the visible area at its
+// zoom band, keeps them within a bound, and drops answers the view has moved away from.
+
+private func mapState(capacity: Int = MapTileCache.defaultCapacity) -> (AppState, [Effect]) {
+    var start = StartOptions(artworks: [])
+    start.reference = Coordinate(clampingLatitude: 51.4, longitude: -0.45)
+    start.referenceSource = .fixed("test")
+    start.mapSources = ["city"]
+    start.mapCacheCapacity = capacity
+    var state = AppState(start: start)
+    let effects = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+    return (state, effects)
+}
+
+private func requests(_ effects: [Effect]) -> [MapTileRequest] {
+    effects.compactMap { if case .readMapTiles(let request) = $0 { return request } else { return nil } }
+}
+
+/// A street across the middle of `tile`, stored under `id`.
+private func street(_ tile: MapTileKey, id: Int64) -> StoredMapFeature {
+    let box = MapTiling.bounds(of: tile)
+    let middle = (box.south + box.north) / 2
+    return StoredMapFeature(id: id, feature: MapFeature(sourceID: "way/\(id)", kind: .motorway, name: "Street \(id)",
+                                                       parts: [[GeoPoint(latitude: middle, longitude: box.west), GeoPoint(latitude: middle, longitude: box.east)]]))
+}
+
+/// The store's answer: one street per tile asked (ids from `firstID`).
+private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int = 1) -> MapTileResult {
+    var tiles: [MapTileKey: [StoredMapFeature]] = [:]
+    var id = firstID
+    for tile in request.tiles {
+        tiles[tile] = (0..<perTile).map { _ in defer { id += 1 }; return street(tile, id: id) }
+    }
+    return MapTileResult(generation: request.generation, tiles: tiles)
+}
+
+@Test func theViewAsksForTheTilesInAndAroundWhatItShowsAndDrawsThemWhenRead() throws {
+    var (state, effects) = mapState()
+    let request = try #require(requests(effects).first)
+    #expect(requests(effects).count == 1)
+    #expect(state.main.baseMap.isEmpty)
+    // Every tile asked is of the band drawn at this zoom, and together they cover the map and more around it.
+    let band = MapTiling.band(metresPerCell: state.main.metresPerCell)
+    #expect(request.tiles.allSatisfy { $0.band == band })
+    let half = state.main.mapHalfExtent
+    let view = state.main.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
+    let boxes = request.tiles.map(MapTiling.bounds(of:))
+    #expect(boxes.map(\.south).min() ?? 90 <= view.south && boxes.map(\.north).max() ?? -90 >= view.north)
+    #expect(boxes.map(\.west).min() ?? 180 <= view.west && boxes.map(\.east).max() ?? -180 >= view.east)
+    let covered = FeatureBounds(south: boxes.map(\.south).min() ?? 0, north: boxes.map(\.north).max() ?? 0,
+                                west: boxes.map(\.west).min() ?? 0, east: boxes.map(\.east).max() ?? 0)
+    #expect(covered.north - covered.south > 1.5 * (view.north - view.south))
+    // A key that does not move the map asks nothing more; the answer puts the streets in the map.
+    #expect(requests(reduce(&state, .tick(Date()))).isEmpty)
+    _ = reduce(&state, .mapTilesRead(answer(request)))
+    #expect(state.main.baseMap.features.count == request.tiles.count)
+    #expect(state.main.mapTiles.pending.isEmpty)
+}
+
+@Test func aFeatureReadWithManyTilesIsDrawnOnce() throws {
+    var (state, effects) = mapState()
+    let request = try #require(requests(effects).first)
+    // The same river (one id) comes with every tile.
+    let river = street(request.tiles[0], id: 7)
+    let tiles = Dictionary(uniqueKeysWithValues: request.tiles.map { ($0, [river]) })
+    _ = reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles)))
+    #expect(state.main.baseMap.features.map(\.name) == ["Street 7"])
+}
+
+@Test func zoomingOutAsksForTheCoarserBandOnly() throws {
+    var (state, _) = mapState()
+    while state.main.metresPerCell < 5000 { _ = reduce(&state, .key(.character("-"))) }
+    let effects = reduce(&state, .key(.character("-")))
+    let request = try #require(requests(effects).first)
+    #expect(request.tiles.allSatisfy { $0.band == MapTiling.bandLimits.count - 1 })
+    #expect(MapTiling.kinds(band: request.tiles[0].band) == [.motorway])
+}
+
+@Test func anAnswerForAViewLeftBehindIsDropped() throws {
+    var (state, effects) = mapState()
+    let first = try #require(requests(effects).first)
+    // The map jumps far east before the store answers: a new request, and the late answer is not kept.
+    var later: [MapTileRequest] = []
+    for _ in 0..<8 { later += requests(reduce(&state, .key(.character("-")))) }
+    for _ in 0..<40 { later += requests(reduce(&state, .key(.shiftRight))) }
+    let current = try #require(later.last)
+    later.removeLast()
+    #expect(current.generation > first.generation)
+    // Every answer but the current one comes late: what the view has left is neither kept nor drawn.
+    var id: Int64 = 1
+    for request in [first] + later {
+        _ = reduce(&state, .mapTilesRead(answer(request, firstID: id)))
+        id += Int64(request.tiles.count)
+    }
+    let wanted = state.main.mapTiles.wanted
+    #expect(first.tiles.allSatisfy { !wanted.contains($0) && state.main.mapTiles.tiles[$0] == nil })
+    #expect(state.main.mapTiles.tiles.keys.allSatisfy { wanted.contains($0) })
+    #expect(!state.main.baseMap.features.contains { $0.name == "Street 1" })
+    #expect(Set(state.main.mapTiles.pending) == Set(current.tiles))
+    // Tiles the reader skipped (it saw a newer request first) are asked again at once while still wanted.
+    let again = requests(reduce(&state, .mapTilesRead(MapTileResult(generation: current.generation, tiles: [:], skipped: current.tiles))))
+    #expect(Set(again.flatMap(\.tiles)) == Set(current.tiles))
+    #expect(try #require(again.first).generation > current.generation)
+}
+
+@Test func theCacheKeepsAtMostItsBoundBeyondWhatIsInView() throws {
+    var (state, effects) = mapState(capacity: 50)
+    var id: Int64 = 1
+    var pending = requests(effects)
+    while state.main.metresPerCell < 20 { pending += requests(reduce(&state, .key(.character("-")))) }
+    for _ in 0..<12 {
+        for request in pending {
+            _ = reduce(&state, .mapTilesRead(answer(request, firstID: id, perTile: 3)))
+            id += Int64(3 * request.tiles.count)
+        }
+        let inView = state.main.mapTiles.wanted.reduce(0) { $0 + (state.main.mapTiles.tiles[$1]?.count ?? 0) }
+        #expect(state.main.mapTiles.featureCount <= max(50, inView + 3 * 40))
+        // Every wanted tile is still kept.
+        #expect(state.main.mapTiles.wanted.allSatisfy { state.main.mapTiles.tiles[$0] != nil })
+        pending = []
+        for _ in 0..<30 { pending += requests(reduce(&state, .key(.shiftRight))) }
+    }
+    // Twelve screens east later, most tiles read are gone.
+    #expect(state.main.mapTiles.tiles.count < Int(id) / 3 / 2)
+    let inView = state.main.mapTiles.wanted.reduce(0) { $0 + (state.main.mapTiles.tiles[$1]?.count ?? 0) }
+    #expect(state.main.mapTiles.featureCount - inView <= 50)
+}
+
+@Test func aRouteWaitsForTheWalkingGraphReadFromTheStore() throws {
+    var (state, _) = mapState()
+    let target = Coordinate(clampingLatitude: 51.402, longitude: -0.447)
+    let effects = state.routeMain(.routeTo(name: "Gallery", target))
+    #expect(effects.contains(.loadWalkGraph))
+    #expect(state.main.route == nil)
+    let graph = lShapedMap(from: state.main.reference, to: target).graph
+    _ = reduce(&state, .walkGraphLoaded(graph))
+    let walk = try #require(state.main.route?.walk)
+    #expect(walk.steps.map(\.street) == ["East Walk", "North Walk"])
+}

@@ -1,0 +1,47 @@
+import App
+import Cartography
+import Foundation
+import Geo
+import Store
+import Testing
+import TestSupport
+@testable import Runtime
+
+/// Waits (at most 20 s) until the queue has handed over `count` actions.
+private func actions(_ queue: ActionQueue, count: Int) throws -> [Action] {
+    var got: [Action] = []
+    let deadline = Date().addingTimeInterval(20)
+    while got.count < count, Date() < deadline {
+        got += queue.drain()
+        if got.count < count { usleep(5_000) }
+    }
+    try #require(got.count >= count, "only \(got.count) of \(count) answers")
+    return got
+}
+
+@Test func theReaderAnswersARequestOvertakenByANewerOneAsSkippedUnread() throws {
+    let folder = try temporaryDirectory("tile-reader")
+    let path = folder.appendingPathComponent("store.sqlite").path
+    let store = try CatalogStore(path: path)
+    let street = MapFeature(sourceID: "way/1", kind: .street, name: "High Street",
+                            parts: [[GeoPoint(latitude: 51.4051, longitude: -0.4559), GeoPoint(latitude: 51.4051, longitude: -0.4501)]])
+    _ = try store.importMap(source: "test", file: "test.osm", collection: "test") { sink in
+        try sink.add(street)
+        return MapImportResult()
+    }
+    let tile = try #require(MapTiling.tiles(covering: FeatureBounds(south: 51.4051, north: 51.4051, west: -0.455, east: -0.455), band: 0).first)
+    let queue = try ActionQueue()
+    let reader = MapTileReader()
+    // The newer request (generation 2) is asked first: the older one, when its turn comes, is not read.
+    reader.read(MapTileRequest(generation: 2, tiles: [tile]), storePath: path, queue: queue)
+    reader.read(MapTileRequest(generation: 1, tiles: [tile]), storePath: path, queue: queue)
+    let results = try actions(queue, count: 2).compactMap { action -> MapTileResult? in
+        if case .mapTilesRead(let result) = action { return result } else { return nil }
+    }
+    let newer = try #require(results.first { $0.generation == 2 })
+    let older = try #require(results.first { $0.generation == 1 })
+    #expect(newer.tiles[tile]?.map(\.feature.name) == ["High Street"])
+    #expect(newer.skipped.isEmpty)
+    #expect(older.tiles.isEmpty)
+    #expect(older.skipped == [tile])
+}
