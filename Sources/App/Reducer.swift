@@ -14,15 +14,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
-    case .mapTilesRead(let result):
-        state.main.mapTilesRead(result)
-        // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
-        return state.main.mapTiles.pending.isEmpty ? state.fetchIfUncovered(at: state.main.reference) : []
-    case .walkGraphLoaded(let graph):
-        state.main.walkGraphLoaded(graph)
-        guard let pending = state.main.mapTiles.pendingRoute else { return [] }
-        state.main.mapTiles.pendingRoute = nil
-        return state.routeMain(.routeTo(name: pending.name, pending.target))
+    case .mapTilesRead, .walkGraphLoaded:
+        return state.reduceMapReading(action)
     case .key(let key):
         let before = (state.main.reference, state.main.mapCenter)
         return state.handleKey(key) + state.fetchIfMoved(from: before)
@@ -100,20 +93,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .imagesFailed(let reasons):
         state.imageFailures = reasons
         return []
-    case .whatsNewLoaded(let changes):
-        // A sync run in the view ('s', the start-up sync) counts for "What's new" as one on the command line does.
-        if changes.count > state.whatsNew.count { state.newsUnread = true }
-        state.whatsNew = changes
-        return []
-    case .newsFailed(let reason):
-        state.newsProblem = reason
-        return []
-    case .newsLoaded(let item):
-        if item != nil { state.newsProblem = nil }
-        state.news = item
-        // The same message fetched again (every start) is not news once read.
-        if let item, AppState.newsFingerprint(item.text) != state.newsReadFingerprint { state.newsUnread = true }
-        return []
+    case .whatsNewLoaded, .newsFailed, .newsLoaded:
+        return state.reduceNewsArrival(action)
     case .fullRecordsLoaded(let records):
         state.keepFullRecords(records)
         return []

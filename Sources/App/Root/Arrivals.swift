@@ -1,0 +1,42 @@
+import Foundation
+
+/// What background reads and fetches bring back to the root: the map's tiles and walking graph, the news
+/// and "What's new". Kept beside the root's reducer so it stays a router.
+extension AppState {
+    /// Tiles read for the view, or the walking graph read for a route that waited for it.
+    mutating func reduceMapReading(_ action: Action) -> [Effect] {
+        switch action {
+        case .mapTilesRead(let result):
+            main.mapTilesRead(result)
+            // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
+            return main.mapTiles.pending.isEmpty ? fetchIfUncovered(at: main.reference) : []
+        case .walkGraphLoaded(let graph):
+            main.walkGraphLoaded(graph)
+            guard let pending = main.mapTiles.pendingRoute else { return [] }
+            main.mapTiles.pendingRoute = nil
+            return routeMain(.routeTo(name: pending.name, pending.target))
+        default:
+            return []
+        }
+    }
+
+    /// The news message, a failed news fetch, or the changes syncs made since the news was last opened.
+    mutating func reduceNewsArrival(_ action: Action) -> [Effect] {
+        switch action {
+        case .whatsNewLoaded(let changes):
+            // A sync run in the view ('s', the start-up sync) counts for "What's new" as one on the command line does.
+            if changes.count > whatsNew.count { newsUnread = true }
+            whatsNew = changes
+        case .newsFailed(let reason):
+            newsProblem = reason
+        case .newsLoaded(let item):
+            if item != nil { newsProblem = nil }
+            news = item
+            // The same message fetched again (every start) is not news once read.
+            if let item, AppState.newsFingerprint(item.text) != newsReadFingerprint { newsUnread = true }
+        default:
+            break
+        }
+        return []
+    }
+}
