@@ -179,7 +179,7 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     let lines = listed.out.split(separator: "\n").map(String.init)
     #expect(lines.count == 2)
     let helsinki = try #require(lines.first { $0.hasPrefix("helsinki:") })
-    #expect(helsinki.range(of: #"helsinki: \d+ features, \d+ walking edges, \d+ KB, imported today from helsinki.osm.pbf \(collection helsinki\)"#,
+    #expect(helsinki.range(of: #"helsinki: \d+ features, \d+ walking edges, [\d.]+ (KB|MB), imported today from helsinki.osm.pbf \(collection helsinki\)"#,
                            options: .regularExpression) != nil, "\(helsinki)")
     let json = await runArtmap(["map", "list", "--json"], home: home)
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
