@@ -209,12 +209,16 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+    // Times are stored in whole seconds: the sync below must fall in a later second than the look noted
+    // above, or a fast machine does all of this within one second and the change is not "since".
+    let lookedBefore = Date()
     var records = try seedRecords()
     records[0]["title"] = "Renamed On The Tour"
     records[0]["lastModified"] = "2026-11-30 12:00:00"
     try server.setRecords(records)
     try tmux.type("clear; " + artmapCommandLine(home: home, arguments: ["--offline"]))
     try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
+    while Date() < lookedBefore.addingTimeInterval(1.1) { usleep(50_000) }
     try tmux.send("s")
     try tmux.waitFor { $0.contains { $0.contains("1 changed") } && $0[0].contains("news ●") }
     try tmux.send("N")
