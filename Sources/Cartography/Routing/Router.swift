@@ -6,6 +6,14 @@ import Geo
 public enum Router {
     /// How far from the nearest imported way a start or target may be and still be routed.
     public static let maximumGap = 500.0
+    /// A sphere a little smaller than the Earth: great-circle distances on it never exceed the ellipsoidal
+    /// length of a path between the same points, so they bound A* and a corridor from below.
+    public static let lowerBoundRadius = 6_335_000.0
+    /// The great-circle distance on the lower-bound sphere: no walk between `a` and `b` is shorter.
+    public static func lowerBound(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let u = SpatialIndex.unitVector(a), v = SpatialIndex.unitVector(b)
+        return acos(max(-1, min(1, u.0 * v.0 + u.1 * v.1 + u.2 * v.2))) * lowerBoundRadius
+    }
     /// The straight walk to or from the network gets a step of its own from this many metres.
     public static let gapStepMetres = 5.0
 
@@ -16,6 +24,11 @@ public enum Router {
         case .success(let found): ends = found
         case .failure(let why): return .failure(why)
         }
+        return route(in: graph, ends: ends)
+    }
+
+    /// The shortest walk between two ends already joined to `graph` (found by `snaps`).
+    public static func route(in graph: WalkGraph, ends: (start: EdgeSnap, target: EdgeSnap)) -> Result<WalkingRoute, RouteFailure> {
         guard let path = shortestPath(in: graph, from: ends.start, to: ends.target) else { return .failure(.unreachable) }
         let points = [ends.start.point] + path.nodes.map { graph.points[$0] } + [ends.target.point]
         return .success(WalkingRoute(points: points, metres: path.metres, steps: steps(graph: graph, path: path.nodes, ends: ends),
@@ -89,7 +102,7 @@ public enum Router {
             if node == goal { return 0 }
             let v = SpatialIndex.unitVector(graph.points[node].coordinate)
             let dot = max(-1, min(1, v.0 * goalVector.0 + v.1 * goalVector.1 + v.2 * goalVector.2))
-            return acos(dot) * 6_335_000
+            return acos(dot) * lowerBoundRadius
         }
         var extra: [Int: Double] = [:]
         for (node, metres) in goals { extra[node] = min(extra[node] ?? .infinity, metres) }

@@ -18,6 +18,8 @@ public final class WalkGraph: Sendable {
     let components: [Int32]
     let componentSizes: [Int32]
     private let largestComponentSize: Int32
+    /// Each node id's number in the graph.
+    private let positions: [Int64: Int32]
     private let index: SpatialIndex
     private let edgeGrid: EdgeGrid
     /// The box around every node, for "the target is N m outside the imported area".
@@ -29,7 +31,7 @@ public final class WalkGraph: Sendable {
     public static let mainNetworkNodes = 200
 
     /// Builds the graph from edges as stored; a repeated edge keeps its shortest length.
-    public init(edges: [WalkEdge]) {
+    public convenience init(edges: [WalkEdge]) {
         var position: [Int64: Int32] = [:]
         var ids: [Int64] = []
         var points: [GeoPoint] = []
@@ -74,19 +76,32 @@ public final class WalkGraph: Sendable {
             streets[slot] = half.street
             kinds[slot] = half.kind
         }
-        nodeIDs = ids
+        let (components, sizes) = WalkGraph.label(offsets: degree, targets: targets, nodeCount: ids.count)
+        self.init(nodeIDs: ids, points: points, offsets: degree, targets: targets, lengths: lengths, streets: streets, kinds: kinds,
+                  streetNames: names, components: components, componentSizes: sizes, largestComponentSize: sizes.max() ?? 0,
+                  bounds: FeatureBounds(points), indexed: true, positions: position)
+    }
+
+    /// A graph from its compressed rows and its components' facts; `indexed` builds what finding the
+    /// nearest node or edge needs (a corridor searched between two known ends goes without).
+    init(nodeIDs: [Int64], points: [GeoPoint], offsets: [Int32], targets: [Int32], lengths: [Double], streets: [Int32],
+         kinds: [WalkKind], streetNames: [String], components: [Int32], componentSizes: [Int32], largestComponentSize: Int32,
+         bounds: FeatureBounds, indexed: Bool, positions: [Int64: Int32]) {
+        self.nodeIDs = nodeIDs
+        self.positions = positions
         self.points = points
-        offsets = degree
+        self.offsets = offsets
         self.targets = targets
         self.lengths = lengths
         self.streets = streets
         self.kinds = kinds
-        streetNames = names
-        index = SpatialIndex(points: points.map(\.coordinate))
-        (components, componentSizes) = WalkGraph.label(offsets: degree, targets: targets, nodeCount: ids.count)
-        largestComponentSize = componentSizes.max() ?? 0
-        bounds = FeatureBounds(points)
-        edgeGrid = EdgeGrid(points: points, offsets: degree, targets: targets, bounds: bounds)
+        self.streetNames = streetNames
+        self.components = components
+        self.componentSizes = componentSizes
+        self.largestComponentSize = largestComponentSize
+        self.bounds = bounds
+        index = SpatialIndex(points: indexed ? points.map(\.coordinate) : [])
+        edgeGrid = EdgeGrid(points: indexed ? points : [], offsets: indexed ? offsets : [0], targets: indexed ? targets : [], bounds: bounds)
     }
 
     /// Connected components by breadth-first search: a label per node and the size of each component.
@@ -167,6 +182,8 @@ public final class WalkGraph: Sendable {
     }
 
     public var nodeCount: Int { nodeIDs.count }
+    /// The graph's number for the node with OpenStreetMap id `id`, if the graph holds it.
+    public func node(id: Int64) -> Int? { positions[id].map(Int.init) }
     /// Edges counted once per direction.
     public var edgeCount: Int { targets.count }
 

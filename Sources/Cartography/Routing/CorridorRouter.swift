@@ -1,0 +1,124 @@
+import Foundation
+import Geo
+
+/// Where a corridor's pieces come from (the store), tile range by tile range.
+public protocol WalkPieceSource {
+    /// The whole graph's facts; nil or no nodes when nothing walkable is stored.
+    func walkFacts() throws -> WalkGraphFacts?
+    /// The pieces of the tiles in `ranges` (inclusive key ranges).
+    func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece]
+}
+
+/// Routes read from the store by corridor instead of whole: the ends are joined on the tiles around them,
+/// then every edge with a point in the ellipse {p : d(s,p) + d(p,t) ≤ R} (d on the lower-bound sphere,
+/// between the joined points) is read and A* run; a walk of length L ≤ R is the shortest, since a walk
+/// leaving the ellipse is longer than R. Otherwise R grows (to L, or doubles without a walk) until the
+/// walk is proven or the whole graph is read. Same answers, failures included, as `Router.route` on the
+/// whole graph.
+public enum CorridorRouter {
+    /// The first R, as a multiple of the straight distance between the joined points (a street grid's
+    /// walk is at most √2 times it).
+    public static let firstReach = 1.5
+
+    public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource) throws -> Result<WalkingRoute, RouteFailure> {
+        guard let facts = try source.walkFacts(), facts.nodeCount > 0 else { return .failure(.noWalkingGraph) }
+        var corridor = Corridor(source: source, facts: facts)
+        let reach = Router.maximumGap * 1.01 + 10
+        try corridor.load(WalkTiling.box(around: start, metres: reach))
+        try corridor.load(WalkTiling.box(around: target, metres: reach))
+        let near = corridor.graph(indexed: true)
+        let ends: (start: EdgeSnap, target: EdgeSnap)
+        switch Router.snaps(in: near, from: start, to: target) {
+        case .success(let found): ends = found
+        case .failure(.tooFarFromWays(_, let what)):
+            // The nearest node, as the whole graph would find it: further boxes until one holds a node within its reach.
+            let coordinate = what == "start" ? start : target
+            var radius = reach
+            while true {
+                let graph = corridor.graph(indexed: true)
+                if let found = graph.nearestNode(to: coordinate), found.metres <= radius || corridor.isComplete {
+                    return .failure(.tooFarFromWays(metres: found.metres, what: what))
+                }
+                if corridor.isComplete { return .failure(.tooFarFromWays(metres: Router.maximumGap, what: what)) }
+                radius *= 2
+                try corridor.load(WalkTiling.box(around: coordinate, metres: radius))
+            }
+        case .failure(let why): return .failure(why)
+        }
+        let s = ends.start.point.coordinate, t = ends.target.point.coordinate
+        let direct = Router.lowerBound(s, t)
+        var ellipse = max(firstReach * direct, direct + 100)
+        while true {
+            try corridor.load(ellipseBox(s, t, ellipse))
+            let graph = corridor.graph(indexed: false)
+            guard let mapped = remap(ends, from: near, to: graph) else { return .failure(.unreachable) }
+            switch Router.route(in: graph, ends: mapped) {
+            case .success(let walk) where walk.metres <= ellipse || corridor.isComplete:
+                return .success(walk)
+            case .success(let walk):
+                ellipse = walk.metres
+            case .failure(let why):
+                if corridor.isComplete { return .failure(why) }
+                ellipse *= 2
+            }
+        }
+    }
+
+    /// The box around the ellipse: every point of it is within (R + D) / 2 of both ends.
+    static func ellipseBox(_ s: Coordinate, _ t: Coordinate, _ reach: Double) -> FeatureBounds {
+        let radius = (reach + Router.lowerBound(s, t)) / 2
+        let a = WalkTiling.box(around: s, metres: radius), b = WalkTiling.box(around: t, metres: radius)
+        let both = FeatureBounds(south: max(a.south, b.south), north: min(a.north, b.north),
+                                 west: max(a.west, b.west), east: min(a.east, b.east))
+        // Across the antimeridian the plain intersection can come out empty: the union is never too small.
+        if both.isEmpty {
+            return FeatureBounds(south: min(a.south, b.south), north: max(a.north, b.north), west: -180, east: 180)
+        }
+        return both
+    }
+
+    /// The joins found on one graph, in another graph's node numbers.
+    static func remap(_ ends: (start: EdgeSnap, target: EdgeSnap), from: WalkGraph, to: WalkGraph) -> (start: EdgeSnap, target: EdgeSnap)? {
+        func moved(_ snap: EdgeSnap) -> EdgeSnap? {
+            guard let a = to.node(id: from.nodeIDs[snap.from]), let b = to.node(id: from.nodeIDs[snap.to]) else { return nil }
+            var result = snap
+            result.from = a
+            result.to = b
+            return result
+        }
+        guard let start = moved(ends.start), let target = moved(ends.target) else { return nil }
+        return (start, target)
+    }
+}
+
+/// The tiles read so far and their pieces.
+struct Corridor {
+    let source: WalkPieceSource
+    let facts: WalkGraphFacts
+    private(set) var loaded = WalkTileSet()
+    private(set) var pieces: [WalkPiece] = []
+
+    init(source: WalkPieceSource, facts: WalkGraphFacts) {
+        self.source = source
+        self.facts = facts
+    }
+
+    /// Whether every stored tile has been read.
+    var isComplete: Bool { loaded.covers(facts.bounds) }
+
+    /// Reads the tiles of `box` (within the graph's bounds) not read before.
+    mutating func load(_ box: FeatureBounds) throws {
+        let bounds = facts.bounds
+        var clipped = FeatureBounds(south: max(box.south, bounds.south), north: min(box.north, bounds.north),
+                                    west: max(box.west, bounds.west), east: min(box.east, bounds.east))
+        if box.west <= -180 && box.east >= 180 { (clipped.west, clipped.east) = (bounds.west, bounds.east) }
+        // Nothing is stored outside the bounds (an end out there is refused as outside the imported area).
+        guard !clipped.isEmpty else { return }
+        let ranges = loaded.add(clipped)
+        if !ranges.isEmpty { pieces += try source.walkPieces(in: ranges) }
+    }
+
+    func graph(indexed: Bool) -> WalkGraph {
+        WalkGraph(pieces: pieces, loaded: loaded, facts: facts, indexed: indexed)
+    }
+}
