@@ -69,8 +69,8 @@ public enum Action: Sendable {
     case storeDamaged(String)
     /// Base-layer tiles read from the store (answer to `Effect.readMapTiles`).
     case mapTilesRead(MapTileResult)
-    /// The walking graph, read for the first route (answer to `Effect.loadWalkGraph`).
-    case walkGraphLoaded(WalkGraph)
+    /// A route found on the store's walking graph (answer to `Effect.findRoute`).
+    case routeFound(RouteState, RouteRequest)
     /// The near-me feature: fetches from OpenStreetMap and places found by name.
     case nearMe(NearMeAction)
 }
@@ -106,8 +106,8 @@ public enum Effect: Hashable, Sendable {
     case loadWholeCatalogue(collection: String)
     /// Read these base-layer tiles in the background and answer with `mapTilesRead`.
     case readMapTiles(MapTileRequest)
-    /// Read the walking graph in the background and answer with `walkGraphLoaded`.
-    case loadWalkGraph
+    /// Find a walk on the store's walking graph (read by corridor) in the background; answer with `routeFound`.
+    case findRoute(RouteRequest)
     /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
     /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
     case fetchMap(center: Coordinate, radius: Double)

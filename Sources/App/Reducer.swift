@@ -14,7 +14,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
-    case .mapTilesRead, .walkGraphLoaded:
+    case .mapTilesRead, .routeFound:
         return state.reduceMapReading(action)
     case .key(let key):
         let before = (state.main.reference, state.main.mapCenter)
@@ -174,7 +174,7 @@ extension AppState {
     // MARK: - Delegates
 
     /// Does what a feature asked, in order, after its own effects.
-    private mutating func handle(_ result: Reduced, from index: Int?) -> [Effect] {
+    mutating func handle(_ result: Reduced, from index: Int?) -> [Effect] {
         var effects = result.effects
         for delegate in result.delegates {
             switch delegate {

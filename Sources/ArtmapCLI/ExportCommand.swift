@@ -59,7 +59,7 @@ enum ExportCommand: Command {
             guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
                 throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'; nothing was written")
             }
-            switch Router.route(in: WalkGraph(edges: try store.walkEdges()), from: start, to: artwork.coordinate) {
+            switch try CorridorRouter.route(from: start, to: artwork.coordinate, source: store) {
             case .success(let walk):
                 let title = "Walk to \(artwork.title)"
                 content = .init(artworks: [artwork], route: (title, walk.points), name: title)

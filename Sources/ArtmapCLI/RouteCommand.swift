@@ -47,9 +47,9 @@ enum RouteCommand: Command {
         guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
             throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
         }
-        let graph = WalkGraph(edges: try store.walkEdges())
         let straight = Geodesic.inverse(from: start, to: artwork.coordinate)
-        switch Router.route(in: graph, from: start, to: artwork.coordinate) {
+        // Only the corridor between the two ends is read from the store, however big the imported city.
+        switch try CorridorRouter.route(from: start, to: artwork.coordinate, source: store) {
         case .success(let walk):
             if options.has("--json") {
                 console.line(JSONWriter.render(json(walk)))

@@ -35,13 +35,14 @@ final class MapTileReader: @unchecked Sendable {
         }
     }
 
-    func loadGraph(storePath: String, queue: ActionQueue) {
+    /// Finds a walk on the store's walking graph, reading only the corridor between its ends.
+    func findRoute(_ request: RouteRequest, storePath: String, queue: ActionQueue) {
         work.async { [self] in
             do {
-                queue.post(.walkGraphLoaded(WalkGraph(edges: try opened(storePath).walkEdges())))
+                let result = try CorridorRouter.route(from: request.start, to: request.target, source: opened(storePath))
+                queue.post(.routeFound(request.state(result), request))
             } catch {
                 queue.post(.error("cannot read the walking paths: \(error)"))
-                queue.post(.walkGraphLoaded(WalkGraph(edges: [])))
             }
         }
     }

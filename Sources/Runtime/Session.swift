@@ -218,8 +218,8 @@ public final class Session {
             }
         case .readMapTiles(let request):
             mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
-        case .loadWalkGraph:
-            mapReader.loadGraph(storePath: syncRequest.storePath, queue: queue)
+        case .findRoute(let request):
+            mapReader.findRoute(request, storePath: syncRequest.storePath, queue: queue)
         case .loadFullRecords(let collection, let ids):
             do {
                 dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))

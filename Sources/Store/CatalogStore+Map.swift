@@ -17,9 +17,11 @@ extension CatalogStore {
         return try database.inTransaction {
             try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
-            try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+            try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
             let writer = try MapWriter(database: database, source: source)
             var result = try read(writer)
+            try writer.finish()
+            try relabelWalkComponents()
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
                 grouped.building = try containingPlaceName(of: artwork.coordinate) ?? artwork.building
@@ -104,26 +106,6 @@ extension CatalogStore {
         return BaseMap(features: features, graph: WalkGraph(edges: try walkEdges()), sources: sources)
     }
 
-    /// Every edge of the walking graph, as imported (the kind of a flight of steps or a pedestrian area's
-    /// crossing is kept in the street text: see `WalkKind.stored`).
-    public func walkEdges() throws -> [WalkEdge] {
-        let rows = try database.prepare("""
-            SELECT from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street FROM walk_edges ORDER BY rowid
-            """)
-        try rows.bind([])
-        var edges: [WalkEdge] = []
-        while try rows.step() {
-            guard case .integer(let from) = rows.column(0), case .integer(let to) = rows.column(1) else { continue }
-            let numbers = (2...6).map { rows.column(Int32($0)).real ?? .nan }
-            guard numbers.allSatisfy(\.isFinite) else { continue }
-            let street = WalkKind.parse(rows.column(7).text ?? "")
-            edges.append(WalkEdge(from: from, to: to, fromPoint: GeoPoint(latitude: numbers[0], longitude: numbers[1]),
-                                  toPoint: GeoPoint(latitude: numbers[2], longitude: numbers[3]), metres: numbers[4],
-                                  street: street.street, kind: street.kind))
-        }
-        return edges
-    }
-
     /// The imported map sources: name, file, feature and edge counts.
     public func mapSources() throws -> [(name: String, file: String, features: Int, edges: Int)] {
         try database.rows("SELECT name, file, feature_count, edge_count FROM map_sources ORDER BY name").map {
@@ -161,7 +143,7 @@ final class MapWriter: MapImportSink {
     private let source: String
     private let insertFeature: Statement
     private let insertBox: Statement
-    private let insertEdge: Statement
+    private let edges: WalkPieceWriter
     private let database: Database
 
     init(database: Database, source: String) throws {
@@ -169,10 +151,7 @@ final class MapWriter: MapImportSink {
         self.source = source
         insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry, properties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
-        insertEdge = try database.prepare("""
-            INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
+        edges = try WalkPieceWriter(database: database, source: source)
     }
 
     func add(_ feature: MapFeature) throws {
@@ -188,8 +167,8 @@ final class MapWriter: MapImportSink {
         try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
     }
 
-    func add(_ edge: WalkEdge) throws {
-        try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
-                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
-    }
+    func add(_ edge: WalkEdge) throws { try edges.add(edge) }
+
+    /// Writes the walking edges still gathered; the caller then labels the components again.
+    func finish() throws { try edges.flush() }
 }

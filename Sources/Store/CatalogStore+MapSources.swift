@@ -20,7 +20,7 @@ extension CatalogStore {
             SELECT s.name, s.file, s.collection, s.imported_at, s.feature_count, s.edge_count,
                 (SELECT COALESCE(SUM(LENGTH(f.geometry) + LENGTH(f.name) + LENGTH(f.properties) + LENGTH(f.source_id) + 48), 0)
                     FROM map_features f WHERE f.source = s.name OR (s.name = 'osm' AND f.source LIKE 'osm/%'))
-                + (SELECT COUNT(*) * 64 + COALESCE(SUM(LENGTH(e.street)), 0) FROM walk_edges e
+                + (SELECT COALESCE(SUM(LENGTH(e.edges) + LENGTH(e.components)), 0) FROM walk_pieces e
                     WHERE e.source = s.name OR (s.name = 'osm' AND e.source LIKE 'osm/%'))
             FROM map_sources s ORDER BY s.name
             """).map {
@@ -39,13 +39,14 @@ extension CatalogStore {
                 // The map fetched live: every tile's layer ("osm/ROW/COLUMN") and when it was fetched.
                 try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source LIKE 'osm/%')")
                 try database.run("DELETE FROM map_features WHERE source LIKE 'osm/%'")
-                try database.run("DELETE FROM walk_edges WHERE source LIKE 'osm/%'")
+                try deleteWalkPieces(sourceLike: "osm/%")
                 try database.run("DELETE FROM osm_tiles")
             }
             try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(name)])
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(name)])
-            try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(name)])
+            try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(name)])
             try database.run("DELETE FROM map_sources WHERE name = ?1", [.text(name)])
+            try relabelWalkComponents()
             return true
         }
     }
@@ -69,9 +70,10 @@ extension CatalogStore {
                 let source = "osm/\(row[0].integer ?? 0)/\(row[1].integer ?? 0)"
                 try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
                 try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
-                try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+                try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
             }
             try database.run("DELETE FROM osm_tiles WHERE fetched_at < ?1", [.text(cutoff)])
+            if !old.isEmpty { try relabelWalkComponents() }
             return old.count
         }
     }

@@ -120,9 +120,10 @@ extension CatalogStore {
                 let source = Self.source(of: content.tile)
                 try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
                 try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
-                try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+                try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
                 let writer = try MapWriter(database: database, source: source)
                 let result = try content.read(writer)
+                try writer.finish()
                 report.tiles += 1
                 report.notes += result.notes
                 // The newest answer holds what the tiles around it also held: one copy stays, this tile's.
@@ -134,10 +135,7 @@ extension CatalogStore {
                     DELETE FROM map_features WHERE source LIKE 'osm/%' AND source <> ?1
                         AND source_id IN (SELECT source_id FROM map_features WHERE source = ?1)
                     """, [.text(source)])
-                try database.run("""
-                    DELETE FROM walk_edges WHERE source LIKE 'osm/%' AND source <> ?1 AND EXISTS (SELECT 1 FROM walk_edges n
-                        WHERE n.source = ?1 AND n.from_node = walk_edges.from_node AND n.to_node = walk_edges.to_node)
-                    """, [.text(source)])
+                // An edge two tiles' answers both held is kept by both: the copies are equal, and a walk takes either.
                 for artwork in result.artworks { artworks[artwork.id] = artwork }
                 try setTileFetchTime(content.tile, fetchedAt)
             }
@@ -148,6 +146,7 @@ extension CatalogStore {
                 grouped.building = try containingPlaceName(of: artwork.coordinate)
                 return grouped
             }
+            try relabelWalkComponents()
             report.artworks = try merge(grouped, into: collection, full: false)
             // What stood in these tiles and is no longer in any answer goes.
             var gone: [String] = []
@@ -159,7 +158,7 @@ extension CatalogStore {
             try delete(collection: collection, ids: gone)
             report.artworks.removed += gone.count
             let counts = try database.rows("""
-                SELECT (SELECT COUNT(*) FROM map_features WHERE source LIKE 'osm/%'), (SELECT COUNT(*) FROM walk_edges WHERE source LIKE 'osm/%')
+                SELECT (SELECT COUNT(*) FROM map_features WHERE source LIKE 'osm/%'), (SELECT COALESCE(SUM(edge_count), 0) FROM walk_pieces WHERE source LIKE 'osm/%')
                 """).first
             report.features = Int(counts?[0].integer ?? 0)
             report.edges = Int(counts?[1].integer ?? 0)

@@ -1,3 +1,5 @@
+import Cartography
+
 /// The store's schema as forward migrations: migration i takes a file from `user_version` i to i + 1.
 /// Never edit a released step; add a new one.
 public enum Schema {
@@ -139,6 +141,27 @@ public enum Schema {
             resolved_at TEXT NOT NULL
         );
         """,
+        // v8: the walking graph by tile (issue 19): a row per tile and write holding its edges as one blob, read by
+        // corridor through the index on tile; each node's component beside it; the whole graph's facts. The rows
+        // of walk_edges are moved into pieces by `movedWalkEdges` in the same transaction.
+        """
+        CREATE TABLE walk_pieces (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL,
+            tile INTEGER NOT NULL,
+            edge_count INTEGER NOT NULL,
+            edges BLOB NOT NULL,
+            components BLOB NOT NULL DEFAULT x''
+        );
+        CREATE INDEX walk_pieces_tile ON walk_pieces(tile);
+        CREATE INDEX walk_pieces_source ON walk_pieces(source);
+        CREATE TABLE walk_graph_facts (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            node_count INTEGER NOT NULL,
+            largest_component INTEGER NOT NULL,
+            south REAL NOT NULL, north REAL NOT NULL, west REAL NOT NULL, east REAL NOT NULL
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.
@@ -154,11 +177,41 @@ public enum Schema {
         for step in version..<currentVersion {
             try database.inTransaction {
                 try database.execute(migrations[step])
+                if step + 1 == 8 { try movedWalkEdges(database) }
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }
         // An index the queries name (`INDEXED BY`) is made again if it went missing (dropped by hand).
         if try !hasIndex(positionIndex, in: database) { try database.execute(positionIndexSQL) }
+    }
+
+    /// v8's data step: every row of `walk_edges` into pieces by source and tile, the components labelled,
+    /// and the old table dropped.
+    static func movedWalkEdges(_ database: Database) throws {
+        let rows = try database.prepare("""
+            SELECT source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street
+            FROM walk_edges ORDER BY source, rowid
+            """)
+        try rows.bind([])
+        var writer: WalkPieceWriter?
+        var current: String?
+        while try rows.step() {
+            let source = rows.column(0).text ?? ""
+            if source != current {
+                try writer?.flush()
+                writer = try WalkPieceWriter(database: database, source: source)
+                current = source
+            }
+            let numbers = (3...7).map { rows.column(Int32($0)).real ?? .nan }
+            guard numbers.allSatisfy(\.isFinite) else { continue }
+            let street = WalkKind.parse(rows.column(8).text ?? "")
+            try writer?.add(WalkEdge(from: rows.integer(1), to: rows.integer(2), fromPoint: GeoPoint(latitude: numbers[0], longitude: numbers[1]),
+                                     toPoint: GeoPoint(latitude: numbers[2], longitude: numbers[3]), metres: numbers[4],
+                                     street: street.street, kind: street.kind))
+        }
+        try writer?.flush()
+        try database.execute("DROP TABLE walk_edges")
+        try CatalogStore.relabelWalkComponents(database)
     }
 
     /// The index of artworks by position (schema v6), which the box reads name.

@@ -111,6 +111,16 @@ public final class Statement {
     /// Column `i` as a number (0 for NULL or text that is not one).
     public func double(_ i: Int32) -> Double { sqlite3_column_double(handle, i) }
 
+    /// Column `i`'s bytes, lent to `body` without a copy (valid only inside it); empty for NULL.
+    public func withBytes<T>(_ i: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let p = sqlite3_column_blob(handle, i)
+        let n = Int(sqlite3_column_bytes(handle, i))
+        return try body(UnsafeRawBufferPointer(start: n > 0 ? p : nil, count: p == nil ? 0 : n))
+    }
+
+    /// Column `i` as an integer (0 for NULL).
+    public func integer(_ i: Int32) -> Int64 { sqlite3_column_int64(handle, i) }
+
     /// The value of column `i` in the current row.
     public func column(_ i: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, i) {

@@ -3,18 +3,18 @@ import Foundation
 /// What background reads and fetches bring back to the root: the map's tiles and walking graph, the news
 /// and "What's new". Kept beside the root's reducer so it stays a router.
 extension AppState {
-    /// Tiles read for the view, or the walking graph read for a route that waited for it.
+    /// Tiles read for the view, or a route found on the store's walking graph.
     mutating func reduceMapReading(_ action: Action) -> [Effect] {
         switch action {
         case .mapTilesRead(let result):
             main.mapTilesRead(result)
             // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
             return main.mapTiles.pending.isEmpty ? fetchIfUncovered(at: main.reference) : []
-        case .walkGraphLoaded(let graph):
-            main.walkGraphLoaded(graph)
-            guard let pending = main.mapTiles.pendingRoute else { return [] }
-            main.mapTiles.pendingRoute = nil
-            return routeMain(.routeTo(name: pending.name, pending.target))
+        case .routeFound(let route, let request):
+            var screen = main
+            let result = MainFeature.routeFound(&screen, route, request)
+            main = screen
+            return handle(result, from: nil)
         default:
             return []
         }

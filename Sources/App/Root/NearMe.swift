@@ -99,8 +99,7 @@ extension AppState {
             main.cursorX = 0
             main.cursorY = 0
             lastMessage = "measuring from \(name)"
-            MainFeature.rerouteFromReference(&main)
-            return fetchIfUncovered(at: point)
+            return MainFeature.rerouteFromReference(&main) + fetchIfUncovered(at: point)
         case .placeNotFound(let message):
             lastError = message
             return []

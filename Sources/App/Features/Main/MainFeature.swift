@@ -96,19 +96,17 @@ public enum MainFeature {
             linkMapToTable(&state)
         case .pickReference:
             state.setReference(state.coordinate(atCellX: state.cursorX, y: state.cursorY), source: .picked)
-            rerouteFromReference(&state)
-            return message("measuring from the picked point")
+            return Reduced(effects: rerouteFromReference(&state), delegates: [.message("measuring from the picked point")])
         case .liveReference:
             state.setReference(state.liveReference, source: state.liveSource)
-            rerouteFromReference(&state)
-            return message("measuring from \(state.liveSource.label)")
+            return Reduced(effects: rerouteFromReference(&state), delegates: [.message("measuring from \(state.liveSource.label)")])
         case .referenceMoved(let coordinate, let source):
             state.liveReference = coordinate
             state.liveSource = source
             // While the user measures from a picked point, the live location waits for `M`.
             if state.referenceSource != .picked {
                 state.setReference(coordinate, source: source)
-                rerouteFromReference(&state)
+                return Reduced(effects: rerouteFromReference(&state))
             }
         case .changeRadius(let larger):
             let keep = state.selectionIdentity
@@ -139,9 +137,9 @@ public enum MainFeature {
                 setSearch(&state, "")
             }
         case .routeTo(let name, let target):
-            if state.mapTiles.readsFromStore, !state.mapTiles.graphLoaded {
-                state.mapTiles.pendingRoute = (name, target)
-                return Reduced(effects: [.loadWalkGraph], delegates: [.message("reading the walking paths…")])
+            if state.mapTiles.readsFromStore {
+                let request = RouteRequest(targetName: name, target: target, start: state.reference, fitsMap: true)
+                return Reduced(effects: [.findRoute(request)], delegates: [.message("finding the walk to \(name)…")])
             }
             routeTo(&state, name: name, target: target)
             return message(state.route?.failure.map { "no walking route: " + $0.message } ?? "walking route to \(name)")

@@ -44,10 +44,6 @@ public struct MapTileCache: Sendable {
     public internal(set) var wanted: Set<MapTileKey> = []
     public internal(set) var pending: Set<MapTileKey> = []
     public internal(set) var generation = 0
-    /// A route asked for before the walking graph was read: computed when it arrives.
-    var pendingRoute: (name: String, target: Coordinate)?
-    /// Set once the walking graph has been read (routes ask for it the first time).
-    public internal(set) var graphLoaded = false
     var lastUse: [MapTileKey: Int] = [:]
     var clock = 0
     var lastView: ViewKey?
@@ -145,12 +141,6 @@ extension MainState {
     mutating func readMapFromStore(sources: [String]) {
         mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
         baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
-    }
-
-    /// The walking graph, read for the first route.
-    mutating func walkGraphLoaded(_ graph: WalkGraph) {
-        mapTiles.graphLoaded = true
-        baseMap = BaseMap(features: baseMap.features, graph: graph, sources: baseMap.sources)
     }
 
     /// The map the views draw: the features of the wanted tiles kept so far, each once, in stored order.

@@ -27,12 +27,33 @@ extension MainFeature {
         }
     }
 
-    /// Computes the route again from the current reference point, after the reference moved.
-    static func rerouteFromReference(_ state: inout MainState) {
-        guard let route = state.route, route.start != state.reference else { return }
+    /// Computes the route again from the current reference point, after the reference moved: at once on a
+    /// graph held in memory, else asked of the run loop (the old route stays until the new one arrives).
+    static func rerouteFromReference(_ state: inout MainState) -> [Effect] {
+        guard let route = state.route, route.start != state.reference else { return [] }
+        if state.mapTiles.readsFromStore {
+            return [.findRoute(RouteRequest(targetName: route.targetName, target: route.target, start: state.reference, fitsMap: false))]
+        }
         var updated = RouteState.compute(to: route.targetName, at: route.target, from: state.reference, graph: state.baseMap.graph)
         updated.scroll = 0
         state.route = updated
+        return []
+    }
+
+    /// A route found in the background: shown if it still answers what is asked (the reference has not
+    /// moved since; a reroute only while its route is still open), else asked again from where things are now.
+    static func routeFound(_ state: inout MainState, _ route: RouteState, _ request: RouteRequest) -> Reduced {
+        if !request.fitsMap, state.route?.target != request.target || state.route?.targetName != request.targetName { return .none }
+        guard request.start == state.reference else {
+            var again = request
+            again.start = state.reference
+            return Reduced(effects: [.findRoute(again)])
+        }
+        state.route = route
+        guard request.fitsMap else { return .none }
+        state.focus = .table
+        fitRouteInView(&state)
+        return Reduced(delegates: [.message(route.failure.map { "no walking route: " + $0.message } ?? "walking route to \(route.targetName)")])
     }
 
     /// Centres the map between start and target and zooms out until both are in view.

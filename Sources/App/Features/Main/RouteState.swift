@@ -36,6 +36,30 @@ public struct RouteState: Sendable, Equatable {
     }
 }
 
+/// A walk to find in the background: to what, from where, and whether the map fits it when it arrives
+/// (`g`) or it only follows the reference that moved.
+public struct RouteRequest: Hashable, Sendable {
+    public var targetName: String
+    public var target: Coordinate
+    public var start: Coordinate
+    public var fitsMap: Bool
+
+    public init(targetName: String, target: Coordinate, start: Coordinate, fitsMap: Bool) {
+        self.targetName = targetName
+        self.target = target
+        self.start = start
+        self.fitsMap = fitsMap
+    }
+
+    /// The route's state once found (or why not).
+    public func state(_ result: Result<WalkingRoute, RouteFailure>) -> RouteState {
+        switch result {
+        case .success(let walk): return RouteState(targetName: targetName, target: target, start: start, walk: walk, failure: nil)
+        case .failure(let why): return RouteState(targetName: targetName, target: target, start: start, walk: nil, failure: why)
+        }
+    }
+}
+
 /// What the route panel and its keys do.
 public enum RouteAction: Hashable, Sendable {
     /// Route to what is selected where the key was pressed (map cursor, table row, list, detail).

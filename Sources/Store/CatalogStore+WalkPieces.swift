@@ -1,0 +1,161 @@
+import Cartography
+import Foundation
+import Geo
+
+/// The walking graph as stored (schema v8): `walk_pieces`, one row per tile and write holding that tile's
+/// edges as a `WalkPiece` blob, and `walk_graph_facts`, the whole graph's node count, largest component and
+/// bounds. A corridor reads the rows of its tiles through the index on `tile`; after every change the
+/// components are labelled again over the whole graph and written beside each piece.
+extension CatalogStore: WalkPieceSource {
+    /// The whole graph's facts; nil when no walking edge is stored.
+    public func walkFacts() throws -> WalkGraphFacts? {
+        guard let row = try database.rows("SELECT node_count, largest_component, south, north, west, east FROM walk_graph_facts WHERE id = 1").first,
+              let count = row[0].integer, count > 0 else { return nil }
+        return WalkGraphFacts(nodeCount: Int(count), largestComponentSize: Int(row[1].integer ?? 0),
+                              bounds: FeatureBounds(south: row[2].real ?? .nan, north: row[3].real ?? .nan, west: row[4].real ?? .nan, east: row[5].real ?? .nan))
+    }
+
+    /// The pieces of the tiles in `ranges`; a damaged piece is a `StoreError` naming its row.
+    public func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece] {
+        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
+        var pieces: [WalkPiece] = []
+        for range in ranges {
+            try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+            while try statement.step() { pieces.append(try Self.piece(statement)) }
+        }
+        return pieces
+    }
+
+    /// Every stored piece.
+    func allWalkPieces() throws -> [WalkPiece] {
+        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces ORDER BY id")
+        try statement.bind([])
+        var pieces: [WalkPiece] = []
+        while try statement.step() { pieces.append(try Self.piece(statement)) }
+        return pieces
+    }
+
+    private static func piece(_ row: Statement) throws -> WalkPiece {
+        let tile = row.integer(1)
+        let piece = row.withBytes(2) { edges in
+            row.withBytes(3) { components in WalkPiece.decode(tile: tile, edges, components: components) }
+        }
+        guard let piece else {
+            throw StoreError(code: -1, message: "the walking paths' row \(row.integer(0)) (tile \(tile)) is damaged: import the map again")
+        }
+        return piece
+    }
+
+    /// Every edge of the walking graph, each once (the kind of a flight of steps or a pedestrian area's
+    /// crossing is kept in the street text: see `WalkKind.stored`).
+    public func walkEdges() throws -> [WalkEdge] {
+        var edges: [WalkEdge] = []
+        for piece in try allWalkPieces() {
+            for e in 0..<piece.edgeCount where piece.isOwnCopy(e, loaded: .everything) {
+                let a = Int(piece.edgeFrom[e]), b = Int(piece.edgeTo[e])
+                let street = WalkKind.parse(piece.streets[Int(piece.edgeStreet[e])])
+                edges.append(WalkEdge(from: piece.nodeIDs[a], to: piece.nodeIDs[b], fromPoint: piece.point(a), toPoint: piece.point(b),
+                                      metres: piece.edgeMetres[e], street: street.street, kind: street.kind))
+            }
+        }
+        return edges
+    }
+
+    /// Removes the walking edges of the sources matching `pattern` (SQL LIKE); the caller relabels after.
+    func deleteWalkPieces(sourceLike pattern: String) throws {
+        try database.run("DELETE FROM walk_pieces WHERE source LIKE ?1", [.text(pattern)])
+    }
+
+    /// Labels the connected components of the whole stored graph and writes each node's (key, size) beside
+    /// its piece, and the graph's facts: what a corridor needs to answer as the whole graph would.
+    func relabelWalkComponents() throws { try Self.relabelWalkComponents(database) }
+
+    static func relabelWalkComponents(_ database: Database) throws {
+        let rows = try database.prepare("SELECT id, tile, edges FROM walk_pieces ORDER BY id")
+        try rows.bind([])
+        var pieces: [(id: Int64, piece: WalkPiece)] = []
+        while try rows.step() {
+            let tile = rows.integer(1)
+            if let piece = rows.withBytes(2, { WalkPiece.decode(tile: tile, $0, components: nil) }) { pieces.append((rows.integer(0), piece)) }
+        }
+        var index: [Int64: Int32] = [:]
+        index.reserveCapacity(pieces.reduce(0) { $0 + $1.piece.nodeIDs.count })
+        var parent: [Int32] = [], ids: [Int64] = []
+        var bounds = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
+        func find(_ x: Int32) -> Int32 {
+            var root = x
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var node = x
+            while parent[Int(node)] != root { (node, parent[Int(node)]) = (parent[Int(node)], root) }
+            return root
+        }
+        var local: [[Int32]] = []
+        for (_, piece) in pieces {
+            var numbers = [Int32](repeating: 0, count: piece.nodeIDs.count)
+            for (i, id) in piece.nodeIDs.enumerated() {
+                if let known = index[id] { numbers[i] = known; continue }
+                let new = Int32(ids.count)
+                index[id] = new
+                ids.append(id)
+                parent.append(new)
+                numbers[i] = new
+                bounds.south = min(bounds.south, piece.latitudes[i])
+                bounds.north = max(bounds.north, piece.latitudes[i])
+                bounds.west = min(bounds.west, piece.longitudes[i])
+                bounds.east = max(bounds.east, piece.longitudes[i])
+            }
+            for e in 0..<piece.edgeCount {
+                let a = find(numbers[Int(piece.edgeFrom[e])]), b = find(numbers[Int(piece.edgeTo[e])])
+                if a != b { parent[Int(max(a, b))] = min(a, b) }
+            }
+            local.append(numbers)
+        }
+        var size = [Int32](repeating: 0, count: ids.count), key = [Int64](repeating: .max, count: ids.count)
+        for node in ids.indices {
+            let root = Int(find(Int32(node)))
+            size[root] += 1
+            key[root] = min(key[root], ids[node])
+        }
+        let update = try database.prepare("UPDATE walk_pieces SET components = ?1 WHERE id = ?2")
+        for (i, entry) in pieces.enumerated() {
+            var piece = entry.piece
+            let roots = local[i].map { Int(find($0)) }
+            piece.componentKeys = roots.map { key[$0] }
+            piece.componentSizes = roots.map { size[$0] }
+            try update.run([.blob(piece.encodedComponents()), .integer(entry.id)])
+        }
+        try database.run("DELETE FROM walk_graph_facts")
+        guard !ids.isEmpty else { return }
+        try database.run("INSERT INTO walk_graph_facts(id, node_count, largest_component, south, north, west, east) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
+                         [.integer(Int64(ids.count)), .integer(Int64(size.max() ?? 0)), .real(bounds.south), .real(bounds.north),
+                          .real(bounds.west), .real(bounds.east)])
+    }
+}
+
+/// Gathers a source's edges by tile as an import streams them and writes them as pieces, a batch at a
+/// time, so memory stays bounded and a city is some thousands of rows rather than a million.
+final class WalkPieceWriter {
+    private let source: String
+    private let insert: Statement
+    private var builder = WalkPieceBuilder()
+    /// Edges held before a batch is written.
+    static let batchEdges = 1 << 18
+
+    init(database: Database, source: String) throws {
+        self.source = source
+        insert = try database.prepare("INSERT INTO walk_pieces(source, tile, edge_count, edges) VALUES (?1, ?2, ?3, ?4)")
+    }
+
+    func add(_ edge: WalkEdge) throws {
+        builder.add(edge)
+        if builder.edgeCount >= Self.batchEdges { try flush() }
+    }
+
+    /// Writes what is gathered (call once the source's edges are all added).
+    func flush() throws {
+        for piece in builder.take() {
+            let own = (0..<piece.edgeCount).filter { piece.isOwnCopy($0, loaded: .everything) }.count
+            try insert.run([.text(source), .integer(piece.tile), .integer(Int64(own)), .blob(piece.encoded())])
+        }
+    }
+}
