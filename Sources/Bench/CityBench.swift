@@ -305,9 +305,10 @@ func cityBench(side: Int) throws {
     let coldMetres = routeJSON.range(of: "\"distance_m\":").flatMap { range in
         Double(routeJSON[range.upperBound...].prefix { "0123456789.".contains($0) })
     }
-    print(String(format: "route corner to corner: cold start %.0f ms (%@ m), in-memory A* %.0f ms (%.0f m) once the graph is read; %@ (goal <= 200 ms, same length)",
-                 cold.seconds * 1000, coldMetres.map { String(format: "%.0f", $0) } ?? "?", inMemory * 1000, memory.metres,
-                 cold.seconds <= 0.2 && coldMetres.map { abs($0 - memory.metres) < 1 } == true ? "MET" : "NOT MET"))
+    // The cold route reads only the corridor between its ends (CorridorRouter); the JSON's length has three decimals.
+    print(String(format: "route corner to corner: cold start (corridor read from the store) %.0f ms, %@ m; in-memory A* on the whole graph %.0f ms, %.3f m, once the graph is read; %@ (goal <= 200 ms, same length)",
+                 cold.seconds * 1000, coldMetres.map { String(format: "%.3f", $0) } ?? "?", inMemory * 1000, memory.metres,
+                 cold.seconds <= 0.2 && coldMetres.map { abs($0 - memory.metres) < 0.0015 } == true ? "MET" : "NOT MET"))
 }
 
 /// Where the artwork `id` of the city stands, as stored.

@@ -135,14 +135,18 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     #expect(state.main.mapTiles.featureCount - inView <= 50)
 }
 
-@Test func aRouteWaitsForTheWalkingGraphReadFromTheStore() throws {
+@Test func aRouteOnTheStoresGraphIsFoundInTheBackgroundAndShownWhenItArrives() throws {
     var (state, _) = mapState()
     let target = Coordinate(clampingLatitude: 51.402, longitude: -0.447)
     let effects = state.routeMain(.routeTo(name: "Gallery", target))
-    #expect(effects.contains(.loadWalkGraph))
+    let request = try #require(effects.compactMap { effect -> RouteRequest? in
+        if case .findRoute(let request) = effect { return request }
+        return nil
+    }.first)
+    #expect(request.start == state.main.reference && request.target == target && request.fitsMap)
     #expect(state.main.route == nil)
     let graph = lShapedMap(from: state.main.reference, to: target).graph
-    _ = reduce(&state, .walkGraphLoaded(graph))
+    _ = reduce(&state, .routeFound(request.state(Router.route(in: graph, from: request.start, to: target)), request))
     let walk = try #require(state.main.route?.walk)
     #expect(walk.steps.map(\.street) == ["East Walk", "North Walk"])
 }

@@ -10,7 +10,7 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     let store = try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path)
     func count(_ sql: String) throws -> Int { Int(try store.database.scalar(sql)?.integer ?? -1) }
     return (try count("SELECT COUNT(*) FROM map_features"), try count("SELECT COUNT(*) FROM map_feature_boxes"),
-            try count("SELECT COUNT(*) FROM walk_edges"), try count("SELECT COUNT(*) FROM artworks WHERE collection = 'helsinki'"))
+            try count("SELECT COALESCE(SUM(edge_count), 0) FROM walk_pieces"), try count("SELECT COUNT(*) FROM artworks WHERE collection = 'helsinki'"))
 }
 
 @Test func importingACityExtractFillsTheMapAndACollectionAndAgainReplacesIt() async throws {
@@ -84,9 +84,21 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
         import heapq, sqlite3, sys, json
         db = sqlite3.connect(sys.argv[1])
         graph, where = {}, set()
-        for a, b, alat, alon, blat, blon, m in db.execute("SELECT from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres FROM walk_edges"):
-            graph.setdefault(a, []).append((b, m)); graph.setdefault(b, []).append((a, m))
-            where.add((alat, alon)); where.add((blat, blon))
+        import struct
+        # Each stored piece: version, counts, then columns (ids, latitudes, longitudes, ends, streets, metres).
+        for (blob,) in db.execute("SELECT edges FROM walk_pieces"):
+            n, e, k = struct.unpack_from("<III", blob, 1)
+            o = 13
+            ids = struct.unpack_from("<%dq" % n, blob, o); o += 8 * n
+            lats = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
+            lons = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
+            froms = struct.unpack_from("<%dI" % e, blob, o); o += 4 * e
+            tos = struct.unpack_from("<%dI" % e, blob, o); o += 8 * e
+            metres = struct.unpack_from("<%dd" % e, blob, o)
+            for i in range(e):
+                a, b, m = ids[froms[i]], ids[tos[i]], metres[i]
+                graph.setdefault(a, []).append((b, m)); graph.setdefault(b, []).append((a, m))
+                where.add((lats[froms[i]], lons[froms[i]])); where.add((lats[tos[i]], lons[tos[i]]))
         def link(a, b, m):
             graph.setdefault(a, []).append((b, m)); graph.setdefault(b, []).append((a, m))
         sa, sb, salong, slength = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])

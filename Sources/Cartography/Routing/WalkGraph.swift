@@ -101,7 +101,7 @@ public final class WalkGraph: Sendable {
         self.largestComponentSize = largestComponentSize
         self.bounds = bounds
         index = SpatialIndex(points: indexed ? points.map(\.coordinate) : [])
-        edgeGrid = EdgeGrid(points: indexed ? points : [], offsets: indexed ? offsets : [0], targets: indexed ? targets : [], bounds: bounds)
+        edgeGrid = EdgeGrid(ids: nodeIDs, points: indexed ? points : [], offsets: indexed ? offsets : [0], targets: indexed ? targets : [], bounds: bounds)
     }
 
     /// Connected components by breadth-first search: a label per node and the size of each component.
@@ -215,6 +215,7 @@ public struct EdgeSnap: Sendable, Equatable {
 /// The graph's edges (each once) in a grid of cells about 110 m square, for the nearest point on an edge.
 struct EdgeGrid: Sendable {
     private let points: [GeoPoint]
+    private let ids: [Int64]
     private let ends: [(Int32, Int32)]
     private let cells: [Int64: [Int32]]
     /// Edges spanning more cells than is worth listing: checked on every query.
@@ -225,8 +226,9 @@ struct EdgeGrid: Sendable {
 
     static let maximumCellsPerEdge = 256
 
-    init(points: [GeoPoint], offsets: [Int32], targets: [Int32], bounds: FeatureBounds) {
+    init(ids: [Int64], points: [GeoPoint], offsets: [Int32], targets: [Int32], bounds: FeatureBounds) {
         self.points = points
+        self.ids = ids
         let middle = bounds.isEmpty ? 0 : (bounds.south + bounds.north) / 2
         latitudeCell = 0.001
         longitudeCell = 0.001 / max(cos(middle * .pi / 180), 0.1)
@@ -281,7 +283,12 @@ struct EdgeGrid: Sendable {
             let t = squared > 0 ? min(1, max(0, -(a.east * dx + a.north * dy) / squared)) : 0
             let x = a.east + t * dx, y = a.north + t * dy
             let metres = (x * x + y * y).squareRoot()
-            guard metres <= within, metres < best?.metres ?? .infinity, accept(from, to) else { return }
+            // Edges exactly as near are told apart by their nodes' ids, so any graph holding them picks the same one.
+            let key = (min(ids[from], ids[to]), max(ids[from], ids[to]))
+            if let best, metres == best.metres {
+                guard key < (min(ids[best.from], ids[best.to]), max(ids[best.from], ids[best.to])) else { return }
+            }
+            guard metres <= within, metres <= best?.metres ?? .infinity, accept(from, to) else { return }
             best = (from, to, GeoPoint(projection.unproject(east: x, north: y)), t, metres)
         }
         for edge in long { consider(edge) }
