@@ -1,4 +1,5 @@
 import Foundation
+import Cartography
 
 /// One imported base layer as `artmap map list` shows it.
 public struct MapSourceSummary: Sendable, Equatable {
@@ -59,21 +60,30 @@ extension CatalogStore {
     }
 
     /// Removes the live-fetched tiles fetched more than `maxAgeDays` ago (their features, boxes and walking
-    /// edges, and the note of their fetch), in one transaction; returns how many went. The artworks they
-    /// brought stay in their collection. Moving back there fetches them again.
+    /// edges, and the note of their fetch), except those in `keeping`, in one transaction; returns how many
+    /// went. The artworks they brought stay in their collection. Moving back there fetches them again.
     @discardableResult
-    public func evictFetchedTiles(olderThan maxAgeDays: Double, now: Date = Date()) throws -> Int {
+    public func evictFetchedTiles(olderThan maxAgeDays: Double, keeping: Set<MapTile> = [], now: Date = Date()) throws -> Int {
         let cutoff = Self.isoTime(now.addingTimeInterval(-maxAgeDays * 86_400))
         return try database.inTransaction {
-            let old = try database.rows("SELECT tile_row, tile_column FROM osm_tiles WHERE fetched_at < ?1", [.text(cutoff)])
+            let old = try database.rows("SELECT tile_row, tile_column FROM osm_tiles WHERE fetched_at < ?1", [.text(cutoff)]).filter {
+                !keeping.contains(MapTile(row: Int($0[0].integer ?? 0), column: Int($0[1].integer ?? 0)))
+            }
             for row in old {
                 let source = "osm/\(row[0].integer ?? 0)/\(row[1].integer ?? 0)"
                 try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
                 try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
                 try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
             }
-            try database.run("DELETE FROM osm_tiles WHERE fetched_at < ?1", [.text(cutoff)])
-            if !old.isEmpty { try relabelWalkComponents() }
+            for row in old {
+                try database.run("DELETE FROM osm_tiles WHERE tile_row = ?1 AND tile_column = ?2", [row[0], row[1]])
+            }
+            if !old.isEmpty {
+                try relabelWalkComponents()
+                let counts = try fetchedLayerCounts()
+                try database.run("UPDATE map_sources SET feature_count = ?2, edge_count = ?3 WHERE name = ?1",
+                                 [.text(Self.fetchedSource), .integer(Int64(counts.features)), .integer(Int64(counts.edges))])
+            }
             return old.count
         }
     }

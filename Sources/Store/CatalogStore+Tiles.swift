@@ -157,11 +157,7 @@ extension CatalogStore {
             }
             try delete(collection: collection, ids: gone)
             report.artworks.removed += gone.count
-            let counts = try database.rows("""
-                SELECT (SELECT COUNT(*) FROM map_features WHERE source LIKE 'osm/%'), (SELECT COALESCE(SUM(edge_count), 0) FROM walk_pieces WHERE source LIKE 'osm/%')
-                """).first
-            report.features = Int(counts?[0].integer ?? 0)
-            report.edges = Int(counts?[1].integer ?? 0)
+            (report.features, report.edges) = try fetchedLayerCounts()
             try database.run("""
                 INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)
                 VALUES (?1, 'OpenStreetMap (Overpass API)', ?2, ?3, ?4, ?5)
@@ -170,6 +166,14 @@ extension CatalogStore {
                 """, [.text(Self.fetchedSource), .text(collection), .text(fetchedAt), .integer(Int64(report.features)), .integer(Int64(report.edges))])
             return report
         } }
+    }
+
+    /// How many map features and walking edges all fetched tiles hold together.
+    public func fetchedLayerCounts() throws -> (features: Int, edges: Int) {
+        let counts = try database.rows("""
+            SELECT (SELECT COUNT(*) FROM map_features WHERE source LIKE 'osm/%'), (SELECT COALESCE(SUM(edge_count), 0) FROM walk_pieces WHERE source LIKE 'osm/%')
+            """).first
+        return (Int(counts?[0].integer ?? 0), Int(counts?[1].integer ?? 0))
     }
 
     // MARK: - Pictures

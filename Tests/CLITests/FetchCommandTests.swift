@@ -1,4 +1,5 @@
 import Cartography
+import Catalog
 import Foundation
 import Geo
 import Store
@@ -297,4 +298,36 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     #expect(try openStore(home).artworks(collection: "osm").isEmpty)
     #expect(try openStore(home).tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("artmap-fetch-") }.isEmpty)
+}
+
+@Test func aFetchElsewhereRemovesTilesOlderThanTheAgeLimitAndKeepsItsOwn() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    let kluuvi = MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)
+    #expect(try openStore(home).fetchedTiles().count == 4)
+    let featuresBefore = try openStore(home).baseMap().features.count
+    let artworksBefore = try openStore(home).artworks(collection: "osm").count
+    // Three of the four were fetched long ago; the fourth stays within the age limit.
+    try ageTiles(home, Array(kluuvi.prefix(3)))
+    let sea = ["fetch", "--around", "60.1550,24.9450", "--radius", "100", "--no-pictures"] + server.osmServiceOptions
+    let elsewhere = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(elsewhere.status == 0, "\(elsewhere.err)")
+    #expect(elsewhere.out.contains("; 3 tiles elsewhere older than the age limit removed"), "\(elsewhere.out)")
+    let left = try openStore(home).fetchedTiles().map(\.tile).sorted()
+    #expect(left == [kluuvi[3], MapTile(row: 6015, column: 2494)].map { "\($0.row)/\($0.column)" }.sorted())
+    // What the old tiles held is gone from the map; the kept tile's streets stay, and so do the artworks.
+    let featuresAfter = try openStore(home).baseMap().features.count
+    #expect(featuresAfter > 0 && featuresAfter < featuresBefore / 2, "\(featuresBefore) → \(featuresAfter)")
+    #expect(try openStore(home).artworks(collection: "osm").count == artworksBefore)
+    // The summary and `map list` count what stays.
+    #expect(elsewhere.out.hasPrefix("fetched 1 tile of 1: \(featuresAfter) map features"), "\(elsewhere.out)")
+    #expect(try openStore(home).mapSourceSummaries().first { $0.name == CatalogStore.fetchedSource }?.features == featuresAfter)
+    // With an age limit of 0 every tile is asked again and nothing is evicted.
+    try ageTiles(home, [kluuvi[3]])
+    try openStore(home).setSetting(Setting.maxAgeDays, "0")
+    let again = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
+    #expect(again.status == 0, "\(again.err)")
+    #expect(!again.out.contains("older than the age limit removed"), "\(again.out)")
+    #expect(try openStore(home).fetchedTiles().count == 2)
 }

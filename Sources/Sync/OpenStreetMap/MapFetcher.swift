@@ -71,6 +71,8 @@ public struct MapFetchReport: Sendable, Equatable {
     /// Tiles around the point, and how many of them were asked for (the rest were fresh).
     public var tiles = 0, fetched = 0
     public var stored: TileReplaceReport?
+    /// Tiles fetched elsewhere longer ago than the age limit, removed after this fetch stored its own.
+    public var evicted = 0
     public var picturesFound = 0
     /// Why some artworks have no picture ("the Wikidata item Q1 has no image (P18)"), and pictures that failed.
     public var pictureProblems: [String] = []
@@ -90,6 +92,7 @@ public struct MapFetchReport: Sendable, Equatable {
         return "fetched \(fetched) tile\(fetched == 1 ? "" : "s") of \(tiles): \(stored.features) map features, \(stored.edges) walking edges, "
             + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed); "
             + "\(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached"
+            + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
     }
 }
 
@@ -151,6 +154,15 @@ public struct MapFetcher: Sendable {
                 throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
             }
             report.fetched = files.count
+            // The store does not grow forever: tiles elsewhere not fetched again within the age limit go (a fetch
+            // there brings them back). An age limit of 0 asks every tile again and evicts nothing.
+            if request.maxAgeDays > 0 {
+                report.evicted = (try? store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))) ?? 0
+                if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
+                    report.stored?.features = counts.features
+                    report.stored?.edges = counts.edges
+                }
+            }
         }
         guard request.downloadPictures else { return report }
         do {
