@@ -11,7 +11,8 @@ CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gp
 
 # The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
 # 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries. HTTP goes through libcurl
-# directly (the Sync module's CCurl target), hence libcurl4-openssl-dev.
+# directly (the Sync module's CCurl target), hence libcurl4-openssl-dev for its header; the library itself is
+# loaded with dlopen by the first download, so commands that never download start without its 30 libraries.
 RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all deps build run test pixels-test bench fuzz install uninstall deb clean

@@ -16,7 +16,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
         .target(name: "CTerminalRescue"),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl (Debian libcurl4-openssl-dev for its header), loaded with dlopen by the first download, not linked:
+        // its thirty-odd shared libraries were two thirds of every command's start.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // libosmium (header-only C++, Debian libosmium2-dev) behind a plain C interface: OpenStreetMap PBF and XML.
         .target(name: "COsmium", cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("expat"), .linkedLibrary("bz2"), .linkedLibrary("pthread")]),

@@ -52,6 +52,8 @@ printf 'Source: artmap\n\nPackage: artmap\nArchitecture: any\n' > "$scratch/debi
 absolute_binary=$(cd "$(dirname "$binary")" && pwd)/artmap
 depends=$(cd "$scratch" && dpkg-shlibdeps -O -e"$absolute_binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies for $binary" >&2; exit 1; }
+# libcurl is loaded with dlopen by the first download (libcurl.so.4, 7.85 or later), so dpkg-shlibdeps cannot see it.
+depends="$depends, libcurl4 (>= 7.85.0)"
 
 install -d "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

@@ -121,7 +121,7 @@ func catalogueBench() throws {
 }
 
 /// Peak memory (bytes) of `artmap --offline` on a store, run in a detached tmux session at 200×60: wait for
-/// the table, open the nearest artwork's detail, quit. nil when tmux or GNU time is missing or it stalls.
+/// the table with the whole collection read, open the nearest artwork's detail, quit. nil when tmux or GNU time is missing or it stalls.
 func viewPeakMemory(artmap: String, store: String, home: URL) -> Int? {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
           runMeasured(["tmux", "-V"]).status == 0 else { return nil }
@@ -148,7 +148,8 @@ func viewPeakMemory(artmap: String, store: String, home: URL) -> Int? {
         }
         return false
     }
-    guard waitFor({ screen().contains("artworks in") }) else { return nil }
+    // A large collection starts from the places nearby and reads the rest behind the first frame: wait for all of it.
+    guard waitFor({ let text = screen(); return text.contains("artworks in") && !text.contains("reading the rest") }) else { return nil }
     _ = runMeasured(["tmux", "send-keys", "-t", session, "Tab", "Down", "Enter"])
     guard waitFor({ screen().contains("┌ Artwork") }) else { return nil }
     _ = runMeasured(["tmux", "send-keys", "-t", session, "Escape", "q"])

@@ -116,7 +116,7 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 /// A recursive-descent reader over the document's bytes.
-private struct JSONParser {
+struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 

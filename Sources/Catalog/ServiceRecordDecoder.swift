@@ -30,9 +30,15 @@ public enum ServiceRecordDecoder {
     /// records, so an error object such as `{"errors":[],"message":"rate limited"}` is an error, not an empty list.
     public static func decode(_ data: Data, collection: String = Artwork.defaultCollection,
                               expectedClass: String? = nil) throws -> DecodedCatalog {
-        let root: JSONValue
+        let candidates = (expectedClass.map { [$0] } ?? []) + knownClassKeys
+        // Records are decoded as the parser reads them, one array per member that could hold them (the last
+        // of a repeated key wins, as in a parsed object); which member is the records' is known at the end.
+        var runs: [Int: RecordRun] = [:]
+        let top: JSONRecordsTop
         do {
-            root = try JSONValue.parse(data)
+            top = try JSONValue.parseRecords(data, under: Set(candidates)) { member, index, element in
+                runs[member, default: RecordRun()].add(element, index: index, collection: collection)
+            }
         } catch {
             let start = String(decoding: data.prefix(60), as: UTF8.self)
                 .replacingOccurrences(of: "\n", with: " ")
@@ -41,34 +47,41 @@ public enum ServiceRecordDecoder {
             }
             throw CatalogError("the response is not valid JSON (\(data.count) bytes): \(describe(error))")
         }
-        let records: [JSONValue]
+        let run: RecordRun
         var classKey: String?
-        if case .array(let array) = root {
-            records = array
-        } else if case .object(let object) = root {
-            let candidates = (expectedClass.map { [$0] } ?? []) + knownClassKeys
-            guard let key = candidates.first(where: { object[$0] != nil }) else {
-                let keys = object.keys.sorted().prefix(10).map { "'\(DisplayText.clean(String($0.prefix(40))))'" }.joined(separator: ", ")
+        switch top {
+        case .array:
+            run = runs[0] ?? RecordRun()
+        case .object(let members):
+            let lastOf = Dictionary(members.enumerated().map { ($0.element.key, $0.offset) }) { $1 }
+            guard let key = candidates.first(where: { lastOf[$0] != nil }), let member = lastOf[key] else {
+                var seen = Set<String>()
+                let unique = members.map(\.key).filter { seen.insert($0).inserted }
+                let keys = unique.sorted().prefix(10).map { "'\(DisplayText.clean(String($0.prefix(40))))'" }.joined(separator: ", ")
                 throw CatalogError("the response has no records under \(candidates.map { "'\($0)'" }.joined(separator: " or ")) (it has \(keys.isEmpty ? "no keys" : "keys " + keys))")
             }
-            guard case .array(let array)? = object[key] else {
+            guard members[member].streamed else {
                 throw CatalogError("the response's '\(key)' is not an array of records")
             }
             classKey = key
-            records = array
-        } else {
+            run = runs[member] ?? RecordRun()
+        case .scalar:
             throw CatalogError("the response is neither an object nor an array of records")
         }
+        return DecodedCatalog(artworks: run.artworks, skipped: run.skipped, classKey: classKey, notes: run.notes)
+    }
 
+    /// The records of one array, decoded as they arrive.
+    private struct RecordRun {
         var artworks: [Artwork] = []
         var skipped: [SkippedRecord] = []
-        var seen = Set<String>(minimumCapacity: records.count)
+        var seen = Set<String>()
         var notes: [String] = []
-        artworks.reserveCapacity(records.count)
-        for (index, element) in records.enumerated() {
+
+        mutating func add(_ element: JSONValue, index: Int, collection: String) {
             guard case .object(let fields) = element else {
                 skipped.append(SkippedRecord(index: index, id: nil, reason: "record is not an object"))
-                continue
+                return
             }
             var recordNotes: [String] = []
             switch decodeRecord(fields, collection: collection, notes: &recordNotes) {
@@ -84,10 +97,6 @@ public enum ServiceRecordDecoder {
                 skipped.append(SkippedRecord(index: index, id: text(fields["id"]), reason: reason.message))
             }
         }
-        // The parsed document is freed on another core.
-        ReleaseElsewhere.release(consume records)
-        ReleaseElsewhere.release(consume root)
-        return DecodedCatalog(artworks: artworks, skipped: skipped, classKey: classKey, notes: notes)
     }
 
     /// One record; a `CatalogError` names the field that was wrong.

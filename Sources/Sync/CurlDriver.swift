@@ -35,12 +35,18 @@ final class CurlDriver: @unchecked Sendable {
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     private init() {
+        // libcurl is loaded here, by the first download: commands that never download never map it.
+        if let loadFailure = artmap_curl_load() {
+            multi = nil
+            startFailure = String(cString: loadFailure)
+            return
+        }
         if artmap_curl_global_init() != CURLE_OK {
             multi = nil
             startFailure = "libcurl could not be initialised"
             return
         }
-        multi = curl_multi_init()
+        multi = artmap_curl_multi_init()
         startFailure = multi == nil ? "libcurl could not make a multi handle" : nil
         guard multi != nil else { return }
         let thread = Thread { [unowned self] in self.loop() }
@@ -58,11 +64,11 @@ final class CurlDriver: @unchecked Sendable {
                 lock.lock()
                 incoming.append(transfer)
                 lock.unlock()
-                if let multi { curl_multi_wakeup(multi) }
+                if let multi { artmap_curl_multi_wakeup(multi) }
             }
         } onCancel: {
             transfer.cancel()
-            if let multi { curl_multi_wakeup(multi) }
+            if let multi { artmap_curl_multi_wakeup(multi) }
         }
     }
 
@@ -80,7 +86,7 @@ final class CurlDriver: @unchecked Sendable {
                 }
                 do {
                     let easy = try transfer.makeHandle()
-                    guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                    guard artmap_curl_multi_add_handle(multi, easy) == CURLM_OK else {
                         transfer.finish(.failure(transfer.error("libcurl refused the transfer")))
                         continue
                     }
@@ -94,9 +100,9 @@ final class CurlDriver: @unchecked Sendable {
                 transfer.finish(.failure(CancellationError()))
             }
             var stillRunning: Int32 = 0
-            _ = curl_multi_perform(multi, &stillRunning)
+            _ = artmap_curl_multi_perform(multi, &stillRunning)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = artmap_curl_multi_info_read(multi, &left) {
                 var easy: UnsafeMutableRawPointer?
                 var code = CURLE_OK
                 guard artmap_curl_done(message, &easy, &code) != 0, let easy, let transfer = running[easy] else { continue }
@@ -105,12 +111,12 @@ final class CurlDriver: @unchecked Sendable {
                 transfer.finish(outcome)
             }
             // Idle or busy, the thread sleeps here until a socket is ready, curl's next timeout, or a wakeup.
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            _ = artmap_curl_multi_poll(multi, nil, 0, 1000, nil)
         }
     }
 
     private func remove(_ easy: UnsafeMutableRawPointer) {
-        if let multi { curl_multi_remove_handle(multi, easy) }
+        if let multi { artmap_curl_multi_remove_handle(multi, easy) }
         running[easy]?.releaseHandle()
         running[easy] = nil
     }
@@ -178,17 +184,17 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     func releaseHandle() {
-        if let easy { curl_easy_cleanup(easy) }
+        if let easy { artmap_curl_easy_cleanup(easy) }
         easy = nil
-        curl_slist_free_all(headerList)
+        artmap_curl_slist_free_all(headerList)
         headerList = nil
-        curl_slist_free_all(resolveList)
+        artmap_curl_slist_free_all(resolveList)
         resolveList = nil
     }
 
     /// An easy handle with every limit set; the transfer owns it until `releaseHandle`.
     func makeHandle() throws -> UnsafeMutableRawPointer {
-        guard let easy = curl_easy_init() else { throw error("libcurl could not make a handle") }
+        guard let easy = artmap_curl_easy_init() else { throw error("libcurl could not make a handle") }
         self.easy = easy
         let me = Unmanaged.passUnretained(self).toOpaque()
         var failed: CURLcode = CURLE_OK
@@ -208,14 +214,14 @@ final class CurlTransfer: @unchecked Sendable {
         set(artmap_curl_set_string(easy, CURLOPT_USERAGENT, request.userAgent))
         // No CURLOPT_ACCEPT_ENCODING: curl inflates nothing; the header asks the server for no compression.
         let accept = request.accept.filter { $0 != "\r" && $0 != "\n" }
-        headerList = curl_slist_append(headerList, "Accept: \(accept)")
-        headerList = curl_slist_append(headerList, "Accept-Encoding: identity")
+        headerList = artmap_curl_slist_append(headerList, "Accept: \(accept)")
+        headerList = artmap_curl_slist_append(headerList, "Accept-Encoding: identity")
         set(artmap_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList))
         if request.loopbackOnly {
             // Loopback traffic never goes through a proxy from the environment.
             set(artmap_curl_set_string(easy, CURLOPT_PROXY, ""))
         }
-        for entry in request.resolve { resolveList = curl_slist_append(resolveList, entry) }
+        for entry in request.resolve { resolveList = artmap_curl_slist_append(resolveList, entry) }
         if resolveList != nil { set(artmap_curl_set_list(easy, CURLOPT_RESOLVE, resolveList)) }
         set(artmap_curl_set_socket_rule(easy, socketRule))
         set(artmap_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
@@ -232,7 +238,7 @@ final class CurlTransfer: @unchecked Sendable {
             return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().isCancelled ? 1 : 0
         }, me))
         guard failed == CURLE_OK else {
-            throw error("libcurl refused an option (\(String(cString: curl_easy_strerror(failed)))); this libcurl may be older than 7.85")
+            throw error("libcurl refused an option (\(String(cString: artmap_curl_easy_strerror(failed)))); this libcurl may be older than 7.85")
         }
         return easy
     }
@@ -304,7 +310,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// A curl failure in words a person can act on.
     private func describe(_ code: CURLcode) -> String {
         let detail = String(cString: errorBuffer)
-        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let text = detail.isEmpty ? String(cString: artmap_curl_easy_strerror(code)) : detail
         if socketRule.pointee.refused != 0 {
             let address = withUnsafeBytes(of: socketRule.pointee.refused_address) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return "not contacted: \(request.url.host ?? "the host") resolves to \(address), which is not this machine; plain http:// is only allowed for loopback (use https://)"
