@@ -95,10 +95,24 @@ public final class Terminal {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        Terminal.writeAll(pictures.forget())
+        fflush(artmap_stdout())
+        Terminal.writeAll(pictures.forget(blanking: painted))
         artmap_remove_fatal_signal_handlers()
         endwin()
         delscreen(screen)
+    }
+
+    /// ^Z: takes the pictures away (kitty deletes them; sixel and iTerm2 areas are written over with blanks),
+    /// gives the terminal back as it was before the view and stops the process, as the shell's job control
+    /// expects. Returns once continued (`fg`); the caller then repaints everything (the SIGCONT note does), and
+    /// the next draw sends the pictures again.
+    public func suspend() {
+        guard !stopped else { return }
+        fflush(artmap_stdout())
+        Terminal.writeAll(pictures.forget(blanking: painted))
+        endwin()
+        // SIGSTOP, not SIGTSTP: artmap handles SIGTSTP itself (this is its handler) and SIGSTOP cannot be caught.
+        raise(SIGSTOP)
     }
 
     /// If the process dies of a fatal signal or a runtime trap while curses owns the terminal, a handler

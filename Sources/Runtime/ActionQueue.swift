@@ -9,6 +9,7 @@ final class ActionQueue: @unchecked Sendable {
     private var resized = false
     private var redraw = false
     private var repaint = false
+    private var suspend = false
     let readDescriptor: Int32
     private let writeDescriptor: Int32
 
@@ -64,6 +65,23 @@ final class ActionQueue: @unchecked Sendable {
         repaint = true
         lock.unlock()
         wake()
+    }
+
+    /// ^Z was pressed (SIGTSTP): the loop gives the terminal back and stops the process.
+    func noteSuspend() {
+        lock.lock()
+        suspend = true
+        lock.unlock()
+        wake()
+    }
+
+    /// Whether a suspend was noted since the last call.
+    func takeSuspend() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let was = suspend
+        suspend = false
+        return was
     }
 
     /// Whether a redraw, and whether a whole repaint, were noted since the last call.

@@ -99,6 +99,8 @@ public final class Session {
                 dispatch(.resize(size))
                 dirty = true
             }
+            // ^Z: pictures away, terminal restored, stopped; on `fg` the SIGCONT note below repaints everything.
+            if queue.takeSuspend() { terminal.suspend() }
             let redraw = queue.takeRedraw()
             if redraw.repaint { terminal.invalidate() }
             if redraw.redraw { dirty = true }
@@ -361,6 +363,12 @@ public final class Session {
         resize.setEventHandler { queue.noteResize() }
         resize.resume()
         signalSources.append(resize)
+        // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
+        signal(SIGTSTP, SIG_IGN)
+        let suspend = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .global())
+        suspend.setEventHandler { queue.noteSuspend() }
+        suspend.resume()
+        signalSources.append(suspend)
         // After ^Z and fg curses repaints the cells; pictures drawn in pixels are drawn again with them.
         let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
         continued.setEventHandler { queue.noteRepaint() }

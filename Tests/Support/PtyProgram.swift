@@ -9,13 +9,22 @@ public final class PtyProgram {
     public private(set) var output: [UInt8] = []
     private var reaped = false
     public private(set) var status: Int32 = 0
+    private var terminalClosed = false
+    private let cellWidth: Int, cellHeight: Int
+    /// Where the program's stderr goes.
+    public let errorLog: URL
 
     /// Starts `artmap arguments` with a home of its own on a terminal of `columns` × `rows` cells of
     /// `cellWidth` × `cellHeight` pixels (0: the kernel does not know the pixel size).
+    /// `environment` is added to (or, with a value of "", removes from) a plain one: HOME, LANG, TERM=xterm-256color,
+    /// COLORTERM=truecolor, PATH. What the program writes to stderr goes to `errorLog`.
     public init(_ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10, cellHeight: Int = 20,
                 environment extra: [String: String] = [:]) throws {
         let pty = try PseudoTerminal()
         master = pty.master
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        errorLog = home.appendingPathComponent("stderr-\(UUID().uuidString).log")
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellWidth), ws_ypixel: UInt16(rows * cellHeight))
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         var actions = posix_spawn_file_actions_t()
@@ -23,7 +32,7 @@ public final class PtyProgram {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, pty.slavePath, O_RDWR | O_NOCTTY, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, home.appendingPathComponent("stderr-\(UUID().uuidString).log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorLog.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addclose(&actions, master)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -35,7 +44,7 @@ public final class PtyProgram {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
-        for (key, value) in extra { environment[key] = value }
+        for (key, value) in extra { environment[key] = value.isEmpty ? nil : value }
         let argv = ([builtArtmap().path] + arguments).map { strdup($0) } + [nil]
         let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; env.forEach { free($0) } }
@@ -54,7 +63,63 @@ public final class PtyProgram {
             var s: Int32 = 0
             waitpid(pid, &s, 0)
         }
+        if !terminalClosed { close(master) }
+    }
+
+    /// The terminal goes away: the test's side closes, so every read of the program's side fails.
+    public func closeTerminal() {
+        guard !terminalClosed else { return }
+        terminalClosed = true
         close(master)
+    }
+
+    /// Waits (without reading) until the program ends or `timeout` seconds pass; for after `closeTerminal`.
+    @discardableResult
+    public func waitForExitWithoutReading(timeout: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !exited() {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// Sends a signal to the program.
+    public func signal(_ number: Int32) { kill(pid, number) }
+
+    /// The terminal takes a new size; the kernel tells the program's process group by SIGWINCH, which the
+    /// test sends itself (the pty is not the program's controlling terminal).
+    public func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellWidth), ws_ypixel: UInt16(rows * cellHeight))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(pid, SIGWINCH)
+    }
+
+    /// Reads what the program writes until it has stopped (SIGSTOP, SIGTSTP …) or `timeout` seconds pass;
+    /// returns whether it stopped. What it wrote before stopping is then all in `output`.
+    @discardableResult
+    public func waitForStop(timeout: Double = 30) -> Bool {
+        var stopped = false
+        read(until: { _ in
+            var s: Int32 = 0
+            if !stopped, waitpid(self.pid, &s, WNOHANG | WUNTRACED) == self.pid {
+                if (s & 0xFF) == 0x7F { stopped = true } else { self.reaped = true; self.status = s }
+            }
+            return stopped || self.reaped
+        }, timeout: timeout)
+        if stopped { drain() }
+        return stopped
+    }
+
+    /// Reads whatever is already waiting on the terminal, without waiting for more.
+    public func drain() {
+        var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = Foundation.read(master, &chunk, chunk.count)
+            guard count > 0 else { return }
+            output += chunk.prefix(count)
+        }
     }
 
     /// Reads what the program writes until `condition` holds for everything read so far, or `timeout` seconds
