@@ -68,9 +68,8 @@ public final class PtyProgram {
 
     /// The terminal goes away: the test's side closes, so every read of the program's side fails.
     public func closeTerminal() {
-        guard !terminalClosed else { return }
+        if !terminalClosed { close(master) }
         terminalClosed = true
-        close(master)
     }
 
     /// Waits (without reading) until the program ends or `timeout` seconds pass; for after `closeTerminal`.
@@ -117,7 +116,7 @@ public final class PtyProgram {
         while poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = Foundation.read(master, &chunk, chunk.count)
-            guard count > 0 else { return }
+            if count <= 0 { break }
             output += chunk.prefix(count)
         }
     }
