@@ -18,8 +18,15 @@ public final class PtyProgram {
     /// `cellWidth` × `cellHeight` pixels (0: the kernel does not know the pixel size).
     /// `environment` is added to (or, with a value of "", removes from) a plain one: HOME, LANG, TERM=xterm-256color,
     /// COLORTERM=truecolor, PATH. What the program writes to stderr goes to `errorLog`.
-    public init(_ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10, cellHeight: Int = 20,
-                environment extra: [String: String] = [:]) throws {
+    public convenience init(_ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10, cellHeight: Int = 20,
+                            environment extra: [String: String] = [:]) throws {
+        try self.init(executable: builtArtmap(), arguments, home: home, columns: columns, rows: rows, cellWidth: cellWidth,
+                      cellHeight: cellHeight, environment: extra)
+    }
+
+    /// Starts another program (such as a tmux client, the terminal being the test) the same way.
+    public init(executable: URL, _ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10,
+                cellHeight: Int = 20, environment extra: [String: String] = [:]) throws {
         let pty = try PseudoTerminal()
         master = pty.master
         self.cellWidth = cellWidth
@@ -45,14 +52,14 @@ public final class PtyProgram {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
         for (key, value) in extra { environment[key] = value.isEmpty ? nil : value }
-        let argv = ([builtArtmap().path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; env.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, builtArtmap().path, &actions, &attributes, argv, env)
+        let spawned = posix_spawn(&child, executable.path, &actions, &attributes, argv, env)
         guard spawned == 0 else {
             close(master)
-            throw TestServerError("cannot start artmap: \(String(cString: strerror(spawned)))")
+            throw TestServerError("cannot start \(executable.lastPathComponent): \(String(cString: strerror(spawned)))")
         }
         pid = child
     }
