@@ -66,6 +66,8 @@ public final class Session {
 
     public func loop(terminal: Terminal) {
         installSignalHandlers()
+        // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
+        terminal.handleSuspendKey(waking: queue.wakeDescriptor)
         defer {
             signalSources.forEach { $0.cancel() }
             locationTask?.cancel()
@@ -94,13 +96,14 @@ public final class Session {
                        pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
             let untilTick = max(0, Session.tickInterval - Date().timeIntervalSince(lastTick))
             _ = poll(&fds, 2, Int32(min(untilTick, Session.tickInterval) * 1000) + 1)
+            queue.clearWakeUps()
             if queue.takeResize(), let size = terminal.adoptWindowSize() {
                 dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
                 dispatch(.resize(size))
                 dirty = true
             }
             // ^Z: pictures away, terminal restored, stopped; on `fg` the SIGCONT note below repaints everything.
-            if queue.takeSuspend() { terminal.suspend() }
+            if terminal.takeSuspendRequest() { terminal.suspend() }
             let redraw = queue.takeRedraw()
             if redraw.repaint { terminal.invalidate() }
             if redraw.redraw { dirty = true }
@@ -363,12 +366,6 @@ public final class Session {
         resize.setEventHandler { queue.noteResize() }
         resize.resume()
         signalSources.append(resize)
-        // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
-        signal(SIGTSTP, SIG_IGN)
-        let suspend = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .global())
-        suspend.setEventHandler { queue.noteSuspend() }
-        suspend.resume()
-        signalSources.append(suspend)
         // After ^Z and fg curses repaints the cells; pictures drawn in pixels are drawn again with them.
         let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
         continued.setEventHandler { queue.noteRepaint() }

@@ -115,10 +115,20 @@ func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: 
     try #require(program.read(untilContains: sixelStart), "the detail's picture came as sixel: \(program.text().suffix(300).debugDescription)")
     try #require(program.read(untilContains: "\u{1B}\\", after: try #require(offset(of: sixelStart, in: program))))
 
-    // ^Z: the picture's cells are written over with blanks before the terminal is given back.
+    // Keys that change the screen but not the picture (f hearts Abstract, f again takes the heart away) send
+    // no image bytes: the second frame comes after everything the first wrote.
     var mark = program.output.count
+    program.send("f")
+    try #require(program.read(untilContains: "♥ Abstract", after: mark), "the heart drawn")
+    let hearted = program.output.count
+    program.send("f")
+    try #require(program.read(untilContains: "Abstract", after: hearted), "the heart taken away")
+    #expect(offset(of: "\u{1B}P", in: program, from: mark) == nil, "no image bytes: \(program.text(from: mark).debugDescription)")
+
+    // ^Z: the picture's cells are written over with blanks before the terminal is given back.
+    mark = program.output.count
     program.signal(SIGTSTP)
-    try #require(program.waitForStop(), "the process stopped")
+    try #require(program.waitForStop(), "the process stopped: \(processState(program)) after \(program.text(from: mark).debugDescription)")
     let stopping = program.text(from: mark)
     let left = try #require(offset(of: leaveView, in: program, from: mark), "the alternate screen left: \(stopping.debugDescription)")
     let blanks = try #require(offset(of: "\u{1B}[0m" + String(repeating: " ", count: 20), in: program, from: mark),
@@ -149,4 +159,16 @@ func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: 
                                   "blank runs over the picture: \(program.text(from: mark).debugDescription)")
     #expect(quitBlanks < quitLeave)
     #expect(offset(of: sixelStart, in: program, from: mark) == nil)
+}
+
+/// The process's state line from /proc (R running, S sleeping, T stopped), for a failure's message.
+func processState(_ program: PtyProgram) -> String {
+    let status = (try? String(contentsOfFile: "/proc/\(program.pid)/status", encoding: .utf8)) ?? ""
+    var lines = status.split(separator: "\n").filter { $0.hasPrefix("State:") || $0.hasPrefix("Sig") || $0.hasPrefix("ShdPnd") }.map(String.init)
+    for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(program.pid)/task")) ?? [] {
+        let t = (try? String(contentsOfFile: "/proc/\(program.pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+        lines += t.split(separator: "\n").filter { $0.hasPrefix("State") || $0.hasPrefix("Name") }.map { "\(task) \($0)" }
+        lines.append("\(task) wchan \((try? String(contentsOfFile: "/proc/\(program.pid)/task/\(task)/wchan", encoding: .utf8)) ?? "")")
+    }
+    return lines.joined(separator: "; ")
 }

@@ -174,10 +174,13 @@ public final class PtyProgram {
         return reaped
     }
 
-    /// Reads until the program ends or `timeout` seconds pass; returns whether it ended.
+    /// Reads until the program ends or `timeout` seconds pass, then what it left unread; returns whether it ended.
     @discardableResult
     public func waitForExit(timeout: Double = 30) -> Bool {
-        read(until: { _ in self.exited() }, timeout: timeout)
+        let ended = read(until: { _ in self.exited() }, timeout: timeout)
+        // What it wrote just before ending may still be waiting on the terminal.
+        if ended { drain() }
+        return ended
     }
 
     /// Whether `haystack` holds `needle` at or after `from`.
