@@ -6,8 +6,8 @@ import TestSupport
 /// `allow-passthrough` is on, and are cells when it is off. A real tmux server; a client attached on a pty the
 /// test holds stands for the outer terminal, so the test sees what tmux passes on; `pipe-pane` shows what artmap
 /// wrote into the pane.
-@Test(arguments: [true, false])
-func insideTmuxImagesGoThroughPassthroughOnlyWhenItIsAllowed(allowed: Bool) throws {
+@Test(arguments: [(true, "kitty"), (false, "kitty"), (true, "auto")])
+func insideTmuxImagesGoThroughPassthroughOnlyWhenItIsAllowed(allowed: Bool, pixels: String) throws {
     let (home, _) = try homeWithAbstractPhoto()
     let tmux = try TmuxSession(columns: 100, rows: 30)
     try tmux.tmux(["set-option", "-g", "allow-passthrough", allowed ? "on" : "off"])
@@ -17,7 +17,13 @@ func insideTmuxImagesGoThroughPassthroughOnlyWhenItIsAllowed(allowed: Bool) thro
     let paneBytes = home.appendingPathComponent("pane.bytes")
     try tmux.tmux(["pipe-pane", "-O", "-t", "main", "cat > '\(paneBytes.path)'"])
     // 75×28 cells: a kitty image of over 1 MB, more than tmux takes in one passthrough.
-    try tmux.type(artmapCommandLine(home: home, arguments: ["show", "40", "--width", "100", "--height", "28", "--pixels", "kitty"]))
+    try tmux.type(artmapCommandLine(home: home, arguments: ["show", "40", "--width", "100", "--height", "28", "--pixels", pixels]))
+    if pixels == "auto" {
+        // The outer terminal answers like kitty; tmux passes the answer on to the pane (after its own device
+        // attributes, which it answers itself).
+        try #require(client.read(untilContains: "\u{1B}_Gi=31,"), "the kitty query passed through: \(client.text().suffix(200).debugDescription)")
+        client.send("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+    }
     // The typed line holds "EXITED-$?": the exit is a status after it.
     let exited = "EXITED-[0-9]"
     try tmux.require(timeout: 30, "artmap's exit") { $0.contains { $0.range(of: exited, options: .regularExpression) != nil } }
@@ -36,7 +42,7 @@ func insideTmuxImagesGoThroughPassthroughOnlyWhenItIsAllowed(allowed: Bool) thro
         // artmap wrapped every sequence: no kitty sequence outside a passthrough, and each passthrough unwraps to
         // one whole kitty sequence.
         let passthroughs = written.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
-        #expect(passthroughs.count > 100, "the image in chunks, each wrapped: \(passthroughs.count)")
+        #expect(passthroughs.count > 100, "the image in chunks, each wrapped: \(passthroughs.count) in \(written.suffix(300).debugDescription)")
         #expect(!written.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_G"), "no unwrapped kitty sequence")
         for piece in passthroughs {
             let end = try #require(piece.range(of: "\u{1B}\u{1B}\\\u{1B}\\"), "a passthrough ends with the inner ST, doubled, then its own")
