@@ -108,8 +108,8 @@ public enum TerminalProbe {
     }
 
     /// Sends the queries to `output` and reads `input` (a terminal, put in raw mode meanwhile) until the device
-    /// attributes answer (inside tmux: and the kitty query) or `timeout` seconds pass. Nothing read is lost to the caller's key reader except the
-    /// answers and what was typed during the probe.
+    /// attributes answer (inside tmux: and the kitty query) or `timeout` seconds pass. Nothing read is lost to
+    /// the caller's key reader except the answers and what was typed during the probe.
     public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, tmux: Bool, timeout: Double = 0.3) -> ProbeAnswers {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return ProbeAnswers() }

@@ -69,6 +69,8 @@ public final class Session {
         // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
         terminal.handleSuspendKey(waking: queue.wakeDescriptor)
         defer {
+            // The pipe closes with the queue: ^Z no longer writes to it.
+            terminal.handleSuspendKey(waking: -1)
             signalSources.forEach { $0.cancel() }
             locationTask?.cancel()
             gpsdClient?.stop()
