@@ -15,9 +15,10 @@ private let leaveView = "\u{1B}[?1049l"
 /// ncurses clearing the screen (xterm-256color's clear) before painting every cell afresh.
 private let clearScreen = "\u{1B}[H\u{1B}[2J"
 
-/// The view on a 160×45 pty (10×20-pixel cells) at Abstract's detail, its picture drawn; for kitty the test
-/// answers the graphics query like kitty.
-func ptyAtAbstractDetail(pixels: String) throws -> PtyProgram {
+/// The view on a 160×45 pty (10×20-pixel cells) at Abstract's detail, and where in its output the detail
+/// began (the building's list before it may show a picture of its own); for kitty the test answers the
+/// graphics query like kitty.
+func ptyAtAbstractDetail(pixels: String) throws -> (program: PtyProgram, detail: Int) {
     let (home, _) = try homeWithAbstractPhoto()
     let program = try PtyProgram(["--offline", "--pixels", pixels], home: home, columns: 160, rows: 45)
     if pixels == "auto" {
@@ -25,21 +26,15 @@ func ptyAtAbstractDetail(pixels: String) throws -> PtyProgram {
         program.send(kittyAnswer)
     }
     try #require(program.read(untilContains: "31 artworks in 13 buildings"), "the view started")
-    // One key at a time, each after the frame of the one before.
-    func key(_ bytes: String) {
-        let before = program.output.count
-        program.send(bytes)
-        program.read(until: { $0.count > before }, timeout: 5)
-    }
-    key("\t")
-    for _ in 0..<17 { key("\u{1B}OB") }
-    key("\r")
+    program.press("\t")
+    for _ in 0..<17 { program.press("\u{1B}OB") }
+    program.press("\r")
     try #require(program.read(untilContains: "9 artworks"), "the building's list opened")
-    key("\u{1B}OB")
+    program.press("\u{1B}OB")
     let mark = program.output.count
     program.send("\r")
     try #require(program.read(untilContains: "640×480 px", after: mark))
-    return program
+    return (program, mark)
 }
 
 /// Where `needle` first occurs at or after `from`, in bytes.
@@ -67,9 +62,9 @@ func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: 
 }
 
 @Test func kittyImagesGoAtSuspendComeBackAfterFgFollowAResizeAndGoOnQuitting() throws {
-    let program = try ptyAtAbstractDetail(pixels: "auto")
-    try #require(program.read(untilContains: "\u{1B}_Gm=0"), "the detail's picture came as a kitty image")
-    let first = try #require(kittyCells(program, after: 0), "c= and r= in \(program.text().prefix(300).debugDescription)")
+    let (program, detail) = try ptyAtAbstractDetail(pixels: "auto")
+    try #require(program.read(untilContains: "\u{1B}_Gm=0", after: detail), "the detail's picture came as a kitty image")
+    let first = try #require(kittyCells(program, after: detail), "c= and r= in \(program.text(from: detail).prefix(300).debugDescription)")
 
     // ^Z: the image is deleted, then the terminal given back, then the process stops.
     var mark = program.output.count
@@ -111,9 +106,9 @@ func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: 
 }
 
 @Test func sixelPicturesArePaintedOverAtSuspendAndAfterAResizeAndDrawnAgain() throws {
-    let program = try ptyAtAbstractDetail(pixels: "sixel")
-    try #require(program.read(untilContains: sixelStart), "the detail's picture came as sixel: \(program.text().suffix(300).debugDescription)")
-    try #require(program.read(untilContains: "\u{1B}\\", after: try #require(offset(of: sixelStart, in: program))))
+    let (program, detail) = try ptyAtAbstractDetail(pixels: "sixel")
+    try #require(program.read(untilContains: sixelStart, after: detail), "the detail's picture came as sixel: \(program.text().suffix(300).debugDescription)")
+    try #require(program.read(untilContains: "\u{1B}\\", after: try #require(offset(of: sixelStart, in: program, from: detail))))
 
     // Keys that change the screen but not the picture (f hearts Abstract, f again takes the heart away) send
     // no image bytes: the second frame comes after everything the first wrote.

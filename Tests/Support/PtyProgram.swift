@@ -163,6 +163,14 @@ public final class PtyProgram {
         _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Types a key and reads until the program has written something after it (its next frame begun), up to
+    /// `timeout` seconds: keys pressed one after another's frame, as a person types.
+    public func press(_ key: String, timeout: Double = 5) {
+        let before = output.count
+        send(key)
+        read(until: { $0.count > before || self.exited() }, timeout: timeout)
+    }
+
     /// True once the program ended (its status is then in `status`).
     public func exited() -> Bool {
         if reaped { return true }
