@@ -50,10 +50,11 @@ test: deps
 	scripts/check-architecture.sh
 	$(SWIFT) test
 
-# A real sixel terminal (issue 21): xterm -ti vt340 under Xvfb runs `artmap show`, a screenshot (xwd) is compared
-# with the source. Apart from `make test`: it needs an X server and xterm, which the view itself does not.
+# A real sixel terminal (issue 21): xterm -ti vt340 under Xvfb runs `artmap show`, and the view to the detail (keys
+# typed by xdotool); screenshots (xwd) are compared with the source. Apart from `make test`: it needs an X server,
+# xterm and xdotool, which the view itself does not.
 pixels-test: deps
-	@missing=""; for pair in xterm:xterm Xvfb:xvfb xwd:x11-apps fc-list:fontconfig; do \
+	@missing=""; for pair in xterm:xterm Xvfb:xvfb xwd:x11-apps xdotool:xdotool fc-list:fontconfig; do \
 	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; done; \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \

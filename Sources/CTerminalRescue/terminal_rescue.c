@@ -1,4 +1,5 @@
 #include "terminal_rescue.h"
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
@@ -55,4 +56,40 @@ void artmap_remove_fatal_signal_handlers(void) {
     installed = 0;
     reset_length = 0;
     for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) sigaction(fatal_signals[i], &previous_actions[i], NULL);
+}
+
+static volatile sig_atomic_t suspend_requested;
+static volatile sig_atomic_t suspend_wake_fd = -1;
+
+static void suspend_handler(int signal_number) {
+    (void)signal_number;
+    int saved_errno = errno;
+    suspend_requested = 1;
+    if (suspend_wake_fd >= 0) {
+        char byte = 'z';
+        ssize_t written = write(suspend_wake_fd, &byte, 1);
+        (void)written;
+    }
+    errno = saved_errno;
+}
+
+void artmap_install_suspend_handler(int wake_fd) {
+    suspend_wake_fd = wake_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = suspend_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGTSTP, &action, NULL);
+}
+
+int artmap_take_suspend_request(void) {
+    int was = suspend_requested;
+    suspend_requested = 0;
+    return was;
+}
+
+void artmap_remove_suspend_handler(void) {
+    signal(SIGTSTP, SIG_DFL);
+    suspend_wake_fd = -1;
 }

@@ -66,10 +66,14 @@ public final class PictureLayer: @unchecked Sendable {
         return out
     }
 
-    /// Forgets what is on screen (the screen is about to be painted afresh); kitty images are deleted.
-    func forget() -> [UInt8] {
-        shown = []
-        return choice.kind == .kitty ? wrap(PixelEncoder.kittyDeleteAll) : []
+    /// Forgets what is on screen (the screen is about to be painted afresh); kitty images are deleted. With
+    /// `blanking` (the cells on screen: the terminal is about to be given back, at ^Z or on quitting) sixel and
+    /// iTerm2 pictures are written over with blanks too, so none stays even where there is no alternate screen.
+    func forget(blanking painted: Buffer? = nil) -> [UInt8] {
+        defer { shown = [] }
+        if choice.kind == .kitty { return wrap(PixelEncoder.kittyDeleteAll) }
+        guard let painted else { return [] }
+        return shown.flatMap { blanks($0.picture.area, buffer: painted, before: nil) }
     }
 
     /// How many pictures are on screen now.

@@ -108,8 +108,8 @@ public enum TerminalProbe {
     }
 
     /// Sends the queries to `output` and reads `input` (a terminal, put in raw mode meanwhile) until the device
-    /// attributes answer or `timeout` seconds pass. Nothing read is lost to the caller's key reader except the
-    /// answers and what was typed during the probe.
+    /// attributes answer (inside tmux: and the kitty query) or `timeout` seconds pass. Nothing read is lost to
+    /// the caller's key reader except the answers and what was typed during the probe.
     public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, tmux: Bool, timeout: Double = 0.3) -> ProbeAnswers {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return ProbeAnswers() }
@@ -142,7 +142,10 @@ public enum TerminalProbe {
             let n = buffer.withUnsafeMutableBufferPointer { read(input, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             received += buffer[0..<n]
-            if ProbeAnswers.parse(received).deviceAttributes { break }
+            // Inside tmux the device attributes come from tmux itself, at once, and the outer terminal's answer to
+            // the kitty query (passed on by tmux) after them: there only a kitty answer ends the wait early.
+            let answers = ProbeAnswers.parse(received)
+            if answers.deviceAttributes && (!tmux || answers.kitty) { break }
         }
         return ProbeAnswers.parse(received)
     }

@@ -52,12 +52,17 @@ public final class Terminal {
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { throw CursesError.noFullScreen(term) }
         artmap_save_terminal_modes()
+        // ^Z's handler goes in before curses starts: curses then leaves SIGTSTP alone. (Else it installs its own,
+        // and ignores SIGTSTP during every doupdate: a ^Z pressed while a frame is painted would be lost.)
+        artmap_install_suspend_handler(-1)
         guard let created = newterm(nil, artmap_stdout(), artmap_stdin()) else {
+            artmap_remove_suspend_handler()
             throw CursesError("cannot use the terminal type '\(term)' (TERM); try TERM=xterm-256color")
         }
         guard artmap_terminfo_string("cup") != nil else {
             endwin()
             delscreen(created)
+            artmap_remove_suspend_handler()
             throw CursesError.noFullScreen(term)
         }
         screen = created
@@ -95,10 +100,34 @@ public final class Terminal {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        Terminal.writeAll(pictures.forget())
+        fflush(artmap_stdout())
+        Terminal.writeAll(pictures.forget(blanking: painted))
+        artmap_remove_suspend_handler()
         artmap_remove_fatal_signal_handlers()
         endwin()
         delscreen(screen)
+    }
+
+    /// ^Z is artmap's to handle (its handler replaces curses'): pressing it writes a byte to `descriptor` (the
+    /// run loop's wake-up pipe) and the loop calls `suspend` once `takeSuspendRequest` says so.
+    public func handleSuspendKey(waking descriptor: Int32) {
+        artmap_install_suspend_handler(descriptor)
+    }
+
+    /// Whether ^Z was pressed since the last call.
+    public func takeSuspendRequest() -> Bool { artmap_take_suspend_request() != 0 }
+
+    /// ^Z: takes the pictures away (kitty deletes them; sixel and iTerm2 areas are written over with blanks),
+    /// gives the terminal back as it was before the view and stops the process, as the shell's job control
+    /// expects. Returns once continued (`fg`); the caller then repaints everything (the SIGCONT note does), and
+    /// the next draw sends the pictures again.
+    public func suspend() {
+        guard !stopped else { return }
+        fflush(artmap_stdout())
+        Terminal.writeAll(pictures.forget(blanking: painted))
+        endwin()
+        // SIGSTOP, not SIGTSTP: artmap handles SIGTSTP itself (this is its handler) and SIGSTOP cannot be caught.
+        raise(SIGSTOP)
     }
 
     /// If the process dies of a fatal signal or a runtime trap while curses owns the terminal, a handler

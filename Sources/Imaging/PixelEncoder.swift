@@ -96,15 +96,25 @@ public enum PixelEncoder {
     /// The sequence deleting every kitty image on screen (and freeing their data).
     public static let kittyDeleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 
-    /// Wraps a sequence for tmux's passthrough: inside `ESC P tmux;` … `ESC \`, every ESC doubled.
+    /// Wraps sequences for tmux's passthrough: each inside `ESC P tmux;` … `ESC \`, every ESC doubled. Each
+    /// sequence (up to its `ESC \`) goes in a passthrough of its own: tmux drops a passthrough longer than its
+    /// input buffer (about 1 MB), and a full-screen kitty image is several, sent in 4 KB chunks.
     public static func tmuxWrapped(_ bytes: [UInt8]) -> [UInt8] {
-        var out = Array("\u{1B}Ptmux;".utf8)
+        let open = Array("\u{1B}Ptmux;".utf8), close = Array("\u{1B}\\".utf8)
+        var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 64 + 16)
-        for byte in bytes {
+        var inside = false
+        for (i, byte) in bytes.enumerated() {
+            if !inside { out += open; inside = true }
             out.append(byte)
             if byte == 0x1B { out.append(0x1B) }
+            // The end of a sequence (ST): close this passthrough.
+            if byte == UInt8(ascii: "\\"), i > 0, bytes[i - 1] == 0x1B {
+                out += close
+                inside = false
+            }
         }
-        out += Array("\u{1B}\\".utf8)
+        if inside { out += close }
         return out
     }
 

@@ -66,6 +66,9 @@ final class ActionQueue: @unchecked Sendable {
         wake()
     }
 
+    /// The pipe's end that wakes the loop (for a signal handler to write to).
+    var wakeDescriptor: Int32 { writeDescriptor }
+
     /// Whether a redraw, and whether a whole repaint, were noted since the last call.
     func takeRedraw() -> (redraw: Bool, repaint: Bool) {
         lock.lock()
@@ -76,9 +79,15 @@ final class ActionQueue: @unchecked Sendable {
         return was
     }
 
+    /// Empties the wake-up pipe. Called right after the loop wakes, before it looks at any note: a note made
+    /// after that leaves its byte in the pipe, so the next poll returns at once instead of at the next tick.
+    func clearWakeUps() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readDescriptor, &bytes, bytes.count) > 0 {}
+    }
+
+    /// The actions posted since the last call (the pipe is emptied by `clearWakeUps`, not here).
     func drain() -> [Action] {
-        var byte: UInt8 = 0
-        while read(readDescriptor, &byte, 1) > 0 {}
         lock.lock()
         defer { lock.unlock() }
         let actions = pending

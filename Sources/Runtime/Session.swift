@@ -66,7 +66,11 @@ public final class Session {
 
     public func loop(terminal: Terminal) {
         installSignalHandlers()
+        // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
+        terminal.handleSuspendKey(waking: queue.wakeDescriptor)
         defer {
+            // The pipe closes with the queue: ^Z no longer writes to it.
+            terminal.handleSuspendKey(waking: -1)
             signalSources.forEach { $0.cancel() }
             locationTask?.cancel()
             gpsdClient?.stop()
@@ -94,11 +98,14 @@ public final class Session {
                        pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
             let untilTick = max(0, Session.tickInterval - Date().timeIntervalSince(lastTick))
             _ = poll(&fds, 2, Int32(min(untilTick, Session.tickInterval) * 1000) + 1)
+            queue.clearWakeUps()
             if queue.takeResize(), let size = terminal.adoptWindowSize() {
                 dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
                 dispatch(.resize(size))
                 dirty = true
             }
+            // ^Z: pictures away, terminal restored, stopped; on `fg` the SIGCONT note below repaints everything.
+            if terminal.takeSuspendRequest() { terminal.suspend() }
             let redraw = queue.takeRedraw()
             if redraw.repaint { terminal.invalidate() }
             if redraw.redraw { dirty = true }

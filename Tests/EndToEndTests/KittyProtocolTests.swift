@@ -35,26 +35,9 @@ private let kittyAnswer = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c"
 }
 
 @Test func theViewSendsKittyImagesOncePerChangeAndDeletesThemOnClose() throws {
-    let (home, _) = try homeWithAbstractPhoto()
-    let program = try PtyProgram(["--offline"], home: home, columns: 160, rows: 45)
-    try #require(program.read(untilContains: deviceQuery))
-    program.send(kittyAnswer)
-    try #require(program.read(untilContains: "31 artworks in 13 buildings"), "the view started")
-    // To Abstract's detail through its building's list.
-    // One key at a time, each after the frame of the one before.
-    func key(_ bytes: String) {
-        let before = program.output.count
-        program.send(bytes)
-        program.read(until: { $0.count > before }, timeout: 5)
-    }
-    key("\t")
-    for _ in 0..<17 { key("\u{1B}OB") }
-    key("\r")
-    try #require(program.read(untilContains: "9 artworks"), "the building's list opened")
-    key("\u{1B}OB")
-    var mark = program.output.count
-    program.send("\r")
-    try #require(program.read(untilContains: "640×480 px", after: mark))
+    // To Abstract's detail through its building's list, the query answered like kitty.
+    let (program, detail) = try ptyAtAbstractDetail(pixels: "auto")
+    var mark = detail
     try #require(program.read(untilContains: "\u{1B}_Ga=T,i=", after: mark), "the detail's picture comes as a kitty image")
     try #require(program.read(untilContains: "\u{1B}_Gm=0", after: mark), "the last chunk")
     // A key that leaves the picture as it is sends no image bytes.
@@ -68,7 +51,7 @@ private let kittyAnswer = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c"
     #expect(PtyProgram.contains(between, Array("\u{1B}_Ga=d,d=I,i=".utf8)) || program.read(untilContains: "\u{1B}_Ga=d,d=I,i=", after: mark, timeout: 10))
     // Quitting (q goes back screen by screen, then quits) leaves no image behind.
     mark = program.output.count
-    for _ in 0..<4 where !program.exited() { key("q") }
+    for _ in 0..<4 where !program.exited() { program.press("q") }
     #expect(program.waitForExit())
     #expect(program.text(from: mark).contains("\u{1B}_Ga=d,d=A,q=2\u{1B}\\"))
 }

@@ -3,10 +3,10 @@ import Imaging
 import Testing
 import TestSupport
 
-/// Issue 21: a real sixel terminal. xterm (`-ti vt340`) under Xvfb runs `artmap show`; a screenshot's picture area
-/// is compared with the source at the area's pixel size: the fine detail (image minus its Gaussian blur)
-/// correlates at 0.9 or more with pixels, far less with cells. Needs xterm, Xvfb and xwd: `make pixels-test`
-/// runs it (ARTMAP_XTERM_TESTS=1); `make test` does not.
+/// Issue 21: a real sixel terminal. xterm (`-ti vt340`) under Xvfb runs `artmap show` and the view's detail
+/// (SixelXtermTests+Detail.swift); a screenshot's picture area is compared with the source at the area's pixel
+/// size: the fine detail (image minus its Gaussian blur) correlates at 0.9 or more with pixels, far less with
+/// cells. Needs xterm, Xvfb, xwd and xdotool: `make pixels-test` runs it (ARTMAP_XTERM_TESTS=1); `make test` does not.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["ARTMAP_XTERM_TESTS"] == "1"))
 struct SixelXtermTests {
     /// A 640×480 picture with detail at every scale: coloured blocks of 6 to 24 pixels over a two-axis gradient.

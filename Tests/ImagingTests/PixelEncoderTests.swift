@@ -37,3 +37,16 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
 @Test func tmuxPassthroughDoublesEveryEscape() {
     #expect(text(PixelEncoder.tmuxWrapped(Array("\u{1B}_Ga=d\u{1B}\\".utf8))) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d\u{1B}\u{1B}\\\u{1B}\\")
 }
+
+@Test func tmuxPassthroughWrapsEachSequenceOnItsOwn() {
+    // Two kitty chunks: two passthroughs (tmux drops one longer than its 1 MB input buffer).
+    let chunks = "\u{1B}_Ga=T,m=1;AAAA\u{1B}\\\u{1B}_Gm=0;BBBB\u{1B}\\"
+    #expect(text(PixelEncoder.tmuxWrapped(Array(chunks.utf8)))
+        == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,m=1;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}Ptmux;\u{1B}\u{1B}_Gm=0;BBBB\u{1B}\u{1B}\\\u{1B}\\")
+    // A full-screen kitty image: no passthrough over 1 MB.
+    let image = PixelEncoder.encode(gradient(1600, 900), columns: 160, rows: 45, cell: CellPixels(width: 10, height: 20), protocol: .kitty)
+    let wrapped = text(PixelEncoder.tmuxWrapped(image))
+    let pieces = wrapped.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
+    #expect(image.count > 1_000_000 && pieces.count > 100, "\(image.count) bytes in \(pieces.count) passthroughs")
+    #expect(pieces.allSatisfy { $0.utf8.count < 1_000_000 && $0.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\") })
+}

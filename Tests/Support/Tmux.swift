@@ -3,7 +3,8 @@ import Foundation
 /// A tmux server of the test's own (its own socket), running a shell in one window of a given size.
 /// Drives a full-screen program as a person would: keys in, screen text out.
 public final class TmuxSession: @unchecked Sendable {
-    private let socket: String
+    /// The server's socket name (`tmux -L`), for a client the test attaches itself.
+    public let socket: String
 
     public init(columns: Int, rows: Int) throws {
         socket = "artmap-test-\(UUID().uuidString.prefix(8))"
