@@ -225,7 +225,10 @@ func cityBench(side: Int) throws {
     print("== city (\(side)×\(side) blocks: streets, a building per block, artworks)")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-city-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    // ARTMAP_BENCH_KEEP=1 keeps the city's files (store, PBF) for profiling a route again by hand.
+    let keep = ProcessInfo.processInfo.environment["ARTMAP_BENCH_KEEP"] == "1"
+    if keep { print("keeping \(folder.path)") }
+    defer { if !keep { try? FileManager.default.removeItem(at: folder) } }
     let xml = folder.appendingPathComponent("city.osm").path, pbf = folder.appendingPathComponent("city.osm.pbf").path
     var t = now()
     try city.writeXML(to: xml)

@@ -26,6 +26,23 @@ extension CatalogStore: WalkPieceSource {
         return pieces
     }
 
+    /// The pieces' bytes as SQLite holds them, row by row (no copies, no values); a row `visit` refuses is a
+    /// `StoreError` naming it.
+    public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                                _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
+        for range in ranges {
+            try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+            while try statement.step() {
+                let tile = statement.integer(1)
+                let fine = statement.withBytes(2) { edges in statement.withBytes(3) { components in visit(tile, edges, components) } }
+                guard fine else {
+                    throw StoreError(code: -1, message: "the walking paths' row \(statement.integer(0)) (tile \(tile)) is damaged: import the map again")
+                }
+            }
+        }
+    }
+
     /// Every stored piece.
     func allWalkPieces() throws -> [WalkPiece] {
         let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces ORDER BY id")

@@ -7,6 +7,23 @@ public protocol WalkPieceSource {
     func walkFacts() throws -> WalkGraphFacts?
     /// The pieces of the tiles in `ranges` (inclusive key ranges).
     func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece]
+    /// The stored bytes of the pieces in `ranges`, row by row, with no values made of them: `visit` gets the
+    /// tile, the edges (as `WalkPiece.encoded`) and the components (as `encodedComponents`, or empty) and
+    /// answers false when the bytes are not a piece, which the source reports as damage.
+    func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                         _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws
+}
+
+extension WalkPieceSource {
+    /// Through `walkPieces(in:)`, for sources that hold pieces as values.
+    public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                                _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        for piece in try walkPieces(in: ranges) {
+            _ = piece.encoded().withUnsafeBytes { edges in
+                piece.encodedComponents().withUnsafeBytes { visit(piece.tile, edges, $0) }
+            }
+        }
+    }
 }
 
 /// Routes read from the store by corridor instead of whole: the ends are joined on the tiles around them,
@@ -91,12 +108,12 @@ public enum CorridorRouter {
     }
 }
 
-/// The tiles read so far and their pieces.
+/// The tiles read so far and the graph assembled from their pieces (each growth adds only the new tiles).
 struct Corridor {
     let source: WalkPieceSource
     let facts: WalkGraphFacts
     private(set) var loaded = WalkTileSet()
-    private(set) var pieces: [WalkPiece] = []
+    private(set) var assembly = WalkGraphAssembly()
 
     init(source: WalkPieceSource, facts: WalkGraphFacts) {
         self.source = source
@@ -114,11 +131,17 @@ struct Corridor {
         if box.west <= -180 && box.east >= 180 { (clipped.west, clipped.east) = (bounds.west, bounds.east) }
         // Nothing is stored outside the bounds (an end out there is refused as outside the imported area).
         guard !clipped.isEmpty else { return }
+        let before = loaded
         let ranges = loaded.add(clipped)
-        if !ranges.isEmpty { pieces += try source.walkPieces(in: ranges) }
+        guard !ranges.isEmpty else { return }
+        let now = loaded
+        var assembly = self.assembly
+        self.assembly = WalkGraphAssembly()
+        defer { self.assembly = assembly }
+        try source.visitWalkPieces(in: ranges) { tile, edges, components in
+            assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
+        }
     }
 
-    func graph(indexed: Bool) -> WalkGraph {
-        WalkGraph(pieces: pieces, loaded: loaded, facts: facts, indexed: indexed)
-    }
+    func graph(indexed: Bool) -> WalkGraph { assembly.graph(facts: facts, indexed: indexed) }
 }
