@@ -14,12 +14,29 @@ struct WalkGraphAssembly {
     private var numbers = NodeTable(capacity: 4096)
     private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = [], edgeStreet: [Int32] = []
     private var streets = WalkStreetTable()
-    /// A piece's node numbers in the graph (reused from piece to piece).
+    /// A piece's node numbers in the graph and the tiles its nodes lie in (reused from piece to piece).
     private var local: [Int32] = []
+    private var localTiles: [Int64] = []
     /// Pieces added.
     private(set) var pieceCount = 0
 
     var edgeCount: Int { edgeFrom.count }
+
+    /// Makes room for about `nodes` more nodes and their edges, so a corridor across a city is not copied
+    /// and zeroed again at every doubling (space reserved and never used costs no page).
+    mutating func reserve(nodes: Int) {
+        guard nodes > 0 else { return }
+        let n = ids.count + nodes, m = edgeFrom.count + nodes * 5 / 2
+        numbers.reserve(n)
+        ids.reserveCapacity(n)
+        points.reserveCapacity(n)
+        componentKeys.reserveCapacity(n)
+        componentSizes.reserveCapacity(n)
+        edgeFrom.reserveCapacity(m)
+        edgeTo.reserveCapacity(m)
+        edgeMetres.reserveCapacity(m)
+        edgeStreet.reserveCapacity(m)
+    }
 
     /// Adds the stored piece of `tile` (bytes as `WalkPiece.encoded`, components as `encodedComponents`, or
     /// none), read with the tiles that took the read set from `before` to `loaded`: an edge kept in several
@@ -27,18 +44,14 @@ struct WalkGraphAssembly {
     /// together). False when the bytes are not a piece.
     mutating func add(tile: Int64, bytes: UnsafeRawBufferPointer, components: UnsafeRawBufferPointer,
                       before: WalkTileSet, loaded: WalkTileSet) -> Bool {
-        guard bytes.count >= 13, bytes[0] == WalkPiece.version else { return false }
-        func word(_ offset: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-        let n = word(1), m = word(5), k = word(9)
-        let idsAt = 13, latitudesAt = idsAt + 8 * n, longitudesAt = latitudesAt + 8 * n
-        let fromAt = longitudesAt + 8 * n, toAt = fromAt + 4 * m, streetAt = toAt + 4 * m, metresAt = streetAt + 4 * m
-        var offset = metresAt + 8 * m
-        guard offset <= bytes.count else { return false }
+        guard let layout = WalkPieceLayout(bytes) else { return false }
+        let n = layout.nodeCount, m = layout.edgeCount, k = layout.streetCount
         // Street texts first: the last part of the bytes, each after its length.
         let firstStreet = Int32(streets.count)
+        var offset = layout.streetsAt
         for _ in 0..<k {
             guard offset + 4 <= bytes.count else { return false }
-            let length = word(offset)
+            let length = Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             offset += 4
             guard length <= bytes.count - offset else { return false }
             streets.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
@@ -46,30 +59,29 @@ struct WalkGraphAssembly {
         }
         let labelled = components.count == 12 * n
         local.removeAll(keepingCapacity: true)
+        localTiles.removeAll(keepingCapacity: true)
         for i in 0..<n {
-            let id = bytes.loadUnaligned(fromByteOffset: idsAt + 8 * i, as: Int64.self)
+            let id = layout.nodeID(i)
+            let point = GeoPoint(latitude: layout.latitude(i), longitude: layout.longitude(i))
+            localTiles.append(WalkTiling.tile(of: point))
             let found = numbers.findOrInsert(id, new: Int32(ids.count))
             local.append(found.value)
             guard found.inserted else { continue }
             ids.append(id)
-            points.append(GeoPoint(latitude: bytes.loadUnaligned(fromByteOffset: latitudesAt + 8 * i, as: Double.self),
-                                   longitude: bytes.loadUnaligned(fromByteOffset: longitudesAt + 8 * i, as: Double.self)))
+            points.append(point)
             componentKeys.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * i, as: Int64.self) : id)
             componentSizes.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * n + 4 * i, as: Int32.self) : 1)
         }
         for e in 0..<m {
-            let a = word(fromAt + 4 * e), b = word(toAt + 4 * e), street = word(streetAt + 4 * e)
+            let a = layout.from(e), b = layout.to(e), street = layout.street(e)
             guard a < n, b < n, street < k else { return false }
-            let metres = bytes.loadUnaligned(fromByteOffset: metresAt + 8 * e, as: Double.self)
+            let metres = layout.metres(e)
             let ga = local[a], gb = local[b]
             guard ga != gb, metres.isFinite, metres >= 0 else { continue }
             // The piece's own coordinates decide the tiles, as they did when it was written.
-            func point(_ i: Int) -> GeoPoint {
-                GeoPoint(latitude: bytes.loadUnaligned(fromByteOffset: latitudesAt + 8 * i, as: Double.self),
-                         longitude: bytes.loadUnaligned(fromByteOffset: longitudesAt + 8 * i, as: Double.self))
-            }
-            let pa = point(a), pb = point(b)
-            if WalkTiling.tile(of: pa) != WalkTiling.tile(of: pb) {
+            if localTiles[a] != localTiles[b] {
+                let pa = GeoPoint(latitude: layout.latitude(a), longitude: layout.longitude(a))
+                let pb = GeoPoint(latitude: layout.latitude(b), longitude: layout.longitude(b))
                 var readBefore = false
                 var first: Int64?
                 WalkTiling.forEachTile(from: pa, to: pb) { candidate in
