@@ -10,16 +10,19 @@ struct NodeTable: Sendable {
     }
     private var slots: [Slot]
     private var mask: Int
+    /// 64 minus the bits of a slot number: the hash is the product's top bits (Fibonacci hashing), which
+    /// spreads runs of consecutive ids evenly; its middle bits left long probe runs.
+    private var shift: UInt64
     /// The number of the id that collides with the empty marker, kept apart.
     private var emptyKeyNumber: Int32?
     private(set) var count = 0
     private static let empty = Int64.min
 
     init(capacity: Int = 0) {
-        slots = []
-        mask = 0
-        slots = [Slot](repeating: Slot(id: Self.empty, number: 0), count: Self.size(for: capacity))
-        mask = slots.count - 1
+        let size = Self.size(for: capacity)
+        slots = [Slot](repeating: Slot(id: Self.empty, number: 0), count: size)
+        mask = size - 1
+        shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
     /// A power of two that holds `capacity` ids under seven tenths full.
@@ -29,8 +32,8 @@ struct NodeTable: Sendable {
         return size
     }
 
-    @inline(__always) private static func slot(_ id: Int64, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> 29) & mask
+    @inline(__always) private static func slot(_ id: Int64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// Makes room for `capacity` ids in all, so filling up to that never rehashes.
@@ -42,7 +45,7 @@ struct NodeTable: Sendable {
     func find(_ id: Int64) -> Int32? {
         if id == Self.empty { return emptyKeyNumber }
         return slots.withUnsafeBufferPointer { slots in
-            var i = Self.slot(id, mask)
+            var i = Self.slot(id, shift)
             while true {
                 let slot = slots[i]
                 if slot.id == id { return slot.number }
@@ -62,9 +65,9 @@ struct NodeTable: Sendable {
             return (new, true)
         }
         if (count + 1) * 10 > slots.count * 7 { rehash(to: slots.count * 2) }
-        let mask = self.mask
+        let mask = self.mask, shift = self.shift
         let found: (Int32, Bool) = slots.withUnsafeMutableBufferPointer { slots in
-            var i = Self.slot(id, mask)
+            var i = Self.slot(id, shift)
             while true {
                 let slot = slots[i]
                 if slot.id == id { return (slot.number, false) }
@@ -83,10 +86,11 @@ struct NodeTable: Sendable {
         let old = slots
         slots = [Slot](repeating: Slot(id: Self.empty, number: 0), count: size)
         mask = size - 1
-        let mask = self.mask
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        let mask = self.mask, shift = self.shift
         slots.withUnsafeMutableBufferPointer { slots in
             for slot in old where slot.id != Self.empty {
-                var i = Self.slot(slot.id, mask)
+                var i = Self.slot(slot.id, shift)
                 while slots[i].id != Self.empty { i = (i + 1) & mask }
                 slots[i] = slot
             }
