@@ -97,8 +97,6 @@ public final class StoreIntegrityCheck: @unchecked Sendable {
                 let database = try Database(path: path, readerBeside: true)
                 // The check reads each page once: a small cache keeps it from growing the process by megabytes.
                 try database.execute("PRAGMA cache_size = -256")
-                // Mapped, the pages are not copied through read(2): a city's store (~200 MB) is checked in half the time.
-                try database.execute("PRAGMA mmap_size = \(CatalogStore.walkMapBytes)")
                 found = try StoreIntegrityCheck.problem(in: database)
             } catch let error as StoreError where error.isDamage {
                 found = error.message

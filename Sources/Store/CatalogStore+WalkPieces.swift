@@ -31,8 +31,15 @@ extension CatalogStore: WalkPieceSource {
     public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
                                 _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
         // A corridor across a city reads tens of megabytes of blobs: mapped, SQLite hands out pointers into the
-        // file instead of copying every page through read(2) (a third of a cold route's time).
+        // file instead of copying every page through read(2). Only for this read: mapped pages count as the
+        // process's memory, and the view's tile reads on the same connection must not grow it.
         try database.execute("PRAGMA mmap_size = \(Self.walkMapBytes)")
+        defer { try? database.execute("PRAGMA mmap_size = 0") }
+        try visitWalkRows(in: ranges, visit)
+    }
+
+    private func visitWalkRows(in ranges: [ClosedRange<Int64>],
+                               _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
         let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
         for range in ranges {
             try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
