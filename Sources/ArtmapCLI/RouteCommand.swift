@@ -37,19 +37,29 @@ enum RouteCommand: Command {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
         let collection = options.value("--collection") ?? Artwork.defaultCollection
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        if let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name) {
+        // The walk is found while the store's integrity check reads the whole file beside it (on a city's store
+        // the check alone is longer than the route); a damaged store is replaced and the walk looked for again.
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        if let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: false, environment: environment, command: name) {
             start = near
             startGiven = true
         }
-        // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
-        if !startGiven, let middle = try store.defaultReference(collection: collection, home: start) { start = middle }
-        guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
-            throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
+        let given = startGiven ? start : nil
+        func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
+            var start = given ?? Coordinate.ashtonBuilding
+            // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
+            if given == nil, let middle = try store.defaultReference(collection: collection, home: start) { start = middle }
+            guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
+                throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
+            }
+            // Only the corridor between the two ends is read from the store, however big the imported city.
+            return (artwork, start, try CorridorRouter.route(from: start, to: artwork.coordinate, source: store))
         }
-        let straight = Geodesic.inverse(from: start, to: artwork.coordinate)
-        // Only the corridor between the two ends is read from the store, however big the imported city.
-        switch try CorridorRouter.route(from: start, to: artwork.coordinate, source: store) {
+        var found = Result { try find(checked.store) }
+        if try checked.settleCheck() { found = Result { try find(checked.store) } }
+        let (artwork, from, walk) = try found.get()
+        let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
+        switch walk {
         case .success(let walk):
             if options.has("--json") {
                 console.line(JSONWriter.render(json(walk)))

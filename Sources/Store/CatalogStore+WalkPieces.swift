@@ -26,6 +26,36 @@ extension CatalogStore: WalkPieceSource {
         return pieces
     }
 
+    /// The pieces' bytes as SQLite holds them, row by row (no copies, no values); a row `visit` refuses is a
+    /// `StoreError` naming it.
+    public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                                _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        // A corridor across a city reads tens of megabytes of blobs: mapped, SQLite hands out pointers into the
+        // file instead of copying every page through read(2). Only for this read: mapped pages count as the
+        // process's memory, and the view's tile reads on the same connection must not grow it.
+        try database.execute("PRAGMA mmap_size = \(Self.walkMapBytes)")
+        defer { try? database.execute("PRAGMA mmap_size = 0") }
+        try visitWalkRows(in: ranges, visit)
+    }
+
+    private func visitWalkRows(in ranges: [ClosedRange<Int64>],
+                               _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
+        for range in ranges {
+            try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
+            while try statement.step() {
+                let tile = statement.integer(1)
+                let fine = statement.withBytes(2) { edges in statement.withBytes(3) { components in visit(tile, edges, components) } }
+                guard fine else {
+                    throw StoreError(code: -1, message: "the walking paths' row \(statement.integer(0)) (tile \(tile)) is damaged: import the map again")
+                }
+            }
+        }
+    }
+
+    /// How much of the file a walking-graph read may map.
+    static let walkMapBytes = 1 << 30
+
     /// Every stored piece.
     func allWalkPieces() throws -> [WalkPiece] {
         let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces ORDER BY id")
@@ -71,64 +101,29 @@ extension CatalogStore: WalkPieceSource {
     func relabelWalkComponents() throws { try Self.relabelWalkComponents(database) }
 
     static func relabelWalkComponents(_ database: Database) throws {
-        let rows = try database.prepare("SELECT id, tile, edges FROM walk_pieces ORDER BY id")
+        let rows = try database.prepare("SELECT id, edges FROM walk_pieces ORDER BY id")
         try rows.bind([])
-        var pieces: [(id: Int64, piece: WalkPiece)] = []
+        var labeller = WalkComponentLabeller()
+        var pieceIDs: [Int64] = []
+        // A damaged piece is left out, as a corridor read reports it.
         while try rows.step() {
-            let tile = rows.integer(1)
-            if let piece = rows.withBytes(2, { WalkPiece.decode(tile: tile, $0, components: nil) }) { pieces.append((rows.integer(0), piece)) }
+            if rows.withBytes(1, { labeller.add($0) }) { pieceIDs.append(rows.integer(0)) }
         }
-        var index: [Int64: Int32] = [:]
-        index.reserveCapacity(pieces.reduce(0) { $0 + $1.piece.nodeIDs.count })
-        var parent: [Int32] = [], ids: [Int64] = []
-        var bounds = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
-        func find(_ x: Int32) -> Int32 {
-            var root = x
-            while parent[Int(root)] != root { root = parent[Int(root)] }
-            var node = x
-            while parent[Int(node)] != root { (node, parent[Int(node)]) = (parent[Int(node)], root) }
-            return root
-        }
-        var local: [[Int32]] = []
-        for (_, piece) in pieces {
-            var numbers = [Int32](repeating: 0, count: piece.nodeIDs.count)
-            for (i, id) in piece.nodeIDs.enumerated() {
-                if let known = index[id] { numbers[i] = known; continue }
-                let new = Int32(ids.count)
-                index[id] = new
-                ids.append(id)
-                parent.append(new)
-                numbers[i] = new
-                bounds.south = min(bounds.south, piece.latitudes[i])
-                bounds.north = max(bounds.north, piece.latitudes[i])
-                bounds.west = min(bounds.west, piece.longitudes[i])
-                bounds.east = max(bounds.east, piece.longitudes[i])
-            }
-            for e in 0..<piece.edgeCount {
-                let a = find(numbers[Int(piece.edgeFrom[e])]), b = find(numbers[Int(piece.edgeTo[e])])
-                if a != b { parent[Int(max(a, b))] = min(a, b) }
-            }
-            local.append(numbers)
-        }
-        var size = [Int32](repeating: 0, count: ids.count), key = [Int64](repeating: .max, count: ids.count)
-        for node in ids.indices {
-            let root = Int(find(Int32(node)))
-            size[root] += 1
-            key[root] = min(key[root], ids[node])
-        }
+        let facts = labeller.finish()
+        // Only rows whose labels changed are written: a change away from a big component leaves its rows be.
+        let current = try database.prepare("SELECT components FROM walk_pieces WHERE id = ?1")
         let update = try database.prepare("UPDATE walk_pieces SET components = ?1 WHERE id = ?2")
-        for (i, entry) in pieces.enumerated() {
-            var piece = entry.piece
-            let roots = local[i].map { Int(find($0)) }
-            piece.componentKeys = roots.map { key[$0] }
-            piece.componentSizes = roots.map { size[$0] }
-            try update.run([.blob(piece.encodedComponents()), .integer(entry.id)])
+        for (i, id) in pieceIDs.enumerated() {
+            let components = labeller.components(ofPiece: i)
+            try current.bind([.integer(id)])
+            let unchanged = try current.step() && current.withBytes(0) { $0.elementsEqual(components) }
+            if !unchanged { try update.run([.blob(components), .integer(id)]) }
         }
         try database.run("DELETE FROM walk_graph_facts")
-        guard !ids.isEmpty else { return }
+        guard let facts else { return }
         try database.run("INSERT INTO walk_graph_facts(id, node_count, largest_component, south, north, west, east) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
-                         [.integer(Int64(ids.count)), .integer(Int64(size.max() ?? 0)), .real(bounds.south), .real(bounds.north),
-                          .real(bounds.west), .real(bounds.east)])
+                         [.integer(Int64(facts.nodeCount)), .integer(Int64(facts.largestComponentSize)), .real(facts.bounds.south),
+                          .real(facts.bounds.north), .real(facts.bounds.west), .real(facts.bounds.east)])
     }
 }
 

@@ -1,7 +1,7 @@
 import Cartography
 import Foundation
 import Geo
-import Store
+@testable import Store
 import Testing
 import TestSupport
 
@@ -65,4 +65,64 @@ private extension WalkTileSet {
         var set = self
         return set.add(box)
     }
+}
+
+@Test func aVersionSevenStoreHoldingWalkEdgesIsMovedIntoPiecesAndRoutesAsBefore() async throws {
+    let (helsinki, _) = try await helsinkiStore()
+    let edges = try helsinki.walkEdges()
+    try #require(edges.count > 1_000)
+    // A store as v7 left it: the old schema's SQL, and the edges as walk_edges rows of two sources.
+    let path = try temporaryDirectory().appendingPathComponent("v7.sqlite").path
+    let half = edges.count / 2
+    do {
+        let database = try Database(path: path)
+        for step in 0..<7 { try database.execute(Schema.migrations[step]) }
+        try database.execute("PRAGMA user_version = 7")
+        try database.inTransaction {
+            for (name, part) in [("west", edges[..<half]), ("east", edges[half...])] {
+                try database.run("INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count) VALUES (?1, ?2, 'campus', '2026-01-01', 0, ?3)",
+                                 [.text(name), .text("\(name).osm.pbf"), .integer(Int64(part.count))])
+                let insert = try database.prepare("""
+                    INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    """)
+                for edge in part {
+                    try insert.run([.text(name), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
+                                    .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
+                }
+            }
+        }
+    }
+    let store = try CatalogStore(path: path)
+    #expect(try store.database.userVersion == Schema.currentVersion)
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE name = 'walk_edges'")?.integer == 0)
+    let whole = WalkGraph(edges: edges)
+    let facts = try #require(try store.walkFacts())
+    #expect(facts.nodeCount == whole.nodeCount)
+    #expect(facts.largestComponentSize == (0..<whole.nodeCount).map { whole.componentSize(of: $0) }.max())
+    #expect(try store.walkEdges().count == edges.count)
+    // Routes through the moved graph (the two sources joined again) as on the edges before the move.
+    let centre = Coordinate(clampingLatitude: (whole.bounds.south + whole.bounds.north) / 2, longitude: (whole.bounds.west + whole.bounds.east) / 2)
+    var random = SeededGenerator(seed: 7)
+    var routed = 0
+    for _ in 0..<8 {
+        func near() -> Coordinate {
+            Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
+                       longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
+        }
+        let (a, b) = (near(), near())
+        switch (Router.route(in: whole, from: a, to: b), try CorridorRouter.route(from: a, to: b, source: store)) {
+        case (.success(let x), .success(let y)):
+            #expect(abs(x.metres - y.metres) < 1e-6, "\(a) to \(b)")
+            #expect(x.steps == y.steps)
+            routed += 1
+        case (.failure(let x), .failure(let y)): #expect(x.message == y.message)
+        case (let x, let y): Issue.record("\(a) to \(b): before the move \(x), after \(y)")
+        }
+    }
+    #expect(routed >= 4)
+    // A moved source is removed as an imported one is.
+    #expect(try store.removeMapSource("east"))
+    let west = WalkGraph(edges: Array(edges[..<half]))
+    #expect(try store.walkFacts()?.nodeCount == west.nodeCount)
 }

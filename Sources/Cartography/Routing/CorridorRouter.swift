@@ -7,6 +7,23 @@ public protocol WalkPieceSource {
     func walkFacts() throws -> WalkGraphFacts?
     /// The pieces of the tiles in `ranges` (inclusive key ranges).
     func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece]
+    /// The stored bytes of the pieces in `ranges`, row by row, with no values made of them: `visit` gets the
+    /// tile, the edges (as `WalkPiece.encoded`) and the components (as `encodedComponents`, or empty) and
+    /// answers false when the bytes are not a piece, which the source reports as damage.
+    func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                         _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws
+}
+
+extension WalkPieceSource {
+    /// Through `walkPieces(in:)`, for sources that hold pieces as values.
+    public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                                _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        for piece in try walkPieces(in: ranges) {
+            _ = piece.encoded().withUnsafeBytes { edges in
+                piece.encodedComponents().withUnsafeBytes { visit(piece.tile, edges, $0) }
+            }
+        }
+    }
 }
 
 /// Routes read from the store by corridor instead of whole: the ends are joined on the tiles around them,
@@ -20,15 +37,20 @@ public enum CorridorRouter {
     /// walk is at most √2 times it).
     public static let firstReach = 1.5
 
-    public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource) throws -> Result<WalkingRoute, RouteFailure> {
-        guard let facts = try source.walkFacts(), facts.nodeCount > 0 else { return .failure(.noWalkingGraph) }
+    /// `trace`, when given, gets the time of each phase (the bench's profile).
+    public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,
+                             trace: CorridorTrace? = nil) throws -> Result<WalkingRoute, RouteFailure> {
+        let trace = trace ?? CorridorTrace(enabled: false)
+        guard let facts = try trace.measure("facts", { try source.walkFacts() }), facts.nodeCount > 0 else { return .failure(.noWalkingGraph) }
         var corridor = Corridor(source: source, facts: facts)
         let reach = Router.maximumGap * 1.01 + 10
-        try corridor.load(WalkTiling.box(around: start, metres: reach))
-        try corridor.load(WalkTiling.box(around: target, metres: reach))
-        let near = corridor.graph(indexed: true)
+        try trace.measure("read the ends' tiles") {
+            try corridor.load(WalkTiling.box(around: start, metres: reach))
+            try corridor.load(WalkTiling.box(around: target, metres: reach))
+        }
+        let near = trace.measure("index the ends' tiles") { corridor.graph(indexed: true) }
         let ends: (start: EdgeSnap, target: EdgeSnap)
-        switch Router.snaps(in: near, from: start, to: target) {
+        switch trace.measure("join the ends", { Router.snaps(in: near, from: start, to: target) }) {
         case .success(let found): ends = found
         case .failure(.tooFarFromWays(_, let what)):
             // The nearest node, as the whole graph would find it: further boxes until one holds a node within its reach.
@@ -49,10 +71,10 @@ public enum CorridorRouter {
         let direct = Router.lowerBound(s, t)
         var ellipse = max(firstReach * direct, direct + 100)
         while true {
-            try corridor.load(ellipseBox(s, t, ellipse))
-            let graph = corridor.graph(indexed: false)
+            try trace.measure("read and decode the corridor") { try corridor.load(ellipseBox(s, t, ellipse)) }
+            let graph = trace.measure("compressed rows") { corridor.graph(indexed: false) }
             guard let mapped = remap(ends, from: near, to: graph) else { return .failure(.unreachable) }
-            switch Router.route(in: graph, ends: mapped) {
+            switch trace.measure("A* and steps", { Router.route(in: graph, ends: mapped) }) {
             case .success(let walk) where walk.metres <= ellipse || corridor.isComplete:
                 return .success(walk)
             case .success(let walk):
@@ -91,12 +113,35 @@ public enum CorridorRouter {
     }
 }
 
-/// The tiles read so far and their pieces.
+/// The time each phase of a corridor route took (phases repeated by the corridor's growth add up).
+public final class CorridorTrace: @unchecked Sendable {
+    public private(set) var phases: [(name: String, seconds: Double)] = []
+    /// Nodes and edges of the last graph searched.
+    public private(set) var nodes = 0, edges = 0
+    private let enabled: Bool
+
+    public init(enabled: Bool = true) { self.enabled = enabled }
+
+    func measure<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        guard enabled else { return try body() }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        if let i = phases.firstIndex(where: { $0.name == name }) { phases[i].seconds += seconds } else { phases.append((name, seconds)) }
+        if let graph = result as? WalkGraph {
+            nodes = graph.nodeCount
+            edges = graph.edgeCount / 2
+        }
+        return result
+    }
+}
+
+/// The tiles read so far and the graph assembled from their pieces (each growth adds only the new tiles).
 struct Corridor {
     let source: WalkPieceSource
     let facts: WalkGraphFacts
     private(set) var loaded = WalkTileSet()
-    private(set) var pieces: [WalkPiece] = []
+    private(set) var assembly = WalkGraphAssembly()
 
     init(source: WalkPieceSource, facts: WalkGraphFacts) {
         self.source = source
@@ -114,11 +159,21 @@ struct Corridor {
         if box.west <= -180 && box.east >= 180 { (clipped.west, clipped.east) = (bounds.west, bounds.east) }
         // Nothing is stored outside the bounds (an end out there is refused as outside the imported area).
         guard !clipped.isEmpty else { return }
+        let before = loaded
         let ranges = loaded.add(clipped)
-        if !ranges.isEmpty { pieces += try source.walkPieces(in: ranges) }
+        guard !ranges.isEmpty else { return }
+        let now = loaded
+        var assembly = self.assembly
+        self.assembly = WalkGraphAssembly()
+        defer { self.assembly = assembly }
+        // The nodes to expect: the whole graph's share of the box's area, a little over.
+        let area = { (box: FeatureBounds) in max(0, box.north - box.south) * max(0, box.east - box.west) }
+        let share = area(bounds) > 0 ? min(1, area(clipped) / area(bounds)) : 1
+        assembly.reserve(nodes: Int(Double(facts.nodeCount) * share * 1.1) - assembly.ids.count)
+        try source.visitWalkPieces(in: ranges) { tile, edges, components in
+            assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
+        }
     }
 
-    func graph(indexed: Bool) -> WalkGraph {
-        WalkGraph(pieces: pieces, loaded: loaded, facts: facts, indexed: indexed)
-    }
+    func graph(indexed: Bool) -> WalkGraph { assembly.graph(facts: facts, indexed: indexed) }
 }

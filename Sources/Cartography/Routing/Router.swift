@@ -95,47 +95,48 @@ public enum Router {
         var best = [Double](repeating: .infinity, count: n + 1)
         var previous = [Int32](repeating: -1, count: n + 1)
         var closed = [Bool](repeating: false, count: n + 1)
-        let goalVector = SpatialIndex.unitVector(goalPoint)
-        // Great-circle distance on a sphere a little smaller than the Earth never exceeds the ellipsoidal
-        // length of any path, so the bound stays admissible and the answer exact.
-        func estimate(_ node: Int) -> Double {
-            if node == goal { return 0 }
-            let v = SpatialIndex.unitVector(graph.points[node].coordinate)
-            let dot = max(-1, min(1, v.0 * goalVector.0 + v.1 * goalVector.1 + v.2 * goalVector.2))
-            return acos(dot) * lowerBoundRadius
-        }
-        var extra: [Int: Double] = [:]
-        for (node, metres) in goals { extra[node] = min(extra[node] ?? .infinity, metres) }
-        var heap = MinHeap()
+        // The region every node lies in (one pass, so the bound never rests on facts written elsewhere).
+        let bound = GoalBound(goal: goalPoint, region: FeatureBounds(graph.points))
+        // At most two goal nodes (the ends of the target's edge), each with the metres from it to the target.
+        let goalNodes = goals.map(\.0), goalExtra = goals.map(\.1)
+        var heap = MinHeap(capacity: 1024)
         for (node, metres) in sources where metres < best[node] {
             best[node] = metres
-            heap.push(metres + estimate(node), node)
+            heap.push(metres + bound.metres(graph.points[node]), node)
         }
         if let direct {
             best[goal] = direct
             heap.push(direct, goal)
         }
-        while let (_, node) = heap.pop() {
-            if closed[node] { continue }
-            if node == goal { break }
-            closed[node] = true
-            let base = best[node]
-            if let metres = extra[node], base + metres < best[goal] {
-                best[goal] = base + metres
-                previous[goal] = Int32(node)
-                heap.push(base + metres, goal)
-            }
-            for slot in Int(graph.offsets[node])..<Int(graph.offsets[node + 1]) {
-                let next = Int(graph.targets[slot])
-                if closed[next] { continue }
-                let candidate = base + graph.lengths[slot]
-                if candidate < best[next] {
-                    best[next] = candidate
-                    previous[next] = Int32(node)
-                    heap.push(candidate + estimate(next), next)
+        graph.points.withUnsafeBufferPointer { points in
+        graph.offsets.withUnsafeBufferPointer { offsets in
+        graph.targets.withUnsafeBufferPointer { targets in
+        graph.lengths.withUnsafeBufferPointer { lengths in
+        best.withUnsafeMutableBufferPointer { best in
+        previous.withUnsafeMutableBufferPointer { previous in
+        closed.withUnsafeMutableBufferPointer { closed in
+            while let (_, node) = heap.pop() {
+                if closed[node] { continue }
+                if node == goal { break }
+                closed[node] = true
+                let base = best[node]
+                for (i, goalNode) in goalNodes.enumerated() where goalNode == node && base + goalExtra[i] < best[goal] {
+                    best[goal] = base + goalExtra[i]
+                    previous[goal] = Int32(node)
+                    heap.push(base + goalExtra[i], goal)
+                }
+                for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
+                    let next = Int(targets[slot])
+                    if closed[next] { continue }
+                    let candidate = base + lengths[slot]
+                    if candidate < best[next] {
+                        best[next] = candidate
+                        previous[next] = Int32(node)
+                        heap.push(candidate + bound.metres(points[next]), next)
+                    }
                 }
             }
-        }
+        }}}}}}}
         guard best[goal].isFinite else { return nil }
         var nodes: [Int] = []
         var current = Int(previous[goal])
@@ -163,7 +164,8 @@ public enum Router {
         for i in path.indices.dropFirst() {
             let a = path[i - 1], b = path[i]
             let slot = graph.slot(from: a, to: b)
-            stretches.append(Stretch(street: slot.map { graph.streetNames[Int(graph.streets[$0])] } ?? "", kind: slot.map { graph.kinds[$0] } ?? .way,
+            let named: (kind: WalkKind, street: String) = slot.map { graph.street(at: $0) } ?? (.way, "")
+            stretches.append(Stretch(street: named.street, kind: named.kind,
                                      metres: slot.map { graph.lengths[$0] } ?? 0, from: graph.points[a], to: graph.points[b]))
         }
         if let last = path.last {
@@ -229,45 +231,5 @@ public enum Router {
         case -150 ..< -60: return "left"
         default: return "turn around"
         }
-    }
-}
-
-/// A binary min-heap of (priority, node) for A*.
-struct MinHeap {
-    private var priorities: [Double] = []
-    private var nodes: [Int] = []
-
-    mutating func push(_ priority: Double, _ node: Int) {
-        priorities.append(priority)
-        nodes.append(node)
-        var child = priorities.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard priorities[child] < priorities[parent] else { break }
-            priorities.swapAt(child, parent)
-            nodes.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func pop() -> (Double, Int)? {
-        guard let top = priorities.first, let node = nodes.first else { return nil }
-        let lastPriority = priorities.removeLast(), lastNode = nodes.removeLast()
-        if !priorities.isEmpty {
-            priorities[0] = lastPriority
-            nodes[0] = lastNode
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < priorities.count, priorities[left] < priorities[smallest] { smallest = left }
-                if right < priorities.count, priorities[right] < priorities[smallest] { smallest = right }
-                if smallest == parent { break }
-                priorities.swapAt(parent, smallest)
-                nodes.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return (top, node)
     }
 }

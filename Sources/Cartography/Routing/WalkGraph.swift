@@ -11,15 +11,15 @@ public final class WalkGraph: Sendable {
     let offsets: [Int32]
     let targets: [Int32]
     let lengths: [Double]
+    /// Each half-edge's street text in `streetTable`.
     let streets: [Int32]
-    let kinds: [WalkKind]
-    let streetNames: [String]
+    let streetTable: WalkStreetTable
     /// The component of each node, and the node count of each component.
     let components: [Int32]
     let componentSizes: [Int32]
     private let largestComponentSize: Int32
     /// Each node id's number in the graph.
-    private let positions: [Int64: Int32]
+    let positions: NodeTable
     private let index: SpatialIndex
     private let edgeGrid: EdgeGrid
     /// The box around every node, for "the target is N m outside the imported area".
@@ -32,33 +32,33 @@ public final class WalkGraph: Sendable {
 
     /// Builds the graph from edges as stored; a repeated edge keeps its shortest length.
     public convenience init(edges: [WalkEdge]) {
-        var position: [Int64: Int32] = [:]
+        var position = NodeTable(capacity: edges.count)
         var ids: [Int64] = []
         var points: [GeoPoint] = []
         func node(_ id: Int64, _ point: GeoPoint) -> Int32 {
-            if let known = position[id] { return known }
-            let new = Int32(ids.count)
-            position[id] = new
-            ids.append(id)
-            points.append(point)
-            return new
+            let found = position.findOrInsert(id, new: Int32(ids.count))
+            if found.inserted {
+                ids.append(id)
+                points.append(point)
+            }
+            return found.value
         }
         var nameIndex: [String: Int32] = [:]
-        var names: [String] = []
+        var table = WalkStreetTable()
         var degree: [Int32] = []
-        var halfEdges: [(from: Int32, to: Int32, length: Double, street: Int32, kind: WalkKind)] = []
+        var halfEdges: [(from: Int32, to: Int32, length: Double, street: Int32)] = []
         halfEdges.reserveCapacity(edges.count * 2)
         for edge in edges {
             let a = node(edge.from, edge.fromPoint), b = node(edge.to, edge.toPoint)
             guard a != b, edge.metres.isFinite, edge.metres >= 0 else { continue }
+            let stored = edge.kind.stored(edge.street)
             let street: Int32
-            if let known = nameIndex[edge.street] { street = known } else {
-                street = Int32(names.count)
-                nameIndex[edge.street] = street
-                names.append(edge.street)
+            if let known = nameIndex[stored] { street = known } else {
+                street = table.append(stored: stored)
+                nameIndex[stored] = street
             }
-            halfEdges.append((a, b, edge.metres, street, edge.kind))
-            halfEdges.append((b, a, edge.metres, street, edge.kind))
+            halfEdges.append((a, b, edge.metres, street))
+            halfEdges.append((b, a, edge.metres, street))
         }
         degree = Array(repeating: 0, count: ids.count + 1)
         for half in halfEdges { degree[Int(half.from) + 1] += 1 }
@@ -67,26 +67,24 @@ public final class WalkGraph: Sendable {
         var targets = [Int32](repeating: 0, count: halfEdges.count)
         var lengths = [Double](repeating: 0, count: halfEdges.count)
         var streets = [Int32](repeating: 0, count: halfEdges.count)
-        var kinds = [WalkKind](repeating: .way, count: halfEdges.count)
         for half in halfEdges {
             let slot = Int(fill[Int(half.from)])
             fill[Int(half.from)] += 1
             targets[slot] = half.to
             lengths[slot] = half.length
             streets[slot] = half.street
-            kinds[slot] = half.kind
         }
         let (components, sizes) = WalkGraph.label(offsets: degree, targets: targets, nodeCount: ids.count)
-        self.init(nodeIDs: ids, points: points, offsets: degree, targets: targets, lengths: lengths, streets: streets, kinds: kinds,
-                  streetNames: names, components: components, componentSizes: sizes, largestComponentSize: sizes.max() ?? 0,
+        self.init(nodeIDs: ids, points: points, offsets: degree, targets: targets, lengths: lengths, streets: streets,
+                  streetTable: table, components: components, componentSizes: sizes, largestComponentSize: sizes.max() ?? 0,
                   bounds: FeatureBounds(points), indexed: true, positions: position)
     }
 
     /// A graph from its compressed rows and its components' facts; `indexed` builds what finding the
     /// nearest node or edge needs (a corridor searched between two known ends goes without).
     init(nodeIDs: [Int64], points: [GeoPoint], offsets: [Int32], targets: [Int32], lengths: [Double], streets: [Int32],
-         kinds: [WalkKind], streetNames: [String], components: [Int32], componentSizes: [Int32], largestComponentSize: Int32,
-         bounds: FeatureBounds, indexed: Bool, positions: [Int64: Int32]) {
+         streetTable: WalkStreetTable, components: [Int32], componentSizes: [Int32], largestComponentSize: Int32,
+         bounds: FeatureBounds, indexed: Bool, positions: NodeTable) {
         self.nodeIDs = nodeIDs
         self.positions = positions
         self.points = points
@@ -94,8 +92,7 @@ public final class WalkGraph: Sendable {
         self.targets = targets
         self.lengths = lengths
         self.streets = streets
-        self.kinds = kinds
-        self.streetNames = streetNames
+        self.streetTable = streetTable
         self.components = components
         self.componentSizes = componentSizes
         self.largestComponentSize = largestComponentSize
@@ -155,11 +152,15 @@ public final class WalkGraph: Sendable {
         }.map { found in
             let slot = slot(from: found.from, to: found.to)
             let length = slot.map { lengths[$0] } ?? Geodesic.distance(from: points[found.from].coordinate, to: points[found.to].coordinate)
+            let named: (kind: WalkKind, street: String) = slot.map { self.street(at: $0) } ?? (.way, "")
             return EdgeSnap(from: found.from, to: found.to, point: found.point, along: found.fraction * length, length: length,
                             metres: Geodesic.distance(from: coordinate, to: found.point.coordinate),
-                            street: slot.map { streetNames[Int(streets[$0])] } ?? "", kind: slot.map { kinds[$0] } ?? .way)
+                            street: named.street, kind: named.kind)
         }
     }
+
+    /// The kind and street name of half-edge `slot`.
+    func street(at slot: Int) -> (kind: WalkKind, street: String) { streetTable.street(Int(streets[slot])) }
 
     /// The shortest half-edge from `from` to `to`.
     func slot(from: Int, to: Int) -> Int? {
@@ -183,7 +184,7 @@ public final class WalkGraph: Sendable {
 
     public var nodeCount: Int { nodeIDs.count }
     /// The graph's number for the node with OpenStreetMap id `id`, if the graph holds it.
-    public func node(id: Int64) -> Int? { positions[id].map(Int.init) }
+    public func node(id: Int64) -> Int? { positions.find(id).map(Int.init) }
     /// Edges counted once per direction.
     public var edgeCount: Int { targets.count }
 
@@ -195,7 +196,7 @@ public final class WalkGraph: Sendable {
 
     /// The neighbours of `node`: (node, metres, street name).
     public func neighbours(of node: Int) -> [(node: Int, metres: Double, street: String)] {
-        (Int(offsets[node])..<Int(offsets[node + 1])).map { (Int(targets[$0]), lengths[$0], streetNames[Int(streets[$0])]) }
+        (Int(offsets[node])..<Int(offsets[node + 1])).map { (Int(targets[$0]), lengths[$0], street(at: $0).street) }
     }
 }
 

@@ -28,9 +28,13 @@ public struct WalkPiece: Sendable, Equatable {
     /// Whether this tile's copy of edge `i` is the one to keep when the tiles in `loaded` are read: an edge
     /// kept in several tiles is taken from the smallest of them that was read.
     public func isOwnCopy(_ i: Int, loaded: WalkTileSet) -> Bool {
-        let tiles = WalkTiling.tiles(from: point(Int(edgeFrom[i])), to: point(Int(edgeTo[i])))
-        if tiles.count == 1 { return true }
-        return tiles.first { loaded.contains($0) } == tile
+        var first: Int64?
+        WalkTiling.forEachTile(from: point(Int(edgeFrom[i])), to: point(Int(edgeTo[i]))) { candidate in
+            guard loaded.contains(candidate) else { return true }
+            first = candidate
+            return false
+        }
+        return first == tile
     }
 
     // MARK: - Stored bytes

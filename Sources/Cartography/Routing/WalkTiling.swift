@@ -23,15 +23,32 @@ public enum WalkTiling {
 
     /// The tiles an edge between `a` and `b` is kept in (its box's), or `[longEdges]` for a long one.
     public static func tiles(from a: GeoPoint, to b: GeoPoint) -> [Int64] {
+        var tiles: [Int64] = []
+        forEachTile(from: a, to: b) { tiles.append($0); return true }
+        return tiles
+    }
+
+    /// Calls `body` with each tile of `tiles(from:to:)`, in the same order, until it answers false; allocates
+    /// nothing (a corridor asks this of every edge that crosses a tile's side).
+    @inline(__always)
+    public static func forEachTile(from a: GeoPoint, to b: GeoPoint, _ body: (Int64) -> Bool) {
         let ta = tile(of: a), tb = tile(of: b)
-        if ta == tb { return [ta] }
+        if ta == tb {
+            _ = body(ta)
+            return
+        }
         var bLongitude = b.longitude
         while bLongitude - a.longitude > 180 { bLongitude -= 360 }
         while a.longitude - bLongitude > 180 { bLongitude += 360 }
         let rows = row(min(a.latitude, b.latitude))...row(max(a.latitude, b.latitude))
         let columns = column(min(a.longitude, bLongitude))...column(max(a.longitude, bLongitude))
-        if rows.count * columns.count > maximumTilesPerEdge { return [longEdges] }
-        return rows.flatMap { r in columns.map { key(r, $0) } }
+        if rows.count * columns.count > maximumTilesPerEdge {
+            _ = body(longEdges)
+            return
+        }
+        for r in rows {
+            for c in columns where !body(key(r, c)) { return }
+        }
     }
 
     /// The box of points no further than `metres` (on the lower-bound sphere, so never too small) from `centre`.

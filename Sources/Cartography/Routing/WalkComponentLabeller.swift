@@ -1,0 +1,122 @@
+import Foundation
+
+/// Labels the connected components of the whole stored graph straight from the pieces' bytes (node ids
+/// numbered by open addressing, union–find over flat arrays, no piece made into values), and gives each
+/// piece's components as stored beside it: what the store rewrites after every change.
+public struct WalkComponentLabeller {
+    private var numbers = NodeTable(capacity: 1 << 16)
+    private var parent: [Int32] = []
+    private var ids: [Int64] = []
+    /// Every added piece's node numbers, end to end; piece i's start at `starts[i]`.
+    private var pieceNodes: [Int32] = []
+    private var starts: [Int] = [0]
+    private var bounds = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
+    private var sizes: [Int32] = [], keys: [Int64] = []
+
+    public init() {}
+
+    /// The pieces added.
+    public var pieceCount: Int { starts.count - 1 }
+
+    private mutating func root(_ x: Int32) -> Int32 {
+        var root = x
+        while parent[Int(root)] != root { root = parent[Int(root)] }
+        var node = x
+        while parent[Int(node)] != root { (node, parent[Int(node)]) = (parent[Int(node)], root) }
+        return root
+    }
+
+    /// Adds a piece's nodes and joins the ends of its edges; false (and nothing added) when the bytes are
+    /// not a piece.
+    public mutating func add(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let layout = WalkPieceLayout(bytes) else { return false }
+        for e in 0..<layout.edgeCount
+        where layout.from(e) >= layout.nodeCount || layout.to(e) >= layout.nodeCount || layout.street(e) >= layout.streetCount { return false }
+        let first = pieceNodes.count
+        for i in 0..<layout.nodeCount {
+            let id = layout.nodeID(i)
+            let found = numbers.findOrInsert(id, new: Int32(ids.count))
+            pieceNodes.append(found.value)
+            guard found.inserted else { continue }
+            ids.append(id)
+            parent.append(found.value)
+            let latitude = layout.latitude(i), longitude = layout.longitude(i)
+            bounds.south = min(bounds.south, latitude)
+            bounds.north = max(bounds.north, latitude)
+            bounds.west = min(bounds.west, longitude)
+            bounds.east = max(bounds.east, longitude)
+        }
+        for e in 0..<layout.edgeCount {
+            let a = root(pieceNodes[first + layout.from(e)]), b = root(pieceNodes[first + layout.to(e)])
+            if a != b { parent[Int(max(a, b))] = min(a, b) }
+        }
+        starts.append(pieceNodes.count)
+        return true
+    }
+
+    /// Closes the labelling: the whole graph's facts (nil when it has no node).
+    public mutating func finish() -> WalkGraphFacts? {
+        sizes = [Int32](repeating: 0, count: ids.count)
+        keys = [Int64](repeating: .max, count: ids.count)
+        for node in ids.indices {
+            let r = Int(root(Int32(node)))
+            parent[node] = Int32(r)
+            sizes[r] += 1
+            keys[r] = min(keys[r], ids[node])
+        }
+        guard !ids.isEmpty else { return nil }
+        return WalkGraphFacts(nodeCount: ids.count, largestComponentSize: Int(sizes.max() ?? 0), bounds: bounds)
+    }
+
+    /// Piece `i`'s components as `WalkPiece.encodedComponents` writes them (after `finish`).
+    public func components(ofPiece i: Int) -> [UInt8] {
+        let nodes = pieceNodes[starts[i]..<starts[i + 1]]
+        var pieceKeys: [Int64] = [], pieceSizes: [Int32] = []
+        pieceKeys.reserveCapacity(nodes.count)
+        pieceSizes.reserveCapacity(nodes.count)
+        for node in nodes {
+            let r = Int(parent[Int(node)])
+            pieceKeys.append(keys[r])
+            pieceSizes.append(sizes[r])
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12 * nodes.count)
+        pieceKeys.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        pieceSizes.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+}
+
+/// Where the columns of a stored piece (`WalkPiece.encoded`) lie in its bytes, checked to fit; values read unaligned.
+struct WalkPieceLayout {
+    let bytes: UnsafeRawBufferPointer
+    let nodeCount: Int, edgeCount: Int, streetCount: Int
+    let latitudesAt: Int, longitudesAt: Int, fromAt: Int, toAt: Int, streetAt: Int, metresAt: Int
+    /// Where the street texts begin (each after its length).
+    let streetsAt: Int
+    static let idsAt = 13
+
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 13, bytes[0] == WalkPiece.version else { return nil }
+        self.bytes = bytes
+        nodeCount = Int(bytes.loadUnaligned(fromByteOffset: 1, as: UInt32.self))
+        edgeCount = Int(bytes.loadUnaligned(fromByteOffset: 5, as: UInt32.self))
+        streetCount = Int(bytes.loadUnaligned(fromByteOffset: 9, as: UInt32.self))
+        latitudesAt = Self.idsAt + 8 * nodeCount
+        longitudesAt = latitudesAt + 8 * nodeCount
+        fromAt = longitudesAt + 8 * nodeCount
+        toAt = fromAt + 4 * edgeCount
+        streetAt = toAt + 4 * edgeCount
+        metresAt = streetAt + 4 * edgeCount
+        streetsAt = metresAt + 8 * edgeCount
+        guard streetsAt <= bytes.count else { return nil }
+    }
+
+    @inline(__always) func nodeID(_ i: Int) -> Int64 { bytes.loadUnaligned(fromByteOffset: Self.idsAt + 8 * i, as: Int64.self) }
+    @inline(__always) func latitude(_ i: Int) -> Double { bytes.loadUnaligned(fromByteOffset: latitudesAt + 8 * i, as: Double.self) }
+    @inline(__always) func longitude(_ i: Int) -> Double { bytes.loadUnaligned(fromByteOffset: longitudesAt + 8 * i, as: Double.self) }
+    @inline(__always) func from(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: fromAt + 4 * e, as: UInt32.self)) }
+    @inline(__always) func to(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: toAt + 4 * e, as: UInt32.self)) }
+    @inline(__always) func street(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: streetAt + 4 * e, as: UInt32.self)) }
+    @inline(__always) func metres(_ e: Int) -> Double { bytes.loadUnaligned(fromByteOffset: metresAt + 8 * e, as: Double.self) }
+}
