@@ -6,45 +6,6 @@ import TerminalTypes
 
 import Foundation
 
-/// The base layer drawn for one map, centre, zoom and size, kept between frames: moving the cursor, changing
-/// the selection or a label does not redraw the city (panning and zooming do). One entry, process-wide, like
-/// the table's RowTextCache; it holds the map it was drawn from, so an identity is never reused while kept.
-final class BaseRaster: @unchecked Sendable {
-    static let shared = BaseRaster()
-    private let lock = NSLock()
-    /// How many times the base layer was drawn (not taken from the kept entry).
-    private(set) var draws = 0
-    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, inner: Rect, ascii: Bool, drawn: Drawn)?
-
-    /// What the base layer gives a frame: the visible features, their dots, where their names would go.
-    struct Drawn {
-        let features: [Int]
-        let canvas: MapCanvas
-        /// The canvas composed, cell by cell.
-        let cells: [(index: Int, cell: Cell)]
-        let names: [BaseLayer.NameSpot]
-    }
-
-    /// The base layer for this frame, from the kept entry when it matches.
-    func raster(_ state: MainScene, _ frame: MapFrame) -> Drawn {
-        let map = state.baseMap, centre = state.mapCenter
-        if let kept = lock.withLock({ self.kept }), kept.map === map, kept.centre == centre,
-           kept.metresPerCell == frame.metresPerCell, kept.inner == frame.inner, kept.ascii == state.ascii {
-            return kept.drawn
-        }
-        var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
-        let features = BaseLayer.visible(state, frame)
-        BaseLayer.draw(state, frame, features: features, on: &canvas)
-        let drawn = Drawn(features: features, canvas: canvas, cells: MapCanvas.cells(canvas.glyphs(ascii: state.ascii)),
-                          names: BaseLayer.nameSpots(state, frame, features: features))
-        lock.withLock {
-            kept = (map, centre, frame.metresPerCell, frame.inner, state.ascii, drawn)
-            draws += 1
-        }
-        return drawn
-    }
-}
-
 /// The imported base layer: areas as patterned fills with outlines, roads and paths as lines by class,
 /// railways; then, after the markers and their labels, the names of streets, buildings and landmarks
 /// where they fit.
@@ -85,45 +46,65 @@ enum BaseLayer {
         return runs
     }
 
-    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
+    /// Draws `features` on the canvas in the anchor's dots (`MapFrame.anchorDot`), within the canvas's clip;
+    /// `area` is the clip on the ground (a cell to spare), to skip a line's segments that cannot reach it.
+    /// Every dot depends only on the feature and the anchor, not on what else is in view: areas are
+    /// simplified ring by ring whole, lines drawn segment by segment from their own ends.
+    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
-        let view = viewBounds(state, frame)
-        // Across the antimeridian the view's longitudes do not compare with the points': no clipping there.
-        let clips = view.west >= -180 && view.east <= 180
+        // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
+        let skips = area.west >= -180 && area.east <= 180
         for index in features {
             let feature = map.features[index]
-            let box = map.bounds(of: index)
-            // Too small to see at this zoom: skipped, not drawn as a smudge.
-            let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
-            if feature.kind.isArea && extentMetres < frame.metresPerCell { continue }
-            let inside = box.south >= view.south && box.north <= view.north && box.west >= view.west && box.east <= view.east
-            let parts = feature.kind.isArea || inside || !clips ? feature.parts : feature.parts.flatMap { runs(of: $0, in: view) }
-            let rings = parts.map { part in simplified(part.map(frame.dot)) }
-            switch feature.kind {
-            case .green, .plaza:
-                canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
-            case .water:
-                canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
-                outline(rings, ink: .water, on: &canvas)
-            case .building:
-                if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x % 4 == 0 && y % 4 == 2 } }
-                outline(rings, ink: .building, on: &canvas)
-            case .otherArea:
-                outline(rings, ink: .building, on: &canvas)
-            case .motorway, .majorRoad, .secondaryRoad:
-                outline(rings, ink: .roadMajor, on: &canvas)
-            case .street, .serviceRoad, .pedestrian, .otherLine:
-                outline(rings, ink: .street, on: &canvas)
-            case .footway, .steps:
-                outline(rings, ink: .path, dashed: true, on: &canvas)
-            case .railway, .tram:
-                outline(rings, ink: .rail, dashed: feature.kind == .tram, on: &canvas)
-            case .waterway:
-                outline(rings, ink: .water, on: &canvas)
-            case .landmark:
-                break
+            if feature.kind.isArea {
+                let box = map.bounds(of: index)
+                // Too small to see at this zoom: skipped, not drawn as a smudge.
+                let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
+                if extentMetres < frame.metresPerCell { continue }
+                let rings = feature.parts.map { part in simplified(part.map { frame.anchorDot($0.coordinate) }) }
+                switch feature.kind {
+                case .green, .plaza:
+                    canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
+                case .water:
+                    canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
+                    outline(rings, ink: .water, on: &canvas)
+                case .building:
+                    if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x & 3 == 0 && y & 3 == 2 } }
+                    outline(rings, ink: .building, on: &canvas)
+                default:
+                    outline(rings, ink: .building, on: &canvas)
+                }
+                continue
             }
+            guard let (ink, dashed) = lineInk(feature.kind) else { continue }
+            for part in feature.parts {
+                var previous: (index: Int, dot: (x: Double, y: Double))?
+                for i in part.indices.dropFirst() {
+                    let a = part[i - 1], b = part[i]
+                    if skips {
+                        let meets = max(a.latitude, b.latitude) >= area.south && min(a.latitude, b.latitude) <= area.north
+                            && max(a.longitude, b.longitude) >= area.west && min(a.longitude, b.longitude) <= area.east
+                        guard meets else { continue }
+                    }
+                    let from = previous?.index == i - 1 ? previous?.dot ?? frame.anchorDot(a.coordinate) : frame.anchorDot(a.coordinate)
+                    let to = frame.anchorDot(b.coordinate)
+                    canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
+                    previous = (i, to)
+                }
+            }
+        }
+    }
+
+    /// The ink of a line feature, and whether it is dashed; nil for what is not drawn as a line.
+    static func lineInk(_ kind: FeatureKind) -> (MapInk, Bool)? {
+        switch kind {
+        case .motorway, .majorRoad, .secondaryRoad: return (.roadMajor, false)
+        case .street, .serviceRoad, .pedestrian, .otherLine: return (.street, false)
+        case .footway, .steps: return (.path, true)
+        case .railway, .tram: return (.rail, kind == .tram)
+        case .waterway: return (.water, false)
+        default: return nil
         }
     }
 
