@@ -60,6 +60,22 @@ public struct Buffer: Sendable, Equatable {
         }
     }
 
+    /// Copies every cell of `pane` to (x, y) on, clipped: a pane drawn into a buffer of its own (the table's
+    /// kept pane) looks the same as drawn here, as long as it starts and ends on a whole grapheme.
+    mutating func paste(_ pane: Buffer, x: Int, y: Int) {
+        let left = max(0, x), right = min(width, x + pane.width)
+        guard left < right else { return }
+        let columns = width, count = right - left
+        cells.withUnsafeMutableBufferPointer { cells in
+            pane.cells.withUnsafeBufferPointer { source in
+                guard let target = cells.baseAddress, let from = source.baseAddress else { return }
+                for row in max(0, y)..<max(max(0, y), min(height, y + pane.height)) {
+                    (target + row * columns + left).update(from: from + (row - y) * pane.width + (left - x), count: count)
+                }
+            }
+        }
+    }
+
     /// Sets one cell to `text`, known to be one column wide (a braille or ASCII glyph): no width to measure.
     mutating func setNarrow(_ x: Int, _ y: Int, _ text: String, _ style: Style) {
         guard y >= 0, y < height, x >= 0, x < width else { return }
