@@ -43,7 +43,7 @@ public struct Buffer: Sendable, Equatable {
 
     /// Puts one-column cells at (originX + index % columns, originY + index / columns) for each `(index, cell)`
     /// whose index is not `skip`ped: the kept base layer of the map, in one pass over the cells.
-    mutating func putNarrow(_ items: [(index: Int, cell: Cell)], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+    mutating func putNarrow(_ items: [PlacedCell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
         let width = self.width, height = self.height
         cells.withUnsafeMutableBufferPointer { cells in
             for item in items where !skip[item.index] {
@@ -211,4 +211,10 @@ public struct Buffer: Sendable, Equatable {
             return String(s)
         }
     }
+}
+
+/// A cell at an index of a grid (row-major): the map's kept base layer, composed.
+struct PlacedCell {
+    let index: Int
+    let cell: Cell
 }

@@ -21,10 +21,25 @@ extension Buffer {
         }
         var runs: [CellRun] = []
         let columns = self.width, rows = self.height
-        // In place, without copying cells: the style first (plain fields), then the text.
+        let textOffset = MemoryLayout<Cell>.offset(of: \Cell.text) ?? 0, styleOffset = MemoryLayout<Cell>.offset(of: \Cell.style) ?? 0
+        // In place, without copying cells (no reference counting): the text's two words first, then the style
+        // (plain values). Texts with other bits are compared as strings only when one is longer than a
+        // string kept inline (15 bytes): two short ones with other bits hold other characters, or the same
+        // in another normal form, which is painted again (harmless).
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
-                func differs(_ i: Int) -> Bool { now[i].style != before[i].style || now[i].text != before[i].text }
+                guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return }
+                func differs(_ i: Int) -> Bool {
+                    let a = UnsafeRawPointer(nowBase + i), b = UnsafeRawPointer(beforeBase + i)
+                    let textA = a.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
+                    let textB = b.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
+                    if textA != textB {
+                        let x = now[i].text, y = before[i].text
+                        if x.utf8.count <= 15 && y.utf8.count <= 15 { return true }
+                        if x != y { return true }
+                    }
+                    return a.load(fromByteOffset: styleOffset, as: Style.self) != b.load(fromByteOffset: styleOffset, as: Style.self)
+                }
                 for y in 0..<rows {
                     let row = y * columns
                     var start = -1

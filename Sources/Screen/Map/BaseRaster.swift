@@ -44,7 +44,7 @@ final class BaseRaster: @unchecked Sendable {
         let features: [Int]
         let canvas: MapCanvas
         /// The canvas composed, cell by cell.
-        let cells: [(index: Int, cell: Cell)]
+        let cells: [PlacedCell]
         let names: [BaseLayer.NameSpot]
     }
 
@@ -60,16 +60,28 @@ final class BaseRaster: @unchecked Sendable {
         let view = BaseLayer.viewBounds(state, frame)
         let features = BaseLayer.visible(state, frame)
         var canvas: MapCanvas
+        let cells: [PlacedCell]
         var shifted = false
-        if let kept, kept.grid == grid, let moved = shift(kept, to: frame, state, features: features, view: view) {
-            canvas = moved
+        if let kept, kept.grid == grid, let moved = shift(kept, to: frame, state) {
+            canvas = moved.canvas
+            // The kept composed cells move with the canvas; only the strips' cells are composed.
+            let columns = frame.inner.width, rows = frame.inner.height
+            var moving: [PlacedCell] = []
+            moving.reserveCapacity(kept.drawn.cells.count)
+            for placed in kept.drawn.cells {
+                let x = placed.index % columns - moved.dx, y = placed.index / columns - moved.dy
+                guard x >= 0, y >= 0, x < columns, y < rows, !moved.strips.contains(where: { $0.contains(x: x, y: y) }) else { continue }
+                moving.append(PlacedCell(index: y * columns + x, cell: placed.cell))
+            }
+            for strip in moved.strips { moving += MapCanvas.cells(canvas.glyphs(ascii: state.ascii, in: strip)) }
+            cells = moving
             shifted = true
         } else {
             canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height, originX: frame.originDotX, originY: frame.originDotY)
             BaseLayer.draw(state, frame, features: features, on: &canvas, area: view)
+            cells = MapCanvas.cells(canvas.glyphs(ascii: state.ascii))
         }
-        let drawn = Drawn(features: features, canvas: canvas, cells: MapCanvas.cells(canvas.glyphs(ascii: state.ascii)),
-                          names: BaseLayer.nameSpots(state, frame, features: features))
+        let drawn = Drawn(features: features, canvas: canvas, cells: cells, names: BaseLayer.nameSpots(state, frame, features: features))
         lock.withLock {
             self.kept = Kept(map: map, grid: grid, originX: frame.originDotX, originY: frame.originDotY, view: view, drawn: drawn)
             if shifted { strips += 1 } else { draws += 1 }
@@ -79,7 +91,7 @@ final class BaseRaster: @unchecked Sendable {
 
     /// The kept canvas moved to this frame's window with the uncovered cells drawn; nil when it cannot be
     /// (moved by part of a cell, by more than the map, or the map under the kept part changed).
-    private func shift(_ kept: Kept, to frame: MapFrame, _ state: MainScene, features: [Int], view: FeatureBounds) -> MapCanvas? {
+    private func shift(_ kept: Kept, to frame: MapFrame, _ state: MainScene) -> (canvas: MapCanvas, dx: Int, dy: Int, strips: [Rect])? {
         let dotsX = frame.originDotX - kept.originX, dotsY = frame.originDotY - kept.originY
         guard dotsX % 2 == 0, dotsY % 4 == 0 else { return nil }
         let dx = dotsX / 2, dy = dotsY / 4
@@ -105,7 +117,7 @@ final class BaseRaster: @unchecked Sendable {
             BaseLayer.draw(state, frame, features: inStrip, on: &canvas, area: area)
         }
         canvas.clip(toCells: nil)
-        return canvas
+        return (canvas, dx, dy, strips)
     }
 
     /// Whether `new` holds the same features as `old` over `view` (the tiles read under a pan changed the
@@ -115,8 +127,9 @@ final class BaseRaster: @unchecked Sendable {
         guard newFeatures.count == oldFeatures.count else { return false }
         for (a, b) in zip(oldFeatures, newFeatures) {
             let x = old.features[a], y = new.features[b]
-            guard x.sourceID == y.sourceID, x.kind == y.kind, old.bounds(of: a) == new.bounds(of: b),
-                  x.parts.count == y.parts.count else { return false }
+            // The same geometry, shared (a rebuilt map holds the tiles' own arrays): no need to compare points.
+            let shared = x.parts.withUnsafeBufferPointer { p in y.parts.withUnsafeBufferPointer { $0.baseAddress == p.baseAddress } }
+            guard shared || x.parts == y.parts, x.kind == y.kind else { return false }
         }
         return true
     }

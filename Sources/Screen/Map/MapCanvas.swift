@@ -161,12 +161,16 @@ struct MapCanvas {
     }
 
     /// Every cell with dots, composed: what `compose` writes.
-    func glyphs(ascii: Bool) -> [Glyph] {
+    func glyphs(ascii: Bool, in region: Rect? = nil) -> [Glyph] {
         // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
         let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
         guard !present.isEmpty else { return [] }
         var result: [Glyph] = []
-        for cell in 0..<(columns * rows) {
+        let region = region ?? Rect(x: 0, y: 0, width: columns, height: rows)
+        let cells = (max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY))).lazy.flatMap { y in
+            (max(0, region.x) + y * self.columns)..<(max(max(0, region.x), min(self.columns, region.maxX)) + y * self.columns)
+        }
+        for cell in cells {
             var lineBits: UInt8 = 0, fillBits: UInt8 = 0
             var top: MapInk?
             var topFill: MapInk?
@@ -189,11 +193,11 @@ struct MapCanvas {
     }
 
     /// Composed cells ready for `Buffer.putNarrow`.
-    static func cells(_ glyphs: [Glyph]) -> [(index: Int, cell: Cell)] { glyphs.map { ($0.cell, Cell($0.text, style: $0.style)) } }
+    static func cells(_ glyphs: [Glyph]) -> [PlacedCell] { glyphs.map { PlacedCell(index: $0.cell, cell: Cell($0.text, style: $0.style)) } }
 
     /// Draws `base` (composed once, as `cells`) with this canvas's dots on top: only the cells this canvas
     /// touches are merged again, so a frame costs what changed over the kept base layer.
-    func compose(over base: MapCanvas, cells baseCells: [(index: Int, cell: Cell)], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+    func compose(over base: MapCanvas, cells baseCells: [PlacedCell], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
         var touched = [Bool](repeating: false, count: columns * rows)
         var cells: [Int] = []
         for plane in planes {
