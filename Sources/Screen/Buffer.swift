@@ -46,16 +46,22 @@ public struct Buffer: Sendable, Equatable {
     mutating func putNarrow(_ items: [PlacedCell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
         let width = self.width, height = self.height
         cells.withUnsafeMutableBufferPointer { cells in
-            for item in items where !skip[item.index] {
-                let x = originX + item.index % columns, y = originY + item.index / columns
-                guard x >= 0, y >= 0, x < width, y < height else { continue }
-                let i = y * width + x
-                // As `put`: overwriting half of a wide grapheme blanks its other half.
-                if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
-                    cells[i + 1].text = " "
+            items.withUnsafeBufferPointer { items in
+                // Through pointers: each item read in place, its cell copied once, into the buffer.
+                guard let first = items.baseAddress else { return }
+                for n in 0..<items.count {
+                    let index = first[n].index
+                    guard !skip[index] else { continue }
+                    let x = originX + index % columns, y = originY + index / columns
+                    guard x >= 0, y >= 0, x < width, y < height else { continue }
+                    let i = y * width + x
+                    // As `put`: overwriting half of a wide grapheme blanks its other half.
+                    if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                        cells[i + 1].text = " "
+                    }
+                    if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
+                    cells[i] = first[n].cell
                 }
-                if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
-                cells[i] = item.cell
             }
         }
     }

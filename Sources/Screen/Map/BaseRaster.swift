@@ -68,10 +68,17 @@ final class BaseRaster: @unchecked Sendable {
             let columns = frame.inner.width, rows = frame.inner.height
             var moving: [PlacedCell] = []
             moving.reserveCapacity(kept.drawn.cells.count)
-            for placed in kept.drawn.cells {
-                let x = placed.index % columns - moved.dx, y = placed.index / columns - moved.dy
-                guard x >= 0, y >= 0, x < columns, y < rows, !moved.strips.contains(where: { $0.contains(x: x, y: y) }) else { continue }
-                moving.append(PlacedCell(index: y * columns + x, cell: placed.cell))
+            // The strips are the uncovered columns and rows: whatever lands outside the old view.
+            let keepX = moved.dx >= 0 ? 0..<(columns - moved.dx) : (-moved.dx)..<columns
+            let keepY = moved.dy >= 0 ? 0..<(rows - moved.dy) : (-moved.dy)..<rows
+            kept.drawn.cells.withUnsafeBufferPointer { old in
+                guard let first = old.baseAddress else { return }
+                for n in 0..<old.count {
+                    let index = first[n].index
+                    let x = index % columns - moved.dx, y = index / columns - moved.dy
+                    guard keepX.contains(x), keepY.contains(y) else { continue }
+                    moving.append(PlacedCell(index: y * columns + x, cell: first[n].cell))
+                }
             }
             for strip in moved.strips { moving += MapCanvas.cells(canvas.glyphs(ascii: state.ascii, in: strip)) }
             cells = moving
