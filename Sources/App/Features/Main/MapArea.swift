@@ -161,6 +161,6 @@ extension MainState {
             for stored in mapTiles.tiles[tile] ?? [] where seen.insert(stored.id).inserted { found.append(stored) }
         }
         found.sort { $0.id < $1.id }
-        baseMap = BaseMap(features: found.map(\.feature), graph: baseMap.graph, sources: mapTiles.sources)
+        baseMap = BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: baseMap.graph, sources: mapTiles.sources)
     }
 }
