@@ -79,18 +79,31 @@ enum BaseLayer {
             }
             guard let (ink, dashed) = lineInk(feature.kind) else { continue }
             for part in feature.parts {
-                var previous: (index: Int, dot: (x: Double, y: Double))?
-                for i in part.indices.dropFirst() {
-                    let a = part[i - 1], b = part[i]
-                    if skips {
-                        let meets = max(a.latitude, b.latitude) >= area.south && min(a.latitude, b.latitude) <= area.north
-                            && max(a.longitude, b.longitude) >= area.west && min(a.longitude, b.longitude) <= area.east
-                        guard meets else { continue }
+                part.withUnsafeBufferPointer { points in
+                    guard points.count > 1 else { return }
+                    // Each point's side of the area (Cohen–Sutherland codes), found once: a segment whose ends
+                    // are both beyond one edge cannot reach the area (a long street costs a compare a point).
+                    func code(_ p: GeoPoint) -> UInt8 {
+                        guard skips else { return 0 }
+                        var c: UInt8 = 0
+                        if p.latitude < area.south { c |= 1 } else if p.latitude > area.north { c |= 2 }
+                        if p.longitude < area.west { c |= 4 } else if p.longitude > area.east { c |= 8 }
+                        return c
                     }
-                    let from = previous?.index == i - 1 ? previous?.dot ?? frame.anchorDot(a.coordinate) : frame.anchorDot(a.coordinate)
-                    let to = frame.anchorDot(b.coordinate)
-                    canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
-                    previous = (i, to)
+                    var previousCode = code(points[0])
+                    var previousDot: (x: Double, y: Double)?
+                    for i in 1..<points.count {
+                        let pointCode = code(points[i])
+                        defer { previousCode = pointCode }
+                        guard previousCode & pointCode == 0 else {
+                            previousDot = nil
+                            continue
+                        }
+                        let from = previousDot ?? frame.anchorDot(points[i - 1].coordinate)
+                        let to = frame.anchorDot(points[i].coordinate)
+                        canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
+                        previousDot = to
+                    }
                 }
             }
         }
