@@ -41,17 +41,13 @@ public struct Buffer: Sendable, Equatable {
     /// Sets the cell at an index as it is (the ASCII pass, which keeps widths: it only narrows cells).
     mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
 
-    /// Puts one-column cells at (originX + index % columns, originY + index / columns) for each `(index, cell)`
-    /// whose index is not `skip`ped: the kept base layer of the map, in one pass over the cells.
-    mutating func putNarrow(_ items: [PlacedCell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+    /// Puts one-column cells at (originX + index % columns, originY + index / columns): for each index whose
+    /// code is not 0 and that is not `skip`ped, `table[code]`. The kept base layer of the map, in one pass.
+    mutating func putNarrow(codes: [UInt16], table: [Cell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
         let width = self.width, height = self.height
         cells.withUnsafeMutableBufferPointer { cells in
-            items.withUnsafeBufferPointer { items in
-                // Through pointers: each item read in place, its cell copied once, into the buffer.
-                guard let first = items.baseAddress else { return }
-                for n in 0..<items.count {
-                    let index = first[n].index
-                    guard !skip[index] else { continue }
+            table.withUnsafeBufferPointer { table in
+                for (index, code) in codes.enumerated() where code != 0 && !skip[index] && Int(code) < table.count {
                     let x = originX + index % columns, y = originY + index / columns
                     guard x >= 0, y >= 0, x < width, y < height else { continue }
                     let i = y * width + x
@@ -60,7 +56,7 @@ public struct Buffer: Sendable, Equatable {
                         cells[i + 1].text = " "
                     }
                     if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
-                    cells[i] = first[n].cell
+                    cells[i] = table[Int(code)]
                 }
             }
         }
@@ -219,8 +215,3 @@ public struct Buffer: Sendable, Equatable {
     }
 }
 
-/// A cell at an index of a grid (row-major): the map's kept base layer, composed.
-struct PlacedCell {
-    let index: Int
-    let cell: Cell
-}

@@ -43,8 +43,8 @@ final class BaseRaster: @unchecked Sendable {
     struct Drawn {
         let features: [Int]
         let canvas: MapCanvas
-        /// The canvas composed, cell by cell.
-        let cells: [PlacedCell]
+        /// The canvas composed, a code a cell (`MapCanvas.cellTable`).
+        let codes: [UInt16]
         let names: [BaseLayer.NameSpot]
     }
 
@@ -60,35 +60,20 @@ final class BaseRaster: @unchecked Sendable {
         let view = BaseLayer.viewBounds(state, frame)
         let features = BaseLayer.visible(state, frame)
         var canvas: MapCanvas
-        let cells: [PlacedCell]
+        var codes: [UInt16] = []
         var shifted = false
         if let kept, kept.grid == grid, let moved = shift(kept, to: frame, state) {
             canvas = moved.canvas
-            // The kept composed cells move with the canvas; only the strips' cells are composed.
-            let columns = frame.inner.width, rows = frame.inner.height
-            var moving: [PlacedCell] = []
-            moving.reserveCapacity(kept.drawn.cells.count)
-            // The strips are the uncovered columns and rows: whatever lands outside the old view.
-            let keepX = moved.dx >= 0 ? 0..<(columns - moved.dx) : (-moved.dx)..<columns
-            let keepY = moved.dy >= 0 ? 0..<(rows - moved.dy) : (-moved.dy)..<rows
-            kept.drawn.cells.withUnsafeBufferPointer { old in
-                guard let first = old.baseAddress else { return }
-                for n in 0..<old.count {
-                    let index = first[n].index
-                    let x = index % columns - moved.dx, y = index / columns - moved.dy
-                    guard keepX.contains(x), keepY.contains(y) else { continue }
-                    moving.append(PlacedCell(index: y * columns + x, cell: first[n].cell))
-                }
-            }
-            for strip in moved.strips { moving += MapCanvas.cells(canvas.glyphs(ascii: state.ascii, in: strip)) }
-            cells = moving
+            // The kept codes move with the canvas; only the strips' cells are composed.
+            codes = MapCanvas.shifted(kept.drawn.codes, columns: frame.inner.width, rows: frame.inner.height, dx: moved.dx, dy: moved.dy)
+            for strip in moved.strips { canvas.compose(into: &codes, region: strip) }
             shifted = true
         } else {
             canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height, originX: frame.originDotX, originY: frame.originDotY)
             BaseLayer.draw(state, frame, features: features, on: &canvas, area: view)
-            cells = MapCanvas.cells(canvas.glyphs(ascii: state.ascii))
+            canvas.compose(into: &codes)
         }
-        let drawn = Drawn(features: features, canvas: canvas, cells: cells, names: BaseLayer.nameSpots(state, frame, features: features))
+        let drawn = Drawn(features: features, canvas: canvas, codes: codes, names: BaseLayer.nameSpots(state, frame, features: features))
         lock.withLock {
             self.kept = Kept(map: map, grid: grid, originX: frame.originDotX, originY: frame.originDotY, view: view, drawn: drawn)
             if shifted { strips += 1 } else { draws += 1 }

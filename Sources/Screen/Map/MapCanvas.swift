@@ -160,44 +160,70 @@ struct MapCanvas {
         return Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : braille[Int(bits)], style: ink.style)
     }
 
-    /// Every cell with dots, composed: what `compose` writes.
-    func glyphs(ascii: Bool, in region: Rect? = nil) -> [Glyph] {
+    /// Every cell's composed look as a small code (see `cellTable`): 0 for a cell without dots, else the top
+    /// ink (+1) over the merged dots; only the cells of `region` (canvas cells) are written. Codes are plain
+    /// numbers, so the kept base layer moves with a pan by copying rows, not cells.
+    func compose(into codes: inout [UInt16], region: Rect? = nil) {
+        if codes.count != columns * rows { codes = [UInt16](repeating: 0, count: columns * rows) }
         // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
         let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
-        guard !present.isEmpty else { return [] }
-        var result: [Glyph] = []
         let region = region ?? Rect(x: 0, y: 0, width: columns, height: rows)
-        let cells = (max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY))).lazy.flatMap { y in
-            (max(0, region.x) + y * self.columns)..<(max(max(0, region.x), min(self.columns, region.maxX)) + y * self.columns)
-        }
-        for cell in cells {
-            var lineBits: UInt8 = 0, fillBits: UInt8 = 0
-            var top: MapInk?
-            var topFill: MapInk?
-            for (ink, plane) in present {
-                let bits = plane[cell]
-                guard bits != 0 else { continue }
-                if ink.isFill {
-                    fillBits |= bits
-                    topFill = ink
-                } else {
-                    lineBits |= bits
-                    top = ink
+        let left = max(0, region.x), right = max(left, min(columns, region.maxX))
+        for y in max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY)) {
+            for cell in (y * columns + left)..<(y * columns + right) {
+                var lineBits: UInt8 = 0, fillBits: UInt8 = 0
+                var top: MapInk?
+                var topFill: MapInk?
+                for (ink, plane) in present {
+                    let bits = plane[cell]
+                    guard bits != 0 else { continue }
+                    if ink.isFill {
+                        fillBits |= bits
+                        topFill = ink
+                    } else {
+                        lineBits |= bits
+                        top = ink
+                    }
                 }
+                guard let ink = top ?? topFill else {
+                    codes[cell] = 0
+                    continue
+                }
+                codes[cell] = UInt16(ink.rawValue + 1) << 8 | UInt16(top != nil ? lineBits : fillBits)
             }
-            guard let ink = top ?? topFill else { continue }
-            let bits = top != nil ? lineBits : fillBits
-            result.append(Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : Self.braille[Int(bits)], style: ink.style))
         }
-        return result
     }
 
-    /// Composed cells ready for `Buffer.putNarrow`.
-    static func cells(_ glyphs: [Glyph]) -> [PlacedCell] { glyphs.map { PlacedCell(index: $0.cell, cell: Cell($0.text, style: $0.style)) } }
+    /// Codes moved as the canvas moves `dx` cells east and `dy` south (see `shift`); uncovered cells are 0.
+    static func shifted(_ codes: [UInt16], columns: Int, rows: Int, dx: Int, dy: Int) -> [UInt16] {
+        var moved = [UInt16](repeating: 0, count: columns * rows)
+        let fromX = max(0, -dx), toX = min(columns, columns - dx)
+        guard fromX < toX, codes.count == columns * rows else { return moved }
+        for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
+            let target = y * columns, source = (y + dy) * columns + dx
+            for x in fromX..<toX { moved[target + x] = codes[source + x] }
+        }
+        return moved
+    }
 
-    /// Draws `base` (composed once, as `cells`) with this canvas's dots on top: only the cells this canvas
+    /// The cell each code stands for (index = code), braille or ASCII: made once, so writing a kept cell is a
+    /// copy from a table.
+    static func cellTable(ascii: Bool) -> [Cell] { ascii ? asciiCells : brailleCells }
+    private static let brailleCells = table(ascii: false)
+    private static let asciiCells = table(ascii: true)
+    private static func table(ascii: Bool) -> [Cell] {
+        var cells = [Cell](repeating: Cell(), count: (MapInk.allCases.count + 1) << 8)
+        for ink in MapInk.allCases {
+            for bits in 1..<256 {
+                cells[(ink.rawValue + 1) << 8 | bits] = Cell(ascii ? String(ink.asciiGlyph(UInt8(bits))) : braille[bits], style: ink.style)
+            }
+        }
+        return cells
+    }
+
+    /// Draws `base` (composed once, as `codes`) with this canvas's dots on top: only the cells this canvas
     /// touches are merged again, so a frame costs what changed over the kept base layer.
-    func compose(over base: MapCanvas, cells baseCells: [PlacedCell], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+    func compose(over base: MapCanvas, codes: [UInt16], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
         var touched = [Bool](repeating: false, count: columns * rows)
         var cells: [Int] = []
         for plane in planes {
@@ -207,7 +233,7 @@ struct MapCanvas {
                 cells.append(cell)
             }
         }
-        buffer.putNarrow(baseCells, columns: columns, originX: originX, originY: originY, skip: touched)
+        buffer.putNarrow(codes: codes, table: Self.cellTable(ascii: ascii), columns: columns, originX: originX, originY: originY, skip: touched)
         for cell in cells {
             guard let glyph = Self.glyph(cell, [base, self], ascii: ascii) else { continue }
             buffer.setNarrow(originX + cell % columns, originY + cell / columns, glyph.text, glyph.style)
