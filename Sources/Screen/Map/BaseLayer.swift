@@ -50,7 +50,10 @@ enum BaseLayer {
     /// `area` is the clip on the ground (a cell to spare), to skip a line's segments that cannot reach it.
     /// Every dot depends only on the feature and the anchor, not on what else is in view: areas are
     /// simplified ring by ring whole, lines drawn segment by segment from their own ends.
-    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
+    /// `chunks`, when given, holds the boxes of long lines' stretches (kept for the map), so a strip skips a
+    /// street's stretches that cannot reach it without looking at their points.
+    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds,
+                     chunks: LineChunks? = nil) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
         // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
@@ -78,7 +81,7 @@ enum BaseLayer {
                 continue
             }
             guard let (ink, dashed) = lineInk(feature.kind) else { continue }
-            for part in feature.parts {
+            for (partIndex, part) in feature.parts.enumerated() {
                 part.withUnsafeBufferPointer { points in
                     guard points.count > 1 else { return }
                     // Each point's side of the area (Cohen–Sutherland codes), found once: a segment whose ends
@@ -90,19 +93,30 @@ enum BaseLayer {
                         if p.longitude < area.west { c |= 4 } else if p.longitude > area.east { c |= 8 }
                         return c
                     }
-                    var previousCode = code(points[0])
-                    var previousDot: (x: Double, y: Double)?
-                    for i in 1..<points.count {
-                        let pointCode = code(points[i])
-                        defer { previousCode = pointCode }
-                        guard previousCode & pointCode == 0 else {
-                            previousDot = nil
-                            continue
+                    // The segments ending at points `range`, one stretch at a time.
+                    func segments(_ range: ClosedRange<Int>) {
+                        var previousCode = code(points[range.lowerBound - 1])
+                        var previousDot: (x: Double, y: Double)?
+                        for i in range {
+                            let pointCode = code(points[i])
+                            defer { previousCode = pointCode }
+                            guard previousCode & pointCode == 0 else {
+                                previousDot = nil
+                                continue
+                            }
+                            let from = previousDot ?? frame.anchorDot(points[i - 1].coordinate)
+                            let to = frame.anchorDot(points[i].coordinate)
+                            canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
+                            previousDot = to
                         }
-                        let from = previousDot ?? frame.anchorDot(points[i - 1].coordinate)
-                        let to = frame.anchorDot(points[i].coordinate)
-                        canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
-                        previousDot = to
+                    }
+                    guard skips, let chunks, points.count > 2 * LineChunks.points else {
+                        segments(1...(points.count - 1))
+                        return
+                    }
+                    for (k, box) in chunks.boxes(feature: index, part: partIndex, points).enumerated()
+                    where box.south <= area.north && box.north >= area.south && box.west <= area.east && box.east >= area.west {
+                        segments((k * LineChunks.points + 1)...min(points.count - 1, (k + 1) * LineChunks.points))
                     }
                 }
             }
