@@ -12,13 +12,8 @@ struct MapCanvas {
     private(set) var originY = 0
     /// The dots that may be drawn on (canvas dots, half-open): the whole canvas, or a strip a pan uncovered.
     private(set) var clip: (minX: Int, minY: Int, maxX: Int, maxY: Int)
-    /// One plane of dot bits per ink, one after the other (`ink.rawValue * cellCount + cell`), and which
-    /// inks were drawn with: flat, so a dot is one index and one OR.
-    private var planes: [UInt8]
-    private var inked: UInt16 = 0
-    private let cellCount: Int
-    /// The dot's bit within its cell's braille pattern, by `(x & 1) << 2 | (y & 3)`.
-    private static let dotBits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80)
+    private var planes: [[UInt8]?]
+    private static let masks: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
     /// The 256 braille glyphs by dot bits, made once.
     private static let braille: [String] = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ")) }
 
@@ -28,8 +23,7 @@ struct MapCanvas {
         self.originX = originX
         self.originY = originY
         clip = (0, 0, self.columns * 2, self.rows * 4)
-        cellCount = self.columns * self.rows
-        planes = [UInt8](repeating: 0, count: MapInk.allCases.count * cellCount)
+        planes = Array(repeating: nil, count: MapInk.allCases.count)
     }
 
     var dotWidth: Int { columns * 2 }
@@ -49,35 +43,25 @@ struct MapCanvas {
     mutating func shift(columns dx: Int, rows dy: Int) {
         originX += dx * 2
         originY += dy * 4
-        let old = planes
-        planes = [UInt8](repeating: 0, count: planes.count)
-        let fromX = max(0, -dx), toX = min(columns, columns - dx)
-        guard fromX < toX else { return }
-        for ink in MapInk.allCases where inked & (1 << ink.rawValue) != 0 {
-            let base = ink.rawValue * cellCount
-            for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
-                let target = base + y * columns, source = base + (y + dy) * columns + dx
-                for x in fromX..<toX { planes[target + x] = old[source + x] }
+        for ink in planes.indices {
+            guard let old = planes[ink] else { continue }
+            var moved = [UInt8](repeating: 0, count: columns * rows)
+            let fromX = max(0, -dx), toX = min(columns, columns - dx)
+            if fromX < toX {
+                for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
+                    let target = y * columns, source = (y + dy) * columns + dx
+                    for x in fromX..<toX { moved[target + x] = old[source + x] }
+                }
             }
+            planes[ink] = moved
         }
     }
 
     /// One dot in canvas dots, if inside the clip.
     mutating func dot(_ ink: MapInk, _ x: Int, _ y: Int) {
         guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
-        inked |= 1 << ink.rawValue
-        let bit: UInt8
-        switch (x & 1) << 2 | (y & 3) {
-        case 0: bit = Self.dotBits.0
-        case 1: bit = Self.dotBits.1
-        case 2: bit = Self.dotBits.2
-        case 3: bit = Self.dotBits.3
-        case 4: bit = Self.dotBits.4
-        case 5: bit = Self.dotBits.5
-        case 6: bit = Self.dotBits.6
-        default: bit = Self.dotBits.7
-        }
-        planes[ink.rawValue * cellCount + (y >> 2) * columns + (x >> 1)] |= bit
+        if planes[ink.rawValue] == nil { planes[ink.rawValue] = Array(repeating: 0, count: columns * rows) }
+        planes[ink.rawValue]![(y >> 2) * columns + (x >> 1)] |= Self.masks[x & 1][y & 3]
     }
 
     /// A straight line in the drawing's dots. Its dots are those of the whole segment (steps counted end to
@@ -161,7 +145,7 @@ struct MapCanvas {
         var topFill: MapInk?
         for ink in MapInk.allCases {
             var bits: UInt8 = 0
-            for layer in layers where layer.inked & (1 << ink.rawValue) != 0 { bits |= layer.planes[ink.rawValue * layer.cellCount + cell] }
+            for layer in layers { bits |= layer.planes[ink.rawValue]?[cell] ?? 0 }
             guard bits != 0 else { continue }
             if ink.isFill {
                 fillBits |= bits
@@ -182,7 +166,7 @@ struct MapCanvas {
     func compose(into codes: inout [UInt16], region: Rect? = nil) {
         if codes.count != columns * rows { codes = [UInt16](repeating: 0, count: columns * rows) }
         // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
-        let present: [(ink: MapInk, offset: Int)] = MapInk.allCases.filter { inked & (1 << $0.rawValue) != 0 }.map { ($0, $0.rawValue * cellCount) }
+        let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
         let region = region ?? Rect(x: 0, y: 0, width: columns, height: rows)
         let left = max(0, region.x), right = max(left, min(columns, region.maxX))
         for y in max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY)) {
@@ -190,8 +174,8 @@ struct MapCanvas {
                 var lineBits: UInt8 = 0, fillBits: UInt8 = 0
                 var top: MapInk?
                 var topFill: MapInk?
-                for (ink, offset) in present {
-                    let bits = planes[offset + cell]
+                for (ink, plane) in present {
+                    let bits = plane[cell]
                     guard bits != 0 else { continue }
                     if ink.isFill {
                         fillBits |= bits
@@ -242,9 +226,9 @@ struct MapCanvas {
     func compose(over base: MapCanvas, codes: [UInt16], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
         var touched = [Bool](repeating: false, count: columns * rows)
         var cells: [Int] = []
-        for ink in MapInk.allCases where inked & (1 << ink.rawValue) != 0 {
-            let offset = ink.rawValue * cellCount
-            for cell in 0..<cellCount where planes[offset + cell] != 0 && !touched[cell] {
+        for plane in planes {
+            guard let plane else { continue }
+            for (cell, bits) in plane.enumerated() where bits != 0 && !touched[cell] {
                 touched[cell] = true
                 cells.append(cell)
             }
