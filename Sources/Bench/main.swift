@@ -1,6 +1,8 @@
 import Foundation
 import Geo
 import Store
+import App
+import TerminalTypes
 
 // `make bench`: pictures (artmap show against chafa, a viewer pan step, peak memory), then nearest-10 query
 // time over 1,000,000 random points for artmap's k-d tree and for SQLite's R*Tree module, on the same points
@@ -169,6 +171,13 @@ if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.
     let store = try CatalogStore(path: CommandLine.arguments[2])
     var state = try cityState(store: store, collection: "city", centre: SyntheticCity(side: 250).centre)
     print(try panMillisecondsPerKey(&state, store: store, presses: presses))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "campus-pan", CommandLine.arguments.count == 3, let presses = Int(CommandLine.arguments[2]) {
+    // `Bench campus-pan N`: N pans east over the generated campus (no map), for callgrind beside `city-pan`.
+    var state = AppState(artworks: generatedArtworks(31))
+    _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
+    print(try panMillisecondsPerKey(&state, store: nil, presses: presses))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "city" {

@@ -21,11 +21,18 @@ public final class BaseMap: Sendable {
     static let cellDegrees = 0.01
     static let bandLimits: [Double] = [20, 60, 300, 20_000]
 
-    public init(features: [MapFeature], graph: WalkGraph, sources: [String]) {
+    public convenience init(features: [MapFeature], graph: WalkGraph, sources: [String]) {
+        self.init(features: features, boxes: features.map(\.bounds), graph: graph, sources: sources)
+    }
+
+    /// A map of `features` whose boxes are known already (`boxes[i]` is `features[i].bounds`): the view
+    /// rebuilds its map from tiles whose features' boxes were found when they were read.
+    public init(features: [MapFeature], boxes: [FeatureBounds], graph: WalkGraph, sources: [String]) {
+        precondition(boxes.count == features.count, "a box for every feature")
         self.features = features
         self.graph = graph
         self.sources = sources
-        boxes = features.map(\.bounds)
+        self.boxes = boxes
         var cellsByBand = Array(repeating: [Int: [Int32]](), count: Self.bandLimits.count)
         var largeByBand = Array(repeating: [Int32](), count: Self.bandLimits.count)
         for (index, feature) in features.enumerated() {

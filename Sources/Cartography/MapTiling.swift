@@ -23,11 +23,14 @@ public struct MapTileKey: Hashable, Sendable, Comparable, CustomStringConvertibl
 public struct StoredMapFeature: Sendable {
     public let id: Int64
     public let feature: MapFeature
+    /// The feature's box, found once as it is read (beside the run loop), not each time a map is built.
+    public let bounds: FeatureBounds
 
     /// `feature`, stored under row `id`.
     public init(id: Int64, feature: MapFeature) {
         self.id = id
         self.feature = feature
+        bounds = feature.bounds
     }
 }
 

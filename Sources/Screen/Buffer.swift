@@ -41,21 +41,39 @@ public struct Buffer: Sendable, Equatable {
     /// Sets the cell at an index as it is (the ASCII pass, which keeps widths: it only narrows cells).
     mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
 
-    /// Puts one-column cells at (originX + index % columns, originY + index / columns) for each `(index, cell)`
-    /// whose index is not `skip`ped: the kept base layer of the map, in one pass over the cells.
-    mutating func putNarrow(_ items: [(index: Int, cell: Cell)], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+    /// Puts one-column cells at (originX + index % columns, originY + index / columns): for each index whose
+    /// code is not 0 and that is not `skip`ped, `table[code]`. The kept base layer of the map, in one pass.
+    mutating func putNarrow(codes: [UInt16], table: [Cell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
         let width = self.width, height = self.height
         cells.withUnsafeMutableBufferPointer { cells in
-            for item in items where !skip[item.index] {
-                let x = originX + item.index % columns, y = originY + item.index / columns
-                guard x >= 0, y >= 0, x < width, y < height else { continue }
-                let i = y * width + x
-                // As `put`: overwriting half of a wide grapheme blanks its other half.
-                if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
-                    cells[i + 1].text = " "
+            table.withUnsafeBufferPointer { table in
+                for (index, code) in codes.enumerated() where code != 0 && !skip[index] && Int(code) < table.count {
+                    let x = originX + index % columns, y = originY + index / columns
+                    guard x >= 0, y >= 0, x < width, y < height else { continue }
+                    let i = y * width + x
+                    // As `put`: overwriting half of a wide grapheme blanks its other half.
+                    if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                        cells[i + 1].text = " "
+                    }
+                    if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
+                    cells[i] = table[Int(code)]
                 }
-                if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
-                cells[i] = item.cell
+            }
+        }
+    }
+
+    /// Copies every cell of `pane` to (x, y) on, clipped: a pane drawn into a buffer of its own (the table's
+    /// kept pane) looks the same as drawn here, as long as it starts and ends on a whole grapheme.
+    mutating func paste(_ pane: Buffer, x: Int, y: Int) {
+        let left = max(0, x), right = min(width, x + pane.width)
+        guard left < right else { return }
+        let columns = width, count = right - left
+        cells.withUnsafeMutableBufferPointer { cells in
+            pane.cells.withUnsafeBufferPointer { source in
+                guard let target = cells.baseAddress, let from = source.baseAddress else { return }
+                for row in max(0, y)..<max(max(0, y), min(height, y + pane.height)) {
+                    (target + row * columns + left).update(from: from + (row - y) * pane.width + (left - x), count: count)
+                }
             }
         }
     }
@@ -196,3 +214,4 @@ public struct Buffer: Sendable, Equatable {
         }
     }
 }
+

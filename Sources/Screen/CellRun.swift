@@ -21,19 +21,49 @@ extension Buffer {
         }
         var runs: [CellRun] = []
         let columns = self.width, rows = self.height
-        // In place, without copying cells: the style first (plain fields), then the text.
+        let textOffset = MemoryLayout<Cell>.offset(of: \Cell.text) ?? 0, styleOffset = MemoryLayout<Cell>.offset(of: \Cell.style) ?? 0
+        let styleSize = MemoryLayout<Style>.size, styleTail = styleOffset + styleSize - 8
+        // Equal bytes are equal styles; other bytes (an unused part of a colour) are compared as styles.
+        let styleWords = styleSize >= 8 && styleSize <= 16
+        // In place, without copying cells (no reference counting): the text's two words first, then the style
+        // (plain values). Texts with other bits are compared as strings only when one is longer than a
+        // string kept inline (15 bytes): two short ones with other bits hold other characters, or the same
+        // in another normal form, which is painted again (harmless).
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
-                func differs(_ i: Int) -> Bool { now[i].style != before[i].style || now[i].text != before[i].text }
+                guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return }
+                func differs(_ i: Int) -> Bool {
+                    let a = UnsafeRawPointer(nowBase + i), b = UnsafeRawPointer(beforeBase + i)
+                    let textA = a.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
+                    let textB = b.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
+                    if textA != textB {
+                        let x = now[i].text, y = before[i].text
+                        if x.utf8.count <= 15 && y.utf8.count <= 15 { return true }
+                        if x != y { return true }
+                    }
+                    // The style's bytes, as two words (its first and last eight), before comparing it field by field.
+                    if styleWords {
+                        let head = a.loadUnaligned(fromByteOffset: styleOffset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: styleOffset, as: UInt64.self)
+                        if head, a.loadUnaligned(fromByteOffset: styleTail, as: UInt64.self) == b.loadUnaligned(fromByteOffset: styleTail, as: UInt64.self) { return false }
+                    }
+                    return a.load(fromByteOffset: styleOffset, as: Style.self) != b.load(fromByteOffset: styleOffset, as: Style.self)
+                }
                 for y in 0..<rows {
                     let row = y * columns
                     var start = -1
                     for x in 0..<columns {
                         let i = row + x
-                        var changed = differs(i)
-                        if !changed, x + 1 < columns, now[i + 1].text.isEmpty, differs(i + 1) { changed = true }
-                        if changed {
-                            if start < 0 { start = x }
+                        if differs(i) {
+                            guard start < 0 else { continue }
+                            start = x
+                            // A changed second half of a wide character: its head is drawn again (it covers both).
+                            if x > 0, now[i].text.isEmpty {
+                                start = x - 1
+                                if let last = runs.last, last.y == y, last.x + last.length == x - 1 {
+                                    runs.removeLast()
+                                    start = last.x
+                                }
+                            }
                         } else if start >= 0 {
                             runs.append(CellRun(y: y, x: start, length: x - start))
                             start = -1

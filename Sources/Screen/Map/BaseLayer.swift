@@ -6,45 +6,6 @@ import TerminalTypes
 
 import Foundation
 
-/// The base layer drawn for one map, centre, zoom and size, kept between frames: moving the cursor, changing
-/// the selection or a label does not redraw the city (panning and zooming do). One entry, process-wide, like
-/// the table's RowTextCache; it holds the map it was drawn from, so an identity is never reused while kept.
-final class BaseRaster: @unchecked Sendable {
-    static let shared = BaseRaster()
-    private let lock = NSLock()
-    /// How many times the base layer was drawn (not taken from the kept entry).
-    private(set) var draws = 0
-    private var kept: (map: BaseMap, centre: Coordinate, metresPerCell: Double, inner: Rect, ascii: Bool, drawn: Drawn)?
-
-    /// What the base layer gives a frame: the visible features, their dots, where their names would go.
-    struct Drawn {
-        let features: [Int]
-        let canvas: MapCanvas
-        /// The canvas composed, cell by cell.
-        let cells: [(index: Int, cell: Cell)]
-        let names: [BaseLayer.NameSpot]
-    }
-
-    /// The base layer for this frame, from the kept entry when it matches.
-    func raster(_ state: MainScene, _ frame: MapFrame) -> Drawn {
-        let map = state.baseMap, centre = state.mapCenter
-        if let kept = lock.withLock({ self.kept }), kept.map === map, kept.centre == centre,
-           kept.metresPerCell == frame.metresPerCell, kept.inner == frame.inner, kept.ascii == state.ascii {
-            return kept.drawn
-        }
-        var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
-        let features = BaseLayer.visible(state, frame)
-        BaseLayer.draw(state, frame, features: features, on: &canvas)
-        let drawn = Drawn(features: features, canvas: canvas, cells: MapCanvas.cells(canvas.glyphs(ascii: state.ascii)),
-                          names: BaseLayer.nameSpots(state, frame, features: features))
-        lock.withLock {
-            kept = (map, centre, frame.metresPerCell, frame.inner, state.ascii, drawn)
-            draws += 1
-        }
-        return drawn
-    }
-}
-
 /// The imported base layer: areas as patterned fills with outlines, roads and paths as lines by class,
 /// railways; then, after the markers and their labels, the names of streets, buildings and landmarks
 /// where they fit.
@@ -85,45 +46,92 @@ enum BaseLayer {
         return runs
     }
 
-    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas) {
+    /// Draws `features` on the canvas in the anchor's dots (`MapFrame.anchorDot`), within the canvas's clip;
+    /// `area` is the clip on the ground (a cell to spare), to skip a line's segments that cannot reach it.
+    /// Every dot depends only on the feature and the anchor, not on what else is in view: areas are
+    /// simplified ring by ring whole, lines drawn segment by segment from their own ends.
+    /// `chunks`, when given, holds the boxes of long lines' stretches (kept for the map), so a strip skips a
+    /// street's stretches that cannot reach it without looking at their points.
+    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds,
+                     chunks: LineChunks? = nil) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
-        let view = viewBounds(state, frame)
-        // Across the antimeridian the view's longitudes do not compare with the points': no clipping there.
-        let clips = view.west >= -180 && view.east <= 180
+        // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
+        let skips = area.west >= -180 && area.east <= 180
         for index in features {
             let feature = map.features[index]
-            let box = map.bounds(of: index)
-            // Too small to see at this zoom: skipped, not drawn as a smudge.
-            let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
-            if feature.kind.isArea && extentMetres < frame.metresPerCell { continue }
-            let inside = box.south >= view.south && box.north <= view.north && box.west >= view.west && box.east <= view.east
-            let parts = feature.kind.isArea || inside || !clips ? feature.parts : feature.parts.flatMap { runs(of: $0, in: view) }
-            let rings = parts.map { part in simplified(part.map(frame.dot)) }
-            switch feature.kind {
-            case .green, .plaza:
-                canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
-            case .water:
-                canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
-                outline(rings, ink: .water, on: &canvas)
-            case .building:
-                if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x % 4 == 0 && y % 4 == 2 } }
-                outline(rings, ink: .building, on: &canvas)
-            case .otherArea:
-                outline(rings, ink: .building, on: &canvas)
-            case .motorway, .majorRoad, .secondaryRoad:
-                outline(rings, ink: .roadMajor, on: &canvas)
-            case .street, .serviceRoad, .pedestrian, .otherLine:
-                outline(rings, ink: .street, on: &canvas)
-            case .footway, .steps:
-                outline(rings, ink: .path, dashed: true, on: &canvas)
-            case .railway, .tram:
-                outline(rings, ink: .rail, dashed: feature.kind == .tram, on: &canvas)
-            case .waterway:
-                outline(rings, ink: .water, on: &canvas)
-            case .landmark:
-                break
+            if feature.kind.isArea {
+                let box = map.bounds(of: index)
+                // Too small to see at this zoom: skipped, not drawn as a smudge.
+                let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
+                if extentMetres < frame.metresPerCell { continue }
+                let rings = feature.parts.map { part in simplified(part.map { frame.anchorDot($0.coordinate) }) }
+                switch feature.kind {
+                case .green, .plaza:
+                    canvas.fill(.green, rings: rings) { x, y in (x + 2 * y) % 6 == 0 }
+                case .water:
+                    canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
+                    outline(rings, ink: .water, on: &canvas)
+                case .building:
+                    if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x & 3 == 0 && y & 3 == 2 } }
+                    outline(rings, ink: .building, on: &canvas)
+                default:
+                    outline(rings, ink: .building, on: &canvas)
+                }
+                continue
             }
+            guard let (ink, dashed) = lineInk(feature.kind) else { continue }
+            for (partIndex, part) in feature.parts.enumerated() {
+                part.withUnsafeBufferPointer { points in
+                    guard points.count > 1 else { return }
+                    // Each point's side of the area (Cohen–Sutherland codes), found once: a segment whose ends
+                    // are both beyond one edge cannot reach the area (a long street costs a compare a point).
+                    func code(_ p: GeoPoint) -> UInt8 {
+                        guard skips else { return 0 }
+                        var c: UInt8 = 0
+                        if p.latitude < area.south { c |= 1 } else if p.latitude > area.north { c |= 2 }
+                        if p.longitude < area.west { c |= 4 } else if p.longitude > area.east { c |= 8 }
+                        return c
+                    }
+                    // The segments ending at points `range`, one stretch at a time.
+                    func segments(_ range: ClosedRange<Int>) {
+                        var previousCode = code(points[range.lowerBound - 1])
+                        var previousDot: (x: Double, y: Double)?
+                        for i in range {
+                            let pointCode = code(points[i])
+                            defer { previousCode = pointCode }
+                            guard previousCode & pointCode == 0 else {
+                                previousDot = nil
+                                continue
+                            }
+                            let from = previousDot ?? frame.anchorDot(points[i - 1].coordinate)
+                            let to = frame.anchorDot(points[i].coordinate)
+                            canvas.line(ink, from.x, from.y, to.x, to.y, dashed: dashed)
+                            previousDot = to
+                        }
+                    }
+                    guard skips, let chunks, points.count > 2 * LineChunks.points else {
+                        segments(1...(points.count - 1))
+                        return
+                    }
+                    for (k, box) in chunks.boxes(feature: index, part: partIndex, points).enumerated()
+                    where box.south <= area.north && box.north >= area.south && box.west <= area.east && box.east >= area.west {
+                        segments((k * LineChunks.points + 1)...min(points.count - 1, (k + 1) * LineChunks.points))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ink of a line feature, and whether it is dashed; nil for what is not drawn as a line.
+    static func lineInk(_ kind: FeatureKind) -> (MapInk, Bool)? {
+        switch kind {
+        case .motorway, .majorRoad, .secondaryRoad: return (.roadMajor, false)
+        case .street, .serviceRoad, .pedestrian, .otherLine: return (.street, false)
+        case .footway, .steps: return (.path, true)
+        case .railway, .tram: return (.rail, kind == .tram)
+        case .waterway: return (.water, false)
+        default: return nil
         }
     }
 

@@ -1,44 +1,89 @@
 import Foundation
+import TerminalTypes
 
 /// The map's dot canvas: 2×4 braille dots a cell, one bit plane per ink, with clipped lines and
 /// patterned polygon fills. Composed into the buffer in one pass, so inks merge into one glyph per cell.
 struct MapCanvas {
     let columns: Int
     let rows: Int
+    /// Where this canvas lies in the dots a drawing is given in: its dot (0, 0) is dot (originX, originY) there.
+    /// The kept base layer draws in the dots of the map's anchor, so a pan only moves the origin.
+    private(set) var originX = 0
+    private(set) var originY = 0
+    /// The dots that may be drawn on (canvas dots, half-open): the whole canvas, or a strip a pan uncovered.
+    private(set) var clip: (minX: Int, minY: Int, maxX: Int, maxY: Int)
     private var planes: [[UInt8]?]
     private static let masks: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
     /// The 256 braille glyphs by dot bits, made once.
     private static let braille: [String] = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ")) }
 
-    init(columns: Int, rows: Int) {
+    init(columns: Int, rows: Int, originX: Int = 0, originY: Int = 0) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
+        self.originX = originX
+        self.originY = originY
+        clip = (0, 0, self.columns * 2, self.rows * 4)
         planes = Array(repeating: nil, count: MapInk.allCases.count)
     }
 
     var dotWidth: Int { columns * 2 }
     var dotHeight: Int { rows * 4 }
 
+    /// Limits drawing to the cells of `cells` (canvas cells), or the whole canvas when nil.
+    mutating func clip(toCells cells: Rect?) {
+        guard let cells else {
+            clip = (0, 0, dotWidth, dotHeight)
+            return
+        }
+        clip = (max(0, cells.x * 2), max(0, cells.y * 4), min(dotWidth, cells.maxX * 2), min(dotHeight, cells.maxY * 4))
+    }
+
+    /// The canvas moved `dx` cells east and `dy` south over the same drawing: what stays in view moves with
+    /// it, the uncovered cells are empty (to be drawn), the origin follows.
+    mutating func shift(columns dx: Int, rows dy: Int) {
+        originX += dx * 2
+        originY += dy * 4
+        for ink in planes.indices {
+            guard let old = planes[ink] else { continue }
+            var moved = [UInt8](repeating: 0, count: columns * rows)
+            let fromX = max(0, -dx), toX = min(columns, columns - dx)
+            if fromX < toX {
+                for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
+                    let target = y * columns, source = (y + dy) * columns + dx
+                    for x in fromX..<toX { moved[target + x] = old[source + x] }
+                }
+            }
+            planes[ink] = moved
+        }
+    }
+
+    /// One dot in canvas dots, if inside the clip.
     mutating func dot(_ ink: MapInk, _ x: Int, _ y: Int) {
-        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
+        guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
         if planes[ink.rawValue] == nil { planes[ink.rawValue] = Array(repeating: 0, count: columns * rows) }
         planes[ink.rawValue]![(y >> 2) * columns + (x >> 1)] |= Self.masks[x & 1][y & 3]
     }
 
-    /// A straight line in dot coordinates, clipped to the canvas first so a far-off end costs nothing.
-    /// `dashed` leaves every other pair of dots out (paths, steps).
+    /// A straight line in the drawing's dots. Its dots are those of the whole segment (steps counted end to
+    /// end), of which only the stretch inside the clip is visited: a far-off end costs nothing, and a strip
+    /// drawn after a pan gets exactly the dots a whole drawing would. `dashed` leaves every other pair out.
     mutating func line(_ ink: MapInk, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, dashed: Bool = false) {
-        guard let (ax, ay, bx, by) = clip(x0, y0, x1, y1) else { return }
-        let dx = bx - ax, dy = by - ay
-        let steps = Int(max(abs(dx), abs(dy)).rounded(.up))
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        let dx = x1 - x0, dy = y1 - y0
+        let length = max(abs(dx), abs(dy))
+        guard length < 1e9 else { return }
+        let steps = Int(length.rounded(.up))
         guard steps > 0 else {
-            dot(ink, Int(ax), Int(ay))
+            dot(ink, Int(x0.rounded(.down)) - originX, Int(y0.rounded(.down)) - originY)
             return
         }
-        for i in 0...steps {
+        guard let (t0, t1) = clipRange(x0, y0, dx, dy) else { return }
+        let first = max(0, Int((t0 * Double(steps)).rounded(.down))), last = min(steps, Int((t1 * Double(steps)).rounded(.up)))
+        guard first <= last else { return }
+        for i in first...last {
             if dashed && (i / 2) % 2 == 1 { continue }
             let t = Double(i) / Double(steps)
-            dot(ink, Int(ax + dx * t), Int(ay + dy * t))
+            dot(ink, Int((x0 + dx * t).rounded(.down)) - originX, Int((y0 + dy * t).rounded(.down)) - originY)
         }
     }
 
@@ -52,13 +97,17 @@ struct MapCanvas {
         }
     }
 
-    /// Fills the inside of the rings (even-odd, in dot coordinates) with the ink's pattern.
+    /// Fills the inside of the rings (even-odd, in the drawing's dots) with the ink's pattern, which is given
+    /// the drawing's dots too (so it stays put on the ground when the map pans). Rows and columns outside the
+    /// clip are skipped.
     mutating func fill(_ ink: MapInk, rings: [[(x: Double, y: Double)]], pattern: (Int, Int) -> Bool) {
         var top = Double.infinity, bottom = -Double.infinity
         for ring in rings { for p in ring { top = min(top, p.y); bottom = max(bottom, p.y) } }
         guard top.isFinite, bottom.isFinite else { return }
-        let firstRow = max(0, Int(top.rounded(.down))), lastRow = min(dotHeight - 1, Int(bottom.rounded(.up)))
+        let lowest = Double(clip.minY + originY), highest = Double(clip.maxY - 1 + originY)
+        let firstRow = Int(max(lowest, top.rounded(.down))), lastRow = Int(min(highest, bottom.rounded(.up)))
         guard firstRow <= lastRow else { return }
+        let left = Double(clip.minX + originX), right = Double(clip.maxX - 1 + originX)
         var crossings: [Double] = []
         for y in firstRow...lastRow {
             let scan = Double(y) + 0.5
@@ -75,8 +124,8 @@ struct MapCanvas {
             crossings.sort()
             var i = 0
             while i + 1 < crossings.count {
-                let from = max(0, Int(crossings[i].rounded(.up))), to = min(dotWidth - 1, Int(crossings[i + 1].rounded(.down)))
-                if from <= to { for x in from...to where pattern(x, y) { dot(ink, x, y) } }
+                let from = Int(max(left, crossings[i].rounded(.up))), to = Int(min(right, crossings[i + 1].rounded(.down)))
+                if from <= to { for x in from...to where pattern(x, y) { dot(ink, x - originX, y - originY) } }
                 i += 2
             }
         }
@@ -111,40 +160,70 @@ struct MapCanvas {
         return Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : braille[Int(bits)], style: ink.style)
     }
 
-    /// Every cell with dots, composed: what `compose` writes.
-    func glyphs(ascii: Bool) -> [Glyph] {
+    /// Every cell's composed look as a small code (see `cellTable`): 0 for a cell without dots, else the top
+    /// ink (+1) over the merged dots; only the cells of `region` (canvas cells) are written. Codes are plain
+    /// numbers, so the kept base layer moves with a pan by copying rows, not cells.
+    func compose(into codes: inout [UInt16], region: Rect? = nil) {
+        if codes.count != columns * rows { codes = [UInt16](repeating: 0, count: columns * rows) }
         // The planes drawn on, in ink order, looked up once (not per cell): as `glyph`, for one canvas.
         let present: [(ink: MapInk, plane: [UInt8])] = MapInk.allCases.compactMap { ink in planes[ink.rawValue].map { (ink, $0) } }
-        guard !present.isEmpty else { return [] }
-        var result: [Glyph] = []
-        for cell in 0..<(columns * rows) {
-            var lineBits: UInt8 = 0, fillBits: UInt8 = 0
-            var top: MapInk?
-            var topFill: MapInk?
-            for (ink, plane) in present {
-                let bits = plane[cell]
-                guard bits != 0 else { continue }
-                if ink.isFill {
-                    fillBits |= bits
-                    topFill = ink
-                } else {
-                    lineBits |= bits
-                    top = ink
+        let region = region ?? Rect(x: 0, y: 0, width: columns, height: rows)
+        let left = max(0, region.x), right = max(left, min(columns, region.maxX))
+        for y in max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY)) {
+            for cell in (y * columns + left)..<(y * columns + right) {
+                var lineBits: UInt8 = 0, fillBits: UInt8 = 0
+                var top: MapInk?
+                var topFill: MapInk?
+                for (ink, plane) in present {
+                    let bits = plane[cell]
+                    guard bits != 0 else { continue }
+                    if ink.isFill {
+                        fillBits |= bits
+                        topFill = ink
+                    } else {
+                        lineBits |= bits
+                        top = ink
+                    }
                 }
+                guard let ink = top ?? topFill else {
+                    codes[cell] = 0
+                    continue
+                }
+                codes[cell] = UInt16(ink.rawValue + 1) << 8 | UInt16(top != nil ? lineBits : fillBits)
             }
-            guard let ink = top ?? topFill else { continue }
-            let bits = top != nil ? lineBits : fillBits
-            result.append(Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : Self.braille[Int(bits)], style: ink.style))
         }
-        return result
     }
 
-    /// Composed cells ready for `Buffer.putNarrow`.
-    static func cells(_ glyphs: [Glyph]) -> [(index: Int, cell: Cell)] { glyphs.map { ($0.cell, Cell($0.text, style: $0.style)) } }
+    /// Codes moved as the canvas moves `dx` cells east and `dy` south (see `shift`); uncovered cells are 0.
+    static func shifted(_ codes: [UInt16], columns: Int, rows: Int, dx: Int, dy: Int) -> [UInt16] {
+        var moved = [UInt16](repeating: 0, count: columns * rows)
+        let fromX = max(0, -dx), toX = min(columns, columns - dx)
+        guard fromX < toX, codes.count == columns * rows else { return moved }
+        for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
+            let target = y * columns, source = (y + dy) * columns + dx
+            for x in fromX..<toX { moved[target + x] = codes[source + x] }
+        }
+        return moved
+    }
 
-    /// Draws `base` (composed once, as `cells`) with this canvas's dots on top: only the cells this canvas
+    /// The cell each code stands for (index = code), braille or ASCII: made once, so writing a kept cell is a
+    /// copy from a table.
+    static func cellTable(ascii: Bool) -> [Cell] { ascii ? asciiCells : brailleCells }
+    private static let brailleCells = table(ascii: false)
+    private static let asciiCells = table(ascii: true)
+    private static func table(ascii: Bool) -> [Cell] {
+        var cells = [Cell](repeating: Cell(), count: (MapInk.allCases.count + 1) << 8)
+        for ink in MapInk.allCases {
+            for bits in 1..<256 {
+                cells[(ink.rawValue + 1) << 8 | bits] = Cell(ascii ? String(ink.asciiGlyph(UInt8(bits))) : braille[bits], style: ink.style)
+            }
+        }
+        return cells
+    }
+
+    /// Draws `base` (composed once, as `codes`) with this canvas's dots on top: only the cells this canvas
     /// touches are merged again, so a frame costs what changed over the kept base layer.
-    func compose(over base: MapCanvas, cells baseCells: [(index: Int, cell: Cell)], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
+    func compose(over base: MapCanvas, codes: [UInt16], into buffer: inout Buffer, x originX: Int, y originY: Int, ascii: Bool) {
         var touched = [Bool](repeating: false, count: columns * rows)
         var cells: [Int] = []
         for plane in planes {
@@ -154,19 +233,19 @@ struct MapCanvas {
                 cells.append(cell)
             }
         }
-        buffer.putNarrow(baseCells, columns: columns, originX: originX, originY: originY, skip: touched)
+        buffer.putNarrow(codes: codes, table: Self.cellTable(ascii: ascii), columns: columns, originX: originX, originY: originY, skip: touched)
         for cell in cells {
             guard let glyph = Self.glyph(cell, [base, self], ascii: ascii) else { continue }
             buffer.setNarrow(originX + cell % columns, originY + cell / columns, glyph.text, glyph.style)
         }
     }
 
-    /// Liang–Barsky clipping of a segment to the canvas (with a one-dot margin).
-    private func clip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double, Double)? {
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
-        let minX = -1.0, minY = -1.0, maxX = Double(dotWidth), maxY = Double(dotHeight)
+    /// Liang–Barsky: the part (t0...t1) of the segment from (x0, y0) by (dx, dy), in the drawing's dots,
+    /// that meets the clip (with a one-dot margin); nil when none does.
+    private func clipRange(_ x0: Double, _ y0: Double, _ dx: Double, _ dy: Double) -> (Double, Double)? {
+        let minX = Double(clip.minX + originX - 1), minY = Double(clip.minY + originY - 1)
+        let maxX = Double(clip.maxX + originX), maxY = Double(clip.maxY + originY)
         var t0 = 0.0, t1 = 1.0
-        let dx = x1 - x0, dy = y1 - y0
         // The four edges in turn, without an array per segment (a city's streets are many segments a frame).
         func edge(_ p: Double, _ q: Double) -> Bool {
             if p == 0 { return q >= 0 }
@@ -181,6 +260,6 @@ struct MapCanvas {
             return true
         }
         guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }
-        return (x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy)
+        return (t0, t1)
     }
 }

@@ -10,8 +10,14 @@ struct MapFrame {
     let centerX: Int
     let centerY: Int
     let metresPerCell: Double
-    let projection: LocalProjection
+    let projection: MapProjection
     var dotMetres: Double { metresPerCell / 2 }
+    /// The kept base layer's dots: the anchor's dots (see `anchorDot`) of the canvas's first dot, whole.
+    let originDotX: Int
+    let originDotY: Int
+    /// What is left of the centre's offset from the anchor after the whole dots (zero after pans by whole
+    /// cells at one zoom): part of what a kept base layer must share to be shifted.
+    let originFraction: (x: Double, y: Double)
 
     init(_ state: MainScene, inner: Rect) {
         self.inner = inner
@@ -19,6 +25,19 @@ struct MapFrame {
         centerY = inner.y + inner.height / 2
         metresPerCell = state.metresPerCell
         projection = state.projection
+        let ox = projection.east / (metresPerCell / 2), oy = -projection.north / (metresPerCell / 2)
+        let wholeX = ox.isFinite && abs(ox) < 1e12 ? ox.rounded(.down) : 0, wholeY = oy.isFinite && abs(oy) < 1e12 ? oy.rounded(.down) : 0
+        originDotX = Int(wholeX)
+        originDotY = Int(wholeY)
+        originFraction = (ox.isFinite ? ox - wholeX : 0, oy.isFinite ? oy - wholeY : 0)
+    }
+
+    /// A coordinate in dots of the map's anchor, placed so that `floor(dot) - originDot` is the canvas dot:
+    /// the same value whichever cells are in view, so a strip drawn after a pan matches a whole drawing.
+    func anchorDot(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+        let p = projection.anchored.project(coordinate)
+        return (p.east / dotMetres + (Double((centerX - inner.x) * 2) + 0.5 - originFraction.x),
+                -p.north / dotMetres + (Double((centerY - inner.y) * 4) + 1.5 - originFraction.y))
     }
 
     /// A coordinate in dot coordinates of the canvas (origin at the inner area's top-left dot).

@@ -26,7 +26,7 @@ public enum MapView {
         var overlay = MapCanvas(columns: inner.width, rows: inner.height)
         let scaleBar = GuidesLayer.draw(state, frame, on: &overlay)
         RouteLayer.draw(state, frame, on: &overlay)
-        overlay.compose(over: base.canvas, cells: base.cells, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
+        overlay.compose(over: base.canvas, codes: base.codes, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)

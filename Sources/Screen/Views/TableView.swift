@@ -7,8 +7,27 @@ import TerminalTypes
 /// The table pane: a header row per building (name, count, distance, bearing arrow), then its artworks
 /// (title, artist, year), nearest building first, the selection kept visible.
 public enum TableView {
-    /// Draws the table pane into `area`.
+    /// Draws the table pane into `area`: the pane as drawn for the same rows, scroll, selection, focus and
+    /// size when it was last drawn (a map cursor move changes none of them), else drawn afresh.
     public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
+        render(state, into: &buffer, area: area, cache: .shared)
+    }
+
+    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, cache: TablePaneCache) {
+        let key = TablePaneCache.Key(rowsVersion: state.rowsVersion, scroll: state.tableScroll, selected: state.selectedRow,
+                                     focused: state.focus == .table && state.onTop, size: TerminalSize(columns: area.width, rows: area.height),
+                                     ascii: state.ascii, imperial: state.imperial, partial: state.catalogueIsPartial,
+                                     radius: state.radius, outsideRadius: state.outsideRadius, searchText: state.searchText)
+        let pane = cache.pane(key) {
+            var pane = Buffer(width: area.width, height: area.height)
+            draw(state, into: &pane, area: Rect(x: 0, y: 0, width: area.width, height: area.height))
+            return pane
+        }
+        buffer.paste(pane, x: area.x, y: area.y)
+    }
+
+    /// Draws the pane into `area` of `buffer`.
+    static func draw(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
         let focused = state.focus == .table && state.onTop
         let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }
         var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"

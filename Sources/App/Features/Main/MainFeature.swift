@@ -253,7 +253,7 @@ public enum MainFeature {
         if y > half.y { panY = y - half.y; y = half.y }
         if y < -half.y { panY = y + half.y; y = -half.y }
         if panX != 0 || panY != 0 {
-            state.mapCenter = state.coordinate(atCellX: panX, y: panY)
+            state.pan(cellsX: panX, y: panY)
             state.pannedAway = true
         }
         state.cursorX = x

@@ -79,8 +79,25 @@ public struct MainState: Sendable {
     public internal(set) var tableScroll = 0
 
     // MARK: Map
-    public internal(set) var mapCenter: Coordinate
-    public internal(set) var zoomIndex = 3
+    /// Where the map's projection is centred; the map's centre lies `mapOffsetEast`/`mapOffsetNorth` metres
+    /// from it. A pan moves the offset by whole cells and keeps the anchor, so every point lands on the same
+    /// dots shifted by whole cells and the base layer can be moved instead of drawn again (see `BaseRaster`);
+    /// any other move of the centre, and a zoom, anchors the projection at the new centre.
+    public private(set) var mapAnchor: Coordinate
+    public private(set) var mapOffsetEast = 0.0
+    public private(set) var mapOffsetNorth = 0.0
+    /// The map's centre. Setting it anchors the projection there.
+    public internal(set) var mapCenter: Coordinate {
+        get { mapOffsetEast == 0 && mapOffsetNorth == 0 ? mapAnchor : projection.unproject(east: 0, north: 0) }
+        set {
+            mapAnchor = newValue
+            mapOffsetEast = 0
+            mapOffsetNorth = 0
+        }
+    }
+    public internal(set) var zoomIndex = 3 {
+        didSet { if zoomIndex != oldValue { mapCenter = mapCenter } }
+    }
     /// The map cursor, in cells from the map's centre (x east, y south).
     public internal(set) var cursorX = 0
     public internal(set) var cursorY = 0
@@ -117,13 +134,23 @@ public struct MainState: Sendable {
         self.referenceSource = referenceSource
         liveReference = reference
         liveSource = referenceSource
-        mapCenter = reference
+        mapAnchor = reference
         setArtworks(artworks)
     }
 
     public var layout: ScreenLayout { ScreenLayout(size: size, mode: layoutMode) }
     public var metresPerCell: Double { MainState.zoomLevels[max(0, min(MainState.zoomLevels.count - 1, zoomIndex))] }
-    public var projection: LocalProjection { LocalProjection(center: mapCenter) }
+    public var projection: MapProjection { MapProjection(anchor: mapAnchor, east: mapOffsetEast, north: mapOffsetNorth) }
+    /// Farther than this from the anchor a pan anchors the projection again (the flat projection's error
+    /// grows with the distance: well under a percent here).
+    static let reanchorMetres = 50_000.0
+
+    /// Moves the map's centre by whole cells (a pan), keeping the projection's anchor while near it.
+    mutating func pan(cellsX x: Int, y: Int) {
+        mapOffsetEast += Double(x) * metresPerCell
+        mapOffsetNorth -= Double(y) * 2 * metresPerCell
+        if max(abs(mapOffsetEast), abs(mapOffsetNorth)) > Self.reanchorMetres { mapCenter = mapCenter }
+    }
     /// Where keys are pressed on the main screen.
     public var keyContext: KeyContext { focus == .map ? .map : (route != nil ? .route : .table) }
 

@@ -109,11 +109,15 @@ extension MainState {
         let wantedSet = Set(wanted)
         // A pan within the tiles already wanted changes nothing to draw from.
         if wantedSet != mapTiles.wanted {
+            let arriving = wantedSet.subtracting(mapTiles.wanted)
             mapTiles.wanted = wantedSet
             mapTiles.clock += 1
             for tile in wanted where mapTiles.tiles[tile] != nil { mapTiles.lastUse[tile] = mapTiles.clock }
             mapTiles.trim()
-            rebuildBaseMap()
+            // Only tiles kept already change what can be drawn now; those still to be read are drawn when they
+            // arrive (`mapTilesRead` rebuilds), and tiles left behind are outside the view: building the map
+            // once a tile instead of twice is a third of a pan's cost in a city.
+            if arriving.contains(where: { mapTiles.tiles[$0] != nil }) { rebuildBaseMap() }
         }
         let missing = wanted.filter { mapTiles.tiles[$0] == nil && !mapTiles.pending.contains($0) }
         guard !missing.isEmpty else { return [] }
@@ -151,6 +155,6 @@ extension MainState {
             for stored in mapTiles.tiles[tile] ?? [] where seen.insert(stored.id).inserted { found.append(stored) }
         }
         found.sort { $0.id < $1.id }
-        baseMap = BaseMap(features: found.map(\.feature), graph: baseMap.graph, sources: mapTiles.sources)
+        baseMap = BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: baseMap.graph, sources: mapTiles.sources)
     }
 }

@@ -1,0 +1,105 @@
+@testable import App
+import Cartography
+import Foundation
+import Geo
+import TerminalTypes
+import TestSupport
+import Testing
+@testable import Screen
+
+/// Collects the features of an import, to make a BaseMap of them.
+private final class FeatureSink: MapImportSink {
+    var features: [MapFeature] = []
+    func add(_ feature: MapFeature) throws { features.append(feature) }
+    func add(_ edge: WalkEdge) throws {}
+}
+
+/// The Helsinki extract's base layer, read once for these tests.
+private let helsinkiFeatures: Result<[MapFeature], Error> = Result {
+    let sink = FeatureSink()
+    _ = try OSMImporter.run(path: repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path,
+                            collection: "helsinki", sink: sink)
+    return sink.features
+}
+
+/// A small seeded generator, so a failing sequence can be replayed from its printed seed.
+private struct SeededKeys: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The map pane of `state` drawn with `raster` (kept between frames) and with a fresh one: every row, glyphs
+/// and styles, must be the same. Returns the first differing row, if any.
+private func firstDifference(_ state: AppState, _ raster: BaseRaster) -> String? {
+    let area = state.layout.map
+    var kept = Buffer(width: state.size.columns, height: state.size.rows)
+    var fresh = kept
+    MapView.render(MainScene(state.main, context: state, onTop: true), into: &kept, area: area, raster: raster)
+    MapView.render(MainScene(state.main, context: state, onTop: true), into: &fresh, area: area, raster: BaseRaster())
+    for y in 0..<kept.height {
+        let a = (0..<kept.width).map { kept[$0, y] }, b = (0..<fresh.width).map { fresh[$0, y] }
+        if a != b { return "row \(y):\n kept  \(kept.lines[y])\n fresh \(fresh.lines[y])" }
+    }
+    return nil
+}
+
+@Test(arguments: [UInt64(19), 2024, 77_777])
+func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
+    print("panning by strips, seed \(seed)")
+    let features = try helsinkiFeatures.get()
+    var state = try campusState(columns: 200, rows: 60)
+    state.main.baseMap = BaseMap(features: features, graph: WalkGraph(edges: []), sources: ["helsinki"])
+    state.main.mapCenter = Coordinate(clampingLatitude: 60.1699, longitude: 24.9449)
+    state.main.zoomIndex = 2  // 5 m per cell
+    var rng = SeededKeys(state: seed)
+    let raster = BaseRaster()
+    let moves: [Key] = [.shiftRight, .shiftLeft, .shiftUp, .shiftDown, .right, .left, .up, .down]
+    var keys = 0
+    var difference: String?
+    while keys < 250 {
+        let roll = Int.random(in: 0..<20, using: &rng)
+        if roll == 0 {
+            // Now and then a zoom between 1 and 20 m per cell (drawn whole), or the map rebuilt from the same
+            // features as tiles arriving do (kept), or with some left out (drawn whole).
+            let zoom: Key = state.main.zoomIndex >= 4 ? .character("+") : (state.main.zoomIndex == 0 ? .character("-") : (Bool.random(using: &rng) ? .character("+") : .character("-")))
+            _ = reduce(&state, .key(zoom))
+        } else if roll == 1 {
+            let dropped = Bool.random(using: &rng) ? features.enumerated().filter { $0.offset % 7 != 0 }.map(\.element) : features
+            state.main.baseMap = BaseMap(features: dropped, graph: WalkGraph(edges: []), sources: ["helsinki"])
+        } else {
+            let key = moves[Int.random(in: 0..<moves.count, using: &rng)]
+            // A frame a key, as the view draws.
+            for _ in 0..<Int.random(in: 4...16, using: &rng) {
+                _ = reduce(&state, .key(key))
+                keys += 1
+                difference = firstDifference(state, raster)
+                if difference != nil { break }
+            }
+        }
+        if roll < 2 { difference = firstDifference(state, raster) }
+        #expect(difference == nil, "seed \(seed), after \(keys) keys at \(state.main.metresPerCell) m/cell: \(difference ?? "")")
+        if difference != nil { break }
+    }
+    print("seed \(seed): \(raster.strips) pans drawn by strip, \(raster.draws) drawings whole")
+    #expect(raster.strips > 20, "most pans are drawn by strip (\(raster.strips) strips, \(raster.draws) whole)")
+}
+
+@Test func aPanKeepsTheProjectionsAnchorAndAZoomOrAJumpMovesIt() throws {
+    var state = try campusState(columns: 200, rows: 60)
+    let anchor = state.main.mapAnchor
+    for _ in 0..<30 { _ = reduce(&state, .key(.shiftRight)) }
+    #expect(state.main.mapAnchor == anchor)
+    #expect(state.main.mapOffsetEast > 0 && state.main.mapOffsetEast.truncatingRemainder(dividingBy: state.main.metresPerCell) == 0)
+    // The centre is where the cells say: a building's cell offset agrees with its place from the anchor.
+    let centre = state.main.mapCenter
+    #expect(abs(state.main.projection.project(centre).east) < 1e-6)
+    _ = reduce(&state, .key(.character("+")))
+    #expect(state.main.mapAnchor != anchor && state.main.mapOffsetEast == 0)
+    #expect(abs(state.main.mapAnchor.longitude - centre.longitude) < 1e-9)
+}
