@@ -5,9 +5,10 @@ import Geo
 ///
 /// A value whose fields live in one shared box, copied only when a copy is changed: a catalogue, its buildings and
 /// their ranked lists hold each artwork several times, at 8 bytes a copy. The fields only a detail shows (the
-/// description, type, dates, page), a disabled flag and the notes of a record that also names its building sit in a
-/// second box, `Extras`; an artwork read for a list or the view has none of them and points at one of two shared
-/// boxes instead (with or without a building), so the first box holds one slot for the building or the notes.
+/// description, type, dates, page), a disabled flag, the notes of a record that also names its building and the
+/// collection sit in a second box, `Extras`; an artwork read for a list or the view has only the collection there and
+/// points at one of its collection's two shared boxes (with or without a building), so the first box holds one slot
+/// for the building or the notes. 136 bytes an artwork instead of 176 (docs/DECISIONS.md, issue 19 memory).
 public struct Artwork: Hashable, Sendable {
     public var id: String {
         get { fields.id }
