@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Puts the terminal back when the process dies of a fatal signal (async-signal-safe C).
         .target(name: "CTerminalRescue"),
+        // glibc's malloc arenas: the full-screen view asks for one (its catalogue is read on a worker thread).
+        .target(name: "CMallocArena"),
         // libcurl (Debian libcurl4-openssl-dev for its header), loaded with dlopen by the first download, not linked:
         // its thirty-odd shared libraries were two thirds of every command's start.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
@@ -42,7 +44,7 @@ let package = Package(
         .target(name: "Curses", dependencies: ["Screen", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
         // The run loop and the one place that performs effects: between the app and the commands that start it.
         .target(name: "Runtime", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
-        .target(name: "ArtmapCLI", dependencies: ["Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
 

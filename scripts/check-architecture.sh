@@ -227,6 +227,7 @@ COsmium Cartography|Bench
 CCurl Sync
 CNcursesw Curses
 CTerminalRescue Curses
+CMallocArena ArtmapCLI
 CJPEG Imaging
 CPNG Imaging
 CChafa Imaging

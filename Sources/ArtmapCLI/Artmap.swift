@@ -1,3 +1,4 @@
+import CMallocArena
 import Foundation
 import Sync
 
@@ -43,6 +44,19 @@ public enum Artmap {
     static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self]
 
     /// Runs one invocation; returns the process exit status.
+    /// What the process must settle before any other thread starts: the full-screen view (on a terminal, with no
+    /// command or `slideshow`) asks glibc for one malloc arena. It reads a large collection on a worker thread,
+    /// which would otherwise get an arena of its own, the catalogue in one and what the loop frees in another,
+    /// neither reusing the other's holes: 2 MB of the view's 60 at 100,000 artworks (docs/DECISIONS.md, issue 19).
+    /// Commands keep glibc's default, which lets a sync's decoder and merge allocate side by side.
+    public static func prepareProcess(arguments: [String]) {
+        let command = arguments.first ?? ""
+        let mayBeTheView = command.isEmpty || command.hasPrefix("-") || command == "slideshow"
+        if mayBeTheView && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
+            _ = artmap_malloc_single_arena()
+        }
+    }
+
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
         do {
             return try await dispatch(arguments, environment: environment, console: console)

@@ -36,34 +36,55 @@ public struct Building: Hashable, Sendable {
         }
         // Places of the same name far apart (two "St Mary's Church" in one city, two untitled murals) are
         // different buildings: a name joins a group only within `sameBuildingMetres` of its first member.
-        var groups: [(key: String, name: String, anchor: Coordinate, members: [Artwork])] = []
-        var groupsByFoldedName: [String: [Int]] = [:]
-        // Most names recur exactly as written, so they are folded to lower case once each.
-        var foldedNames: [String: String] = [:]
+        // Members are counted first and gathered after, so each building's array is exactly its size (appending as
+        // they come left up to half of 100,000 artworks' arrays unused).
+        var groups: [(key: String, name: String, anchor: Coordinate, count: Int)] = []
+        var groupOfArtwork: [Int32] = []
+        groupOfArtwork.reserveCapacity(artworks.count)
+        // Names that fold alike share one list of candidate groups. Most names recur exactly as written, so each
+        // name is folded to lower case once and finds its list with a single look-up.
+        var candidateLists: [[Int]] = []
+        var listOfFoldedName: [String: Int] = [:]
+        var listOfName: [String: (list: Int, folded: String)] = [:]
         for artwork in artworks {
             let name = artwork.building
                 ?? derivedNames["\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"] ?? artwork.title
-            let folded: String
-            if let known = foldedNames[name] {
-                folded = known
+            let list: Int, folded: String
+            if let known = listOfName[name] {
+                (list, folded) = known
             } else {
                 folded = name.lowercased()
-                foldedNames[name] = folded
+                if let existing = listOfFoldedName[folded] {
+                    list = existing
+                } else {
+                    list = candidateLists.count
+                    candidateLists.append([])
+                    listOfFoldedName[folded] = list
+                }
+                listOfName[name] = (list, folded)
             }
-            let candidates = groupsByFoldedName[folded] ?? []
-            if let joined = candidates.first(where: { g in
+            if let joined = candidateLists[list].first(where: { g in
                 let anchor = groups[g].anchor
                 return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
             }) {
-                groups[joined].members.append(artwork)
+                groups[joined].count += 1
+                groupOfArtwork.append(Int32(joined))
             } else {
-                let key = candidates.isEmpty ? folded : "\(folded)#\(candidates.count + 1)"
-                groupsByFoldedName[folded, default: []].append(groups.count)
-                groups.append((key, name, artwork.coordinate, [artwork]))
+                let taken = candidateLists[list].count
+                let key = taken == 0 ? folded : "\(folded)#\(taken + 1)"
+                candidateLists[list].append(groups.count)
+                groupOfArtwork.append(Int32(groups.count))
+                groups.append((key, name, artwork.coordinate, 1))
             }
         }
-        return groups.map { group in
-            Building(key: group.key, name: group.name, coordinate: meanPosition(group.members), artworks: group.members)
+        var members = groups.map { group in
+            var artworks: [Artwork] = []
+            artworks.reserveCapacity(group.count)
+            return artworks
+        }
+        for (artwork, group) in zip(artworks, groupOfArtwork) { members[Int(group)].append(artwork) }
+        return zip(groups, members).map { group, members in
+            Building(key: group.key, name: group.name, coordinate: meanPosition(members), artworks: members)
         }
     }
 

@@ -96,11 +96,13 @@ public struct CatalogQuery: Sendable {
     /// One building with its distance, bearing and artworks in order.
     public func rank(_ building: Building, from reference: Coordinate) -> RankedBuilding {
         let g = Geodesic.inverse(from: reference, to: building.coordinate)
-        let artworks = building.artworks.map { artwork -> RankedArtwork in
+        var artworks = building.artworks.map { artwork -> RankedArtwork in
             // Artworks at the building's own point (most, when a building is a place) need no second geodesic.
             let a = artwork.coordinate == building.coordinate ? g : Geodesic.inverse(from: reference, to: artwork.coordinate)
             return RankedArtwork(artwork: artwork, distance: a.distance, bearing: a.initialBearing)
-        }.sorted { ($0.distance, $0.artwork.title, $0.artwork.id) < ($1.distance, $1.artwork.title, $1.artwork.id) }
+        }
+        // In place: `sorted` would copy every building's list once more.
+        artworks.sort { ($0.distance, $0.artwork.title, $0.artwork.id) < ($1.distance, $1.artwork.title, $1.artwork.id) }
         return RankedBuilding(building: building, distance: g.distance, bearing: g.initialBearing, artworks: artworks)
     }
 }

@@ -41,3 +41,39 @@ private let here = Coordinate(clampingLatitude: 53.4, longitude: -2.9)
         #expect(changed != plain)
     }
 }
+
+@Test func theBuildingAndTheNotesKeepEachOtherWhicheverIsSetFirst() {
+    // One slot holds the building, or the notes when there is none; the other moves aside and back.
+    var artwork = Artwork(id: "1", title: "Wall", coordinate: here, locationNotes: "By the door, ground floor")
+    #expect(artwork.building == nil && artwork.locationNotes == "By the door, ground floor")
+    artwork.building = "Ashton"
+    #expect(artwork.building == "Ashton" && artwork.locationNotes == "By the door, ground floor")
+    artwork.locationNotes = "Upstairs"
+    #expect(artwork.building == "Ashton" && artwork.locationNotes == "Upstairs")
+    artwork.building = ""
+    #expect(artwork.building == "" && artwork.locationNotes == "Upstairs", "an empty building is still a building")
+    artwork.building = nil
+    #expect(artwork.building == nil && artwork.locationNotes == "Upstairs")
+    artwork.locationNotes = ""
+    #expect(artwork == Artwork(id: "1", title: "Wall", coordinate: here))
+    let both = Artwork(id: "2", title: "Bust", coordinate: here, building: "Library", locationNotes: "Hall")
+    #expect(both.building == "Library" && both.locationNotes == "Hall")
+}
+
+@Test func theCollectionAndTheEnabledFlagSurviveEveryOtherChange() {
+    var artwork = Artwork(id: "1", title: "Wall", coordinate: here, building: "Ashton", enabled: false, collection: "city")
+    #expect(!artwork.enabled && artwork.collection == "city" && artwork.building == "Ashton")
+    artwork.information = "Text"
+    artwork.information = ""
+    artwork.locationNotes = "Hall"
+    #expect(!artwork.enabled && artwork.collection == "city" && artwork.building == "Ashton" && artwork.locationNotes == "Hall")
+    artwork.enabled = true
+    artwork.locationNotes = ""
+    #expect(artwork == Artwork(id: "1", title: "Wall", coordinate: here, building: "Ashton", collection: "city"))
+    // Artworks of other collections made in between do not change what this one says.
+    let others = (0..<3).map { Artwork(id: "\($0)", title: "x", coordinate: here, collection: "other \($0)") }
+    #expect(others.map(\.collection) == ["other 0", "other 1", "other 2"])
+    #expect(artwork.collection == "city")
+    artwork.collection = "campus"
+    #expect(artwork.collection == "campus" && artwork.building == "Ashton")
+}

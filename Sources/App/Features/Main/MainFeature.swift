@@ -263,7 +263,7 @@ public enum MainFeature {
 
     /// Cursor on a marker: select that building in the table.
     private static func linkMapToTable(_ state: inout MainState) {
-        guard let b = state.buildingUnderCursor, let row = state.rows.firstIndex(of: .building(b)) else { return }
+        guard let b = state.buildingUnderCursor, let row = state.rows.row(ofBuilding: b) else { return }
         if state.rows.indices.contains(state.selectedRow), state.rows[state.selectedRow].buildingIndex == b { return }
         state.selectedRow = row
         state.keepSelectionVisible()

@@ -26,18 +26,6 @@ public enum ReferenceSource: Hashable, Sendable {
     }
 }
 
-/// One row of the table: a building header or one of its artworks.
-public enum TableRow: Hashable, Sendable {
-    case building(Int)
-    case artwork(Int, Int)
-
-    public var buildingIndex: Int {
-        switch self {
-        case .building(let b), .artwork(let b, _): return b
-        }
-    }
-}
-
 /// The main screen: the collection shown, the reference point, the map, the table, the search and the
 /// walking route. Changed only by `MainFeature.reduce`.
 public struct MainState: Sendable {
@@ -63,8 +51,8 @@ public struct MainState: Sendable {
     // MARK: Derived from the catalogue, the reference, the search and the radius (see `refresh`)
     /// Buildings shown, nearest first.
     public private(set) var ranked: [RankedBuilding] = []
-    /// Table rows for `ranked`.
-    public private(set) var rows: [TableRow] = []
+    /// Table rows for `ranked`: where each building's header is, not a value per row.
+    public private(set) var rows = TableRows()
     /// Buildings hidden because they are outside the radius.
     public private(set) var outsideRadius = 0
     /// Where each shown building is in `ranked`, by key.
@@ -231,12 +219,7 @@ public struct MainState: Sendable {
         }
         ranked = shown
         rankedIndexByKey = Dictionary(shown.enumerated().map { ($1.building.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var newRows: [TableRow] = []
-        for (b, building) in shown.enumerated() {
-            newRows.append(.building(b))
-            for a in building.artworks.indices { newRows.append(.artwork(b, a)) }
-        }
-        rows = newRows
+        rows = TableRows(artworkCounts: shown.map(\.artworks.count))
         selectedRow = 0
         if let identity {
             if let found = rows.firstIndex(where: { row in
@@ -247,7 +230,7 @@ public struct MainState: Sendable {
             }) {
                 selectedRow = found
             } else if let b = ranked.firstIndex(where: { $0.building.key == identity.building }),
-                      let found = rows.firstIndex(of: .building(b)) {
+                      let found = rows.row(ofBuilding: b) {
                 selectedRow = found
             }
         }
