@@ -100,3 +100,24 @@ func aDamagedWalkPieceIsRefusedByNameAndNeverCrashesARoute(_ index: Int) async t
     try store.database.run("UPDATE walk_graph_facts SET node_count = ?1", [.integer(1_000_000_000)])
     #expect(try CorridorRouter.route(from: centre, to: away, source: store) == before)
 }
+
+@Test func aVersionSevenWalkEdgeOffTheGlobeIsLeftBehindByTheMoveAndTheRestIsMoved() throws {
+    let path = try temporaryDirectory().appendingPathComponent("v7.sqlite").path
+    do {
+        let database = try Database(path: path)
+        for step in 0..<7 { try database.execute(Schema.migrations[step]) }
+        try database.execute("PRAGMA user_version = 7")
+        let insert = try database.prepare("""
+            INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
+            VALUES ('city', ?1, ?2, ?3, ?4, ?5, ?6, ?7, '')
+            """)
+        try insert.run([.integer(1), .integer(2), .real(60.17), .real(24.94), .real(60.171), .real(24.941), .real(125)])
+        try insert.run([.integer(2), .integer(3), .real(60.171), .real(24.941), .real(1e300), .real(24.942), .real(125)])
+        try insert.run([.integer(3), .integer(4), .real(60.172), .real(24.942), .real(60.173), .real(-1e300), .real(125)])
+    }
+    let store = try CatalogStore(path: path)
+    #expect(try store.database.userVersion == Schema.currentVersion)
+    let edges = try store.walkEdges()
+    #expect(edges.map { [$0.from, $0.to] } == [[1, 2]])
+    #expect(try store.walkFacts()?.nodeCount == 2)
+}

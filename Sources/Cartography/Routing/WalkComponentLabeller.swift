@@ -32,7 +32,7 @@ public struct WalkComponentLabeller {
         guard let layout = WalkPieceLayout(bytes) else { return false }
         for e in 0..<layout.edgeCount
         where layout.from(e) >= layout.nodeCount || layout.to(e) >= layout.nodeCount || layout.street(e) >= layout.streetCount { return false }
-        for i in 0..<layout.nodeCount where !WalkPieceLayout.isOnGlobe(layout.latitude(i), layout.longitude(i)) { return false }
+        for i in 0..<layout.nodeCount where !WalkTiling.isOnGlobe(layout.latitude(i), layout.longitude(i)) { return false }
         let first = pieceNodes.count
         for i in 0..<layout.nodeCount {
             let id = layout.nodeID(i)
@@ -111,11 +111,6 @@ struct WalkPieceLayout {
         metresAt = streetAt + 4 * edgeCount
         streetsAt = metresAt + 8 * edgeCount
         guard streetsAt <= bytes.count else { return nil }
-    }
-
-    /// Whether a stored point can be a node's (finite, within ±90° and ±180°): anything else is damage.
-    @inline(__always) static func isOnGlobe(_ latitude: Double, _ longitude: Double) -> Bool {
-        abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
     @inline(__always) func nodeID(_ i: Int) -> Int64 { bytes.loadUnaligned(fromByteOffset: Self.idsAt + 8 * i, as: Int64.self) }
