@@ -121,3 +121,16 @@ func aDamagedWalkPieceIsRefusedByNameAndNeverCrashesARoute(_ index: Int) async t
     #expect(edges.map { [$0.from, $0.to] } == [[1, 2]])
     #expect(try store.walkFacts()?.nodeCount == 2)
 }
+
+@Test(arguments: ["south = -1e999", "east = 1e999", "north = 1e300", "west = 100, east = -100", "south = 61, north = 60"])
+func aFactsRowWithBoundsOffTheGlobeOrInsideOutIsRefusedByName(_ damage: String) async throws {
+    let path = try await helsinkiStorePath()
+    let store = try CatalogStore(path: path)
+    let facts = try #require(try store.walkFacts())
+    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
+                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
+    try store.database.execute("UPDATE walk_graph_facts SET \(damage)")
+    #expect(throws: StoreError(code: -1, message: "the walking paths' summary (walk_graph_facts) is damaged: import the map again")) {
+        try CorridorRouter.route(from: centre, to: centre, source: store)
+    }
+}
