@@ -13,6 +13,7 @@ enum ManPage {
         ("HOME", "the base of the default data and cache folders."),
         ("ARTMAP_RESOURCES", "a folder holding seed/ (the embedded catalogue), instead of the installed share/artmap."),
         ("ARTMAP_SYNC_TIMEOUT", "seconds after which a sync's catalogue and image requests give up (for slow servers)."),
+        ("ARTMAP_LIBCURL", "the libcurl file a download loads, instead of libcurl.so.4 (libcurl 7.85 or later)."),
         ("NO_COLOR", "when set and not empty, no colour (as --no-color)."),
         ("TERM, COLORTERM", "the terminal's capabilities; COLORTERM=truecolor or 24bit asks for direct colour."),
         ("LANG, LC_ALL", "a UTF-8 locale is needed for braille and box glyphs; artmap falls back to C.UTF-8."),

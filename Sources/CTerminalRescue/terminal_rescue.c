@@ -73,14 +73,23 @@ static void suspend_handler(int signal_number) {
     errno = saved_errno;
 }
 
+/* What SIGTSTP did before artmap's handler went in, put back by `artmap_remove_suspend_handler`. */
+static struct sigaction previous_suspend_action;
+static volatile sig_atomic_t suspend_installed;
+
 void artmap_install_suspend_handler(int wake_fd) {
     suspend_wake_fd = wake_fd;
+    if (suspend_installed) return;
+    /* Whoever started artmap ignores SIGTSTP (a supervisor, a shell without job control): ^Z must not stop it,
+       as curses leaves an ignored SIGTSTP ignored. Nothing would ever continue the process. */
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) == 0 && current.sa_handler == SIG_IGN) return;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = suspend_handler;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    sigaction(SIGTSTP, &action, NULL);
+    if (sigaction(SIGTSTP, &action, &previous_suspend_action) == 0) suspend_installed = 1;
 }
 
 int artmap_take_suspend_request(void) {
@@ -90,6 +99,8 @@ int artmap_take_suspend_request(void) {
 }
 
 void artmap_remove_suspend_handler(void) {
-    signal(SIGTSTP, SIG_DFL);
     suspend_wake_fd = -1;
+    if (!suspend_installed) return;
+    suspend_installed = 0;
+    sigaction(SIGTSTP, &previous_suspend_action, NULL);
 }

@@ -7,12 +7,17 @@ import Geo
 /// bounds. A corridor reads the rows of its tiles through the index on `tile`; after every change the
 /// components are labelled again over the whole graph and written beside each piece.
 extension CatalogStore: WalkPieceSource {
-    /// The whole graph's facts; nil when no walking edge is stored.
+    /// The whole graph's facts; nil when no walking edge is stored. Bounds off the globe or inside out are a
+    /// `StoreError` (the labeller writes neither; an infinite south trapped a corridor's tile numbers).
     public func walkFacts() throws -> WalkGraphFacts? {
         guard let row = try database.rows("SELECT node_count, largest_component, south, north, west, east FROM walk_graph_facts WHERE id = 1").first,
               let count = row[0].integer, count > 0 else { return nil }
-        return WalkGraphFacts(nodeCount: Int(count), largestComponentSize: Int(row[1].integer ?? 0),
-                              bounds: FeatureBounds(south: row[2].real ?? .nan, north: row[3].real ?? .nan, west: row[4].real ?? .nan, east: row[5].real ?? .nan))
+        let bounds = FeatureBounds(south: row[2].real ?? .nan, north: row[3].real ?? .nan, west: row[4].real ?? .nan, east: row[5].real ?? .nan)
+        guard WalkTiling.isOnGlobe(bounds.south, bounds.west), WalkTiling.isOnGlobe(bounds.north, bounds.east),
+              bounds.south <= bounds.north, bounds.west <= bounds.east else {
+            throw StoreError(code: -1, message: "the walking paths' summary (walk_graph_facts) is damaged: import the map again")
+        }
+        return WalkGraphFacts(nodeCount: Int(count), largestComponentSize: Int(row[1].integer ?? 0), bounds: bounds)
     }
 
     /// The pieces of the tiles in `ranges`; a damaged piece is a `StoreError` naming its row.

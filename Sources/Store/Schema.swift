@@ -203,7 +203,9 @@ public enum Schema {
                 current = source
             }
             let numbers = (3...7).map { rows.column(Int32($0)).real ?? .nan }
-            guard numbers.allSatisfy(\.isFinite) else { continue }
+            // A point off the globe could never be routed to (and has no tile): left behind, as NaN is.
+            guard numbers.allSatisfy(\.isFinite), WalkTiling.isOnGlobe(numbers[0], numbers[1]),
+                  WalkTiling.isOnGlobe(numbers[2], numbers[3]) else { continue }
             let street = WalkKind.parse(rows.column(8).text ?? "")
             try writer?.add(WalkEdge(from: rows.integer(1), to: rows.integer(2), fromPoint: GeoPoint(latitude: numbers[0], longitude: numbers[1]),
                                      toPoint: GeoPoint(latitude: numbers[2], longitude: numbers[3]), metres: numbers[4],

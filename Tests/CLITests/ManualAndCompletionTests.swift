@@ -57,6 +57,22 @@ private func shellEnvironment(home: URL) -> [String: String] {
     #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "every line within MANWIDTH")
 }
 
+@Test func everyEnvironmentVariableTheProgramReadsForItsUsersIsInTheManPage() throws {
+    // Test and bench knobs are left out on purpose: they are not for users.
+    let knobs: Set<String> = ["ARTMAP_BACKOFF_SCALE", "ARTMAP_BENCH_KEEP"]
+    let sources = repositoryRoot.appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+    var read: Set<String> = []
+    let pattern = try Regex(#"(getenv\("|environment\[")(ARTMAP_[A-Z_]+)""#)
+    for file in files where ["swift", "c"].contains(file.pathExtension) {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for match in text.matches(of: pattern) { read.insert(String(match.output[2].substring ?? "")) }
+    }
+    #expect(read.contains("ARTMAP_RESOURCES"), "the scan finds the variables read: \(read)")
+    let documented = Set(ManPage.environment.flatMap { $0.0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+    #expect(read.subtracting(knobs).subtracting(documented).isEmpty, "read but not in the man page: \(read.subtracting(knobs).subtracting(documented))")
+}
+
 @Test func bashCompletionOffersCommandsOptionsValuesAndTheStoresCollections() async throws {
     let home = try temporaryDirectory()
     let environment = shellEnvironment(home: home)

@@ -19,13 +19,14 @@ void artmap_remove_fatal_signal_handlers(void);
 /* ^Z (SIGTSTP) is artmap's to handle: the pictures must go before the terminal is given back. The handler only
    notes the request and writes a byte to `wake_fd` (the run loop's wake-up pipe); a plain handler rather than a
    Dispatch signal source. Installed before curses starts (`wake_fd` -1, then again with the pipe): curses leaves
-   a SIGTSTP that is not SIG_DFL alone, where it would otherwise ignore SIGTSTP during every doupdate. */
+   a SIGTSTP that is not SIG_DFL alone, where it would otherwise ignore SIGTSTP during every doupdate. A SIGTSTP
+   ignored by whoever started artmap stays ignored (^Z then does nothing, as with curses' own handling). */
 void artmap_install_suspend_handler(int wake_fd);
 
 /* 1 once if ^Z was pressed since the last call, else 0. */
 int artmap_take_suspend_request(void);
 
-/* Puts SIGTSTP's default action back. */
+/* Puts back what SIGTSTP did before the handler went in. */
 void artmap_remove_suspend_handler(void);
 
 #endif

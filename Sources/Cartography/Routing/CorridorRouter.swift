@@ -143,6 +143,10 @@ struct Corridor {
     private(set) var loaded = WalkTileSet()
     private(set) var assembly = WalkGraphAssembly()
 
+    /// The most nodes one read reserves room for (eight times the 700 city's corner-to-corner corridor);
+    /// a bigger corridor grows its arrays as it reads.
+    static let largestReservation = 1 << 22
+
     init(source: WalkPieceSource, facts: WalkGraphFacts) {
         self.source = source
         self.facts = facts
@@ -169,7 +173,9 @@ struct Corridor {
         // The nodes to expect: the whole graph's share of the box's area, a little over.
         let area = { (box: FeatureBounds) in max(0, box.north - box.south) * max(0, box.east - box.west) }
         let share = area(bounds) > 0 ? min(1, area(clipped) / area(bounds)) : 1
-        assembly.reserve(nodes: Int(Double(facts.nodeCount) * share * 1.1) - assembly.ids.count)
+        // Only a hint, capped: a damaged facts row (a node count of 2^63) must not ask for more than a city needs.
+        let expected = min(Double(facts.nodeCount) * share * 1.1, Double(Self.largestReservation))
+        assembly.reserve(nodes: Int(expected.isFinite ? max(0, expected) : 0) - assembly.ids.count)
         try source.visitWalkPieces(in: ranges) { tile, edges, components in
             assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
         }

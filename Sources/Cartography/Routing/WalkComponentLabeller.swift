@@ -32,6 +32,7 @@ public struct WalkComponentLabeller {
         guard let layout = WalkPieceLayout(bytes) else { return false }
         for e in 0..<layout.edgeCount
         where layout.from(e) >= layout.nodeCount || layout.to(e) >= layout.nodeCount || layout.street(e) >= layout.streetCount { return false }
+        for i in 0..<layout.nodeCount where !WalkTiling.isOnGlobe(layout.latitude(i), layout.longitude(i)) { return false }
         let first = pieceNodes.count
         for i in 0..<layout.nodeCount {
             let id = layout.nodeID(i)

@@ -63,6 +63,8 @@ struct WalkGraphAssembly {
         for i in 0..<n {
             let id = layout.nodeID(i)
             let point = GeoPoint(latitude: layout.latitude(i), longitude: layout.longitude(i))
+            // A point off the globe (NaN, infinite, 1e300) is damage: its tile cannot be computed.
+            guard WalkTiling.isOnGlobe(point.latitude, point.longitude) else { return false }
             localTiles.append(WalkTiling.tile(of: point))
             let found = numbers.findOrInsert(id, new: Int32(ids.count))
             local.append(found.value)

@@ -91,7 +91,8 @@ public struct WalkPiece: Sendable, Equatable {
         guard let ids = take(n, Int64.self), let lats = takeDoubles(n), let lons = takeDoubles(n),
               let from = take(m, UInt32.self), let to = take(m, UInt32.self), let street = take(m, UInt32.self),
               let metres = takeDoubles(m) else { return nil }
-        guard !from.contains(where: { Int($0) >= n }), !to.contains(where: { Int($0) >= n }),
+        guard zip(lats, lons).allSatisfy({ WalkTiling.isOnGlobe($0, $1) }),
+              !from.contains(where: { Int($0) >= n }), !to.contains(where: { Int($0) >= n }),
               !street.contains(where: { Int($0) >= k }) else { return nil }
         var streets: [String] = []
         streets.reserveCapacity(k)

@@ -18,6 +18,13 @@ public enum WalkTiling {
         row * columns + ((column % columns) + columns) % columns
     }
 
+    /// Whether a stored point can be a node's (finite, within ±90° and ±180°): anything else is damage, and
+    /// has no tile (the conversion to a row or column would trap).
+    @inline(__always)
+    public static func isOnGlobe(_ latitude: Double, _ longitude: Double) -> Bool {
+        abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
     /// The tile holding a point.
     public static func tile(of point: GeoPoint) -> Int64 { key(row(point.latitude), column(point.longitude)) }
 
