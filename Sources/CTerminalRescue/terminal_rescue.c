@@ -1,6 +1,7 @@
 #include "terminal_rescue.h"
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -58,13 +59,14 @@ void artmap_remove_fatal_signal_handlers(void) {
     for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) sigaction(fatal_signals[i], &previous_actions[i], NULL);
 }
 
-static volatile sig_atomic_t suspend_requested;
+/* Set by the handler (any thread), taken by the loop: one atomic exchange, so a ^Z between a read and a clear is not lost. */
+static atomic_int suspend_requested;
 static volatile sig_atomic_t suspend_wake_fd = -1;
 
 static void suspend_handler(int signal_number) {
     (void)signal_number;
     int saved_errno = errno;
-    suspend_requested = 1;
+    atomic_store(&suspend_requested, 1);
     if (suspend_wake_fd >= 0) {
         char byte = 'z';
         ssize_t written = write(suspend_wake_fd, &byte, 1);
@@ -93,9 +95,7 @@ void artmap_install_suspend_handler(int wake_fd) {
 }
 
 int artmap_take_suspend_request(void) {
-    int was = suspend_requested;
-    suspend_requested = 0;
-    return was;
+    return atomic_exchange(&suspend_requested, 0);
 }
 
 void artmap_remove_suspend_handler(void) {

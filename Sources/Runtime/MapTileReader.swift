@@ -8,10 +8,15 @@ import Store
 /// order asked; a request overtaken by a newer one is answered as skipped, unread (the view has moved on).
 final class MapTileReader: @unchecked Sendable {
     private let work = DispatchQueue(label: "artmap.map-tiles", qos: .userInitiated)
+    /// Routes have a queue and a connection of their own: a city-wide walk takes a second, and tiles must not wait.
+    private let routing = DispatchQueue(label: "artmap.routes", qos: .userInitiated)
     private let lock = NSLock()
     private var newest = 0
+    private var routesAsked = 0
     /// Used only on `work`.
     private var store: CatalogStore?
+    /// Used only on `routing`.
+    private var routeStore: CatalogStore?
 
     func read(_ request: MapTileRequest, storePath: String, queue: ActionQueue) {
         lock.withLock { newest = max(newest, request.generation) }
@@ -35,11 +40,16 @@ final class MapTileReader: @unchecked Sendable {
         }
     }
 
-    /// Finds a walk on the store's walking graph, reading only the corridor between its ends.
+    /// Finds a walk on the store's walking graph, reading only the corridor between its ends. A reroute
+    /// overtaken by a newer request before it starts is dropped (the reference moved on while walking).
     func findRoute(_ request: RouteRequest, storePath: String, queue: ActionQueue) {
-        work.async { [self] in
+        let number = lock.withLock { routesAsked += 1; return routesAsked }
+        routing.async { [self] in
+            if !request.fitsMap, lock.withLock({ routesAsked > number }) { return }
             do {
-                let result = try CorridorRouter.route(from: request.start, to: request.target, source: opened(storePath))
+                if routeStore == nil { routeStore = try CatalogStore.reader(path: storePath) }
+                let source = try routeStore ?? CatalogStore.reader(path: storePath)
+                let result = try CorridorRouter.route(from: request.start, to: request.target, source: source)
                 queue.post(.routeFound(request.state(result), request))
             } catch {
                 queue.post(.error("cannot read the walking paths: \(error)"))

@@ -150,3 +150,28 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     let walk = try #require(state.main.route?.walk)
     #expect(walk.steps.map(\.street) == ["East Walk", "North Walk"])
 }
+
+@Test func aRouteFoundFromWhereTheWalkerWasIsShownAndAskedAgainFromWhereTheyAre() throws {
+    var (state, _) = mapState()
+    let target = Coordinate(clampingLatitude: 51.402, longitude: -0.447)
+    func asked(_ effects: [Effect]) -> [RouteRequest] {
+        effects.compactMap { effect -> RouteRequest? in
+            if case .findRoute(let request) = effect { return request }
+            return nil
+        }
+    }
+    let first = try #require(asked(state.routeMain(.routeTo(name: "Gallery", target))).first)
+    let graph = lShapedMap(from: state.main.reference, to: target).graph
+    // The walker moves 30 m north before the walk is found.
+    let moved = Coordinate(clampingLatitude: 51.40027, longitude: -0.45)
+    _ = reduce(&state, .referenceMoved(moved, .live("walk.gpx")))
+    let effects = reduce(&state, .routeFound(first.state(Router.route(in: graph, from: first.start, to: target)), first))
+    // Shown at once (better than nothing while walking), and asked again from where the walker is now.
+    #expect(state.main.route?.walk != nil)
+    let again = try #require(asked(effects).first)
+    #expect(again.start == moved && again.target == target && !again.fitsMap)
+    // The answer from there replaces it and asks nothing more.
+    let last = reduce(&state, .routeFound(again.state(Router.route(in: graph, from: moved, to: target)), again))
+    #expect(asked(last).isEmpty)
+    #expect(state.main.route?.start == moved)
+}

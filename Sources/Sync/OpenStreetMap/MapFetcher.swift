@@ -73,6 +73,8 @@ public struct MapFetchReport: Sendable, Equatable {
     public var stored: TileReplaceReport?
     /// Tiles fetched elsewhere longer ago than the age limit, removed after this fetch stored its own.
     public var evicted = 0
+    /// Why old tiles could not be removed (the fetch itself was stored; the store is as it was before the removal).
+    public var evictionFailure: String?
     public var picturesFound = 0
     /// Why some artworks have no picture ("the Wikidata item Q1 has no image (P18)"), and pictures that failed.
     public var pictureProblems: [String] = []
@@ -93,6 +95,7 @@ public struct MapFetchReport: Sendable, Equatable {
             + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed); "
             + "\(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached"
             + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
+            + (evictionFailure.map { "; old tiles elsewhere could not be removed (\($0))" } ?? "")
     }
 }
 
@@ -157,7 +160,11 @@ public struct MapFetcher: Sendable {
             // The store does not grow forever: tiles elsewhere not fetched again within the age limit go (a fetch
             // there brings them back). An age limit of 0 asks every tile again and evicts nothing.
             if request.maxAgeDays > 0 {
-                report.evicted = (try? store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))) ?? 0
+                do {
+                    report.evicted = try store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))
+                } catch {
+                    report.evictionFailure = "\(error)"
+                }
                 if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
                     report.stored?.features = counts.features
                     report.stored?.edges = counts.edges

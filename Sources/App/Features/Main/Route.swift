@@ -40,20 +40,20 @@ extension MainFeature {
         return []
     }
 
-    /// A route found in the background: shown if it still answers what is asked (the reference has not
-    /// moved since; a reroute only while its route is still open), else asked again from where things are now.
+    /// A route found in the background: shown if it still answers what is asked (a reroute only while its
+    /// route is still open); when the reference has moved since it was asked, it is shown all the same (newer
+    /// than what is on screen) and asked again from where things are now, so a walker always sees a route.
     static func routeFound(_ state: inout MainState, _ route: RouteState, _ request: RouteRequest) -> Reduced {
         if !request.fitsMap, state.route?.target != request.target || state.route?.targetName != request.targetName { return .none }
-        guard request.start == state.reference else {
-            var again = request
-            again.start = state.reference
-            return Reduced(effects: [.findRoute(again)])
+        var effects: [Effect] = []
+        if request.start != state.reference {
+            effects.append(.findRoute(RouteRequest(targetName: request.targetName, target: request.target, start: state.reference, fitsMap: false)))
         }
         state.route = route
-        guard request.fitsMap else { return .none }
+        guard request.fitsMap else { return Reduced(effects: effects) }
         state.focus = .table
         fitRouteInView(&state)
-        return Reduced(delegates: [.message(route.failure.map { "no walking route: " + $0.message } ?? "walking route to \(route.targetName)")])
+        return Reduced(effects: effects, delegates: [.message(route.failure.map { "no walking route: " + $0.message } ?? "walking route to \(route.targetName)")])
     }
 
     /// Centres the map between start and target and zooms out until both are in view.
