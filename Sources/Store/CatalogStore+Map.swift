@@ -15,11 +15,23 @@ extension CatalogStore {
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         return try database.inTransaction {
-            try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+            // Taking many boxes out of the R-tree one by one costs as much as putting them in: when the source
+            // replaced had many, the tree is rebuilt at the end from the other sources' boxes and the new ones.
+            let replaced = Int(try database.scalar("SELECT COUNT(*) FROM map_features WHERE source = ?1", [.text(source)])?.integer ?? 0)
+            let inTree = Int(try database.scalar("SELECT COUNT(*) FROM map_feature_boxes_rowid")?.integer ?? 0)
+            var kept: [BoxEntry]?
+            if replaced >= MapWriter.packedTreeThreshold {
+                kept = try MapWriter.boxes(database, sql: """
+                    SELECT b.id, b.south, b.north, b.west, b.east FROM map_feature_boxes b JOIN map_features f ON f.id = b.id WHERE f.source <> ?1
+                    """, [.text(source)])
+            } else {
+                try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+            }
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
-            let writer = try MapWriter(database: database, source: source)
+            let writer = try MapWriter(database: database, source: source, deferBoxes: true)
             var result = try read(writer)
+            try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
                 grouped.building = try containingPlaceName(of: artwork.coordinate) ?? artwork.building
@@ -153,43 +165,5 @@ extension CatalogStore {
             properties = object
         }
         return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts, properties: properties)
-    }
-}
-
-/// Streams an import into the store with statements prepared once.
-final class MapWriter: MapImportSink {
-    private let source: String
-    private let insertFeature: Statement
-    private let insertBox: Statement
-    private let insertEdge: Statement
-    private let database: Database
-
-    init(database: Database, source: String) throws {
-        self.database = database
-        self.source = source
-        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry, properties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
-        insertEdge = try database.prepare("""
-            INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
-    }
-
-    func add(_ feature: MapFeature) throws {
-        let box = feature.bounds
-        guard !box.isEmpty else { return }
-        var properties = ""
-        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
-            properties = String(decoding: json, as: UTF8.self)
-        }
-        try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
-                               .blob(GeometryCoding.encode(feature.parts)), .text(properties)])
-        let id = database.lastInsertRowID
-        try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
-    }
-
-    func add(_ edge: WalkEdge) throws {
-        try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
-                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
     }
 }

@@ -1,0 +1,98 @@
+import Cartography
+import Foundation
+
+/// Streams an import into the store with statements prepared once. Fetched tiles write each feature's box
+/// into the R-tree as it comes; an import defers the boxes (24 bytes a feature) and, when it brings many,
+/// writes the whole tree packed at the end (`BoxTreeLoader`) instead of one insert per box.
+final class MapWriter: MapImportSink {
+    private let source: String
+    private let insertFeature: Statement
+    private let insertBox: Statement
+    private let insertEdge: Statement
+    private let database: Database
+    /// Boxes held back until `writeBoxes`; nil when each box is inserted at once.
+    private var pendingBoxes: [BoxEntry]?
+
+    /// Below this many new boxes the R-tree takes them one by one: packing rewrites the whole tree.
+    static let packedTreeThreshold = 4096
+
+    init(database: Database, source: String, deferBoxes: Bool = false) throws {
+        self.database = database
+        self.source = source
+        pendingBoxes = deferBoxes ? [] : nil
+        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry, properties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertEdge = try database.prepare("""
+            INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+    }
+
+    func add(_ feature: MapFeature) throws {
+        let box = feature.bounds
+        guard !box.isEmpty else { return }
+        var properties = ""
+        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
+            properties = String(decoding: json, as: UTF8.self)
+        }
+        try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
+                               .blob(GeometryCoding.encode(feature.parts)), .text(properties)])
+        let id = database.lastInsertRowID
+        if pendingBoxes != nil {
+            guard let entry = BoxEntry(id: id, south: box.south, north: box.north, west: box.west, east: box.east) else {
+                throw StoreError(code: -1, message: "\(feature.sourceID) has no valid bounding box (\(box.south)...\(box.north), \(box.west)...\(box.east))",
+                                 sql: "INSERT INTO map_feature_boxes", path: database.path)
+            }
+            pendingBoxes?.append(entry)
+        } else {
+            try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
+        }
+    }
+
+    func add(_ edge: WalkEdge) throws {
+        try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
+                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
+    }
+
+    /// Writes the deferred boxes. `kept` are the boxes of other sources when the tree must be rebuilt
+    /// anyway (the replaced source's boxes were left in it); otherwise the tree holds `treeCount` boxes
+    /// that stay, and is packed afresh only when the new boxes are many against them.
+    func writeBoxes(kept: [BoxEntry]?, treeCount: Int) throws {
+        guard let pending = pendingBoxes else { return }
+        pendingBoxes = nil
+        var all: [BoxEntry]
+        if let kept {
+            all = kept
+        } else if pending.count >= Self.packedTreeThreshold, pending.count >= treeCount / 4 {
+            all = try Self.boxes(database, sql: "SELECT id, south, north, west, east FROM map_feature_boxes")
+        } else {
+            for box in pending {
+                try insertBox.run([.integer(box.id), .real(Double(box.south)), .real(Double(box.north)), .real(Double(box.west)), .real(Double(box.east))])
+            }
+            return
+        }
+        all.append(contentsOf: pending)
+        do {
+            try database.inTransaction { try BoxTreeLoader(database: database, table: "map_feature_boxes").load(all) }
+        } catch {
+            // The module's own way, slow but sure (a store whose shadow tables cannot be written, say).
+            try database.execute("DELETE FROM map_feature_boxes")
+            for box in all {
+                try insertBox.run([.integer(box.id), .real(Double(box.south)), .real(Double(box.north)), .real(Double(box.west)), .real(Double(box.east))])
+            }
+        }
+    }
+
+    /// The boxes a query over the R-tree returns (id and the four stored bounds, in that order).
+    static func boxes(_ database: Database, sql: String, _ values: [SQLValue] = []) throws -> [BoxEntry] {
+        let statement = try database.prepare(sql)
+        try statement.bind(values)
+        var boxes: [BoxEntry] = []
+        while try statement.step() {
+            guard case .integer(let id) = statement.column(0) else { continue }
+            boxes.append(BoxEntry(id: id, south: Float(statement.double(1)), north: Float(statement.double(2)),
+                                  west: Float(statement.double(3)), east: Float(statement.double(4))))
+        }
+        return boxes
+    }
+}
