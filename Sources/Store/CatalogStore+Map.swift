@@ -30,7 +30,12 @@ extension CatalogStore {
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
             let writer = try MapWriter(database: database, source: source, deferBoxes: true)
-            var result = try read(writer)
+            // Rows are written on a thread of their own while the file is read; it has ended before the
+            // database is used here again (or the transaction rolled back).
+            let sink = ThreadedMapSink(writer: writer)
+            defer { sink.stop() }
+            var result = try read(sink)
+            try sink.finish()
             try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork

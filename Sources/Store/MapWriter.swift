@@ -29,29 +29,34 @@ final class MapWriter: MapImportSink {
     }
 
     func add(_ feature: MapFeature) throws {
-        let box = feature.bounds
-        guard !box.isEmpty else { return }
-        var properties = ""
-        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
-            properties = String(decoding: json, as: UTF8.self)
-        }
-        try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
-                               .blob(GeometryCoding.encode(feature.parts)), .text(properties)])
-        let id = database.lastInsertRowID
-        if pendingBoxes != nil {
-            guard let entry = BoxEntry(id: id, south: box.south, north: box.north, west: box.west, east: box.east) else {
-                throw StoreError(code: -1, message: "\(feature.sourceID) has no valid bounding box (\(box.south)...\(box.north), \(box.west)...\(box.east))",
-                                 sql: "INSERT INTO map_feature_boxes", path: database.path)
-            }
-            pendingBoxes?.append(entry)
-        } else {
-            try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
-        }
+        if let row = MapRow(feature) { try write(row) }
     }
 
     func add(_ edge: WalkEdge) throws {
-        try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromPoint.latitude), .real(edge.fromPoint.longitude),
-                            .real(edge.toPoint.latitude), .real(edge.toPoint.longitude), .real(edge.metres), .text(edge.kind.stored(edge.street))])
+        try write(MapRow(edge))
+    }
+
+    /// Writes one prepared row (on whichever thread owns the writer for the moment).
+    func write(_ row: MapRow) throws {
+        switch row {
+        case .feature(let feature):
+            try insertFeature.run([.text(source), .text(feature.sourceID), .integer(feature.kind), .text(feature.name),
+                                   .blob(feature.geometry), .text(feature.properties)])
+            let id = database.lastInsertRowID
+            let box = feature.box
+            if pendingBoxes != nil {
+                guard let entry = BoxEntry(id: id, south: box.south, north: box.north, west: box.west, east: box.east) else {
+                    throw StoreError(code: -1, message: "\(feature.sourceID) has no valid bounding box (\(box.south)...\(box.north), \(box.west)...\(box.east))",
+                                     sql: "INSERT INTO map_feature_boxes", path: database.path)
+                }
+                pendingBoxes?.append(entry)
+            } else {
+                try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
+            }
+        case .edge(let edge):
+            try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromLatitude), .real(edge.fromLongitude),
+                                .real(edge.toLatitude), .real(edge.toLongitude), .real(edge.metres), .text(edge.street)])
+        }
     }
 
     /// Writes the deferred boxes. `kept` are the boxes of other sources when the tree must be rebuilt
@@ -94,5 +99,40 @@ final class MapWriter: MapImportSink {
                                   west: Float(statement.double(3)), east: Float(statement.double(4))))
         }
         return boxes
+    }
+}
+
+/// A feature or an edge made ready for its INSERT (geometry encoded, properties as JSON, the street text as
+/// stored), so the work can be done on the reading thread and the writing thread only binds and steps.
+enum MapRow: Sendable {
+    case feature(Feature)
+    case edge(Edge)
+
+    struct Feature: Sendable {
+        var sourceID: String, kind: Int64, name: String, geometry: [UInt8], properties: String, box: FeatureBounds
+    }
+
+    struct Edge: Sendable {
+        var from: Int64, to: Int64
+        var fromLatitude: Double, fromLongitude: Double, toLatitude: Double, toLongitude: Double
+        var metres: Double, street: String
+    }
+
+    /// The row of a feature; nil for one without extent (nothing to draw, nothing to find).
+    init?(_ feature: MapFeature) {
+        let box = feature.bounds
+        guard !box.isEmpty else { return nil }
+        var properties = ""
+        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
+            properties = String(decoding: json, as: UTF8.self)
+        }
+        self = .feature(Feature(sourceID: feature.sourceID, kind: Int64(feature.kind.rawValue), name: feature.name,
+                                geometry: GeometryCoding.encode(feature.parts), properties: properties, box: box))
+    }
+
+    init(_ edge: WalkEdge) {
+        self = .edge(Edge(from: edge.from, to: edge.to, fromLatitude: edge.fromPoint.latitude, fromLongitude: edge.fromPoint.longitude,
+                          toLatitude: edge.toPoint.latitude, toLongitude: edge.toPoint.longitude, metres: edge.metres,
+                          street: edge.kind.stored(edge.street)))
     }
 }
