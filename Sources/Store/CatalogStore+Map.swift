@@ -29,6 +29,12 @@ extension CatalogStore {
             }
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_edges WHERE source = ?1", [.text(source)])
+            // With few rows from other sources, the indexes are made again after the rows are in.
+            var dropped: [String] = []
+            for table in ["map_features", "walk_edges"] {
+                let others = try database.scalar("SELECT COUNT(*) FROM \(table)")?.integer ?? 0
+                if others < Self.reindexedRows { dropped += try database.dropIndexes(of: table) }
+            }
             let writer = try MapWriter(database: database, source: source, deferBoxes: true)
             // Rows are written on a thread of their own while the file is read; it has ended before the
             // database is used here again (or the transaction rolled back).
@@ -36,6 +42,7 @@ extension CatalogStore {
             defer { sink.stop() }
             var result = try read(sink)
             try sink.finish()
+            for sql in dropped { try database.execute(sql) }
             try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
@@ -56,6 +63,9 @@ extension CatalogStore {
             return (result, report)
         }
     }
+
+    /// Below this many rows of other sources in a table, an import drops its indexes and makes them again at the end.
+    static let reindexedRows: Int64 = 100_000
 
     /// The page cache an import may use, in KB (SQLite's default is 2,000).
     public static let importCacheKilobytes = 65_536

@@ -85,37 +85,3 @@ private func ids(_ database: Database, south: Double, north: Double, west: Doubl
     #expect(try database.scalar("SELECT rtreecheck('boxes')")?.text == "ok")
     #expect(try database.scalar("SELECT COUNT(*) FROM boxes")?.integer == 10)
 }
-
-/// A city of `side` × `side` small square buildings named after their block, streamed into a sink.
-private func importBlocks(_ store: CatalogStore, source: String, side: Int, west: Double) throws {
-    _ = try store.importMap(source: source, file: "\(source).osm", collection: source) { sink in
-        for y in 0..<side {
-            for x in 0..<side {
-                let s = 51.4 + Double(y) * 0.001, w = west + Double(x) * 0.001
-                let ring = [GeoPoint(latitude: s, longitude: w), GeoPoint(latitude: s, longitude: w + 0.0005),
-                            GeoPoint(latitude: s + 0.0005, longitude: w + 0.0005), GeoPoint(latitude: s, longitude: w)]
-                try sink.add(MapFeature(sourceID: "way/\(y * side + x)", kind: .building, name: "\(source) \(x)-\(y)", parts: [ring]))
-            }
-        }
-        var result = MapImportResult()
-        result.features = side * side
-        result.nodes = 1
-        return result
-    }
-}
-
-@Test func importsPackTheTreeAndKeepOtherSourcesBoxesAcrossAReimport() throws {
-    let store = try CatalogStore(path: ":memory:")
-    try importBlocks(store, source: "east", side: 80, west: 1.0)   // 6,400 boxes: packed
-    try importBlocks(store, source: "west", side: 20, west: -1.0)  // 400 against 6,400: inserted one by one
-    try importBlocks(store, source: "east", side: 75, west: 1.0)   // replaces 6,400: the tree rebuilt, west's kept
-    #expect(try store.database.scalar("SELECT rtreecheck('map_feature_boxes')")?.text == "ok")
-    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_feature_boxes")?.integer == 75 * 75 + 400)
-    // Every feature is found by its own box and no stale box remains.
-    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_feature_boxes WHERE id NOT IN (SELECT id FROM map_features)")?.integer == 0)
-    let westBlock = try store.mapFeatures(in: FeatureBounds(south: 51.4101, north: 51.4102, west: -0.9899, east: -0.9898))
-    #expect(westBlock.map(\.name) == ["west 10-10"])
-    let eastBlock = try store.mapFeatures(in: FeatureBounds(south: 51.4741, north: 51.4742, west: 1.0741, east: 1.0742))
-    #expect(eastBlock.map(\.name) == ["east 74-74"])
-    #expect(try store.mapFeatures(in: FeatureBounds(south: 51.4761, north: 51.4762, west: 1.0761, east: 1.0762)).isEmpty)
-}

@@ -1,0 +1,64 @@
+import Cartography
+import Foundation
+import Testing
+@testable import Store
+
+/// A city of `side` × `side` small square buildings named after their block, streamed into a sink.
+private func importBlocks(_ store: CatalogStore, source: String, side: Int, west: Double) throws {
+    _ = try store.importMap(source: source, file: "\(source).osm", collection: source) { sink in
+        for y in 0..<side {
+            for x in 0..<side {
+                let s = 51.4 + Double(y) * 0.001, w = west + Double(x) * 0.001
+                let ring = [GeoPoint(latitude: s, longitude: w), GeoPoint(latitude: s, longitude: w + 0.0005),
+                            GeoPoint(latitude: s + 0.0005, longitude: w + 0.0005), GeoPoint(latitude: s, longitude: w)]
+                try sink.add(MapFeature(sourceID: "way/\(y * side + x)", kind: .building, name: "\(source) \(x)-\(y)", parts: [ring]))
+            }
+        }
+        var result = MapImportResult()
+        result.features = side * side
+        result.nodes = 1
+        return result
+    }
+}
+
+@Test func importsPackTheTreeAndKeepOtherSourcesBoxesAcrossAReimport() throws {
+    let store = try CatalogStore(path: ":memory:")
+    try importBlocks(store, source: "east", side: 80, west: 1.0)   // 6,400 boxes: packed
+    try importBlocks(store, source: "west", side: 20, west: -1.0)  // 400 against 6,400: inserted one by one
+    try importBlocks(store, source: "east", side: 75, west: 1.0)   // replaces 6,400: the tree rebuilt, west's kept
+    #expect(try store.database.scalar("SELECT rtreecheck('map_feature_boxes')")?.text == "ok")
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_feature_boxes")?.integer == 75 * 75 + 400)
+    // Every feature is found by its own box and no stale box remains.
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_feature_boxes WHERE id NOT IN (SELECT id FROM map_features)")?.integer == 0)
+    let westBlock = try store.mapFeatures(in: FeatureBounds(south: 51.4101, north: 51.4102, west: -0.9899, east: -0.9898))
+    #expect(westBlock.map(\.name) == ["west 10-10"])
+    let eastBlock = try store.mapFeatures(in: FeatureBounds(south: 51.4741, north: 51.4742, west: 1.0741, east: 1.0742))
+    #expect(eastBlock.map(\.name) == ["east 74-74"])
+    #expect(try store.mapFeatures(in: FeatureBounds(south: 51.4761, north: 51.4762, west: 1.0761, east: 1.0762)).isEmpty)
+}
+
+private func indexes(_ store: CatalogStore) throws -> [String] {
+    try store.database.rows("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('map_features', 'walk_edges') AND sql IS NOT NULL ORDER BY name")
+        .compactMap { $0.first?.text }
+}
+
+@Test func theIndexesDroppedForAnImportComeBackAsTheyWereAfterItAndAfterAFailure() throws {
+    let store = try CatalogStore(path: ":memory:")
+    let before = try indexes(store)
+    try #require(before.count >= 4)
+    try importBlocks(store, source: "east", side: 10, west: 1.0)
+    #expect(try indexes(store) == before)
+    struct HalfWay: Error {}
+    #expect(throws: HalfWay.self) {
+        _ = try store.importMap(source: "east", file: "east.osm", collection: "east") { sink in
+            try sink.add(WalkEdge(from: 1, to: 2, fromPoint: GeoPoint(latitude: 1, longitude: 1), toPoint: GeoPoint(latitude: 1, longitude: 2), metres: 5, street: "Half"))
+            throw HalfWay()
+        }
+    }
+    #expect(try indexes(store) == before)
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_features WHERE source = 'east'")?.integer == 100)
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM walk_edges")?.integer == 0)
+    // The query plans still use them.
+    let plan = try store.database.rows("EXPLAIN QUERY PLAN SELECT * FROM walk_edges WHERE from_node = 1 AND to_node = 2").map { "\($0)" }.joined()
+    #expect(plan.contains("walk_edges_nodes"))
+}
