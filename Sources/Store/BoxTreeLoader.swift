@@ -137,7 +137,11 @@ struct BoxTreeLoader {
         }
         leafOf.sort { $0.id < $1.id }
         let insertRow = try database.prepare("INSERT INTO \"\(table)_rowid\"(rowid, nodeno) VALUES (?1, ?2)")
-        for row in leafOf { try insertRow.run([.integer(row.id), .integer(row.node)]) }
+        for row in leafOf {
+            try insertRow.bind(1, integer: row.id)
+            try insertRow.bind(2, integer: row.node)
+            try insertRow.runBound()
+        }
     }
 
     /// Cuts `entries` into nodes of at most `capacity` neighbours (sort-tile-recursive: vertical slices by

@@ -44,9 +44,10 @@ extension CatalogStore {
             try sink.finish()
             for sql in dropped { try database.execute(sql) }
             try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
+            let around = try database.prepare(Self.featuresInBoxSQL)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
-                grouped.building = try containingPlaceName(of: artwork.coordinate) ?? artwork.building
+                grouped.building = try containingPlaceName(of: artwork.coordinate, using: around) ?? artwork.building
                 return grouped
             }
             let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0
@@ -72,10 +73,16 @@ extension CatalogStore {
 
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
-        let statement = try database.prepare("""
-            SELECT f.source_id, f.kind, f.name, f.geometry, f.properties FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
-            WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
-            """)
+        try mapFeatures(in: box, using: try database.prepare(Self.featuresInBoxSQL))
+    }
+
+    static let featuresInBoxSQL = """
+        SELECT f.source_id, f.kind, f.name, f.geometry, f.properties FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+        WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
+        """
+
+    /// `mapFeatures(in:)` through a statement of `featuresInBoxSQL` prepared once (an import asks for each artwork).
+    func mapFeatures(in box: FeatureBounds, using statement: Statement) throws -> [MapFeature] {
         try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
         var features: [MapFeature] = []
         while try statement.step() {
@@ -160,10 +167,10 @@ extension CatalogStore {
 
     /// The name of the smallest building containing `coordinate`, else of the smallest named square,
     /// pedestrian area or park; nil when it stands in none.
-    func containingPlaceName(of coordinate: Coordinate) throws -> String? {
+    func containingPlaceName(of coordinate: Coordinate, using statement: Statement? = nil) throws -> String? {
         let point = GeoPoint(coordinate)
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
-        let candidates = try mapFeatures(in: around).filter { $0.kind.isArea && $0.contains(point) }
+        let candidates = try mapFeatures(in: around, using: try statement ?? database.prepare(Self.featuresInBoxSQL)).filter { $0.kind.isArea && $0.contains(point) }
         if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
             return building.name.isEmpty ? "Unnamed building (\(building.sourceID))" : building.name
         }

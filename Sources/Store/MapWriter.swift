@@ -10,6 +10,8 @@ final class MapWriter: MapImportSink {
     private let insertBox: Statement
     private let insertEdge: Statement
     private let database: Database
+    /// The street bound to the edge statement's ?9 (nil before the first edge).
+    private var boundStreet: String?
     /// Boxes held back until `writeBoxes`; nil when each box is inserted at once.
     private var pendingBoxes: [BoxEntry]?
 
@@ -26,6 +28,8 @@ final class MapWriter: MapImportSink {
             INSERT INTO walk_edges(source, from_node, to_node, from_latitude, from_longitude, to_latitude, to_longitude, metres, street)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """)
+        try insertFeature.bind(1, text: source)
+        try insertEdge.bind(1, text: source)
     }
 
     func add(_ feature: MapFeature) throws {
@@ -40,8 +44,13 @@ final class MapWriter: MapImportSink {
     func write(_ row: MapRow) throws {
         switch row {
         case .feature(let feature):
-            try insertFeature.run([.text(source), .text(feature.sourceID), .integer(feature.kind), .text(feature.name),
-                                   .blob(feature.geometry), .text(feature.properties)])
+            // ?1, the source, is bound once for all rows.
+            try insertFeature.bind(2, text: feature.sourceID)
+            try insertFeature.bind(3, integer: feature.kind)
+            try insertFeature.bind(4, text: feature.name)
+            try insertFeature.bind(5, blob: feature.geometry)
+            try insertFeature.bind(6, text: feature.properties)
+            try insertFeature.runBound()
             let id = database.lastInsertRowID
             let box = feature.box
             if pendingBoxes != nil {
@@ -54,8 +63,19 @@ final class MapWriter: MapImportSink {
                 try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
             }
         case .edge(let edge):
-            try insertEdge.run([.text(source), .integer(edge.from), .integer(edge.to), .real(edge.fromLatitude), .real(edge.fromLongitude),
-                                .real(edge.toLatitude), .real(edge.toLongitude), .real(edge.metres), .text(edge.street)])
+            try insertEdge.bind(2, integer: edge.from)
+            try insertEdge.bind(3, integer: edge.to)
+            try insertEdge.bind(4, real: edge.fromLatitude)
+            try insertEdge.bind(5, real: edge.fromLongitude)
+            try insertEdge.bind(6, real: edge.toLatitude)
+            try insertEdge.bind(7, real: edge.toLongitude)
+            try insertEdge.bind(8, real: edge.metres)
+            // A way's edges follow each other: its street is bound once.
+            if edge.street != boundStreet {
+                try insertEdge.bind(9, text: edge.street)
+                boundStreet = edge.street
+            }
+            try insertEdge.runBound()
         }
     }
 
