@@ -9,9 +9,8 @@ extension CatalogStore {
     /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
     public func importMap(source: String, file: String, collection: String,
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
-        // The R-tree's inserts land anywhere in it: with SQLite's default 2 MB page cache a city's tree is read
-        // back from the file at every insert, and the import grows faster than the file. A bounded cache for
-        // the import's length keeps the tree's pages in memory.
+        // A bounded page cache for the import's length: with SQLite's default 2 MB, pages (an R-tree grown by
+        // inserts, the indexes kept when other sources are big) are read back from the file again and again.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         return try database.inTransaction {
