@@ -62,3 +62,29 @@ private func indexes(_ store: CatalogStore) throws -> [String] {
     let plan = try store.database.rows("EXPLAIN QUERY PLAN SELECT * FROM walk_edges WHERE from_node = 1 AND to_node = 2").map { "\($0)" }.joined()
     #expect(plan.contains("walk_edges_nodes"))
 }
+
+@Test func anErrorOnTheWriterThreadStopsTheImportAndLeavesTheStoreAsItWas() throws {
+    let store = try CatalogStore(path: ":memory:")
+    try importBlocks(store, source: "east", side: 10, west: 1.0)
+    let before = try indexes(store)
+    // SQLite refuses one edge half way through, on the writer thread; the reader is still adding rows.
+    try store.database.execute("CREATE TRIGGER refuse BEFORE INSERT ON walk_edges WHEN NEW.from_node = 5000 BEGIN SELECT RAISE(ABORT, 'refused edge'); END")
+    var added = 0
+    let error = #expect(throws: StoreError.self) {
+        _ = try store.importMap(source: "east", file: "east.osm", collection: "east") { sink in
+            for i in 0..<200_000 {
+                try sink.add(WalkEdge(from: Int64(i), to: Int64(i + 1), fromPoint: GeoPoint(latitude: 1, longitude: 1),
+                                      toPoint: GeoPoint(latitude: 1, longitude: 1.001), metres: 111, street: "Long Street"))
+                added += 1
+            }
+            return MapImportResult()
+        }
+    }
+    #expect(error?.message.contains("refused edge") == true)
+    // The reader was stopped soon after (a few batches queued at most), not left to read the whole file.
+    #expect(added < 5000 + (ThreadedMapSink.depth + 2) * ThreadedMapSink.batchSize)
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM walk_edges")?.integer == 0)
+    #expect(try store.database.scalar("SELECT COUNT(*) FROM map_features WHERE source = 'east'")?.integer == 100)
+    #expect(try indexes(store) == before)
+    #expect(try store.database.scalar("SELECT rtreecheck('map_feature_boxes')")?.text == "ok")
+}
