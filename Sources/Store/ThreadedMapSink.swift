@@ -92,7 +92,7 @@ final class ThreadedMapSink: MapImportSink, @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             do {
-                for row in rows { try writer.write(row) }
+                try writer.write(rows)
             } catch {
                 condition.lock()
                 failure = error

@@ -88,3 +88,30 @@ private func indexes(_ store: CatalogStore) throws -> [String] {
     #expect(try indexes(store) == before)
     #expect(try store.database.scalar("SELECT rtreecheck('map_feature_boxes')")?.text == "ok")
 }
+
+@Test func edgesWrittenManyToAStatementComeBackInOrderBesideTheFeatures() throws {
+    let store = try CatalogStore(path: ":memory:")
+    var sent: [WalkEdge] = []
+    _ = try store.importMap(source: "line", file: "line.osm", collection: "line") { sink in
+        // Runs of edges of every length around the 32 an INSERT takes, with features between them.
+        var node: Int64 = 1
+        for run in [1, 31, 32, 33, 64, 65, 5000, 7] {
+            for _ in 0..<run {
+                let edge = WalkEdge(from: node, to: node + 1, fromPoint: GeoPoint(latitude: 51 + Double(node) * 1e-5, longitude: 0.1),
+                                    toPoint: GeoPoint(latitude: 51 + Double(node + 1) * 1e-5, longitude: 0.1), metres: Double(node),
+                                    street: "Street \(run)", kind: run == 7 ? .steps : .way)
+                try sink.add(edge)
+                sent.append(edge)
+                node += 1
+            }
+            try sink.add(MapFeature(sourceID: "way/\(node)", kind: .building, name: "After \(run)",
+                                    parts: [[GeoPoint(latitude: 51, longitude: 0), GeoPoint(latitude: 51.001, longitude: 0.001)]]))
+        }
+        var result = MapImportResult()
+        result.nodes = 1
+        return result
+    }
+    #expect(try store.walkEdges() == sent)
+    #expect(try store.mapFeatures(in: FeatureBounds(south: 50, north: 52, west: -1, east: 1)).map(\.name)
+            == ["After 1", "After 31", "After 32", "After 33", "After 64", "After 65", "After 5000", "After 7"])
+}
