@@ -9,22 +9,47 @@ extension CatalogStore {
     /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
     public func importMap(source: String, file: String, collection: String,
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
-        // The R-tree's inserts land anywhere in it: with SQLite's default 2 MB page cache a city's tree is read
-        // back from the file at every insert, and the import grows faster than the file. A bounded cache for
-        // the import's length keeps the tree's pages in memory.
+        // A bounded page cache for the import's length: with SQLite's default 2 MB, pages (an R-tree grown by
+        // inserts, the indexes kept when other sources are big) are read back from the file again and again.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
         return try database.inTransaction {
-            try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+            // Taking many boxes out of the R-tree one by one costs as much as putting them in: when the source
+            // replaced had many, the tree is rebuilt at the end from the other sources' boxes and the new ones.
+            let replaced = Int(try database.scalar("SELECT COUNT(*) FROM map_features WHERE source = ?1", [.text(source)])?.integer ?? 0)
+            let inTree = Int(try database.scalar("SELECT COUNT(*) FROM map_feature_boxes_rowid")?.integer ?? 0)
+            var kept: [BoxEntry]?
+            if replaced >= MapWriter.packedTreeThreshold {
+                kept = try MapWriter.boxes(database, sql: """
+                    SELECT b.id, b.south, b.north, b.west, b.east FROM map_feature_boxes b JOIN map_features f ON f.id = b.id WHERE f.source <> ?1
+                    """, [.text(source)])
+            } else {
+                try database.run("DELETE FROM map_feature_boxes WHERE id IN (SELECT id FROM map_features WHERE source = ?1)", [.text(source)])
+            }
+            // With few rows from other sources, the indexes are made again after the rows are in (and the
+            // replaced rows leave without touching them: one pass over the table, not a million index deletes).
+            var dropped: [String] = []
+            for table in ["map_features", "walk_pieces"] {
+                let others = try database.scalar("SELECT COUNT(*) FROM \(table) WHERE source <> ?1", [.text(source)])?.integer ?? 0
+                if others < Self.reindexedRows { dropped += try database.dropIndexes(of: table) }
+            }
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
-            let writer = try MapWriter(database: database, source: source)
-            var result = try read(writer)
+            let writer = try MapWriter(database: database, source: source, deferBoxes: true)
+            // Rows are written on a thread of their own while the file is read; it has ended before the
+            // database is used here again (or the transaction rolled back).
+            let sink = ThreadedMapSink(writer: writer)
+            defer { sink.stop() }
+            var result = try read(sink)
+            try sink.finish()
             try writer.finish()
+            for sql in dropped { try database.execute(sql) }
+            try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
             try relabelWalkComponents()
+            let around = try database.prepare(Self.featuresInBoxSQL)
             result.artworks = try result.artworks.map { artwork in
                 var grouped = artwork
-                grouped.building = try containingPlaceName(of: artwork.coordinate) ?? artwork.building
+                grouped.building = try containingPlaceName(of: artwork.coordinate, using: around) ?? artwork.building
                 return grouped
             }
             let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0
@@ -42,15 +67,24 @@ extension CatalogStore {
         }
     }
 
+    /// Below this many rows of other sources in a table, an import drops its indexes and makes them again at the end.
+    static let reindexedRows: Int64 = 100_000
+
     /// The page cache an import may use, in KB (SQLite's default is 2,000).
     public static let importCacheKilobytes = 65_536
 
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {
-        let statement = try database.prepare("""
-            SELECT f.source_id, f.kind, f.name, f.geometry, f.properties FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
-            WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
-            """)
+        try mapFeatures(in: box, using: try database.prepare(Self.featuresInBoxSQL))
+    }
+
+    static let featuresInBoxSQL = """
+        SELECT f.source_id, f.kind, f.name, f.geometry, f.properties FROM map_feature_boxes b JOIN map_features f ON f.id = b.id
+        WHERE b.south <= ?1 AND b.north >= ?2 AND b.west <= ?3 AND b.east >= ?4 ORDER BY f.id
+        """
+
+    /// `mapFeatures(in:)` through a statement of `featuresInBoxSQL` prepared once (an import asks for each artwork).
+    func mapFeatures(in box: FeatureBounds, using statement: Statement) throws -> [MapFeature] {
         try statement.bind([.real(box.north), .real(box.south), .real(box.east), .real(box.west)])
         var features: [MapFeature] = []
         while try statement.step() {
@@ -115,10 +149,10 @@ extension CatalogStore {
 
     /// The name of the smallest building containing `coordinate`, else of the smallest named square,
     /// pedestrian area or park; nil when it stands in none.
-    func containingPlaceName(of coordinate: Coordinate) throws -> String? {
+    func containingPlaceName(of coordinate: Coordinate, using statement: Statement? = nil) throws -> String? {
         let point = GeoPoint(coordinate)
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
-        let candidates = try mapFeatures(in: around).filter { $0.kind.isArea && $0.contains(point) }
+        let candidates = try mapFeatures(in: around, using: try statement ?? database.prepare(Self.featuresInBoxSQL)).filter { $0.kind.isArea && $0.contains(point) }
         if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
             return building.name.isEmpty ? "Unnamed building (\(building.sourceID))" : building.name
         }
@@ -136,39 +170,4 @@ extension CatalogStore {
         }
         return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts, properties: properties)
     }
-}
-
-/// Streams an import into the store with statements prepared once.
-final class MapWriter: MapImportSink {
-    private let source: String
-    private let insertFeature: Statement
-    private let insertBox: Statement
-    private let edges: WalkPieceWriter
-    private let database: Database
-
-    init(database: Database, source: String) throws {
-        self.database = database
-        self.source = source
-        insertFeature = try database.prepare("INSERT INTO map_features(source, source_id, kind, name, geometry, properties) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        insertBox = try database.prepare("INSERT INTO map_feature_boxes(id, south, north, west, east) VALUES (?1, ?2, ?3, ?4, ?5)")
-        edges = try WalkPieceWriter(database: database, source: source)
-    }
-
-    func add(_ feature: MapFeature) throws {
-        let box = feature.bounds
-        guard !box.isEmpty else { return }
-        var properties = ""
-        if !feature.properties.isEmpty, let json = try? JSONSerialization.data(withJSONObject: feature.properties, options: [.sortedKeys]) {
-            properties = String(decoding: json, as: UTF8.self)
-        }
-        try insertFeature.run([.text(source), .text(feature.sourceID), .integer(Int64(feature.kind.rawValue)), .text(feature.name),
-                               .blob(GeometryCoding.encode(feature.parts)), .text(properties)])
-        let id = database.lastInsertRowID
-        try insertBox.run([.integer(id), .real(box.south), .real(box.north), .real(box.west), .real(box.east)])
-    }
-
-    func add(_ edge: WalkEdge) throws { try edges.add(edge) }
-
-    /// Writes the walking edges still gathered; the caller then labels the components again.
-    func finish() throws { try edges.flush() }
 }

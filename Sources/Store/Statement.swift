@@ -62,10 +62,23 @@ public final class Statement {
         guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
     }
 
-    /// Runs what was bound to completion.
+    /// Binds an integer to ?i.
+    public func bind(_ i: Int32, integer: Int64) throws {
+        let rc = sqlite3_bind_int64(handle, i, integer)
+        guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+    }
+
+    /// Binds bytes to ?i, copied.
+    public func bind(_ i: Int32, blob: [UInt8]) throws {
+        let rc = blob.withUnsafeBytes { artmap_sqlite3_bind_blob_copy(handle, i, $0.baseAddress, Int32(blob.count)) }
+        guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }
+    }
+
+    /// Runs what was bound to completion. The bindings stay, so a bulk write binds only what changes
+    /// from one row to the next.
     public func runBound() throws {
+        defer { sqlite3_reset(handle) }
         while try step() {}
-        sqlite3_reset(handle)
     }
 
     /// Advances one row; false when done.
