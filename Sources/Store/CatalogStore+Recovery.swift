@@ -55,9 +55,12 @@ extension CatalogStore {
             let opened = try openRecovering(path: path, now: now)
             return (opened.store, opened.recovery, nil)
         }
+        // A file exactly as it was when a check last found it sound (same inode, size and times, no WAL
+        // frames) is not read whole again: on a city's store the check is longer than a route or a list.
+        let unchanged = StoreFileStamp.current(path: path).map { $0 == StoreFileStamp.recorded(for: path) } ?? false
         do {
             let store = try CatalogStore(path: path)
-            return (store, nil, StoreIntegrityCheck(path: path))
+            return (store, nil, unchanged ? nil : StoreIntegrityCheck(path: path, stampWhenSound: true))
         } catch let error as StoreError where error.isDamage {
             let replaced = try replaceDamaged(path, reason: error.message, now: now)
             return (replaced.store, replaced.recovery, nil)
@@ -75,6 +78,7 @@ extension CatalogStore {
             n += 1
             copy = "\(path).damaged-\(formatter.string(from: now))-\(n)"
         }
+        _ = unlink(StoreFileStamp.stampPath(for: path))
         guard rename(path, copy) == 0 else {
             throw StoreError(code: -1, message: "the store is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))", path: path)
         }
@@ -91,13 +95,19 @@ public final class StoreIntegrityCheck: @unchecked Sendable {
     // Written once by the checking thread before `finished` is signalled; read only after waiting for it.
     private var found: String?
 
-    public init(path: String) {
+    /// With `stampWhenSound`, a check that finds the file sound and unchanged from its start to its end
+    /// records the file's stamp beside it (`StoreFileStamp`), so the next opening of the same bytes skips it.
+    public init(path: String, stampWhenSound: Bool = false) {
         Thread.detachNewThread { [self] in
             do {
                 let database = try Database(path: path, readerBeside: true)
                 // The check reads each page once: a small cache keeps it from growing the process by megabytes.
                 try database.execute("PRAGMA cache_size = -256")
+                let before = StoreFileStamp.current(path: path)
                 found = try StoreIntegrityCheck.problem(in: database)
+                if stampWhenSound, found == nil, let before, before.isSettled, before == StoreFileStamp.current(path: path) {
+                    before.record(for: path)
+                }
             } catch let error as StoreError where error.isDamage {
                 found = error.message
             } catch {
@@ -128,4 +138,58 @@ public final class StoreIntegrityCheck: @unchecked Sendable {
 extension StoreError {
     /// The file is not a database or is corrupt (SQLITE_CORRUPT, SQLITE_NOTADB).
     public var isDamage: Bool { code & 0xff == 11 || code & 0xff == 26 }
+}
+
+/// What a store file was when an integrity check last found it sound: its device, inode, size, change and
+/// modification times (nanoseconds), kept in a line beside it (`PATH.checked`). A file with frames in its WAL
+/// has no stamp (its content is not only the file's). Anything that writes the file changes its times, so
+/// an equal stamp means the same bytes; SQLite's own reads still refuse a damaged page as they meet it.
+struct StoreFileStamp: Equatable {
+    var device: UInt64, inode: UInt64, size: Int64
+    var modified: (seconds: Int, nanoseconds: Int), changed: (seconds: Int, nanoseconds: Int)
+
+    static func == (a: StoreFileStamp, b: StoreFileStamp) -> Bool { a.line == b.line }
+
+    static func stampPath(for path: String) -> String { path + ".checked" }
+
+    /// Whether the file's times are over a second old: file times come from a coarse clock (ticks of some
+    /// milliseconds), so a write made right after a stamp could leave the same times; one made a second
+    /// after the last cannot.
+    var isSettled: Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec - modified.seconds > 1 && now.tv_sec - changed.seconds > 1
+    }
+
+    /// The file's stamp now; nil when it cannot be read or its WAL holds frames.
+    static func current(path: String) -> StoreFileStamp? {
+        var wal = stat()
+        if stat(path + "-wal", &wal) == 0 && wal.st_size > 0 { return nil }
+        var file = stat()
+        guard stat(path, &file) == 0 else { return nil }
+        return StoreFileStamp(device: UInt64(file.st_dev), inode: UInt64(file.st_ino), size: Int64(file.st_size),
+                              modified: (file.st_mtim.tv_sec, file.st_mtim.tv_nsec), changed: (file.st_ctim.tv_sec, file.st_ctim.tv_nsec))
+    }
+
+    var line: String {
+        "\(device) \(inode) \(size) \(modified.seconds).\(modified.nanoseconds) \(changed.seconds).\(changed.nanoseconds)"
+    }
+
+    /// The stamp recorded beside `path`, if any (a line that is not one is none).
+    static func recorded(for path: String) -> StoreFileStamp? {
+        guard let text = try? String(contentsOfFile: stampPath(for: path), encoding: .utf8) else { return nil }
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "\n" }).map { Int64($0) }
+        guard fields.count == 7, fields.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+        let v = fields.map { $0! }
+        return StoreFileStamp(device: UInt64(v[0]), inode: UInt64(v[1]), size: v[2], modified: (Int(v[3]), Int(v[4])),
+                              changed: (Int(v[5]), Int(v[6])))
+    }
+
+    /// Writes the stamp beside `path` (through a temporary file renamed over it); a folder that cannot take
+    /// it only means the next opening checks again.
+    func record(for path: String) {
+        let target = Self.stampPath(for: path), temporary = target + ".\(getpid())"
+        guard (try? (line + "\n").write(toFile: temporary, atomically: false, encoding: .utf8)) != nil else { return }
+        if rename(temporary, target) != 0 { _ = unlink(temporary) }
+    }
 }

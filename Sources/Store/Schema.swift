@@ -162,6 +162,9 @@ public enum Schema {
             south REAL NOT NULL, north REAL NOT NULL, west REAL NOT NULL, east REAL NOT NULL
         );
         """,
+        // v9: each node's walks to its component's landmarks stored after its component (`WalkLandmarks`), the
+        // bound that lets a route read the tiles along its way; no table changes, every piece is relabelled.
+        "-- v9: the pieces are relabelled with landmark walks",
     ]
 
     /// The version a fully migrated file reports.
@@ -178,6 +181,7 @@ public enum Schema {
             try database.inTransaction {
                 try database.execute(migrations[step])
                 if step + 1 == 8 { try movedWalkEdges(database) }
+                if step + 1 == 9 && version >= 8 { try CatalogStore.relabelWalkComponents(database) }
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }

@@ -126,3 +126,54 @@ private extension WalkTileSet {
     let west = WalkGraph(edges: Array(edges[..<half]))
     #expect(try store.walkFacts()?.nodeCount == west.nodeCount)
 }
+
+/// Each stored piece's node count and the length of its components.
+private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes: Int, components: [UInt8])] {
+    try database.rows("SELECT id, edges, components FROM walk_pieces").map { row in
+        guard case .blob(let edges) = row[1], edges.count >= 5 else { throw TestServerError("a piece without edges") }
+        let nodes = Int(edges[1]) | Int(edges[2]) << 8 | Int(edges[3]) << 16 | Int(edges[4]) << 24
+        guard case .blob(let components) = row[2] else { return (row[0].integer ?? 0, nodes, []) }
+        return (row[0].integer ?? 0, nodes, components)
+    }
+}
+
+@Test func importedPiecesCarryLandmarkWalksAndAVersionEightStoreGainsThem() async throws {
+    let (helsinki, home) = try await helsinkiStore()
+    let stored = try componentLengths(helsinki.database)
+    try #require(stored.count > 4)
+    for piece in stored { #expect(piece.components.count == WalkLandmarks.componentBytesPerNode * piece.nodes, "piece \(piece.id)") }
+    // As v8 left it: each node's component key and size only.
+    let path = home.appendingPathComponent("data/artmap/artmap.sqlite").path
+    do {
+        let database = try Database(path: path)
+        try database.inTransaction {
+            for piece in stored {
+                try database.run("UPDATE walk_pieces SET components = ?1 WHERE id = ?2",
+                                 [.blob(Array(piece.components.prefix(WalkLandmarks.plainComponentBytesPerNode * piece.nodes))), .integer(piece.id)])
+            }
+        }
+        try database.execute("PRAGMA user_version = 8")
+    }
+    #expect(try componentLengths(helsinki.database).allSatisfy { $0.components.count == 12 * $0.nodes })
+    let store = try CatalogStore(path: path)
+    #expect(try store.database.userVersion == Schema.currentVersion)
+    #expect(try componentLengths(store.database).map(\.components) == stored.map(\.components))
+    // And routes read from the migrated store are the whole graph's.
+    let whole = WalkGraph(edges: try store.walkEdges())
+    let centre = Coordinate(clampingLatitude: (whole.bounds.south + whole.bounds.north) / 2, longitude: (whole.bounds.west + whole.bounds.east) / 2)
+    var random = SeededGenerator(seed: 9)
+    var routed = 0
+    for _ in 0..<6 {
+        func near() -> Coordinate {
+            Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
+                       longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
+        }
+        let (a, b) = (near(), near())
+        if case .success(let x) = Router.route(in: whole, from: a, to: b) {
+            let y = try CorridorRouter.route(from: a, to: b, source: store).get()
+            #expect(abs(x.metres - y.metres) < 1e-6, "\(a) to \(b)")
+            routed += 1
+        }
+    }
+    #expect(routed >= 3)
+}

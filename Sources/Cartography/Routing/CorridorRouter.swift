@@ -26,17 +26,13 @@ extension WalkPieceSource {
     }
 }
 
-/// Routes read from the store by corridor instead of whole: the ends are joined on the tiles around them,
-/// then every edge with a point in the ellipse {p : d(s,p) + d(p,t) ≤ R} (d on the lower-bound sphere,
-/// between the joined points) is read and A* run; a walk of length L ≤ R is the shortest, since a walk
-/// leaving the ellipse is longer than R. Otherwise R grows (to L, or doubles without a walk) until the
-/// walk is proven or the whole graph is read. Same answers, failures included, as `Router.route` on the
-/// whole graph.
+/// Routes read from the store tile by tile instead of whole: the ends are joined on the tiles around them,
+/// then A* runs over the stored graph and reads a node's tile the first time it expands a node there (an edge
+/// is kept in the tile of each of its ends, so every edge of an expanded node is known). Its bound is the
+/// larger of the plane bound and the landmarks' (`WalkLandmarks`), so a walk across a city reads the tiles
+/// along its way; the search is A*'s on the whole graph, so the walk is the shortest. Same answers, failures
+/// included, as `Router.route` on the whole graph.
 public enum CorridorRouter {
-    /// The first R, as a multiple of the straight distance between the joined points (a street grid's
-    /// walk is at most √2 times it).
-    public static let firstReach = 1.5
-
     /// `trace`, when given, gets the time of each phase (the bench's profile).
     public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,
                              trace: CorridorTrace? = nil) throws -> Result<WalkingRoute, RouteFailure> {
@@ -67,50 +63,14 @@ public enum CorridorRouter {
             }
         case .failure(let why): return .failure(why)
         }
-        let s = ends.start.point.coordinate, t = ends.target.point.coordinate
-        let direct = Router.lowerBound(s, t)
-        var ellipse = max(firstReach * direct, direct + 100)
-        while true {
-            try trace.measure("read and decode the corridor") { try corridor.load(ellipseBox(s, t, ellipse)) }
-            let graph = trace.measure("compressed rows") { corridor.graph(indexed: false) }
-            guard let mapped = remap(ends, from: near, to: graph) else { return .failure(.unreachable) }
-            switch trace.measure("A* and steps", { Router.route(in: graph, ends: mapped) }) {
-            case .success(let walk) where walk.metres <= ellipse || corridor.isComplete:
-                return .success(walk)
-            case .success(let walk):
-                ellipse = walk.metres
-            case .failure(let why):
-                if corridor.isComplete { return .failure(why) }
-                ellipse *= 2
-            }
-        }
+        // The corridor numbers nodes once and for all: the ends joined on `near` hold in every later graph.
+        var search = TileSearch(corridor: corridor, ends: ends)
+        guard let path = try trace.measure("A* reading tiles", { try search.run() }) else { return .failure(.unreachable) }
+        trace.tiles = search.corridor.tilesRead
+        let graph = trace.measure("compressed rows") { search.corridor.graph(indexed: false) }
+        return .success(trace.measure("steps") { Router.walk(in: graph, ends: ends, path: path) })
     }
 
-    /// The box around the ellipse: every point of it is within (R + D) / 2 of both ends.
-    static func ellipseBox(_ s: Coordinate, _ t: Coordinate, _ reach: Double) -> FeatureBounds {
-        let radius = (reach + Router.lowerBound(s, t)) / 2
-        let a = WalkTiling.box(around: s, metres: radius), b = WalkTiling.box(around: t, metres: radius)
-        let both = FeatureBounds(south: max(a.south, b.south), north: min(a.north, b.north),
-                                 west: max(a.west, b.west), east: min(a.east, b.east))
-        // Across the antimeridian the plain intersection can come out empty: the union is never too small.
-        if both.isEmpty {
-            return FeatureBounds(south: min(a.south, b.south), north: max(a.north, b.north), west: -180, east: 180)
-        }
-        return both
-    }
-
-    /// The joins found on one graph, in another graph's node numbers.
-    static func remap(_ ends: (start: EdgeSnap, target: EdgeSnap), from: WalkGraph, to: WalkGraph) -> (start: EdgeSnap, target: EdgeSnap)? {
-        func moved(_ snap: EdgeSnap) -> EdgeSnap? {
-            guard let a = to.node(id: from.nodeIDs[snap.from]), let b = to.node(id: from.nodeIDs[snap.to]) else { return nil }
-            var result = snap
-            result.from = a
-            result.to = b
-            return result
-        }
-        guard let start = moved(ends.start), let target = moved(ends.target) else { return nil }
-        return (start, target)
-    }
 }
 
 /// The time each phase of a corridor route took (phases repeated by the corridor's growth add up).
@@ -118,6 +78,8 @@ public final class CorridorTrace: @unchecked Sendable {
     public private(set) var phases: [(name: String, seconds: Double)] = []
     /// Nodes and edges of the last graph searched.
     public private(set) var nodes = 0, edges = 0
+    /// Tiles the route read.
+    public internal(set) var tiles = 0
     private let enabled: Bool
 
     public init(enabled: Bool = true) { self.enabled = enabled }
@@ -154,6 +116,23 @@ struct Corridor {
 
     /// Whether every stored tile has been read.
     var isComplete: Bool { loaded.covers(facts.bounds) }
+
+    /// Tiles read one by one so far.
+    var tilesRead: Int { loaded.singles.count }
+
+    /// Reads one tile if it was not read before; false when it was.
+    mutating func load(tile: Int64) throws -> Bool {
+        let before = loaded
+        guard loaded.add(tile: tile) else { return false }
+        let now = loaded
+        var assembly = self.assembly
+        self.assembly = WalkGraphAssembly()
+        defer { self.assembly = assembly }
+        try source.visitWalkPieces(in: [tile...tile]) { tile, edges, components in
+            assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
+        }
+        return true
+    }
 
     /// Reads the tiles of `box` (within the graph's bounds) not read before.
     mutating func load(_ box: FeatureBounds) throws {

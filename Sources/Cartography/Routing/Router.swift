@@ -30,10 +30,15 @@ public enum Router {
     /// The shortest walk between two ends already joined to `graph` (found by `snaps`).
     public static func route(in graph: WalkGraph, ends: (start: EdgeSnap, target: EdgeSnap)) -> Result<WalkingRoute, RouteFailure> {
         guard let path = shortestPath(in: graph, from: ends.start, to: ends.target) else { return .failure(.unreachable) }
+        return .success(walk(in: graph, ends: ends, path: path))
+    }
+
+    /// The walk along `path` (the nodes passed between the ends, as `shortestPath` gives them) with its steps.
+    static func walk(in graph: WalkGraph, ends: (start: EdgeSnap, target: EdgeSnap), path: (nodes: [Int], metres: Double)) -> WalkingRoute {
         let points = [ends.start.point] + path.nodes.map { graph.points[$0] } + [ends.target.point]
-        return .success(WalkingRoute(points: points, metres: path.metres, steps: steps(graph: graph, path: path.nodes, ends: ends),
-                                     startGap: ends.start.metres, endGap: ends.target.metres,
-                                     startJoin: join(graph, ends.start), targetJoin: join(graph, ends.target)))
+        return WalkingRoute(points: points, metres: path.metres, steps: steps(graph: graph, path: path.nodes, ends: ends),
+                            startGap: ends.start.metres, endGap: ends.target.metres,
+                            startJoin: join(graph, ends.start), targetJoin: join(graph, ends.target))
     }
 
     private static func join(_ graph: WalkGraph, _ snap: EdgeSnap) -> RouteJoin {

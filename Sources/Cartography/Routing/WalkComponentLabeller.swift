@@ -1,12 +1,18 @@
 import Foundation
 
 /// Labels the connected components of the whole stored graph straight from the pieces' bytes (node ids
-/// numbered by open addressing, union–find over flat arrays, no piece made into values), and gives each
-/// piece's components as stored beside it: what the store rewrites after every change.
+/// numbered by open addressing, union–find over flat arrays, no piece made into values), measures every
+/// node's walk to its component's landmarks (`WalkLandmarks`), and gives each piece's components and
+/// landmark distances as stored beside it: what the store rewrites after every change.
 public struct WalkComponentLabeller {
     private var numbers = NodeTable(capacity: 1 << 16)
     private var parent: [Int32] = []
     private var ids: [Int64] = []
+    private var latitudes: [Double] = [], longitudes: [Double] = []
+    /// Every edge as added (one copy per piece that holds it: a second copy changes no distance).
+    private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = []
+    /// Per node, `WalkLandmarks.count` walks in metres (infinity: no landmark in its component).
+    private var landmarkMetres: [Double] = []
     /// Every added piece's node numbers, end to end; piece i's start at `starts[i]`.
     private var pieceNodes: [Int32] = []
     private var starts: [Int] = [0]
@@ -42,13 +48,23 @@ public struct WalkComponentLabeller {
             ids.append(id)
             parent.append(found.value)
             let latitude = layout.latitude(i), longitude = layout.longitude(i)
+            latitudes.append(latitude)
+            longitudes.append(longitude)
             bounds.south = min(bounds.south, latitude)
             bounds.north = max(bounds.north, latitude)
             bounds.west = min(bounds.west, longitude)
             bounds.east = max(bounds.east, longitude)
         }
         for e in 0..<layout.edgeCount {
-            let a = root(pieceNodes[first + layout.from(e)]), b = root(pieceNodes[first + layout.to(e)])
+            let na = pieceNodes[first + layout.from(e)], nb = pieceNodes[first + layout.to(e)]
+            let metres = layout.metres(e)
+            // The landmarks' walks go as a corridor reads: a loop or a length that is not one is no edge there.
+            if na != nb, metres.isFinite, metres >= 0 {
+                edgeFrom.append(na)
+                edgeTo.append(nb)
+                edgeMetres.append(metres)
+            }
+            let a = root(na), b = root(nb)
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }
         starts.append(pieceNodes.count)
@@ -66,6 +82,8 @@ public struct WalkComponentLabeller {
             keys[r] = min(keys[r], ids[node])
         }
         guard !ids.isEmpty else { return nil }
+        landmarkMetres = WalkLandmarks.measure(roots: parent, latitudes: latitudes, longitudes: longitudes,
+                                               edgeFrom: edgeFrom, edgeTo: edgeTo, edgeMetres: edgeMetres)
         return WalkGraphFacts(nodeCount: ids.count, largestComponentSize: Int(sizes.max() ?? 0), bounds: bounds)
     }
 
@@ -80,10 +98,17 @@ public struct WalkComponentLabeller {
             pieceKeys.append(keys[r])
             pieceSizes.append(sizes[r])
         }
+        var pieceLandmarks: [Double] = []
+        pieceLandmarks.reserveCapacity(WalkLandmarks.count * nodes.count)
+        for node in nodes {
+            let at = WalkLandmarks.count * Int(node)
+            pieceLandmarks.append(contentsOf: landmarkMetres[at..<at + WalkLandmarks.count])
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(12 * nodes.count)
+        bytes.reserveCapacity(WalkLandmarks.componentBytesPerNode * nodes.count)
         pieceKeys.withUnsafeBytes { bytes.append(contentsOf: $0) }
         pieceSizes.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        pieceLandmarks.withUnsafeBytes { bytes.append(contentsOf: $0) }
         return bytes
     }
 }

@@ -11,6 +11,8 @@ struct WalkGraphAssembly {
     /// Per node: its component's key and size as the whole graph has them (the node's own id and 1 unlabelled).
     private var componentKeys: [Int64] = []
     private var componentSizes: [Int32] = []
+    /// Per node, its walks to its component's landmarks (`WalkLandmarks.count` of them; infinity when not stored).
+    private(set) var landmarkMetres: [Double] = []
     private var numbers = NodeTable(capacity: 4096)
     private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = [], edgeStreet: [Int32] = []
     private var streets = WalkStreetTable()
@@ -32,6 +34,7 @@ struct WalkGraphAssembly {
         points.reserveCapacity(n)
         componentKeys.reserveCapacity(n)
         componentSizes.reserveCapacity(n)
+        landmarkMetres.reserveCapacity(n * WalkLandmarks.count)
         edgeFrom.reserveCapacity(m)
         edgeTo.reserveCapacity(m)
         edgeMetres.reserveCapacity(m)
@@ -57,7 +60,8 @@ struct WalkGraphAssembly {
             streets.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
             offset += length
         }
-        let labelled = components.count == 12 * n
+        let withLandmarks = components.count == WalkLandmarks.componentBytesPerNode * n
+        let labelled = withLandmarks || components.count == WalkLandmarks.plainComponentBytesPerNode * n
         local.removeAll(keepingCapacity: true)
         localTiles.removeAll(keepingCapacity: true)
         for i in 0..<n {
@@ -73,6 +77,11 @@ struct WalkGraphAssembly {
             points.append(point)
             componentKeys.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * i, as: Int64.self) : id)
             componentSizes.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * n + 4 * i, as: Int32.self) : 1)
+            for k in 0..<WalkLandmarks.count {
+                let metres = withLandmarks ? components.loadUnaligned(fromByteOffset: 12 * n + 8 * (WalkLandmarks.count * i + k), as: Double.self) : .infinity
+                // A walk that is not a length (damage) is no bound: as if none were stored.
+                landmarkMetres.append(metres.isFinite && metres >= 0 ? metres : .infinity)
+            }
         }
         for e in 0..<m {
             let a = layout.from(e), b = layout.to(e), street = layout.street(e)
@@ -103,6 +112,11 @@ struct WalkGraphAssembly {
         }
         pieceCount += 1
         return true
+    }
+
+    /// Calls `body` with each edge added since the first `from` (its nodes and metres), in the order added.
+    func forEachEdge(from first: Int, _ body: (Int32, Int32, Double) -> Void) {
+        for e in first..<edgeFrom.count { body(edgeFrom[e], edgeTo[e], edgeMetres[e]) }
     }
 
     /// Adds a piece held in memory (tests, and sources that keep pieces as values).

@@ -16,7 +16,8 @@ public struct WalkPiece: Sendable, Equatable {
     public var edgeStreet: [UInt32] = []
     public var edgeMetres: [Double] = []
     public var streets: [String] = []
-    /// Per node: its component (the smallest node id in it) and the component's node count; empty until labelled.
+    /// Per node: its component (the smallest node id in it) and the component's node count; empty until labelled
+    /// (the landmark walks stored after them are read by a corridor straight from the bytes).
     public var componentKeys: [Int64] = []
     public var componentSizes: [Int32] = []
 
@@ -103,7 +104,9 @@ public struct WalkPiece: Sendable, Equatable {
         }
         (piece.nodeIDs, piece.latitudes, piece.longitudes) = (ids, lats, lons)
         (piece.edgeFrom, piece.edgeTo, piece.edgeStreet, piece.edgeMetres, piece.streets) = (from, to, street, metres, streets)
-        if let components, components.count == n * 12 {
+        // Components with or without the landmark walks after them (`WalkLandmarks`): the key and size are first.
+        if let components, components.count == n * WalkLandmarks.plainComponentBytesPerNode
+            || components.count == n * WalkLandmarks.componentBytesPerNode {
             offset = 0
             let all = components
             piece.componentKeys = [Int64](unsafeUninitializedCapacity: n) { buffer, initialized in

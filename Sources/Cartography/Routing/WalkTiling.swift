@@ -83,6 +83,8 @@ public struct WalkTileSet: Sendable {
         }
     }
     private(set) var rectangles: [Rectangle] = []
+    /// Tiles read one by one (by a search reaching them), apart from the rectangles.
+    private(set) var singles = Set<Int64>()
     /// Whether the long edges were read (with the first box).
     public private(set) var hasLongEdges = false
     /// Every tile (for a graph read whole).
@@ -106,6 +108,7 @@ public struct WalkTileSet: Sendable {
     public func contains(_ tile: Int64) -> Bool {
         if isEverything { return true }
         if tile == WalkTiling.longEdges { return hasLongEdges }
+        if singles.contains(tile) { return true }
         let row = tile / WalkTiling.columns, column = tile % WalkTiling.columns
         return rectangles.contains { $0.contains(row: row, column: column) }
     }
@@ -117,6 +120,13 @@ public struct WalkTileSet: Sendable {
         let wanted = Self.rectangle(box)
         return rectangles.contains { $0.rows.contains(wanted.rows.lowerBound) && $0.rows.contains(wanted.rows.upperBound)
             && $0.columns.contains(wanted.columns.lowerBound) && $0.columns.contains(wanted.columns.upperBound) }
+    }
+
+    /// Adds one tile; false when it was read before.
+    public mutating func add(tile: Int64) -> Bool {
+        guard !contains(tile) else { return false }
+        singles.insert(tile)
+        return true
     }
 
     /// Adds the tiles of `box`; returns the key ranges of those not read before (with the long edges the first time).
@@ -155,6 +165,17 @@ public struct WalkTileSet: Sendable {
             }
         }
         rectangles.append(new)
-        return ranges
+        guard !singles.isEmpty else { return ranges }
+        // Tiles a search read one by one are not read again: the ranges are cut around them.
+        return ranges.flatMap { range -> [ClosedRange<Int64>] in
+            var rest: [ClosedRange<Int64>] = []
+            var low = range.lowerBound
+            for tile in singles.filter({ range.contains($0) }).sorted() {
+                if low < tile { rest.append(low...(tile - 1)) }
+                low = tile + 1
+            }
+            if low <= range.upperBound { rest.append(low...range.upperBound) }
+            return rest
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Catalog
+import Foundation
+import Testing
+import TestSupport
+@testable import Store
+
+/// Opens `path` as the commands do until a check has stamped it sound (a file's times must be over a second
+/// old first), answering whether every check run meanwhile found it sound.
+private func openUntilStamped(_ path: String) throws -> Bool {
+    let deadline = Date().addingTimeInterval(120)
+    var sound = true
+    while StoreFileStamp.recorded(for: path) == nil {
+        try #require(Date() < deadline, "no check stamped \(path) within two minutes")
+        let opened = try CatalogStore.openCheckingAlongside(path: path)
+        let check = try #require(opened.check, "an unstamped store is checked")
+        if check.problem() != nil { sound = false }
+        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
+    }
+    return sound
+}
+
+@Test func aStoreUnchangedSinceASoundCheckIsNotReadWholeAgainAndAnyChangeIsChecked() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge((1...60).map { sample("\($0)") }, into: "campus", full: false)
+    }
+    #expect(try openUntilStamped(path))
+    let stamp = try #require(StoreFileStamp.recorded(for: path))
+    #expect(stamp == StoreFileStamp.current(path: path))
+    do {
+        let again = try CatalogStore.openCheckingAlongside(path: path)
+        #expect(again.check == nil, "the same bytes are not checked twice")
+        #expect(try again.store.ids(collection: "campus").count == 60)
+        // A write by this connection: its frames in the WAL mean no stamp holds.
+        try again.store.database.run("DELETE FROM artworks WHERE id = '1'")
+        #expect(StoreFileStamp.current(path: path) == nil)
+        let beside = try CatalogStore.openCheckingAlongside(path: path)
+        #expect(beside.check != nil)
+        #expect(beside.check?.problem() == nil)
+    }
+    // Closed: the WAL is folded into the file, whose times moved on.
+    #expect(StoreFileStamp.current(path: path) != stamp)
+    let changed = try CatalogStore.openCheckingAlongside(path: path)
+    #expect(changed.check != nil, "a file written since its stamp is checked")
+    #expect(changed.check?.problem() == nil)
+}
+
+@Test func aStoreDamagedAfterItsStampIsCheckedAndFoundDamaged() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
+    }
+    #expect(try openUntilStamped(path))
+    let size = try #require(StoreFileStamp.current(path: path)).size
+    // Garbage over pages in the middle, the size kept: only the file's times tell.
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096 * 2)
+    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    try handle.close()
+    #expect(try #require(StoreFileStamp.current(path: path)).size == size)
+    let opened = try CatalogStore.openCheckingAlongside(path: path)
+    let check = try #require(opened.check, "a file written since its stamp is checked")
+    let problem = try #require(check.problem())
+    #expect(problem.hasPrefix("integrity check:"), "\(problem)")
+    #expect(StoreFileStamp.recorded(for: path) != StoreFileStamp.current(path: path))
+}
+
+@Test func aStampLineThatIsNotOneIsNoStamp() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    _ = try CatalogStore(path: path)
+    for text in ["", "1 2 3", "1 2 3 4.5 6.x", "-1 2 3 4.5 6.7", "1 2 3 4.5 6.7 8"] {
+        try text.write(toFile: StoreFileStamp.stampPath(for: path), atomically: true, encoding: .utf8)
+        #expect(StoreFileStamp.recorded(for: path) == nil, "\(text)")
+    }
+    try "1 2 3 4.5 6.7\n".write(toFile: StoreFileStamp.stampPath(for: path), atomically: true, encoding: .utf8)
+    #expect(StoreFileStamp.recorded(for: path)?.line == "1 2 3 4.5 6.7")
+}
