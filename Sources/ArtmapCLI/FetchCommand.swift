@@ -45,7 +45,7 @@ enum FetchCommand: Command {
             do { center = try Coordinate.parse(text) } catch { throw CLIError.usage("option --around: \(error)", command: name) }
         }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console, forWriting: true)
         let store = checked.store
         guard !store.isReadOnly else { throw CLIError("fetch cannot save: the store \(storePath) is read-only; nothing was fetched") }
         let services = try OSMServiceOptions.services(options, store: store, command: name)

@@ -45,7 +45,7 @@ enum ListCommand: Command {
         // and read again before anything is printed.
         var listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
                                            followsCollection: followsCollection, radius: radius, nearest: nearest) }
-        if try checked.settleCheck() {
+        if try checked.settleCheck(after: listing.failure) {
             listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
                                            followsCollection: followsCollection, radius: radius, nearest: nearest) }
         }

@@ -56,7 +56,7 @@ enum RouteCommand: Command {
             return (artwork, start, try CorridorRouter.route(from: start, to: artwork.coordinate, source: store))
         }
         var found = Result { try find(checked.store) }
-        if try checked.settleCheck() { found = Result { try find(checked.store) } }
+        if try checked.settleCheck(after: found.failure) { found = Result { try find(checked.store) } }
         let (artwork, from, walk) = try found.get()
         let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
         switch walk {

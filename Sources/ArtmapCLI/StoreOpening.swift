@@ -23,20 +23,25 @@ enum StoreOpening {
 
     /// Opens the store for a reader that may read while the integrity check runs beside it (two cores: the
     /// check costs no waiting). The reader calls `settleCheck()` before it shows anything.
-    static func openCheckingAlongside(_ options: ParsedOptions, environment: [String: String], console: Console) throws -> CheckedStore {
+    /// Readers trust a store unchanged since a sound check (no check runs); writers (`forWriting`) always check.
+    static func openCheckingAlongside(_ options: ParsedOptions, environment: [String: String], console: Console,
+                                      forWriting: Bool = false) throws -> CheckedStore {
         let path = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let opened: (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?)
         do {
-            opened = try CatalogStore.openCheckingAlongside(path: path)
+            opened = try CatalogStore.openCheckingAlongside(path: path, trustStamp: !forWriting)
         } catch {
             throw CLIError("cannot open the store \(path): \(error)")
         }
         if let recovery = opened.recovery { console.error("artmap: \(recovery.message)") }
         let checked = CheckedStore(path: path, store: opened.store, check: opened.check, environment: environment, console: console)
         // Seeding writes: a store that looks empty is checked first.
-        if !opened.store.isReadOnly, (try? opened.store.isEmpty) ?? true {
-            _ = try checked.settleCheck()
-            try seedIfEmpty(checked.store, environment: environment, console: console)
+        if !opened.store.isReadOnly {
+            let empty = Result { try opened.store.isEmpty }
+            if (try? empty.get()) ?? true {
+                _ = try checked.settleCheck(after: empty.failure)
+                try seedIfEmpty(checked.store, environment: environment, console: console)
+            }
         }
         return checked
     }
@@ -61,6 +66,8 @@ enum StoreOpening {
 final class CheckedStore: @unchecked Sendable {
     private(set) var store: CatalogStore
     private var check: StoreIntegrityCheck?
+    /// Whether a check ran after a reading failed (once).
+    private var checkedNow = false
     private let path: String
     private let environment: [String: String]
     private let console: Console
@@ -81,11 +88,21 @@ final class CheckedStore: @unchecked Sendable {
     }
 
     /// Waits for the check. A damaged store is moved aside and a new one started from the embedded catalogue,
-    /// as at any other opening; then `store` is the new one and the answer is true: read again.
-    func settleCheck() throws -> Bool {
-        guard let check else { return false }
-        self.check = nil
-        guard let problem = check.problem() else { return false }
+    /// as at any other opening; then `store` is the new one and the answer is true: read again. When no check
+    /// ran (the file was as a sound check left it) and the reading `failed` on a damaged page, the file is
+    /// checked now, and moved aside if it is damaged.
+    func settleCheck(after failed: Error? = nil) throws -> Bool {
+        let problem: String?
+        if let check {
+            self.check = nil
+            problem = check.problem()
+        } else if !checkedNow, let damage = failed as? StoreError, damage.isDamage {
+            checkedNow = true
+            problem = StoreIntegrityCheck.checkNow(path: path) ?? damage.message
+        } else {
+            return false
+        }
+        guard let problem else { return false }
         store = try CatalogStore(path: ":memory:")  // lets go of the damaged file before it is moved
         do {
             let replaced = try CatalogStore.replaceDamaged(path, reason: problem, now: Date())
@@ -96,5 +113,13 @@ final class CheckedStore: @unchecked Sendable {
         }
         try StoreOpening.seedIfEmpty(store, environment: environment, console: console)
         return true
+    }
+}
+
+extension Result {
+    /// The error, when this is one.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

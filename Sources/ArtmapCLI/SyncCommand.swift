@@ -74,7 +74,7 @@ enum SyncCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         // The store's integrity check runs beside the download and decoding; the merge waits for it.
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console, forWriting: true)
         guard !checked.store.isReadOnly else {
             throw CLIError("sync cannot save: the store \(storePath) is read-only; nothing was fetched")
         }
@@ -85,7 +85,7 @@ enum SyncCommand: Command {
         do {
             (source, syncLimits) = try settings()
         } catch let error as StoreError where error.isDamage {
-            guard try checked.settleCheck() else { throw error }
+            guard try checked.settleCheck(after: error) else { throw error }
             (source, syncLimits) = try settings()
         }
         var request = SyncRequest(storePath: storePath, source: source,

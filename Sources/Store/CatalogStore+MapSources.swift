@@ -21,7 +21,8 @@ extension CatalogStore {
             SELECT s.name, s.file, s.collection, s.imported_at, s.feature_count, s.edge_count,
                 (SELECT COALESCE(SUM(LENGTH(f.geometry) + LENGTH(f.name) + LENGTH(f.properties) + LENGTH(f.source_id) + 48), 0)
                     FROM map_features f WHERE f.source = s.name OR (s.name = 'osm' AND f.source LIKE 'osm/%'))
-                + (SELECT COALESCE(SUM(LENGTH(e.edges) + LENGTH(e.components)), 0) FROM walk_pieces e
+                + (SELECT COALESCE(SUM(LENGTH(e.edges) + COALESCE(LENGTH(c.components), 0)), 0)
+                    FROM walk_pieces e LEFT JOIN walk_components c ON c.piece = e.id
                     WHERE e.source = s.name OR (s.name = 'osm' AND e.source LIKE 'osm/%'))
             FROM map_sources s ORDER BY s.name
             """).map {

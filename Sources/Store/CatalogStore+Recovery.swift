@@ -46,7 +46,9 @@ extension CatalogStore {
     /// thread of its own (when there is a file to check), so a reader can read meanwhile. The caller trusts
     /// nothing it read until `StoreIntegrityCheck.problem()` says the store is sound; if it is not, the caller
     /// closes its store and calls `replaceDamaged`.
-    public static func openCheckingAlongside(path: String, now: Date = Date())
+    /// With `trustStamp` (readers), a file exactly as a sound check left it (`StoreFileStamp`) is not checked
+    /// again, and `check` is nil; writers pass false.
+    public static func openCheckingAlongside(path: String, now: Date = Date(), trustStamp: Bool = true)
         throws -> (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?) {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -57,9 +59,12 @@ extension CatalogStore {
         }
         // A file exactly as it was when a check last found it sound (same inode, size and times, no WAL
         // frames) is not read whole again: on a city's store the check is longer than a route or a list.
-        let unchanged = StoreFileStamp.current(path: path).map { $0 == StoreFileStamp.recorded(for: path) } ?? false
+        let recorded = trustStamp ? StoreFileStamp.recorded(for: path) : nil
+        let before = StoreFileStamp.current(path: path)
         do {
             let store = try CatalogStore(path: path)
+            // The same before and after opening: nothing (a migration here, another process) wrote in between.
+            let unchanged = recorded != nil && before == recorded && StoreFileStamp.current(path: path) == recorded
             return (store, nil, unchanged ? nil : StoreIntegrityCheck(path: path, stampWhenSound: true))
         } catch let error as StoreError where error.isDamage {
             let replaced = try replaceDamaged(path, reason: error.message, now: now)
@@ -78,7 +83,7 @@ extension CatalogStore {
             n += 1
             copy = "\(path).damaged-\(formatter.string(from: now))-\(n)"
         }
-        _ = unlink(StoreFileStamp.stampPath(for: path))
+        StoreFileStamp.forget(path: path)
         guard rename(path, copy) == 0 else {
             throw StoreError(code: -1, message: "the store is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))", path: path)
         }
@@ -118,6 +123,13 @@ public final class StoreIntegrityCheck: @unchecked Sendable {
         }
     }
 
+    /// Checks `path` now, on this thread, forgetting its stamp first: for a store a stamp vouched for whose
+    /// reading then met a damaged page (the disk, not a write). Nil when sound.
+    public static func checkNow(path: String) -> String? {
+        StoreFileStamp.forget(path: path)
+        return StoreIntegrityCheck(path: path, stampWhenSound: false).problem()
+    }
+
     /// Waits for the check: nil when the store is sound, else what is wrong, in a few words.
     public func problem() -> String? {
         finished.wait()
@@ -151,6 +163,9 @@ struct StoreFileStamp: Equatable {
     static func == (a: StoreFileStamp, b: StoreFileStamp) -> Bool { a.line == b.line }
 
     static func stampPath(for path: String) -> String { path + ".checked" }
+
+    /// Forgets the stamp of `path`: its next opening checks it.
+    static func forget(path: String) { _ = unlink(stampPath(for: path)) }
 
     /// Whether the file's times are over a second old: file times come from a coarse clock (ticks of some
     /// milliseconds), so a write made right after a stamp could leave the same times; one made a second

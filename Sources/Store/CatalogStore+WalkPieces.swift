@@ -2,10 +2,11 @@ import Cartography
 import Foundation
 import Geo
 
-/// The walking graph as stored (schema v8): `walk_pieces`, one row per tile and write holding that tile's
-/// edges as a `WalkPiece` blob, and `walk_graph_facts`, the whole graph's node count, largest component and
-/// bounds. A corridor reads the rows of its tiles through the index on `tile`; after every change the
-/// components are labelled again over the whole graph and written beside each piece.
+/// The walking graph as stored (schemas v8 and v9): `walk_pieces`, one row per tile and write holding that tile's
+/// edges as a `WalkPiece` blob; `walk_components`, each piece's nodes' components and landmark walks (a row per
+/// piece, gone with it by trigger); and `walk_graph_facts`, the whole graph's node count, largest component and
+/// bounds. A route reads the rows of its tiles through the index on `tile`; after every change the components
+/// are labelled again over the whole graph and the rows that changed written.
 extension CatalogStore: WalkPieceSource {
     /// The whole graph's facts; nil when no walking edge is stored. Bounds off the globe or inside out are a
     /// `StoreError` (the labeller writes neither; an infinite south trapped a corridor's tile numbers).
@@ -22,7 +23,7 @@ extension CatalogStore: WalkPieceSource {
 
     /// The pieces of the tiles in `ranges`; a damaged piece is a `StoreError` naming its row.
     public func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece] {
-        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
+        let statement = try database.prepare(Self.piecesInTilesSQL)
         var pieces: [WalkPiece] = []
         for range in ranges {
             try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
@@ -38,14 +39,28 @@ extension CatalogStore: WalkPieceSource {
         // A corridor across a city reads tens of megabytes of blobs: mapped, SQLite hands out pointers into the
         // file instead of copying every page through read(2). Only for this read: mapped pages count as the
         // process's memory, and the view's tile reads on the same connection must not grow it.
+        if walkReadIsMapped { return try visitWalkRows(in: ranges, visit) }
         try database.execute("PRAGMA mmap_size = \(Self.walkMapBytes)")
         defer { try? database.execute("PRAGMA mmap_size = 0") }
         try visitWalkRows(in: ranges, visit)
     }
 
+    /// A route's reads in one read transaction (outside another), the file mapped once for all of them (each
+    /// change of `mmap_size` maps the file again, and a route reads hundreds of tiles one by one).
+    public func withWalkSnapshot<T>(_ body: () throws -> T) throws -> T {
+        guard !walkReadIsMapped else { return try body() }
+        try database.execute("PRAGMA mmap_size = \(Self.walkMapBytes)")
+        walkReadIsMapped = true
+        defer {
+            walkReadIsMapped = false
+            try? database.execute("PRAGMA mmap_size = 0")
+        }
+        return database.isAutocommit ? try database.inReadTransaction(body) : try body()
+    }
+
     private func visitWalkRows(in ranges: [ClosedRange<Int64>],
                                _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
-        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces WHERE tile BETWEEN ?1 AND ?2")
+        let statement = try database.prepare(Self.piecesInTilesSQL)
         for range in ranges {
             try statement.bind([.integer(range.lowerBound), .integer(range.upperBound)])
             while try statement.step() {
@@ -58,12 +73,20 @@ extension CatalogStore: WalkPieceSource {
         }
     }
 
+    /// The pieces of a range of tiles with their components (none yet: NULL, read as no bytes).
+    static let piecesInTilesSQL = """
+        SELECT p.id, p.tile, p.edges, c.components FROM walk_pieces p LEFT JOIN walk_components c ON c.piece = p.id
+        WHERE p.tile BETWEEN ?1 AND ?2
+        """
+
     /// How much of the file a walking-graph read may map.
     static let walkMapBytes = 1 << 30
 
     /// Every stored piece.
     func allWalkPieces() throws -> [WalkPiece] {
-        let statement = try database.prepare("SELECT id, tile, edges, components FROM walk_pieces ORDER BY id")
+        let statement = try database.prepare("""
+            SELECT p.id, p.tile, p.edges, c.components FROM walk_pieces p LEFT JOIN walk_components c ON c.piece = p.id ORDER BY p.id
+            """)
         try statement.bind([])
         var pieces: [WalkPiece] = []
         while try statement.step() { pieces.append(try Self.piece(statement)) }
@@ -116,8 +139,8 @@ extension CatalogStore: WalkPieceSource {
         }
         let facts = labeller.finish()
         // Only rows whose labels changed are written: a change away from a big component leaves its rows be.
-        let current = try database.prepare("SELECT components FROM walk_pieces WHERE id = ?1")
-        let update = try database.prepare("UPDATE walk_pieces SET components = ?1 WHERE id = ?2")
+        let current = try database.prepare("SELECT components FROM walk_components WHERE piece = ?1")
+        let update = try database.prepare("INSERT OR REPLACE INTO walk_components(piece, components) VALUES (?2, ?1)")
         for (i, id) in pieceIDs.enumerated() {
             let components = labeller.components(ofPiece: i)
             try current.bind([.integer(id)])

@@ -28,6 +28,8 @@ public final class CatalogStore {
     public let database: Database
     /// True when the file could only be opened for reading: lists and the view work, saving does not.
     public let isReadOnly: Bool
+    /// True while a route reads the walking graph with the file mapped (`withWalkSnapshot`).
+    var walkReadIsMapped = false
 
     /// Opens an existing store that cannot be written, for reading only.
     public init(readOnlyPath path: String) throws {

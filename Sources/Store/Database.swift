@@ -94,6 +94,9 @@ public final class Database {
     }
 
     /// Runs `body` in a read transaction: every statement sees the file as it was at the first read.
+    /// True outside any transaction.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
     public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }

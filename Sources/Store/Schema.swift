@@ -163,8 +163,19 @@ public enum Schema {
         );
         """,
         // v9: each node's walks to its component's landmarks stored after its component (`WalkLandmarks`), the
-        // bound that lets a route read the tiles along its way; no table changes, every piece is relabelled.
-        "-- v9: the pieces are relabelled with landmark walks",
+        // bound that lets a route read the tiles along its way; the components move to a table of their own, so
+        // labelling after a change writes them without rewriting every piece's edges. Every piece is relabelled.
+        """
+        CREATE TABLE walk_components (
+            piece INTEGER PRIMARY KEY,
+            components BLOB NOT NULL
+        );
+        INSERT INTO walk_components(piece, components) SELECT id, components FROM walk_pieces WHERE LENGTH(components) > 0;
+        ALTER TABLE walk_pieces DROP COLUMN components;
+        CREATE TRIGGER walk_pieces_components AFTER DELETE ON walk_pieces BEGIN
+            DELETE FROM walk_components WHERE piece = old.id;
+        END;
+        """,
     ]
 
     /// The version a fully migrated file reports.
@@ -181,7 +192,7 @@ public enum Schema {
             try database.inTransaction {
                 try database.execute(migrations[step])
                 if step + 1 == 8 { try movedWalkEdges(database) }
-                if step + 1 == 9 && version >= 8 { try CatalogStore.relabelWalkComponents(database) }
+                if step + 1 == 9 { try CatalogStore.relabelWalkComponents(database) }
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }
@@ -217,7 +228,7 @@ public enum Schema {
         }
         try writer?.flush()
         try database.execute("DROP TABLE walk_edges")
-        try CatalogStore.relabelWalkComponents(database)
+        // Labelled by v9's step, in the components table it makes.
     }
 
     /// The index of artworks by position (schema v6), which the box reads name.

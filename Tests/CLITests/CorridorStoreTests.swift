@@ -129,7 +129,7 @@ private extension WalkTileSet {
 
 /// Each stored piece's node count and the length of its components.
 private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes: Int, components: [UInt8])] {
-    try database.rows("SELECT id, edges, components FROM walk_pieces").map { row in
+    try database.rows("SELECT p.id, p.edges, c.components FROM walk_pieces p LEFT JOIN walk_components c ON c.piece = p.id ORDER BY p.id").map { row in
         guard case .blob(let edges) = row[1], edges.count >= 5 else { throw TestServerError("a piece without edges") }
         let nodes = Int(edges[1]) | Int(edges[2]) << 8 | Int(edges[3]) << 16 | Int(edges[4]) << 24
         guard case .blob(let components) = row[2] else { return (row[0].integer ?? 0, nodes, []) }
@@ -148,13 +148,22 @@ private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes
         let database = try Database(path: path)
         try database.inTransaction {
             for piece in stored {
-                try database.run("UPDATE walk_pieces SET components = ?1 WHERE id = ?2",
+                try database.run("UPDATE walk_components SET components = ?1 WHERE piece = ?2",
                                  [.blob(Array(piece.components.prefix(WalkLandmarks.plainComponentBytesPerNode * piece.nodes))), .integer(piece.id)])
             }
+            // v8's layout: the components in a column of the pieces.
+            try database.execute("""
+                DROP TRIGGER walk_pieces_components;
+                ALTER TABLE walk_pieces ADD COLUMN components BLOB NOT NULL DEFAULT x'';
+                UPDATE walk_pieces SET components = (SELECT components FROM walk_components WHERE piece = walk_pieces.id);
+                DROP TABLE walk_components;
+                PRAGMA user_version = 8;
+                """)
         }
-        try database.execute("PRAGMA user_version = 8")
     }
-    #expect(try componentLengths(helsinki.database).allSatisfy { $0.components.count == 12 * $0.nodes })
+    let v8 = try helsinki.database.rows("SELECT LENGTH(components), edges FROM walk_pieces ORDER BY id")
+    #expect(v8.count == stored.count)
+    #expect(zip(v8, stored).allSatisfy { $0.0[0].integer == Int64(12 * $0.1.nodes) })
     let store = try CatalogStore(path: path)
     #expect(try store.database.userVersion == Schema.currentVersion)
     #expect(try componentLengths(store.database).map(\.components) == stored.map(\.components))

@@ -1,5 +1,5 @@
 import Foundation
-import Store
+@testable import Store
 import Testing
 import TestSupport
 @testable import ArtmapCLI
@@ -118,4 +118,27 @@ func aSyncIntoADamagedStoreMovesItAsideAndSyncsIntoANewOne(damage how: String) a
     #expect(listed.err.isEmpty, "\(listed.err)")
     #expect(try listCount(listed) == 2)
     #expect(listed.out.contains("Renamed by the sync"))
+}
+
+@Test(arguments: ["list", "route", "sync"])
+func aStoreDamagedBehindItsStampIsStillFoundAndMovedAside(command: String) async throws {
+    let home = try temporaryDirectory()
+    let path = try await seededStore(home)
+    try damage(path, how: "scribbled")
+    // Damage as the disk makes it, which no file time tells: the damaged file stamped as if a check had passed it.
+    try #require(StoreFileStamp.current(path: path)).record(for: path)
+    try #require(StoreFileStamp.recorded(for: path) == StoreFileStamp.current(path: path))
+    let source = home.appendingPathComponent("one.json")
+    try JSONSerialization.data(withJSONObject: ["artworks": Array(try seedRecords().prefix(1))]).write(to: source)
+    let arguments = switch command {
+    case "list": ["list", "--json", "--store", path]
+    case "route": ["route", "--to", "1", "--store", path]
+    default: ["sync", "--full", "--no-images", "--store", path, "--source", source.absoluteString]
+    }
+    let result = await runArtmap(arguments, home: home)
+    #expect(result.err.contains("artmap: the store was damaged ("), "\(command): \(result.err)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("store.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    #expect(copies.count == 1, "the damaged file is kept: \(copies)")
+    if command == "list" { #expect(try listCount(result) == 31) }
+    if command == "sync" { #expect(result.status == 0, "\(result.err)") }
 }

@@ -10,6 +10,8 @@ private final class MemoryPieces: WalkPieceSource {
     let pieces: [WalkPiece]
     let facts: WalkGraphFacts
     var edgesRead = 0
+    /// Every tile range asked for.
+    var requested: [ClosedRange<Int64>] = []
 
     init(_ edges: [WalkEdge]) {
         var builder = WalkPieceBuilder()
@@ -29,6 +31,7 @@ private final class MemoryPieces: WalkPieceSource {
 
     func walkFacts() throws -> WalkGraphFacts? { facts }
     func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece] {
+        requested += ranges
         let found = pieces.filter { piece in ranges.contains { $0.contains(piece.tile) } }
         edgesRead += found.reduce(0) { $0 + $1.edgeCount }
         return found
@@ -84,7 +87,9 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
     #expect(abs(corridor.metres - plain) < 1e-6)
     // 29 blocks east and back: the search reads tiles far from both ends (a tile is about 280 m east–west here).
     #expect(corridor.metres > 58 * 59)
-    #expect(source.edgesRead > 0)
+    let bridge = WalkTiling.tile(of: city.point(29, 4))
+    #expect(source.requested.contains { $0.contains(bridge) }, "the bridge's tile, 1.7 km east of both ends, was read")
+    #expect(!source.requested.contains { $0.contains(WalkTiling.tile(of: GeoPoint(latitude: 60.25, longitude: 24.9))) })
 }
 
 @Test func aCorridorFindsTheSameLengthAsTheWholeGraphOnAGridWithHoles() throws {

@@ -12,9 +12,15 @@ public protocol WalkPieceSource {
     /// answers false when the bytes are not a piece, which the source reports as damage.
     func visitWalkPieces(in ranges: [ClosedRange<Int64>],
                          _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws
+    /// Runs `body`, a whole route's reads, on one snapshot of the graph: a change committed meanwhile (a fetch
+    /// and its relabelling) must not mix into a search whose bounds come from the labelling it started with.
+    func withWalkSnapshot<T>(_ body: () throws -> T) throws -> T
 }
 
 extension WalkPieceSource {
+    /// Sources that hold pieces as values do not change under a route.
+    public func withWalkSnapshot<T>(_ body: () throws -> T) throws -> T { try body() }
+
     /// Through `walkPieces(in:)`, for sources that hold pieces as values.
     public func visitWalkPieces(in ranges: [ClosedRange<Int64>],
                                 _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
@@ -36,6 +42,11 @@ public enum CorridorRouter {
     /// `trace`, when given, gets the time of each phase (the bench's profile).
     public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,
                              trace: CorridorTrace? = nil) throws -> Result<WalkingRoute, RouteFailure> {
+        try source.withWalkSnapshot { try routeInSnapshot(from: start, to: target, source: source, trace: trace) }
+    }
+
+    private static func routeInSnapshot(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,
+                                        trace: CorridorTrace?) throws -> Result<WalkingRoute, RouteFailure> {
         let trace = trace ?? CorridorTrace(enabled: false)
         guard let facts = try trace.measure("facts", { try source.walkFacts() }), facts.nodeCount > 0 else { return .failure(.noWalkingGraph) }
         var corridor = Corridor(source: source, facts: facts)
@@ -126,7 +137,7 @@ struct Corridor {
         guard loaded.add(tile: tile) else { return false }
         let now = loaded
         var assembly = self.assembly
-        self.assembly = WalkGraphAssembly()
+        self.assembly = WalkGraphAssembly(nodeCapacity: 1)
         defer { self.assembly = assembly }
         try source.visitWalkPieces(in: [tile...tile]) { tile, edges, components in
             assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
@@ -147,7 +158,7 @@ struct Corridor {
         guard !ranges.isEmpty else { return }
         let now = loaded
         var assembly = self.assembly
-        self.assembly = WalkGraphAssembly()
+        self.assembly = WalkGraphAssembly(nodeCapacity: 1)
         defer { self.assembly = assembly }
         // The nodes to expect: the whole graph's share of the box's area, a little over.
         let area = { (box: FeatureBounds) in max(0, box.north - box.south) * max(0, box.east - box.west) }

@@ -70,8 +70,11 @@ struct TileSearch {
             while slot >= 0 {
                 let next = Int(slotTarget[Int(slot)])
                 let candidate = base + slotMetres[Int(slot)]
-                if !closed[next] && candidate < best[next] {
+                // A closed node is opened again if a shorter walk reaches it: never with a consistent bound, but
+                // stored walks that are partly missing (a damaged row) make it merely admissible.
+                if candidate < best[next] {
                     best[next] = candidate
+                    closed[next] = false
                     previous[next] = Int32(node)
                     heap.push(candidate + estimate(next) * Self.tieWeight, next)
                 }
@@ -88,10 +91,12 @@ struct TileSearch {
         return (nodes.reversed(), goalMetres)
     }
 
-    /// The walk from each landmark to the target point: through the nearer end of its edge.
+    /// The walk from each landmark to the target point: through the nearer end of its edge; unknown (infinity)
+    /// unless both ends' walks are known (one end's alone could be longer than the walk through the other).
     private mutating func measureGoalLandmarks(_ goals: [(Int, Double)]) {
         for k in 0..<WalkLandmarks.count {
-            goalLandmarks[k] = goals.map { corridor.assembly.landmarkMetres[WalkLandmarks.count * $0.0 + k] + $0.1 }.min() ?? .infinity
+            let through = goals.map { corridor.assembly.landmarkMetres[WalkLandmarks.count * $0.0 + k] + $0.1 }
+            goalLandmarks[k] = through.allSatisfy(\.isFinite) ? through.min() ?? .infinity : .infinity
         }
     }
 

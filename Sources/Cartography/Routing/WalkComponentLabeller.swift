@@ -58,12 +58,11 @@ public struct WalkComponentLabeller {
         for e in 0..<layout.edgeCount {
             let na = pieceNodes[first + layout.from(e)], nb = pieceNodes[first + layout.to(e)]
             let metres = layout.metres(e)
-            // The landmarks' walks go as a corridor reads: a loop or a length that is not one is no edge there.
-            if na != nb, metres.isFinite, metres >= 0 {
-                edgeFrom.append(na)
-                edgeTo.append(nb)
-                edgeMetres.append(metres)
-            }
+            // As a route reads them: a loop or a length that is not one is no edge (and joins nothing).
+            guard na != nb, metres.isFinite, metres >= 0 else { continue }
+            edgeFrom.append(na)
+            edgeTo.append(nb)
+            edgeMetres.append(metres)
             let a = root(na), b = root(nb)
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }

@@ -13,7 +13,7 @@ struct WalkGraphAssembly {
     private var componentSizes: [Int32] = []
     /// Per node, its walks to its component's landmarks (`WalkLandmarks.count` of them; infinity when not stored).
     private(set) var landmarkMetres: [Double] = []
-    private var numbers = NodeTable(capacity: 4096)
+    private var numbers: NodeTable
     private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = [], edgeStreet: [Int32] = []
     private var streets = WalkStreetTable()
     /// A piece's node numbers in the graph and the tiles its nodes lie in (reused from piece to piece).
@@ -23,6 +23,10 @@ struct WalkGraphAssembly {
     private(set) var pieceCount = 0
 
     var edgeCount: Int { edgeFrom.count }
+
+    /// An empty assembly with room for about `nodeCapacity` nodes before its table grows (a placeholder held
+    /// while the real one is being added to takes 1).
+    init(nodeCapacity: Int = 4096) { numbers = NodeTable(capacity: nodeCapacity) }
 
     /// Makes room for about `nodes` more nodes and their edges, so a corridor across a city is not copied
     /// and zeroed again at every doubling (space reserved and never used costs no page).
