@@ -155,3 +155,18 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
         }
     }
 }
+
+@Test func aBoxReadAfterTilesReadOneByOneLeavesThoseOut() {
+    var set = WalkTileSet()
+    let single = WalkTiling.tile(of: GeoPoint(latitude: 60.1705, longitude: 24.9155))
+    let first = set.add(tile: single), again = set.add(tile: single)
+    #expect(first)
+    #expect(!again, "a tile is read once")
+    let ranges = set.add(FeatureBounds(south: 60.1701, north: 60.1709, west: 24.9001, east: 24.9299))
+    let tiles = ranges.flatMap { Array($0) }
+    #expect(tiles.first == WalkTiling.longEdges, "the long edges come with the first box")
+    #expect(!tiles.contains(single))
+    #expect(tiles.contains(single - 1) && tiles.contains(single + 1), "\(ranges)")
+    #expect(tiles.count == 1 + 5, "six tiles of the row, one read before: \(ranges)")
+    #expect(set.contains(single) && set.contains(single + 1))
+}
