@@ -144,6 +144,10 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
         (inside, Coordinate(clampingLatitude: 61, longitude: 24.9)),                       // outside the imported area
         (inside, GeoPoint(latitude: main.point(1, 1).latitude + islandLat, longitude: main.point(1, 1).longitude).coordinate), // island
         (inside, GeoPoint(latitude: main.point(10, 10).latitude + islandLat / 2, longitude: main.point(10, 10).longitude).coordinate), // far from ways
+        (Coordinate(clampingLatitude: 61, longitude: 24.9), Coordinate(clampingLatitude: 61.2, longitude: 24.9)),       // both far outside
+        // The start inside the area but 1.5 km from any way (between the grids), the target far outside.
+        (GeoPoint(latitude: main.point(10, 10).latitude + islandLat / 2, longitude: main.point(10, 10).longitude).coordinate,
+         Coordinate(clampingLatitude: 61, longitude: 24.9)),
     ]
     for (a, b) in cases {
         let expected = Router.route(in: whole, from: a, to: b), found = try CorridorRouter.route(from: a, to: b, source: MemoryPieces(edges))

@@ -56,8 +56,15 @@ public enum CorridorRouter {
             try corridor.load(WalkTiling.box(around: target, metres: reach))
         }
         let near = trace.measure("index the ends' tiles") { corridor.graph(indexed: true) }
+        // No node around either end: the start cannot join (the whole graph asks about it first), being outside
+        // the stored area or far from its ways; not "nothing is stored".
+        func joined() -> Result<(start: EdgeSnap, target: EdgeSnap), RouteFailure> {
+            guard near.nodeCount == 0 else { return Router.snaps(in: near, from: start, to: target) }
+            let outside = near.metresOutside(start)
+            return .failure(outside > 0 ? .outsideImportedArea(metres: outside, what: "start") : .tooFarFromWays(metres: Router.maximumGap, what: "start"))
+        }
         let ends: (start: EdgeSnap, target: EdgeSnap)
-        switch trace.measure("join the ends", { Router.snaps(in: near, from: start, to: target) }) {
+        switch trace.measure("join the ends", joined) {
         case .success(let found): ends = found
         case .failure(.tooFarFromWays(_, let what)):
             // The nearest node, as the whole graph would find it: further boxes until one holds a node within its reach.
