@@ -9,7 +9,17 @@ public struct SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
-        if let url { return "\(url): \(message)" }
+        if let url { return "\(Self.named(url)): \(message)" }
         return message
     }
+
+    /// A URL as a message names it: a long query (an Overpass request carries its whole query) is left out, so
+    /// the line says where and what, not the request.
+    static func named(_ url: String) -> String {
+        guard let query = url.firstIndex(of: "?"), url.distance(from: query, to: url.endIndex) > longestQuery else { return url }
+        return String(url[..<query]) + "?…"
+    }
+
+    /// The longest query kept in a message, in characters (the campus service's is under 40).
+    static let longestQuery = 80
 }

@@ -70,3 +70,11 @@ import Testing
     #expect(!ImageCache.looksLikeImage(Data("<html>".utf8)))
     #expect(!ImageCache.looksLikeImage(Data()))
 }
+
+@Test func anErrorNamesAURLWithoutALongQuery() {
+    let overpass = "https://overpass-api.de/api/interpreter?data=" + String(repeating: "%5Bout%3Ajson%5D%3B", count: 10)
+    #expect(SyncError(url: overpass, "unknown host").description == "https://overpass-api.de/api/interpreter?…: unknown host")
+    let campus = "https://cgi.csc.liv.ac.uk/~phil/Teaching/COMP228/artworks/data.php?class=artworks&lastUpdate=1970-01-01"
+    #expect(SyncError(url: campus, "unknown host").description == "\(campus): unknown host")
+    #expect(SyncError(url: nil, "no answer").description == "no answer")
+}
