@@ -15,19 +15,22 @@ private func helsinkiStore() async throws -> (store: CatalogStore, home: URL) {
     return (try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path), home)
 }
 
+/// `count` pairs of points within about a kilometre of the middle of `graph`'s area, the same for the same seed.
+private func pairsAroundTheMiddle(of graph: WalkGraph, count: Int, seed: UInt64) -> [(Coordinate, Coordinate)] {
+    let centre = Coordinate(clampingLatitude: (graph.bounds.south + graph.bounds.north) / 2, longitude: (graph.bounds.west + graph.bounds.east) / 2)
+    var random = SeededGenerator(seed: seed)
+    func near() -> Coordinate {
+        Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
+                   longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
+    }
+    return (0..<count).map { _ in (near(), near()) }
+}
+
 @Test func routesReadByCorridorFromTheStoreMatchTheWholeGraphAndItsFailures() async throws {
     let (store, _) = try await helsinkiStore()
     let whole = WalkGraph(edges: try store.walkEdges())
     let centre = Coordinate(clampingLatitude: (whole.bounds.south + whole.bounds.north) / 2, longitude: (whole.bounds.west + whole.bounds.east) / 2)
-    var pairs: [(Coordinate, Coordinate)] = []
-    var random = SeededGenerator(seed: 19)
-    for _ in 0..<12 {
-        func near() -> Coordinate {
-            Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
-                       longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
-        }
-        pairs.append((near(), near()))
-    }
+    var pairs = pairsAroundTheMiddle(of: whole, count: 12, seed: 19)
     // Outside the extract, and far out at sea from every way.
     pairs.append((centre, Coordinate(clampingLatitude: whole.bounds.north + 0.05, longitude: centre.longitude)))
     pairs.append((Coordinate(clampingLatitude: whole.bounds.south - 0.2, longitude: centre.longitude), centre))
@@ -102,15 +105,8 @@ private extension WalkTileSet {
     #expect(facts.largestComponentSize == (0..<whole.nodeCount).map { whole.componentSize(of: $0) }.max())
     #expect(try store.walkEdges().count == edges.count)
     // Routes through the moved graph (the two sources joined again) as on the edges before the move.
-    let centre = Coordinate(clampingLatitude: (whole.bounds.south + whole.bounds.north) / 2, longitude: (whole.bounds.west + whole.bounds.east) / 2)
-    var random = SeededGenerator(seed: 7)
     var routed = 0
-    for _ in 0..<8 {
-        func near() -> Coordinate {
-            Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
-                       longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
-        }
-        let (a, b) = (near(), near())
+    for (a, b) in pairsAroundTheMiddle(of: whole, count: 8, seed: 7) {
         switch (Router.route(in: whole, from: a, to: b), try CorridorRouter.route(from: a, to: b, source: store)) {
         case (.success(let x), .success(let y)):
             #expect(abs(x.metres - y.metres) <= x.metres * 1e-8 + 1e-6, "\(a) to \(b)")
@@ -169,15 +165,8 @@ private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes
     #expect(try componentLengths(store.database).map(\.components) == stored.map(\.components))
     // And routes read from the migrated store are the whole graph's.
     let whole = WalkGraph(edges: try store.walkEdges())
-    let centre = Coordinate(clampingLatitude: (whole.bounds.south + whole.bounds.north) / 2, longitude: (whole.bounds.west + whole.bounds.east) / 2)
-    var random = SeededGenerator(seed: 9)
     var routed = 0
-    for _ in 0..<6 {
-        func near() -> Coordinate {
-            Coordinate(clampingLatitude: centre.latitude + Double.random(in: -0.01...0.01, using: &random),
-                       longitude: centre.longitude + Double.random(in: -0.02...0.02, using: &random))
-        }
-        let (a, b) = (near(), near())
+    for (a, b) in pairsAroundTheMiddle(of: whole, count: 6, seed: 9) {
         if case .success(let x) = Router.route(in: whole, from: a, to: b) {
             let y = try CorridorRouter.route(from: a, to: b, source: store).get()
             #expect(abs(x.metres - y.metres) <= x.metres * 1e-8 + 1e-6, "\(a) to \(b)")

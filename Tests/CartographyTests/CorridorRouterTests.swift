@@ -38,24 +38,6 @@ private final class MemoryPieces: WalkPieceSource {
     }
 }
 
-/// A grid of streets 60 m apart, (x, y) from a south-west corner; `keep` says which stretches exist.
-private func grid(width: Int, height: Int, keep: (Int, Int, Bool) -> Bool) -> (edges: [WalkEdge], point: (Int, Int) -> GeoPoint) {
-    let lat = 60.0 / 111_320, lon = 60.0 / (111_320 * cos(60.17 * .pi / 180))
-    func point(_ x: Int, _ y: Int) -> GeoPoint { GeoPoint(latitude: 60.17 + Double(y) * lat, longitude: 24.9 + Double(x) * lon) }
-    func id(_ x: Int, _ y: Int) -> Int64 { Int64(y * (width + 1) + x + 1) }
-    var edges: [WalkEdge] = []
-    for y in 0...height {
-        for x in 0...width {
-            for (dx, dy, east) in [(1, 0, true), (0, 1, false)] where x + dx <= width && y + dy <= height && keep(x, y, east) {
-                let a = point(x, y), b = point(x + dx, y + dy)
-                edges.append(WalkEdge(from: id(x, y), to: id(x + dx, y + dy), fromPoint: a, toPoint: b,
-                                      metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: east ? "Row \(y)" : "Column \(x)"))
-            }
-        }
-    }
-    return (edges, point)
-}
-
 /// A plain Dijkstra over the edges between two nodes, for an answer that shares no code with A*.
 private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64) -> Double? {
     var next: [Int64: [(Int64, Double)]] = [:]
@@ -74,7 +56,7 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
 
 @Test func aCorridorGrowsUntilItHoldsTheOnlyBridgeFarToTheSide() throws {
     // A river between rows 4 and 5, crossed only at the east end, 29 blocks from the ends of the walk.
-    let city = grid(width: 29, height: 9) { x, y, east in east || y != 4 || x == 29 }
+    let city = streetGrid(width: 29, height: 9) { x, y, east in east || y != 4 || x == 29 }
     let source = MemoryPieces(city.edges)
     let start = city.point(0, 4).coordinate, target = city.point(0, 5).coordinate
     let whole = try Router.route(in: WalkGraph(edges: city.edges), from: start, to: target).get()
@@ -98,7 +80,7 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
     var random = SeededGenerator(seed: seed)
     var holes = Set<Int>()
     for _ in 0..<300 { holes.insert(Int.random(in: 0..<(2 * 41 * 41), using: &random)) }
-    let city = grid(width: 40, height: 40) { x, y, east in !holes.contains((y * 41 + x) * 2 + (east ? 0 : 1)) }
+    let city = streetGrid(width: 40, height: 40) { x, y, east in !holes.contains((y * 41 + x) * 2 + (east ? 0 : 1)) }
     let whole = WalkGraph(edges: city.edges)
     for _ in 0..<25 {
         let a = city.point(Int.random(in: 0...40, using: &random), Int.random(in: 0...40, using: &random)).coordinate
@@ -115,7 +97,7 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
 }
 
 @Test func aShortWalkInABigGridReadsOnlyItsCorridor() throws {
-    let city = grid(width: 120, height: 120) { _, _, _ in true }
+    let city = streetGrid(width: 120, height: 120)
     let source = MemoryPieces(city.edges)
     let walk = try CorridorRouter.route(from: city.point(60, 60).coordinate, to: city.point(64, 63).coordinate, source: source).get()
     let from: Int64 = 60 * 121 + 61, to: Int64 = 63 * 121 + 65
@@ -127,7 +109,7 @@ private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64)
 
 @Test func corridorFailuresSayWhatTheWholeGraphSays() throws {
     // Two grids 3 km apart: the small one an island of 16 nodes, the large one the main network.
-    let main = grid(width: 20, height: 20) { _, _, _ in true }
+    let main = streetGrid(width: 20, height: 20)
     let islandLat = 3_000.0 / 111_320
     let island = main.edges.filter { $0.from <= 24 && $0.to <= 24 && $0.from % 21 <= 3 && $0.to % 21 <= 3 }.map { edge -> WalkEdge in
         var moved = edge

@@ -60,25 +60,6 @@ private final class LabelledPieces: WalkPieceSource {
     }
 }
 
-/// A street grid 60 m apart at (x, y) from a corner at `origin`; node ids from `firstID`.
-private func grid(width: Int, height: Int, origin: GeoPoint = GeoPoint(latitude: 60.17, longitude: 24.9), firstID: Int64 = 1,
-                  keep: (Int, Int, Bool) -> Bool = { _, _, _ in true }) -> (edges: [WalkEdge], point: (Int, Int) -> GeoPoint, id: (Int, Int) -> Int64) {
-    let lat = 60.0 / 111_320, lon = 60.0 / (111_320 * cos(origin.latitude * .pi / 180))
-    let point = { (x: Int, y: Int) in GeoPoint(latitude: origin.latitude + Double(y) * lat, longitude: origin.longitude + Double(x) * lon) }
-    let id = { (x: Int, y: Int) in firstID + Int64(y * (width + 1) + x) }
-    var edges: [WalkEdge] = []
-    for y in 0...height {
-        for x in 0...width {
-            for (dx, dy, east) in [(1, 0, true), (0, 1, false)] where x + dx <= width && y + dy <= height && keep(x, y, east) {
-                let a = point(x, y), b = point(x + dx, y + dy)
-                edges.append(WalkEdge(from: id(x, y), to: id(x + dx, y + dy), fromPoint: a, toPoint: b,
-                                      metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: east ? "Row \(y)" : "Column \(x)"))
-            }
-        }
-    }
-    return (edges, point, id)
-}
-
 /// Every node's walk from `source`, by a Dijkstra written here from the edges alone.
 private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
     var next: [Int64: [(Int64, Double)]] = [:]
@@ -96,9 +77,9 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
 }
 
 @Test func everyNodeKeepsItsWalkToTheCornersOfItsOwnComponent() throws {
-    let main = grid(width: 14, height: 10)
+    let main = streetGrid(width: 14, height: 10)
     // An island 3 km north with ids of its own: its landmarks are its own corners.
-    let island = grid(width: 4, height: 3, origin: GeoPoint(latitude: 60.17 + 3_000 / 111_320, longitude: 24.9), firstID: 10_000)
+    let island = streetGrid(width: 4, height: 3, origin: GeoPoint(latitude: 60.17 + 3_000 / 111_320, longitude: 24.9), firstID: 10_000)
     let pieces = LabelledPieces(main.edges + island.edges)
     for (city, width, height) in [(main, 14, 10), (island, 4, 3)] {
         // South-west, south-east, north-west, north-east.
@@ -119,7 +100,7 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
 }
 
 @Test func aWalkAcrossAGridReadsTheTilesAlongItsWayWithLandmarksAndTheSameLengthWithout() throws {
-    let city = grid(width: 90, height: 60)
+    let city = streetGrid(width: 90, height: 60)
     let start = city.point(0, 0).coordinate, target = city.point(90, 60).coordinate
     let plain = try #require(walks(city.edges, from: city.id(0, 0))[city.id(90, 60)])
     let withLandmarks = LabelledPieces(city.edges), without = LabelledPieces(city.edges, landmarks: false)
@@ -140,7 +121,7 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
     try reportingSeed(of: random) {
         var holes = Set<Int>()
         for _ in 0..<500 { holes.insert(Int.random(in: 0..<(2 * 51 * 41), using: &random)) }
-        let city = grid(width: 50, height: 40) { x, y, east in !holes.contains((y * 51 + x) * 2 + (east ? 0 : 1)) }
+        let city = streetGrid(width: 50, height: 40) { x, y, east in !holes.contains((y * 51 + x) * 2 + (east ? 0 : 1)) }
         let source = LabelledPieces(city.edges)
         let whole = WalkGraph(edges: city.edges)
         for _ in 0..<30 {
