@@ -142,13 +142,7 @@ struct Corridor {
     mutating func load(tile: Int64) throws -> Bool {
         let before = loaded
         guard loaded.add(tile: tile) else { return false }
-        let now = loaded
-        var assembly = self.assembly
-        self.assembly = WalkGraphAssembly(nodeCapacity: 1)
-        defer { self.assembly = assembly }
-        try source.visitWalkPieces(in: [tile...tile]) { tile, edges, components in
-            assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
-        }
+        try read([tile...tile], before: before, reservingNodes: 0)
         return true
     }
 
@@ -163,16 +157,22 @@ struct Corridor {
         let before = loaded
         let ranges = loaded.add(clipped)
         guard !ranges.isEmpty else { return }
-        let now = loaded
-        var assembly = self.assembly
-        self.assembly = WalkGraphAssembly(nodeCapacity: 1)
-        defer { self.assembly = assembly }
         // The nodes to expect: the whole graph's share of the box's area, a little over.
         let area = { (box: FeatureBounds) in max(0, box.north - box.south) * max(0, box.east - box.west) }
         let share = area(bounds) > 0 ? min(1, area(clipped) / area(bounds)) : 1
         // Only a hint, capped: a damaged facts row (a node count of 2^63) must not ask for more than a city needs.
         let expected = min(Double(facts.nodeCount) * share * 1.1, Double(Self.largestReservation))
-        assembly.reserve(nodes: Int(expected.isFinite ? max(0, expected) : 0) - assembly.ids.count)
+        try read(ranges, before: before, reservingNodes: Int(expected.isFinite ? max(0, expected) : 0) - assembly.ids.count)
+    }
+
+    /// Adds the pieces of `ranges`, just added to `loaded` (which held `before`), to the assembly, worked on in
+    /// place (a placeholder stands in meanwhile, so its arrays are never copied).
+    private mutating func read(_ ranges: [ClosedRange<Int64>], before: WalkTileSet, reservingNodes nodes: Int) throws {
+        let now = loaded
+        var assembly = self.assembly
+        self.assembly = WalkGraphAssembly(nodeCapacity: 1)
+        defer { self.assembly = assembly }
+        assembly.reserve(nodes: nodes)
         try source.visitWalkPieces(in: ranges) { tile, edges, components in
             assembly.add(tile: tile, bytes: edges, components: components, before: before, loaded: now)
         }
