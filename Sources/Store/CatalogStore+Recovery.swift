@@ -192,7 +192,11 @@ struct StoreFileStamp: Equatable {
 
     /// The stamp recorded beside `path`, if any (a line that is not one is none).
     static func recorded(for path: String) -> StoreFileStamp? {
-        guard let text = try? String(contentsOfFile: stampPath(for: path), encoding: .utf8) else { return nil }
+        // A stamp is one short line: no more than 256 bytes are read, whatever the file holds.
+        guard let handle = FileHandle(forReadingAtPath: stampPath(for: path)) else { return nil }
+        defer { try? handle.close() }
+        guard let bytes = try? handle.read(upToCount: 256), bytes.count < 256,
+              let text = String(data: bytes, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "." || $0 == "\n" }).map { Int64($0) }
         guard fields.count == 7, fields.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
         let v = fields.map { $0! }

@@ -70,7 +70,7 @@ private func openUntilStamped(_ path: String) throws -> Bool {
 @Test func aStampLineThatIsNotOneIsNoStamp() throws {
     let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
     _ = try CatalogStore(path: path)
-    for text in ["", "1 2 3", "1 2 3 4.5 6.x", "-1 2 3 4.5 6.7", "1 2 3 4.5 6.7 8"] {
+    for text in ["", "1 2 3", "1 2 3 4.5 6.x", "-1 2 3 4.5 6.7", "1 2 3 4.5 6.7 8", "1 2 3 4.5 6.7" + String(repeating: " ", count: 300)] {
         try text.write(toFile: StoreFileStamp.stampPath(for: path), atomically: true, encoding: .utf8)
         #expect(StoreFileStamp.recorded(for: path) == nil, "\(text)")
     }
