@@ -3,7 +3,9 @@ import Foundation
 import Geo
 
 // libFuzzer target: OpenStreetMap XML and PBF files and GeoJSON must never crash the importers; whatever
-// they accept must survive the stored geometry's round trip and a route over the graph it builds.
+// they accept must survive the stored geometry's round trip and a route over the graph it builds. An input
+// starting with 0xFF is a stored walking piece instead (4 bytes of its edges' length, the edges' bytes, then
+// its components and landmark walks): labelled and routed through as a store's rows would be.
 final class CountingSink: MapImportSink {
     var features: [MapFeature] = []
     var edges: [WalkEdge] = []
@@ -16,6 +18,10 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("art
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
+    if bytes.first == 0xFF {
+        routeOverStoredPiece(Array(bytes.dropFirst()))
+        return 0
+    }
     let sink = CountingSink()
     // The first byte picks the reader, so one corpus covers all three.
     switch bytes.first.map({ $0 % 3 }) ?? 0 {
@@ -36,4 +42,41 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = Router.route(in: graph, from: first.fromPoint.coordinate, to: last.toPoint.coordinate)
     }
     return 0
+}
+
+/// One stored piece served for every tile a route asks for, as damaged or odd as the input makes it.
+final class FuzzedPieces: WalkPieceSource {
+    let edges: [UInt8], components: [UInt8], facts: WalkGraphFacts?
+
+    init(edges: [UInt8], components: [UInt8]) {
+        self.edges = edges
+        self.components = components
+        var labeller = WalkComponentLabeller()
+        _ = edges.withUnsafeBytes { labeller.add($0) }
+        facts = labeller.finish()
+        if labeller.pieceCount == 1 { _ = labeller.components(ofPiece: 0) }
+    }
+
+    func walkFacts() throws -> WalkGraphFacts? { facts }
+    func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece] {
+        let piece = edges.withUnsafeBytes { e in components.withUnsafeBytes { WalkPiece.decode(tile: ranges.first?.lowerBound ?? 0, e, components: $0) } }
+        return piece.map { [$0] } ?? []
+    }
+    func visitWalkPieces(in ranges: [ClosedRange<Int64>],
+                         _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws {
+        for range in ranges.prefix(64) {
+            _ = edges.withUnsafeBytes { e in components.withUnsafeBytes { visit(range.lowerBound, e, $0) } }
+        }
+    }
+}
+
+func routeOverStoredPiece(_ input: [UInt8]) {
+    guard input.count >= 4 else { return }
+    let length = min(input.count - 4, Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24)
+    let edges = Array(input[4..<4 + length]), components = Array(input[(4 + length)...])
+    let source = FuzzedPieces(edges: edges, components: components)
+    guard let facts = source.facts else { return }
+    let b = facts.bounds
+    let corners = [Coordinate(clampingLatitude: b.south, longitude: b.west), Coordinate(clampingLatitude: b.north, longitude: b.east)]
+    _ = try? CorridorRouter.route(from: corners[0], to: corners[1], source: source)
 }
