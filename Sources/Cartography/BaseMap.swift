@@ -9,11 +9,13 @@ public final class BaseMap: Sendable {
     public let sources: [String]
     private let boxes: [FeatureBounds]
     private let bands: [Band]
+    /// The landmarks (museums, galleries), few in any map: drawn as symbols without drawing the rest again.
+    private let landmarkIndices: [Int]
 
     /// One grid per zoom band: kinds still drawn at `coarsest` metres per cell and finer.
     private struct Band: Sendable {
         let coarsest: Double
-        let cells: [Int: [Int32]]
+        let cells: CellLists
         /// Features spanning more grid cells than is worth listing: checked on every query of the band.
         let large: [Int32]
     }
@@ -33,7 +35,8 @@ public final class BaseMap: Sendable {
         self.graph = graph
         self.sources = sources
         self.boxes = boxes
-        var cellsByBand = Array(repeating: [Int: [Int32]](), count: Self.bandLimits.count)
+        landmarkIndices = features.indices.filter { features[$0].kind == .landmark }
+        var entriesByBand = Array(repeating: [CellLists.Entry](), count: Self.bandLimits.count)
         var largeByBand = Array(repeating: [Int32](), count: Self.bandLimits.count)
         for (index, feature) in features.enumerated() {
             let band = Self.bandLimits.firstIndex { $0 >= feature.kind.coarsestMetresPerCell } ?? Self.bandLimits.count - 1
@@ -46,10 +49,10 @@ public final class BaseMap: Sendable {
                 continue
             }
             for row in rows {
-                for column in columns { cellsByBand[band][Self.key(row, column), default: []].append(Int32(index)) }
+                for column in columns { entriesByBand[band].append(CellLists.Entry(row: row, column: column, index: Int32(index))) }
             }
         }
-        bands = Self.bandLimits.indices.map { Band(coarsest: Self.bandLimits[$0], cells: cellsByBand[$0], large: largeByBand[$0]) }
+        bands = Self.bandLimits.indices.map { Band(coarsest: Self.bandLimits[$0], cells: CellLists(entriesByBand[$0]), large: largeByBand[$0]) }
     }
 
     /// An empty map: no features, no graph.
@@ -64,17 +67,17 @@ public final class BaseMap: Sendable {
         let rows = Self.cell(view.south)...Self.cell(view.north)
         let columnRange = Self.cell(view.west)...Self.cell(view.east)
         for band in bands where band.coarsest >= metresPerCell {
-            if rows.count * columnRange.count <= band.cells.count {
+            if rows.count * columnRange.count <= band.cells.listCount {
                 for row in rows {
                     for column in columnRange {
                         // Columns past ±180 (a view across the antimeridian) look up their wrapped twin too.
-                        for wrapped in [column, column - Self.cellsAround, column + Self.cellsAround] {
-                            if let list = band.cells[Self.key(row, wrapped)] { found.append(contentsOf: list) }
-                        }
+                        band.cells.append(row: row, column: column, to: &found)
+                        band.cells.append(row: row, column: column - Self.cellsAround, to: &found)
+                        band.cells.append(row: row, column: column + Self.cellsAround, to: &found)
                     }
                 }
             } else {
-                for list in band.cells.values { found.append(contentsOf: list) }
+                band.cells.appendAll(to: &found)
             }
             found.append(contentsOf: band.large)
         }
@@ -91,17 +94,116 @@ public final class BaseMap: Sendable {
         return result
     }
 
+    /// Indices of the landmarks whose boxes meet `view` and that are drawn at `metresPerCell`, ascending.
+    public func landmarks(in view: FeatureBounds, metresPerCell: Double) -> [Int] {
+        landmarkIndices.filter { features[$0].kind.coarsestMetresPerCell >= metresPerCell && Self.meets(boxes[$0], view) }
+    }
+
     /// The box of feature `index`.
     public func bounds(of index: Int) -> FeatureBounds { boxes[index] }
 
     static let cellsAround = Int((360 / cellDegrees).rounded())
 
     static func cell(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
-    static func key(_ row: Int, _ column: Int) -> Int { row &* 1_000_003 &+ column }
 
     static func meets(_ a: FeatureBounds, _ b: FeatureBounds) -> Bool {
         guard a.south <= b.north, a.north >= b.south else { return false }
         for shift in [0.0, 360, -360] where a.west + shift <= b.east && a.east + shift >= b.west { return true }
         return false
     }
+}
+
+/// Feature indices listed by grid cell (row, column), built in one go: over the entries' extent as flat
+/// arrays (a count pass, then a fill, no hashing) when that extent is not much larger than the entries,
+/// else in a dictionary (features imported far apart). The view rebuilds its map whenever tiles arrive, so
+/// the build is part of a pan.
+struct CellLists: Sendable {
+    /// One feature in one cell.
+    struct Entry {
+        let row: Int
+        let column: Int
+        let index: Int32
+    }
+
+    /// The flat layout: cell (row, column) lists `indices[starts[c] ..< starts[c + 1]]`, where
+    /// c = (row - firstRow) * columns + (column - firstColumn).
+    private struct Flat: Sendable {
+        let firstRow: Int
+        let firstColumn: Int
+        let rows: Int
+        let columns: Int
+        let starts: [Int32]
+        let indices: [Int32]
+    }
+
+    private let flat: Flat?
+    private let spread: [Int: [Int32]]
+    /// Cells with a list (a query over more cells than this reads every list instead).
+    let listCount: Int
+
+    init(_ entries: [Entry]) {
+        guard let first = entries.first else {
+            flat = nil
+            spread = [:]
+            listCount = 0
+            return
+        }
+        var (top, bottom, left, right) = (first.row, first.row, first.column, first.column)
+        for entry in entries {
+            top = min(top, entry.row)
+            bottom = max(bottom, entry.row)
+            left = min(left, entry.column)
+            right = max(right, entry.column)
+        }
+        let rows = bottom - top + 1, columns = right - left + 1
+        if rows <= 1 << 20, columns <= 1 << 20, rows * columns <= 4 * entries.count + 4096 {
+            var starts = [Int32](repeating: 0, count: rows * columns + 1)
+            for entry in entries { starts[(entry.row - top) * columns + (entry.column - left) + 1] += 1 }
+            var filled = 0
+            for c in 1..<starts.count {
+                if starts[c] > 0 { filled += 1 }
+                starts[c] += starts[c - 1]
+            }
+            var next = starts
+            var indices = [Int32](repeating: 0, count: entries.count)
+            for entry in entries {
+                let c = (entry.row - top) * columns + (entry.column - left)
+                indices[Int(next[c])] = entry.index
+                next[c] += 1
+            }
+            flat = Flat(firstRow: top, firstColumn: left, rows: rows, columns: columns, starts: starts, indices: indices)
+            spread = [:]
+            listCount = filled
+        } else {
+            var lists: [Int: [Int32]] = [:]
+            for entry in entries { lists[Self.key(entry.row, entry.column), default: []].append(entry.index) }
+            flat = nil
+            spread = lists
+            listCount = lists.count
+        }
+    }
+
+    /// Appends the list of cell (row, column), if any.
+    func append(row: Int, column: Int, to found: inout [Int32]) {
+        if let flat {
+            let r = row - flat.firstRow, c = column - flat.firstColumn
+            guard r >= 0, r < flat.rows, c >= 0, c < flat.columns else { return }
+            let cell = r * flat.columns + c
+            let from = Int(flat.starts[cell]), to = Int(flat.starts[cell + 1])
+            if from < to { found.append(contentsOf: flat.indices[from..<to]) }
+        } else if let list = spread[Self.key(row, column)] {
+            found.append(contentsOf: list)
+        }
+    }
+
+    /// Appends every list (a feature in several cells, several times).
+    func appendAll(to found: inout [Int32]) {
+        if let flat {
+            found.append(contentsOf: flat.indices)
+        } else {
+            for list in spread.values { found.append(contentsOf: list) }
+        }
+    }
+
+    private static func key(_ row: Int, _ column: Int) -> Int { row &* 1_000_003 &+ column }
 }

@@ -62,9 +62,15 @@ public enum MapTiling {
         let rows = Int(((max(-90, view.south) + 90) / size).rounded(.down))...Int(((min(90, view.north) + 90) / size).rounded(.down))
         let first = Int(((view.west + 180) / size).rounded(.down)), last = Int(((view.east + 180) / size).rounded(.down))
         guard first <= last, rows.lowerBound <= rows.upperBound else { return [] }
-        var columns = Set<Int>()
-        for column in first...min(last, first + around - 1) { columns.insert(((column % around) + around) % around) }
-        return rows.flatMap { row in columns.sorted().map { MapTileKey(band: band, row: row, column: $0) } }
+        // Each column once, wrapped round the globe, ascending (sorted only when the view wraps).
+        var columns = (first...min(last, first + around - 1)).map { ((($0 % around) + around) % around) }
+        if columns.first != first || columns.last != min(last, first + around - 1) { columns.sort() }
+        var tiles: [MapTileKey] = []
+        tiles.reserveCapacity(rows.count * columns.count)
+        for row in rows {
+            for column in columns { tiles.append(MapTileKey(band: band, row: row, column: column)) }
+        }
+        return tiles
     }
 
     /// The area of `tile`.

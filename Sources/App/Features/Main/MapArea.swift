@@ -42,6 +42,8 @@ public struct MapTileCache: Sendable {
     public internal(set) var capacity = MapTileCache.defaultCapacity
     public internal(set) var tiles: [MapTileKey: [StoredMapFeature]] = [:]
     public internal(set) var wanted: Set<MapTileKey> = []
+    /// `wanted` in ascending order, as last asked (a pan that keeps it asks for nothing).
+    var wantedInOrder: [MapTileKey] = []
     public internal(set) var pending: Set<MapTileKey> = []
     public internal(set) var generation = 0
     var lastUse: [MapTileKey: Int] = [:]
@@ -106,9 +108,10 @@ extension MainState {
         let box = boundingBox(cellsFromX: -margin.x, toX: margin.x, fromY: -margin.y, toY: margin.y)
         let area = FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.crossesAntimeridian ? box.east + 360 : box.east)
         let wanted = MapTiling.tiles(covering: area, band: MapTiling.band(metresPerCell: metresPerCell))
-        let wantedSet = Set(wanted)
         // A pan within the tiles already wanted changes nothing to draw from.
-        if wantedSet != mapTiles.wanted {
+        if wanted != mapTiles.wantedInOrder {
+            let wantedSet = Set(wanted)
+            mapTiles.wantedInOrder = wanted
             let arriving = wantedSet.subtracting(mapTiles.wanted)
             mapTiles.wanted = wantedSet
             mapTiles.clock += 1
@@ -151,7 +154,9 @@ extension MainState {
     private mutating func rebuildBaseMap() {
         var seen = Set<Int64>()
         var found: [StoredMapFeature] = []
-        for tile in mapTiles.wanted {
+        // In tile order, so a feature read with several tiles is taken from the same tile each time while that
+        // tile is wanted: the rebuilt map shares its geometry with the last one (cheap to compare when drawing).
+        for tile in mapTiles.wantedInOrder {
             for stored in mapTiles.tiles[tile] ?? [] where seen.insert(stored.id).inserted { found.append(stored) }
         }
         found.sort { $0.id < $1.id }
