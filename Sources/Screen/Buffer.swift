@@ -1,6 +1,19 @@
 import Catalog
 import TerminalTypes
 
+/// One-column cells by a small code, as two tables (texts, styles): a cell written from them copies a
+/// string and a plain style, not a whole cell.
+struct NarrowCells: Sendable {
+    var texts: [String]
+    var styles: [Style]
+
+    /// `count` blank cells.
+    init(count: Int) {
+        texts = Array(repeating: " ", count: count)
+        styles = Array(repeating: .normal, count: count)
+    }
+}
+
 /// A grid of cells that views draw into; the terminal backend paints it. Drawing outside is clipped.
 public struct Buffer: Sendable, Equatable {
     public let width: Int
@@ -42,21 +55,33 @@ public struct Buffer: Sendable, Equatable {
     mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
 
     /// Puts one-column cells at (originX + index % columns, originY + index / columns): for each index whose
-    /// code is not 0 and that is not `skip`ped, `table[code]`. The kept base layer of the map, in one pass.
-    mutating func putNarrow(codes: [UInt16], table: [Cell], columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+    /// code is not 0 and that is not `skip`ped, the table's cell `code`. The kept base layer of the map, in one pass.
+    mutating func putNarrow(codes: [UInt16], table: NarrowCells, columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+        guard columns > 0, skip.count >= codes.count, table.texts.count == table.styles.count else { return }
         let width = self.width, height = self.height
+        let left = max(0, -originX), right = min(columns, width - originX)
+        let top = max(0, -originY), bottom = min((codes.count + columns - 1) / columns, height - originY)
+        guard left < right, top < bottom else { return }
+        let (texts, styles) = (table.texts, table.styles)
         cells.withUnsafeMutableBufferPointer { cells in
-            table.withUnsafeBufferPointer { table in
-                for (index, code) in codes.enumerated() where code != 0 && !skip[index] && Int(code) < table.count {
-                    let x = originX + index % columns, y = originY + index / columns
-                    guard x >= 0, y >= 0, x < width, y < height else { continue }
-                    let i = y * width + x
-                    // As `put`: overwriting half of a wide grapheme blanks its other half.
-                    if !cells[i].text.isEmpty, x + 1 < width, cells[i + 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
-                        cells[i + 1].text = " "
+            // Row by row (no division a cell); a cell's text and style are assigned apart, so the copy is a
+            // string's retain and a plain style, not a generic copy of the whole cell.
+            for row in top..<bottom {
+                let source = row * columns, target = (originY + row) * width + originX
+                for column in left..<min(right, codes.count - source) {
+                    let code = Int(codes[source &+ column])
+                    guard code != 0, code < texts.count, !skip[source &+ column] else { continue }
+                    let i = target &+ column, x = originX &+ column
+                    // As `put`: overwriting half of a wide grapheme blanks its other half (a blank, the usual
+                    // cell under the map, is neither).
+                    if cells[i].text == " " {
+                    } else if cells[i].text.isEmpty {
+                        if x > 0 { cells[i &- 1].text = " " }
+                    } else if x &+ 1 < width, cells[i &+ 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                        cells[i &+ 1].text = " "
                     }
-                    if cells[i].text.isEmpty, x > 0 { cells[i - 1].text = " " }
-                    cells[i] = table[Int(code)]
+                    cells[i].text = texts[code]
+                    cells[i].style = styles[code]
                 }
             }
         }

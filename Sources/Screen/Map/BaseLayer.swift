@@ -136,8 +136,8 @@ enum BaseLayer {
     }
 
     /// Landmarks (museums, galleries) as a symbol, under the markers.
-    static func drawLandmarks(_ state: MainScene, _ frame: MapFrame, features: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
-        for index in features where state.baseMap.features[index].kind == .landmark {
+    static func drawLandmarks(_ state: MainScene, _ frame: MapFrame, landmarks: [Int], into buffer: inout Buffer, occupied: inout OccupiedCells) {
+        for index in landmarks where state.baseMap.features[index].kind == .landmark {
             guard let point = state.baseMap.features[index].parts.first?.first else { continue }
             let cell = frame.cell(point.coordinate)
             guard frame.inner.contains(x: cell.x, y: cell.y), !occupied.contains(cell.x, cell.y) else { continue }
@@ -167,9 +167,12 @@ enum BaseLayer {
         }
     }
 
+    /// Whether names are written at this zoom (close enough for them to fit beside what they name).
+    static func namesShown(at metresPerCell: Double) -> Bool { metresPerCell <= 10 }
+
     /// Where each visible feature's name would go (they depend on the map only, not on what is drawn over it).
     static func nameSpots(_ state: MainScene, _ frame: MapFrame, features: [Int]) -> [NameSpot] {
-        guard frame.metresPerCell <= 10 else { return [] }
+        guard namesShown(at: frame.metresPerCell) else { return [] }
         let inner = frame.inner
         let view = viewBounds(state, frame)
         let clips = view.west >= -180 && view.east <= 180

@@ -39,9 +39,9 @@ final class BaseRaster: @unchecked Sendable {
         let drawn: Drawn
     }
 
-    /// What the base layer gives a frame: the visible features, their dots, where their names would go.
+    /// What the base layer gives a frame: its dots, the landmarks in view, where names would go.
     struct Drawn {
-        let features: [Int]
+        let landmarks: [Int]
         let canvas: MapCanvas
         /// The canvas composed, a code a cell (`MapCanvas.cellTable`).
         let codes: [UInt16]
@@ -58,10 +58,12 @@ final class BaseRaster: @unchecked Sendable {
             return kept.drawn
         }
         let view = BaseLayer.viewBounds(state, frame)
-        let features = BaseLayer.visible(state, frame)
         var canvas: MapCanvas
         var codes: [UInt16] = []
         var shifted = false
+        // Every feature in view is listed only for a whole drawing or for names (close zoom): a pan draws
+        // its strip from the strip's own features.
+        var visible: [Int]?
         if let kept, kept.grid == grid, let moved = shift(kept, to: frame, state) {
             canvas = moved.canvas
             // The kept codes move with the canvas; only the strips' cells are composed.
@@ -69,11 +71,15 @@ final class BaseRaster: @unchecked Sendable {
             for strip in moved.strips { canvas.compose(into: &codes, region: strip) }
             shifted = true
         } else {
+            let features = BaseLayer.visible(state, frame)
+            visible = features
             canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height, originX: frame.originDotX, originY: frame.originDotY)
             BaseLayer.draw(state, frame, features: features, on: &canvas, area: view)
             canvas.compose(into: &codes)
         }
-        let drawn = Drawn(features: features, canvas: canvas, codes: codes, names: BaseLayer.nameSpots(state, frame, features: features))
+        let names = BaseLayer.namesShown(at: frame.metresPerCell) ? BaseLayer.nameSpots(state, frame, features: visible ?? BaseLayer.visible(state, frame)) : []
+        let landmarks = map.isEmpty ? [] : map.landmarks(in: view, metresPerCell: frame.metresPerCell)
+        let drawn = Drawn(landmarks: landmarks, canvas: canvas, codes: codes, names: names)
         lock.withLock {
             self.kept = Kept(map: map, grid: grid, originX: frame.originDotX, originY: frame.originDotY, view: view, drawn: drawn)
             if shifted { strips += 1 } else { draws += 1 }
@@ -89,7 +95,7 @@ final class BaseRaster: @unchecked Sendable {
         let dx = dotsX / 2, dy = dotsY / 4
         let columns = frame.inner.width, rows = frame.inner.height
         guard abs(dx) < columns, abs(dy) < rows else { return nil }
-        if kept.map !== state.baseMap, !Self.sameFeatures(kept.map, kept.drawn.features, state.baseMap, in: kept.view, metresPerCell: frame.metresPerCell) {
+        if kept.map !== state.baseMap, !Self.sameFeatures(kept.map, state.baseMap, in: kept.view, metresPerCell: frame.metresPerCell) {
             return nil
         }
         var canvas = kept.drawn.canvas
@@ -125,8 +131,9 @@ final class BaseRaster: @unchecked Sendable {
     }
 
     /// Whether `new` holds the same features as `old` over `view` (the tiles read under a pan changed the
-    /// map object, not what the kept part shows); `oldFeatures` are `old`'s there, as drawn.
-    private static func sameFeatures(_ old: BaseMap, _ oldFeatures: [Int], _ new: BaseMap, in view: FeatureBounds, metresPerCell: Double) -> Bool {
+    /// map object, not what the kept part shows).
+    private static func sameFeatures(_ old: BaseMap, _ new: BaseMap, in view: FeatureBounds, metresPerCell: Double) -> Bool {
+        let oldFeatures = old.isEmpty ? [] : old.features(in: view, metresPerCell: metresPerCell)
         let newFeatures = new.isEmpty ? [] : new.features(in: view, metresPerCell: metresPerCell)
         guard newFeatures.count == oldFeatures.count else { return false }
         for (a, b) in zip(oldFeatures, newFeatures) {

@@ -45,15 +45,7 @@ struct MapCanvas {
         originY += dy * 4
         for ink in planes.indices {
             guard let old = planes[ink] else { continue }
-            var moved = [UInt8](repeating: 0, count: columns * rows)
-            let fromX = max(0, -dx), toX = min(columns, columns - dx)
-            if fromX < toX {
-                for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
-                    let target = y * columns, source = (y + dy) * columns + dx
-                    for x in fromX..<toX { moved[target + x] = old[source + x] }
-                }
-            }
-            planes[ink] = moved
+            planes[ink] = Self.shifted(old, columns: columns, rows: rows, dx: dx, dy: dy)
         }
     }
 
@@ -194,28 +186,35 @@ struct MapCanvas {
         }
     }
 
-    /// Codes moved as the canvas moves `dx` cells east and `dy` south (see `shift`); uncovered cells are 0.
-    static func shifted(_ codes: [UInt16], columns: Int, rows: Int, dx: Int, dy: Int) -> [UInt16] {
-        var moved = [UInt16](repeating: 0, count: columns * rows)
+    /// Codes (or a plane's dots) moved as the canvas moves `dx` cells east and `dy` south (see `shift`);
+    /// uncovered cells are 0.
+    static func shifted<Code: FixedWidthInteger>(_ codes: [Code], columns: Int, rows: Int, dx: Int, dy: Int) -> [Code] {
+        var moved = [Code](repeating: 0, count: columns * rows)
         let fromX = max(0, -dx), toX = min(columns, columns - dx)
         guard fromX < toX, codes.count == columns * rows else { return moved }
-        for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
-            let target = y * columns, source = (y + dy) * columns + dx
-            for x in fromX..<toX { moved[target + x] = codes[source + x] }
+        // Row by row, each row's kept stretch copied whole (plain numbers: a memory copy).
+        moved.withUnsafeMutableBufferPointer { target in
+            codes.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                for y in max(0, -dy)..<max(max(0, -dy), min(rows, rows - dy)) {
+                    (to + y * columns + fromX).update(from: from + (y + dy) * columns + dx + fromX, count: toX - fromX)
+                }
+            }
         }
         return moved
     }
 
     /// The cell each code stands for (index = code), braille or ASCII: made once, so writing a kept cell is a
     /// copy from a table.
-    static func cellTable(ascii: Bool) -> [Cell] { ascii ? asciiCells : brailleCells }
+    static func cellTable(ascii: Bool) -> NarrowCells { ascii ? asciiCells : brailleCells }
     private static let brailleCells = table(ascii: false)
     private static let asciiCells = table(ascii: true)
-    private static func table(ascii: Bool) -> [Cell] {
-        var cells = [Cell](repeating: Cell(), count: (MapInk.allCases.count + 1) << 8)
+    private static func table(ascii: Bool) -> NarrowCells {
+        var cells = NarrowCells(count: (MapInk.allCases.count + 1) << 8)
         for ink in MapInk.allCases {
             for bits in 1..<256 {
-                cells[(ink.rawValue + 1) << 8 | bits] = Cell(ascii ? String(ink.asciiGlyph(UInt8(bits))) : braille[bits], style: ink.style)
+                cells.texts[(ink.rawValue + 1) << 8 | bits] = ascii ? String(ink.asciiGlyph(UInt8(bits))) : braille[bits]
+                cells.styles[(ink.rawValue + 1) << 8 | bits] = ink.style
             }
         }
         return cells

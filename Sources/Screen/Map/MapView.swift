@@ -18,18 +18,17 @@ public enum MapView {
         let inner = area.inset(1)
         guard inner.width > 0, inner.height > 0 else { return }
         let frame = MapFrame(state, inner: inner)
-        var occupied = OccupiedCells()
+        var occupied = OccupiedCells(area: inner)
 
         // The base layer's dots are kept for this map, centre, zoom and size: a cursor move draws only what is on top.
         let base = raster.raster(state, frame)
-        let features = base.features
         var overlay = MapCanvas(columns: inner.width, rows: inner.height)
         let scaleBar = GuidesLayer.draw(state, frame, on: &overlay)
         RouteLayer.draw(state, frame, on: &overlay)
         overlay.compose(over: base.canvas, codes: base.codes, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
-        BaseLayer.drawLandmarks(state, frame, features: features, into: &buffer, occupied: &occupied)
+        BaseLayer.drawLandmarks(state, frame, landmarks: base.landmarks, into: &buffer, occupied: &occupied)
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         MarkerLayer.drawYouAreHere(state, frame, into: &buffer, occupied: &occupied)
         LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied)

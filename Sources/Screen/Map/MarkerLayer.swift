@@ -9,19 +9,46 @@ enum MarkerLayer {
         // The spatial index hands over only the buildings in view, so the cost follows the screen.
         let view = state.boundingBox(cellsFromX: inner.x - frame.centerX - 1, toX: inner.maxX - frame.centerX,
                                      fromY: inner.y - frame.centerY - 1, toY: inner.maxY - frame.centerY)
-        let inView = state.catalog.buildingIndices(inside: view).map { state.catalog.buildings[$0] }
-        let everything = inView.filter { state.rankPosition(ofBuilding: $0.key) == nil }.reversed()
-            + inView.filter { state.rankPosition(ofBuilding: $0.key) != nil }.reversed()
-        for building in everything {
+        let buildings = state.catalog.buildings
+        // Each building's place in the table looked up once; the hidden ones first (drawn under the rest).
+        let inView = state.catalog.buildingIndices(inside: view).map { (index: $0, position: state.rankPosition(ofBuilding: buildings[$0].key)) }
+        let everything = inView.filter { $0.position == nil }.reversed() + inView.filter { $0.position != nil }.reversed()
+        for (index, position) in everything {
+            let building = buildings[index]
             let offset = state.cellOffset(of: building.coordinate)
             let x = frame.centerX + offset.x, y = frame.centerY + offset.y
             guard inner.contains(x: x, y: y) else { continue }
-            let position = state.rankPosition(ofBuilding: building.key)
-            let style: Style = position == nil ? Style(.markerDim, dim: true)
-                : (position! < state.nearestCount ? Style(.markerNear, bold: true) : Style(.marker))
-            buffer.set(x, y, MapView.marker(count: building.artworks.count, ascii: state.ascii), style)
+            let style: Style = position.map { $0 < state.nearestCount ? Style(.markerNear, bold: true) : Style(.marker) }
+                ?? Style(.markerDim, dim: true)
+            let glyph = Self.glyph(count: building.artworks.count, ascii: state.ascii)
+            if glyph.width == 1 {
+                buffer.setNarrow(x, y, glyph.text, style)
+            } else {
+                buffer.set(x, y, glyph.character, style)
+            }
             occupied.insert(x, y)
         }
+    }
+
+    /// A marker's glyph with its width, measured once per count (markers are drawn every frame).
+    private struct Glyph {
+        let character: Character
+        let text: String
+        let width: Int
+
+        init(_ character: Character) {
+            self.character = character
+            text = String(character)
+            width = TextWidth.of(character)
+        }
+    }
+
+    /// Counts up to 21 cover every distinct glyph (`MapView.marker` draws one glyph for every count past 20).
+    private static let glyphs = (0...21).map { Glyph(MapView.marker(count: $0, ascii: false)) }
+    private static let asciiGlyphs = (0...21).map { Glyph(MapView.marker(count: $0, ascii: true)) }
+
+    private static func glyph(count: Int, ascii: Bool) -> Glyph {
+        (ascii ? asciiGlyphs : glyphs)[max(0, min(count, 21))]
     }
 
     static func drawYouAreHere(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
