@@ -69,6 +69,8 @@ public enum Action: Sendable {
     case storeDamaged(String)
     /// Base-layer tiles read from the store (answer to `Effect.readMapTiles`).
     case mapTilesRead(MapTileResult)
+    /// The map built from the tiles kept (answer to `Effect.buildMap`).
+    case mapBuilt(MapBuildResult)
     /// A route found on the store's walking graph (answer to `Effect.findRoute`).
     case routeFound(RouteState, RouteRequest)
     /// The near-me feature: fetches from OpenStreetMap and places found by name.
@@ -106,6 +108,8 @@ public enum Effect: Hashable, Sendable {
     case loadWholeCatalogue(collection: String)
     /// Read these base-layer tiles in the background and answer with `mapTilesRead`.
     case readMapTiles(MapTileRequest)
+    /// Build the map from the tiles kept in the background (`MapBuildRequest.build`) and answer with `mapBuilt`.
+    case buildMap(MapBuildRequest)
     /// Find a walk on the store's walking graph (read by corridor) in the background; answer with `routeFound`.
     case findRoute(RouteRequest)
     /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;

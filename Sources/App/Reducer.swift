@@ -14,7 +14,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
-    case .mapTilesRead, .routeFound:
+    case .mapTilesRead, .mapBuilt, .routeFound:
         return state.reduceMapReading(action)
     case .key(let key):
         let before = (state.main.reference, state.main.mapCenter)

@@ -159,8 +159,14 @@ func viewPeakAfterPanning(store: String, home: URL, collection: String, steps: I
     let report = home.appendingPathComponent("city-peak.txt").path
     try? FileManager.default.removeItem(atPath: report)
     let command = "env HOME=\(home.path) LANG=C.UTF-8 TERM=xterm-256color /usr/bin/time -f %M -o \(report) \(releaseArtmap()) --offline --store \(store) --collection \(collection)"
-    guard let tmux = BenchTmux(command: command) else { return nil }
-    guard tmux.waitFor({ $0.contains("artworks in") }) else { return nil }
+    guard let tmux = BenchTmux(command: command) else {
+        print("view's peak memory: tmux did not start the view")
+        return nil
+    }
+    guard tmux.waitFor({ $0.contains("artworks in") }) else {
+        print("view's peak memory: no first frame in 60 s; the screen was:\n\(tmux.screen())")
+        return nil
+    }
     // Five cells at a time (past the edge the map follows the cursor): east across, then north.
     for _ in 0..<steps {
         tmux.send(Array(repeating: "S-Right", count: 20))
@@ -171,7 +177,10 @@ func viewPeakAfterPanning(store: String, home: URL, collection: String, steps: I
         usleep(20_000)
     }
     tmux.send(["q"])
-    guard tmux.waitFor(seconds: 120, { _ in ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").contains("\n") }) else { return nil }
+    guard tmux.waitFor(seconds: 120, { _ in ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").contains("\n") }) else {
+        print("view's peak memory: the view did not end within 120 s of q; the screen was:\n\(tmux.screen())")
+        return nil
+    }
     let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1024 }
 }
@@ -187,18 +196,27 @@ func cityState(store: CatalogStore, collection: String, centre: Coordinate) thro
     return state
 }
 
-/// Seconds spent reading tiles from the store in `perform` (the view does this beside the run loop).
+/// Seconds spent reading tiles from the store and building the map from them in `perform` (the view does
+/// both beside the run loop).
 nonisolated(unsafe) var tileReadSeconds = 0.0
 
-/// Performs the map's reads at once, in process, as the run loop would in the background.
+/// Performs the map's reads and builds at once, in process, as the run loop would in the background.
 func perform(_ effects: [Effect], on state: inout AppState, store: CatalogStore?) throws {
     guard let store else { return }
     for effect in effects {
-        if case .readMapTiles(let request) = effect {
+        switch effect {
+        case .readMapTiles(let request):
             let began = now()
             let tiles = try store.mapTiles(request.tiles)
             tileReadSeconds += now() - began
             try perform(reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles))), on: &state, store: store)
+        case .buildMap(let request):
+            let began = now()
+            let map = request.build()
+            tileReadSeconds += now() - began
+            try perform(reduce(&state, .mapBuilt(MapBuildResult(generation: request.generation, map: map))), on: &state, store: store)
+        default:
+            break
         }
     }
 }
@@ -240,18 +258,30 @@ func cityBench(side: Int) throws {
     let size = (try? FileManager.default.attributesOfItem(atPath: pbf)[.size] as? Int) ?? 0
     print(String(format: "wrote city.osm.pbf: %.1f MB in %.1f s", Double(size ?? 0) / 1_048_576, now() - t))
 
-    // Import against osmium export of the same file (every geometry built and written).
+    // Import against osmium export of the same file (every geometry built and written), the best of two runs
+    // each, in turn: on a shared machine one slow moment would otherwise decide the ratio.
     let geojson = folder.appendingPathComponent("city.geojsonseq").path
-    let export = runMeasured(["osmium", "export", "--overwrite", "-f", "geojsonseq", "-o", geojson, pbf])
-    try? FileManager.default.removeItem(atPath: geojson)
     let store = folder.appendingPathComponent("city.sqlite").path
     let home = folder.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let importPeak = peakMemory(["env", "HOME=\(home.path)", releaseArtmap(), "import", pbf, "--collection", "city", "--store", store + ".peak"])
-    let imported = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "import", pbf, "--collection", "city", "--store", store])
-    guard imported.status == 0 else {
-        print("artmap import failed (status \(imported.status))")
-        return
+    var export = (seconds: Double.infinity, peakBytes: 0, status: Int32(0))
+    var imported = export
+    for round in 0..<2 {
+        let exported = runMeasured(["osmium", "export", "--overwrite", "-f", "geojsonseq", "-o", geojson, pbf])
+        if exported.seconds < export.seconds { export = exported }
+        try? FileManager.default.removeItem(atPath: geojson)
+        // The first round imports into a store of its own; the second makes the store the rest reads.
+        let target = round == 0 ? store + ".first" : store
+        let run = runMeasured(["env", "HOME=\(home.path)", releaseArtmap(), "import", pbf, "--collection", "city", "--store", target])
+        guard run.status == 0 else {
+            print("artmap import failed (status \(run.status))")
+            return
+        }
+        if run.seconds < imported.seconds { imported = run }
+    }
+    for suffix in [".first", ".first-wal", ".first-shm", ".first.checked", ".peak", ".peak-wal", ".peak-shm", ".peak.checked"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
     }
     let importRatio = imported.seconds / export.seconds
     print(String(format: "import: artmap %.2f s (peak %.0f MB), osmium export -f geojsonseq %.2f s; ratio %.2fx %@ (goal <= 3x)",
@@ -285,11 +315,16 @@ func cityBench(side: Int) throws {
     let loaded = now() - t
     var campusView = AppState(artworks: generatedArtworks(31))
     _ = reduce(&campusView, .resize(TerminalSize(columns: 200, rows: 60)))
-    let campusKey = try panMillisecondsPerKey(&campusView, store: nil)
-    let cityKey = try panMillisecondsPerKey(&cityView, store: opened)
-    let reading = tileReadSeconds * 1000 / 60
-    let onLoop = cityKey - reading
-    print(String(format: "frame per key panning at 20 m/cell: campus %.2f ms, city %.2f ms of which %.2f ms reading tiles (beside the run loop in the view; first state in %.2f s); on the run loop %.2fx %@ (goal <= 1.5x)",
+    // Three rounds, campus and city in turn, the best of each: a busy moment on a shared machine slows one
+    // round, not the figure.
+    var campusKey = Double.infinity, cityKey = Double.infinity, reading = 0.0, onLoop = Double.infinity
+    for _ in 0..<3 {
+        campusKey = min(campusKey, try panMillisecondsPerKey(&campusView, store: nil))
+        let city = try panMillisecondsPerKey(&cityView, store: opened)
+        let beside = tileReadSeconds * 1000 / 60
+        if city - beside < onLoop { (cityKey, reading, onLoop) = (city, beside, city - beside) }
+    }
+    print(String(format: "frame per key panning at 20 m/cell: campus %.2f ms, city %.2f ms of which %.2f ms reading tiles and building the map from them (beside the run loop in the view; first state in %.2f s); on the run loop %.2fx %@ (goal <= 1.5x)",
                  campusKey, cityKey, reading, loaded, onLoop / campusKey, onLoop / campusKey <= 1.5 ? "MET" : "NOT MET"))
 
     // A route corner to corner from a cold start (a process of its own), and today's in-memory A*.

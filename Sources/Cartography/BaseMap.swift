@@ -11,6 +11,11 @@ public final class BaseMap: Sendable {
     private let bands: [Band]
     /// The landmarks (museums, galleries), few in any map: drawn as symbols without drawing the rest again.
     private let landmarkIndices: [Int]
+    /// The boxes of long lines' stretches (`stretches(of:part:)`), by feature, then part.
+    private let stretchBoxes: [Int: [[FeatureBounds]]]
+
+    /// Points a stretch of a long line holds (a line of more than twice as many is cut into stretches).
+    public static let stretchPoints = 16
 
     /// One grid per zoom band: kinds still drawn at `coarsest` metres per cell and finer.
     private struct Band: Sendable {
@@ -36,6 +41,12 @@ public final class BaseMap: Sendable {
         self.sources = sources
         self.boxes = boxes
         landmarkIndices = features.indices.filter { features[$0].kind == .landmark }
+        var stretches: [Int: [[FeatureBounds]]] = [:]
+        for (index, feature) in features.enumerated() where !feature.kind.isArea {
+            guard feature.parts.contains(where: { $0.count > 2 * Self.stretchPoints }) else { continue }
+            stretches[index] = feature.parts.map(Self.stretchBoxes)
+        }
+        stretchBoxes = stretches
         var entriesByBand = Array(repeating: [CellLists.Entry](), count: Self.bandLimits.count)
         var largeByBand = Array(repeating: [Int32](), count: Self.bandLimits.count)
         for (index, feature) in features.enumerated() {
@@ -97,6 +108,34 @@ public final class BaseMap: Sendable {
     /// Indices of the landmarks whose boxes meet `view` and that are drawn at `metresPerCell`, ascending.
     public func landmarks(in view: FeatureBounds, metresPerCell: Double) -> [Int] {
         landmarkIndices.filter { features[$0].kind.coarsestMetresPerCell >= metresPerCell && Self.meets(boxes[$0], view) }
+    }
+
+    /// The boxes of part `part` of line `index` cut into stretches: stretch `k` holds the points
+    /// `k * stretchPoints ... (k + 1) * stretchPoints` (the segments ending after its first point). Empty for
+    /// a short line or an area. Found when the map is built (beside the run loop, in the view), so a strip
+    /// drawn after a pan skips a long street's stretches that cannot reach it without looking at their points.
+    public func stretches(of index: Int, part: Int) -> [FeatureBounds] {
+        guard let parts = stretchBoxes[index], part >= 0, part < parts.count else { return [] }
+        return parts[part]
+    }
+
+    private static func stretchBoxes(_ points: [GeoPoint]) -> [FeatureBounds] {
+        guard points.count > 2 * stretchPoints else { return [] }
+        var boxes: [FeatureBounds] = []
+        boxes.reserveCapacity((points.count + stretchPoints - 1) / stretchPoints)
+        var start = 0
+        while start < points.count - 1 {
+            var box = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
+            for p in points[start...min(points.count - 1, start + stretchPoints)] {
+                box.south = min(box.south, p.latitude)
+                box.north = max(box.north, p.latitude)
+                box.west = min(box.west, p.longitude)
+                box.east = max(box.east, p.longitude)
+            }
+            boxes.append(box)
+            start += stretchPoints
+        }
+        return boxes
     }
 
     /// The box of feature `index`.

@@ -6,12 +6,16 @@ import Store
 
 /// Reads base-layer tiles for the view on one background queue and a reader connection of its own, in the
 /// order asked; a request overtaken by a newer one is answered as skipped, unread (the view has moved on).
+/// Builds the view's map from the tiles it keeps on another queue, the newest build only.
 final class MapTileReader: @unchecked Sendable {
     private let work = DispatchQueue(label: "artmap.map-tiles", qos: .userInitiated)
     /// Routes have a queue and a connection of their own: a city-wide walk takes a second, and tiles must not wait.
     private let routing = DispatchQueue(label: "artmap.routes", qos: .userInitiated)
+    /// The map is built from the tiles kept on a queue of its own: a build never waits for a read.
+    private let building = DispatchQueue(label: "artmap.map-build", qos: .userInitiated)
     private let lock = NSLock()
     private var newest = 0
+    private var newestBuild = 0
     private var routesAsked = 0
     /// Used only on `work`.
     private var store: CatalogStore?
@@ -37,6 +41,16 @@ final class MapTileReader: @unchecked Sendable {
                 queue.post(.error("cannot read the map: \(error)"))
             }
             queue.post(.mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles, skipped: skipped)))
+        }
+    }
+
+    /// Builds the map the view draws from the tiles it keeps; a build overtaken by a newer one before it
+    /// starts is dropped (the newer one holds every tile it would).
+    func build(_ request: MapBuildRequest, queue: ActionQueue) {
+        lock.withLock { newestBuild = max(newestBuild, request.generation) }
+        building.async { [self] in
+            if lock.withLock({ newestBuild > request.generation }) { return }
+            queue.post(.mapBuilt(MapBuildResult(generation: request.generation, map: request.build())))
         }
     }
 

@@ -225,6 +225,8 @@ public final class Session {
             }
         case .readMapTiles(let request):
             mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
+        case .buildMap(let request):
+            mapReader.build(request, queue: queue)
         case .findRoute(let request):
             mapReader.findRoute(request, storePath: syncRequest.storePath, queue: queue)
         case .loadFullRecords(let collection, let ids):

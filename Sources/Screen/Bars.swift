@@ -36,7 +36,7 @@ public enum Bars {
         parts.append("⌖ \(state.referenceSource.label) \(String(format: "%.5f,%.5f", r.latitude, r.longitude))")
         if let location = state.locationStatus { parts.append(location) }
         if let radius = state.main.radius { parts.append("within \(state.distanceText(radius))") }
-        let shown = state.main.ranked.reduce(0) { $0 + $1.artworks.count }
+        let shown = state.main.shownArtworkCount
         parts.append("\(shown) shown")
         if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
         switch state.sync {

@@ -20,6 +20,7 @@ extension Buffer {
             return width == 0 ? [] : (0..<height).map { CellRun(y: $0, x: 0, length: width) }
         }
         var runs: [CellRun] = []
+        runs.reserveCapacity(height * 4)
         let columns = self.width, rows = self.height
         let textOffset = MemoryLayout<Cell>.offset(of: \Cell.text) ?? 0, styleOffset = MemoryLayout<Cell>.offset(of: \Cell.style) ?? 0
         let styleSize = MemoryLayout<Style>.size, styleTail = styleOffset + styleSize - 8

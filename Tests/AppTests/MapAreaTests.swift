@@ -10,8 +10,10 @@ import Testing
 // The map reads what it shows (issue 19): the view asks for the tiles in and around the visible area at its
 // zoom band, keeps them within a bound, and drops answers the view has moved away from.
 
-private func mapState(capacity: Int = MapTileCache.defaultCapacity) -> (AppState, [Effect]) {
+private func mapState(capacity: Int = MapTileCache.defaultCapacity, online: Bool = false) -> (AppState, [Effect]) {
     var start = StartOptions(artworks: [])
+    start.online = online
+    start.autoFetch = online
     start.reference = Coordinate(clampingLatitude: 51.4, longitude: -0.45)
     start.referenceSource = .fixed("test")
     start.mapSources = ["city"]
@@ -23,6 +25,26 @@ private func mapState(capacity: Int = MapTileCache.defaultCapacity) -> (AppState
 
 private func requests(_ effects: [Effect]) -> [MapTileRequest] {
     effects.compactMap { if case .readMapTiles(let request) = $0 { return request } else { return nil } }
+}
+
+/// Takes in tiles read, then builds the map as the run loop would beside it (`Effect.buildMap`).
+@discardableResult
+private func arrive(_ state: inout AppState, _ result: MapTileResult) -> [Effect] {
+    var effects = reduce(&state, .mapTilesRead(result))
+    var others: [Effect] = []
+    while let effect = effects.first {
+        effects.removeFirst()
+        if case .buildMap(let request) = effect {
+            effects += reduce(&state, .mapBuilt(MapBuildResult(generation: request.generation, map: request.build())))
+        } else {
+            others.append(effect)
+        }
+    }
+    return others
+}
+
+private func builds(_ effects: [Effect]) -> [MapBuildRequest] {
+    effects.compactMap { if case .buildMap(let request) = $0 { return request } else { return nil } }
 }
 
 /// A street across the middle of `tile`, stored under `id`.
@@ -61,7 +83,7 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     #expect(covered.north - covered.south > 1.5 * (view.north - view.south))
     // A key that does not move the map asks nothing more; the answer puts the streets in the map.
     #expect(requests(reduce(&state, .tick(Date()))).isEmpty)
-    _ = reduce(&state, .mapTilesRead(answer(request)))
+    arrive(&state, answer(request))
     #expect(state.main.baseMap.features.count == request.tiles.count)
     #expect(state.main.mapTiles.pending.isEmpty)
 }
@@ -72,8 +94,54 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     // The same river (one id) comes with every tile.
     let river = street(request.tiles[0], id: 7)
     let tiles = Dictionary(uniqueKeysWithValues: request.tiles.map { ($0, [river]) })
-    _ = reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: tiles)))
+    arrive(&state, MapTileResult(generation: request.generation, tiles: tiles))
     #expect(state.main.baseMap.features.map(\.name) == ["Street 7"])
+}
+
+@Test func theMapIsBuiltBesideTheRunLoopAndALateBuildIsNotDrawn() throws {
+    var (state, effects) = mapState()
+    let request = try #require(requests(effects).first)
+    // The tiles read are kept at once; the map drawn from them comes with the build, not before.
+    let asked = builds(reduce(&state, .mapTilesRead(answer(request))))
+    let build = try #require(asked.first)
+    #expect(asked.count == 1)
+    #expect(state.main.baseMap.isEmpty && state.main.mapTiles.isBuilding)
+    #expect(state.main.mapTiles.featureCount == request.tiles.count)
+    let built = build.build()
+    #expect(built.features.count == request.tiles.count)
+    // A pan back and forth over kept tiles asks for a newer build; the older one arriving after it is dropped.
+    var newer: [MapBuildRequest] = []
+    for _ in 0..<60 { newer += builds(reduce(&state, .key(.shiftRight))) }
+    for _ in 0..<120 { newer += builds(reduce(&state, .key(.shiftLeft))) }
+    let latest = try #require(newer.last)
+    #expect(latest.generation > build.generation)
+    _ = reduce(&state, .mapBuilt(MapBuildResult(generation: latest.generation, map: latest.build())))
+    let drawn = state.main.baseMap
+    #expect(!drawn.isEmpty && !state.main.mapTiles.isBuilding)
+    _ = reduce(&state, .mapBuilt(MapBuildResult(generation: build.generation, map: built)))
+    #expect(state.main.baseMap === drawn)
+    // The store's map changed (a fetch): a build asked before is not drawn over the new reading.
+    state.main.readMapFromStore(sources: ["city"])
+    _ = reduce(&state, .mapBuilt(MapBuildResult(generation: latest.generation, map: latest.build())))
+    #expect(state.main.baseMap.isEmpty)
+}
+
+@Test func nearMeWaitsForTheMapBuiltFromTheTilesBeforeFetching() throws {
+    func fetches(_ effects: [Effect]) -> Int { effects.filter { if case .fetchMap = $0 { return true } else { return false } }.count }
+    // Streets in every tile: once built, the reference is covered and nothing is fetched.
+    var (state, effects) = mapState(online: true)
+    var request = try #require(requests(effects).first)
+    var read = reduce(&state, .mapTilesRead(answer(request)))
+    #expect(fetches(read) == 0)
+    var build = try #require(builds(read).first)
+    #expect(fetches(reduce(&state, .mapBuilt(MapBuildResult(generation: build.generation, map: build.build())))) == 0)
+    // Nothing stored there: the fetch starts when the (empty) map is built, not as the tiles arrive.
+    (state, effects) = mapState(online: true)
+    request = try #require(requests(effects).first)
+    read = reduce(&state, .mapTilesRead(MapTileResult(generation: request.generation, tiles: Dictionary(uniqueKeysWithValues: request.tiles.map { ($0, []) }))))
+    #expect(fetches(read) == 0)
+    build = try #require(builds(read).first)
+    #expect(fetches(reduce(&state, .mapBuilt(MapBuildResult(generation: build.generation, map: build.build())))) == 1)
 }
 
 @Test func zoomingOutAsksForTheCoarserBandOnly() throws {
@@ -98,7 +166,7 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     // Every answer but the current one comes late: what the view has left is neither kept nor drawn.
     var id: Int64 = 1
     for request in [first] + later {
-        _ = reduce(&state, .mapTilesRead(answer(request, firstID: id)))
+        arrive(&state, answer(request, firstID: id))
         id += Int64(request.tiles.count)
     }
     let wanted = state.main.mapTiles.wanted
@@ -119,7 +187,7 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     while state.main.metresPerCell < 20 { pending += requests(reduce(&state, .key(.character("-")))) }
     for _ in 0..<12 {
         for request in pending {
-            _ = reduce(&state, .mapTilesRead(answer(request, firstID: id, perTile: 3)))
+            arrive(&state, answer(request, firstID: id, perTile: 3))
             id += Int64(3 * request.tiles.count)
         }
         let inView = state.main.mapTiles.wanted.reduce(0) { $0 + (state.main.mapTiles.tiles[$1]?.count ?? 0) }

@@ -142,3 +142,81 @@ func fixture(_ name: String) throws -> String {
     #expect(map.features(in: view, metresPerCell: 1) == [10, 11, 12])
     #expect(map.features(in: view, metresPerCell: 500) == [11], "footways vanish when zoomed out")
 }
+
+/// Every feature meeting `view` and drawn at `metresPerCell`, by looking at each one.
+private func everyFeature(of map: BaseMap, in view: FeatureBounds, metresPerCell: Double) -> [Int] {
+    map.features.indices.filter { i in
+        let box = map.bounds(of: i)
+        return map.features[i].kind.coarsestMetresPerCell >= metresPerCell && box.south <= view.north && box.north >= view.south
+            && [0.0, 360, -360].contains { box.west + $0 <= view.east && box.east + $0 >= view.west }
+    }
+}
+
+@Test func theGridFindsWhatALookAtEveryFeatureFindsCloseTogetherOrFarApart() {
+    var random = SystemRandomNumberGenerator()
+    let kinds: [FeatureKind] = [.building, .footway, .street, .majorRoad, .motorway, .water]
+    func cluster(around centre: (Double, Double), count: Int, spread: Double) -> [MapFeature] {
+        (0..<count).map { i in
+            let lat = centre.0 + Double.random(in: -spread...spread, using: &random)
+            let lon = centre.1 + Double.random(in: -spread...spread, using: &random)
+            // Mostly small, some long (past the grid's limit of cells a feature is listed in).
+            let size = i % 17 == 0 ? Double.random(in: 0.05...0.3, using: &random) : Double.random(in: 0.0001...0.02, using: &random)
+            return MapFeature(sourceID: "way/\(i)", kind: kinds[i % kinds.count], name: "",
+                              parts: [[GeoPoint(latitude: lat, longitude: lon), GeoPoint(latitude: lat + size / 3, longitude: lon + size)]])
+        }
+    }
+    let close = cluster(around: (53.4, -2.97), count: 400, spread: 0.05)
+    // Liverpool and Helsinki in one map: the grid's extent is far larger than its entries.
+    let apart = cluster(around: (53.4, -2.97), count: 200, spread: 0.05) + cluster(around: (60.17, 24.94), count: 200, spread: 0.05)
+    for features in [close, apart] {
+        let map = BaseMap(features: features, graph: WalkGraph(edges: []), sources: ["t"])
+        for _ in 0..<400 {
+            // Either end of a feature: views reach the grid's edges, where only a feature's far end may lie.
+            let centre = features[Int.random(in: 0..<features.count, using: &random)].parts[0][Int.random(in: 0...1, using: &random)]
+            // Mostly a few grid cells (each looked up), sometimes more than the grid lists (every list read).
+            let half = Double.random(in: 0...1, using: &random) < 0.8 ? Double.random(in: 0.001...0.03, using: &random) : Double.random(in: 0.03...0.3, using: &random)
+            let view = FeatureBounds(south: centre.latitude - half / 2, north: centre.latitude + half / 2,
+                                     west: centre.longitude - half, east: centre.longitude + half)
+            let zooms: [Double] = [1, 20, 60, 300, 5000]
+            let metresPerCell: Double = zooms[Int.random(in: 0..<zooms.count, using: &random)]
+            let found = map.features(in: view, metresPerCell: metresPerCell)
+            let expected = everyFeature(of: map, in: view, metresPerCell: metresPerCell)
+            #expect(found == expected)
+        }
+    }
+    // Every 0.01° cell of the close cluster's area on its own, edges included (where only a feature's far end lies).
+    let map = BaseMap(features: close, graph: WalkGraph(edges: []), sources: ["t"])
+    let area = close.map(\.bounds).reduce(close[0].bounds) {
+        FeatureBounds(south: min($0.south, $1.south), north: max($0.north, $1.north), west: min($0.west, $1.west), east: max($0.east, $1.east))
+    }
+    var swept = 0
+    for row in Int((area.south / 0.01).rounded(.down))...Int((area.north / 0.01).rounded(.down)) {
+        for column in Int((area.west / 0.01).rounded(.down))...Int((area.east / 0.01).rounded(.down)) {
+            let view = FeatureBounds(south: Double(row) * 0.01 + 0.002, north: Double(row) * 0.01 + 0.008,
+                                     west: Double(column) * 0.01 + 0.002, east: Double(column) * 0.01 + 0.008)
+            let found = map.features(in: view, metresPerCell: 1)
+            let expected = everyFeature(of: map, in: view, metresPerCell: 1)
+            #expect(found == expected)
+            swept += expected.isEmpty ? 0 : 1
+        }
+    }
+    #expect(swept > 50)
+}
+
+@Test func aLongLineIsCutIntoStretchesWhoseBoxesHoldTheirPoints() throws {
+    let points = (0..<100).map { GeoPoint(latitude: 53.4 + Double($0 % 7) * 0.001, longitude: -3 + Double($0) * 0.001) }
+    let short = Array(points.prefix(2 * BaseMap.stretchPoints))
+    let map = BaseMap(features: [MapFeature(sourceID: "way/1", kind: .street, name: "", parts: [short, points]),
+                                 MapFeature(sourceID: "way/2", kind: .water, name: "", parts: [points])],
+                      graph: WalkGraph(edges: []), sources: ["t"])
+    #expect(map.stretches(of: 0, part: 0).isEmpty, "a short part is drawn whole")
+    #expect(map.stretches(of: 1, part: 0).isEmpty, "an area needs its whole ring")
+    let stretches = map.stretches(of: 0, part: 1)
+    #expect(stretches.count == (points.count - 1 + BaseMap.stretchPoints - 1) / BaseMap.stretchPoints)
+    for (k, box) in stretches.enumerated() {
+        for p in points[(k * BaseMap.stretchPoints)...min(points.count - 1, (k + 1) * BaseMap.stretchPoints)] {
+            #expect(box.south <= p.latitude && p.latitude <= box.north && box.west <= p.longitude && p.longitude <= box.east)
+        }
+    }
+    #expect(map.stretches(of: 0, part: 2).isEmpty && map.stretches(of: 5, part: 0).isEmpty)
+}

@@ -3,13 +3,15 @@ import Foundation
 /// What background reads and fetches bring back to the root: the map's tiles and walking graph, the news
 /// and "What's new". Kept beside the root's reducer so it stays a router.
 extension AppState {
-    /// Tiles read for the view, or a route found on the store's walking graph.
+    /// Tiles read for the view, the map built from them, or a route found on the store's walking graph.
     mutating func reduceMapReading(_ action: Action) -> [Effect] {
         switch action {
         case .mapTilesRead(let result):
-            main.mapTilesRead(result)
-            // Whether the reference has a base layer is known once its tiles are read (near me fetches if not).
-            return main.mapTiles.pending.isEmpty ? fetchIfUncovered(at: main.reference) : []
+            let effects = main.mapTilesRead(result)
+            return effects + fetchIfSettled()
+        case .mapBuilt(let result):
+            main.mapBuilt(result)
+            return fetchIfSettled()
         case .routeFound(let route, let request):
             var screen = main
             let result = MainFeature.routeFound(&screen, route, request)
@@ -18,6 +20,12 @@ extension AppState {
         default:
             return []
         }
+    }
+
+    /// Whether the reference has a base layer is known once its tiles are read and the map built from them
+    /// (near me fetches if not).
+    private mutating func fetchIfSettled() -> [Effect] {
+        main.mapTiles.pending.isEmpty && !main.mapTiles.isBuilding ? fetchIfUncovered(at: main.reference) : []
     }
 
     /// The news message, a failed news fetch, or the changes syncs made since the news was last opened.

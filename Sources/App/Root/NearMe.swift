@@ -9,9 +9,9 @@ import TerminalTypes
 extension AppState {
     /// Whether the base layer has anything in the tile-sized box around `point`.
     func baseLayerCovers(_ point: Coordinate) -> Bool {
-        // Read from the store tile by tile: until the tiles in view are read it is not known, and it is asked
-        // again when they arrive (`mapTilesRead`).
-        if main.mapTiles.readsFromStore, !main.mapTiles.pending.isEmpty || main.mapTiles.wanted.isEmpty { return true }
+        // Read from the store tile by tile: until the tiles in view are read and the map built from them it is
+        // not known, and it is asked again when they arrive (`mapTilesRead`, `mapBuilt`).
+        if main.mapTiles.readsFromStore, !main.mapTiles.pending.isEmpty || main.mapTiles.isBuilding || main.mapTiles.wanted.isEmpty { return true }
         let half = 0.5 / MapTile.perDegree
         let box = FeatureBounds(south: point.latitude - half, north: point.latitude + half,
                                 west: point.longitude - half, east: point.longitude + half)

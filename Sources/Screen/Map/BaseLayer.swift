@@ -50,10 +50,9 @@ enum BaseLayer {
     /// `area` is the clip on the ground (a cell to spare), to skip a line's segments that cannot reach it.
     /// Every dot depends only on the feature and the anchor, not on what else is in view: areas are
     /// simplified ring by ring whole, lines drawn segment by segment from their own ends.
-    /// `chunks`, when given, holds the boxes of long lines' stretches (kept for the map), so a strip skips a
+    /// A long line is drawn by the stretches that meet `area` (`BaseMap.stretches`), so a strip skips a
     /// street's stretches that cannot reach it without looking at their points.
-    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds,
-                     chunks: LineChunks? = nil) {
+    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
         let map = state.baseMap
         let closeUp = frame.metresPerCell <= 2
         // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
@@ -110,13 +109,15 @@ enum BaseLayer {
                             previousDot = to
                         }
                     }
-                    guard skips, let chunks, points.count > 2 * LineChunks.points else {
+                    let stretches = skips ? map.stretches(of: index, part: partIndex) : []
+                    guard !stretches.isEmpty else {
                         segments(1...(points.count - 1))
                         return
                     }
-                    for (k, box) in chunks.boxes(feature: index, part: partIndex, points).enumerated()
+                    let size = BaseMap.stretchPoints
+                    for (k, box) in stretches.enumerated()
                     where box.south <= area.north && box.north >= area.south && box.west <= area.east && box.east >= area.west {
-                        segments((k * LineChunks.points + 1)...min(points.count - 1, (k + 1) * LineChunks.points))
+                        segments((k * size + 1)...min(points.count - 1, (k + 1) * size))
                     }
                 }
             }

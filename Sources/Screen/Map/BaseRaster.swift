@@ -112,22 +112,10 @@ final class BaseRaster: @unchecked Sendable {
                                      east: box.crossesAntimeridian ? box.east + 360 : box.east)
             let inStrip = state.baseMap.isEmpty ? [] : state.baseMap.features(in: area, metresPerCell: frame.metresPerCell)
             canvas.clip(toCells: strip)
-            BaseLayer.draw(state, frame, features: inStrip, on: &canvas, area: area, chunks: chunks(for: state.baseMap))
+            BaseLayer.draw(state, frame, features: inStrip, on: &canvas, area: area)
         }
         canvas.clip(toCells: nil)
         return (canvas, dx, dy, strips)
-    }
-
-    private var lineChunks: LineChunks?
-
-    /// The boxes of long lines' stretches for `map`, kept while the map is.
-    private func chunks(for map: BaseMap) -> LineChunks {
-        lock.withLock {
-            if let kept = lineChunks, kept.map === map { return kept }
-            let made = LineChunks(map: map)
-            lineChunks = made
-            return made
-        }
     }
 
     /// Whether `new` holds the same features as `old` over `view` (the tiles read under a pan changed the
@@ -143,41 +131,5 @@ final class BaseRaster: @unchecked Sendable {
             guard shared || x.parts == y.parts, x.kind == y.kind else { return false }
         }
         return true
-    }
-}
-
-/// The boxes of a long line's stretches of `points` points (each box holds its stretch's points and the one
-/// before), found the first time a strip meets the line and kept with the map: a strip after a pan looks at
-/// the few stretches that reach it, not at every point of every street crossing the screen.
-final class LineChunks: @unchecked Sendable {
-    static let points = 16
-    let map: BaseMap
-    private let lock = NSLock()
-    private var boxes: [Int: [[FeatureBounds]]] = [:]
-
-    init(map: BaseMap) { self.map = map }
-
-    /// Stretch `k` covers the points `k * points ... (k + 1) * points` (the segments ending after its first).
-    func boxes(feature: Int, part: Int, _ points: UnsafeBufferPointer<GeoPoint>) -> [FeatureBounds] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = boxes[feature], part < known.count, !known[part].isEmpty { return known[part] }
-        var chunks: [FeatureBounds] = []
-        var start = 0
-        while start < points.count - 1 {
-            var box = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
-            for p in points[start...min(points.count - 1, start + Self.points)] {
-                box.south = min(box.south, p.latitude)
-                box.north = max(box.north, p.latitude)
-                box.west = min(box.west, p.longitude)
-                box.east = max(box.east, p.longitude)
-            }
-            chunks.append(box)
-            start += Self.points
-        }
-        var parts = boxes[feature] ?? Array(repeating: [], count: map.features[feature].parts.count)
-        if part < parts.count { parts[part] = chunks }
-        boxes[feature] = parts
-        return chunks
     }
 }

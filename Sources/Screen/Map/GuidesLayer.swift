@@ -33,14 +33,17 @@ extension GuidesLayer {
     /// The attribution OpenStreetMap data asks for, bottom right, kept clear of names.
     static func credit(_ frame: MapFrame, ascii: Bool = false, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let inner = frame.inner
-        let mark = ascii ? "(c)" : "©"
-        let credit = inner.width >= 60 ? "\(mark) OpenStreetMap contributors" : "\(mark) OSM"
-        let width = TextWidth.of(credit)
         guard inner.width >= 30, inner.height >= 4 else { return }
+        let (credit, width) = credits[(ascii ? 2 : 0) + (inner.width >= 60 ? 0 : 1)]
         let x = inner.maxX - width
         guard occupied.isFree(x: x, y: inner.maxY - 1, width: width) else { return }
         buffer.write(credit, x: x, y: inner.maxY - 1, style: Style(.muted, dim: true), clip: inner)
         occupied.insert(x: x, y: inner.maxY - 1, width: width)
+    }
+
+    /// The credit, long and short, with the © sign and in ASCII, each with its width (measured once).
+    private static let credits: [(String, Int)] = ["©", "(c)"].flatMap { mark in
+        ["\(mark) OpenStreetMap contributors", "\(mark) OSM"].map { ($0, TextWidth.of($0)) }
     }
 }
 

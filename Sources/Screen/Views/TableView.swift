@@ -29,7 +29,7 @@ public enum TableView {
     /// Draws the pane into `area` of `buffer`.
     static func draw(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
         let focused = state.focus == .table && state.onTop
-        let artworkCount = state.ranked.reduce(0) { $0 + $1.artworks.count }
+        let artworkCount = state.shownArtworkCount
         var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
         if let radius = state.radius, state.outsideRadius > 0 {
             title += " · \(state.outsideRadius) more beyond \(state.distanceText(radius))"

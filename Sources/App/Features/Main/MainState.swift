@@ -53,6 +53,9 @@ public struct MainState: Sendable {
     public private(set) var ranked: [RankedBuilding] = []
     /// Table rows for `ranked`: where each building's header is, not a value per row.
     public private(set) var rows = TableRows()
+    /// Artworks shown (a row each, beside their buildings' header rows): counted without visiting every
+    /// building, which the status line would do on every frame.
+    public var shownArtworkCount: Int { rows.count - ranked.count }
     /// Buildings hidden because they are outside the radius.
     public private(set) var outsideRadius = 0
     /// Where each shown building is in `ranked`, by key.

@@ -31,6 +31,50 @@ public struct MapTileResult: Sendable {
     }
 }
 
+/// The map to build from the tiles kept (see `Effect.buildMap`): built beside the run loop, so a pan that
+/// brings tiles in does not wait for the map's grid to be made again.
+public struct MapBuildRequest: Hashable, Sendable {
+    public let generation: Int
+    /// The tiles, in ascending order, and their features as read.
+    let tiles: [MapTileKey]
+    let features: [[StoredMapFeature]]
+    let graph: WalkGraph
+    let sources: [String]
+
+    /// The map: each feature once (the copy of the first tile holding it), in stored order.
+    public func build() -> BaseMap {
+        var seen = Set<Int64>()
+        var found: [StoredMapFeature] = []
+        found.reserveCapacity(features.reduce(0) { $0 + $1.count })
+        // In tile order, so a feature read with several tiles is taken from the same tile each time while that
+        // tile is wanted: the next map shares its geometry with this one (cheap to compare when drawing).
+        for list in features {
+            for stored in list where seen.insert(stored.id).inserted { found.append(stored) }
+        }
+        found.sort { $0.id < $1.id }
+        return BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: graph, sources: sources)
+    }
+
+    /// Requests are told apart by their number and tiles (the features are what those tiles held).
+    public static func == (a: MapBuildRequest, b: MapBuildRequest) -> Bool { a.generation == b.generation && a.tiles == b.tiles }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(generation)
+        hasher.combine(tiles)
+    }
+}
+
+/// A map built for a `MapBuildRequest`.
+public struct MapBuildResult: Sendable {
+    public let generation: Int
+    public let map: BaseMap
+
+    /// The map built for the request numbered `generation`.
+    public init(generation: Int, map: BaseMap) {
+        self.generation = generation
+        self.map = map
+    }
+}
+
 /// The base layer read per view: decoded tiles kept within a bound (least recently wanted first out),
 /// the tiles the view wants now, and those asked of the store and not yet answered.
 public struct MapTileCache: Sendable {
@@ -46,6 +90,9 @@ public struct MapTileCache: Sendable {
     var wantedInOrder: [MapTileKey] = []
     public internal(set) var pending: Set<MapTileKey> = []
     public internal(set) var generation = 0
+    /// The last map build asked for, and the last one drawn: a build still to come while they differ.
+    public internal(set) var buildsAsked = 0
+    public internal(set) var buildsApplied = 0
     var lastUse: [MapTileKey: Int] = [:]
     var clock = 0
     var lastView: ViewKey?
@@ -57,6 +104,9 @@ public struct MapTileCache: Sendable {
         let width: Int
         let height: Int
     }
+
+    /// True while a map build asked for has not come back.
+    public var isBuilding: Bool { buildsAsked > buildsApplied }
 
     /// Feature entries held.
     public var featureCount: Int { tiles.values.reduce(0) { $0 + $1.count } }
@@ -97,7 +147,7 @@ extension MainState {
     static let readAhead = 0.5
 
     /// After any action: when the map moved, zoomed or changed size, the tiles it now wants; the map is
-    /// rebuilt from those already kept, and those missing are asked of the store in the background.
+    /// rebuilt from those already kept, and those missing are asked of the store, both in the background.
     mutating func wantMapArea() -> [Effect] {
         guard mapTiles.readsFromStore else { return [] }
         let inner = layout.mapInner
@@ -108,6 +158,7 @@ extension MainState {
         let box = boundingBox(cellsFromX: -margin.x, toX: margin.x, fromY: -margin.y, toY: margin.y)
         let area = FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.crossesAntimeridian ? box.east + 360 : box.east)
         let wanted = MapTiling.tiles(covering: area, band: MapTiling.band(metresPerCell: metresPerCell))
+        var effects: [Effect] = []
         // A pan within the tiles already wanted changes nothing to draw from.
         if wanted != mapTiles.wantedInOrder {
             let wantedSet = Set(wanted)
@@ -118,20 +169,20 @@ extension MainState {
             for tile in wanted where mapTiles.tiles[tile] != nil { mapTiles.lastUse[tile] = mapTiles.clock }
             mapTiles.trim()
             // Only tiles kept already change what can be drawn now; those still to be read are drawn when they
-            // arrive (`mapTilesRead` rebuilds), and tiles left behind are outside the view: building the map
+            // arrive (`mapTilesRead` builds), and tiles left behind are outside the view: building the map
             // once a tile instead of twice is a third of a pan's cost in a city.
-            if arriving.contains(where: { mapTiles.tiles[$0] != nil }) { rebuildBaseMap() }
+            if arriving.contains(where: { mapTiles.tiles[$0] != nil }) { effects.append(buildBaseMap()) }
         }
         let missing = wanted.filter { mapTiles.tiles[$0] == nil && !mapTiles.pending.contains($0) }
-        guard !missing.isEmpty else { return [] }
+        guard !missing.isEmpty else { return effects }
         mapTiles.generation += 1
         mapTiles.pending.formUnion(missing)
-        return [.readMapTiles(MapTileRequest(generation: mapTiles.generation, tiles: missing))]
+        return effects + [.readMapTiles(MapTileRequest(generation: mapTiles.generation, tiles: missing))]
     }
 
-    /// Takes in tiles read from the store: those the view still wants are kept and drawn; the rest (the view
-    /// has moved on) are dropped.
-    mutating func mapTilesRead(_ result: MapTileResult) {
+    /// Takes in tiles read from the store: those the view still wants are kept and drawn (once the map is built
+    /// again); the rest (the view has moved on) are dropped.
+    mutating func mapTilesRead(_ result: MapTileResult) -> [Effect] {
         var changed = false
         for tile in result.skipped { mapTiles.pending.remove(tile) }
         if !result.skipped.isEmpty { mapTiles.lastView = nil }
@@ -141,25 +192,32 @@ extension MainState {
             mapTiles.insert(tile, features)
             changed = true
         }
-        if changed { rebuildBaseMap() }
+        return changed ? [buildBaseMap()] : []
+    }
+
+    /// Takes in a map built beside the run loop, unless a later one was drawn already.
+    mutating func mapBuilt(_ result: MapBuildResult) {
+        guard result.generation > mapTiles.buildsApplied, result.generation <= mapTiles.buildsAsked else { return }
+        mapTiles.buildsApplied = result.generation
+        baseMap = result.map
     }
 
     /// The store's map changed (a fetch stored tiles): read `sources` from it afresh, tile by tile.
     mutating func readMapFromStore(sources: [String]) {
+        let builds = mapTiles.buildsAsked
         mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
+        // A build asked for the old tiles and still to come is not drawn.
+        mapTiles.buildsAsked = builds
+        mapTiles.buildsApplied = builds
         baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
     }
 
-    /// The map the views draw: the features of the wanted tiles kept so far, each once, in stored order.
-    private mutating func rebuildBaseMap() {
-        var seen = Set<Int64>()
-        var found: [StoredMapFeature] = []
-        // In tile order, so a feature read with several tiles is taken from the same tile each time while that
-        // tile is wanted: the rebuilt map shares its geometry with the last one (cheap to compare when drawing).
-        for tile in mapTiles.wantedInOrder {
-            for stored in mapTiles.tiles[tile] ?? [] where seen.insert(stored.id).inserted { found.append(stored) }
-        }
-        found.sort { $0.id < $1.id }
-        baseMap = BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: baseMap.graph, sources: mapTiles.sources)
+    /// The build of the map the views draw: the features of the wanted tiles kept so far, each once, in
+    /// stored order (`MapBuildRequest.build`, run beside the run loop; `mapBuilt` takes it in).
+    private mutating func buildBaseMap() -> Effect {
+        mapTiles.buildsAsked += 1
+        let kept = mapTiles.wantedInOrder.filter { mapTiles.tiles[$0] != nil }
+        return .buildMap(MapBuildRequest(generation: mapTiles.buildsAsked, tiles: kept, features: kept.map { mapTiles.tiles[$0] ?? [] },
+                                         graph: baseMap.graph, sources: mapTiles.sources))
     }
 }
