@@ -174,6 +174,11 @@ if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.
     print(String(format: "%.3f ms a key, %.3f ms of it beside the run loop", perKey, tileReadSeconds * 1000 / Double(presses)))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "pan-ratio", CommandLine.arguments.count == 3 {
+    // `Bench pan-ratio STORE`: the city part's pan figure alone, on a city stored by `Bench city` (ARTMAP_BENCH_KEEP=1).
+    print(try panAgainstCampus(store: CommandLine.arguments[2], centre: SyntheticCity(side: 250).centre).line)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "campus-pan", CommandLine.arguments.count == 3, let presses = Int(CommandLine.arguments[2]) {
     // `Bench campus-pan N`: N pans east over the generated campus (no map), for callgrind beside `city-pan`.
     var state = AppState(artworks: generatedArtworks(31))

@@ -7,6 +7,8 @@ public final class BaseMap: Sendable {
     public let graph: WalkGraph
     /// The sources imported ("helsinki"), for the attribution line.
     public let sources: [String]
+    /// The tiles the map was built from, when the view built it from the store's tiles (else nil).
+    public let coverage: MapCoverage?
     private let boxes: [FeatureBounds]
     private let bands: [Band]
     /// The landmarks (museums, galleries), few in any map: drawn as symbols without drawing the rest again.
@@ -34,8 +36,9 @@ public final class BaseMap: Sendable {
 
     /// A map of `features` whose boxes are known already (`boxes[i]` is `features[i].bounds`): the view
     /// rebuilds its map from tiles whose features' boxes were found when they were read.
-    public init(features: [MapFeature], boxes: [FeatureBounds], graph: WalkGraph, sources: [String]) {
+    public init(features: [MapFeature], boxes: [FeatureBounds], graph: WalkGraph, sources: [String], coverage: MapCoverage? = nil) {
         precondition(boxes.count == features.count, "a box for every feature")
+        self.coverage = coverage
         self.features = features
         self.graph = graph
         self.sources = sources
@@ -245,4 +248,25 @@ struct CellLists: Sendable {
     }
 
     private static func key(_ row: Int, _ column: Int) -> Int { row &* 1_000_003 &+ column }
+}
+
+/// The store's tiles a map was built from, within one reading of the store's map (`reading` changes when the
+/// map is read afresh, after a fetch): two maps of one reading that both hold every tile covering an area
+/// hold the same features there, as each tile holds every feature whose box meets it.
+public struct MapCoverage: Sendable {
+    public let reading: Int
+    public let tiles: Set<MapTileKey>
+
+    /// The tiles of reading `reading`.
+    public init(reading: Int, tiles: Set<MapTileKey>) {
+        self.reading = reading
+        self.tiles = tiles
+    }
+
+    /// Whether both coverages are of one reading and hold every tile of `band` covering `area`.
+    public func sameFeatures(as other: MapCoverage, in area: FeatureBounds, band: Int) -> Bool {
+        guard reading == other.reading else { return false }
+        let covering = MapTiling.tiles(covering: area, band: band)
+        return !covering.isEmpty && covering.allSatisfy { tiles.contains($0) && other.tiles.contains($0) }
+    }
 }

@@ -57,31 +57,50 @@ public struct Buffer: Sendable, Equatable {
     /// Puts one-column cells at (originX + index % columns, originY + index / columns): for each index whose
     /// code is not 0 and that is not `skip`ped, the table's cell `code`. The kept base layer of the map, in one pass.
     mutating func putNarrow(codes: [UInt16], table: NarrowCells, columns: Int, originX: Int, originY: Int, skip: [Bool]) {
-        guard columns > 0, skip.count >= codes.count, table.texts.count == table.styles.count else { return }
+        guard columns > 0, skip.count >= codes.count, !table.texts.isEmpty, table.texts.count == table.styles.count else { return }
         let width = self.width, height = self.height
         let left = max(0, -originX), right = min(columns, width - originX)
         let top = max(0, -originY), bottom = min((codes.count + columns - 1) / columns, height - originY)
         guard left < right, top < bottom else { return }
-        let (texts, styles) = (table.texts, table.styles)
+        let known = table.texts.count, last = codes.count
+        let textOffset = MemoryLayout<Cell>.offset(of: \Cell.text) ?? 0
         cells.withUnsafeMutableBufferPointer { cells in
-            // Row by row (no division a cell); a cell's text and style are assigned apart, so the copy is a
-            // string's retain and a plain style, not a generic copy of the whole cell.
-            for row in top..<bottom {
-                let source = row * columns, target = (originY + row) * width + originX
-                for column in left..<min(right, codes.count - source) {
-                    let code = Int(codes[source &+ column])
-                    guard code != 0, code < texts.count, !skip[source &+ column] else { continue }
-                    let i = target &+ column, x = originX &+ column
-                    // As `put`: overwriting half of a wide grapheme blanks its other half (a blank, the usual
-                    // cell under the map, is neither).
-                    if cells[i].text == " " {
-                    } else if cells[i].text.isEmpty {
-                        if x > 0 { cells[i &- 1].text = " " }
-                    } else if x &+ 1 < width, cells[i &+ 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
-                        cells[i &+ 1].text = " "
+            guard let cells = cells.baseAddress else { return }
+            table.texts.withUnsafeBufferPointer { texts in
+                table.styles.withUnsafeBufferPointer { styles in
+                    codes.withUnsafeBufferPointer { codes in
+                        skip.withUnsafeBufferPointer { skip in
+                            // Row by row (no division a cell), from plain pointers (the bounds are checked above,
+                            // once); a cell's text and style are assigned apart, so the copy is a string's
+                            // retain and a plain style, not a generic copy of the whole cell.
+                            for row in top..<bottom {
+                                let source = row &* columns, target = (originY &+ row) &* width &+ originX
+                                for column in left..<min(right, last &- source) {
+                                    let code = Int(codes[source &+ column])
+                                    guard code != 0, code < known, !skip[source &+ column] else { continue }
+                                    let i = target &+ column, x = originX &+ column
+                                    // As `put`: overwriting half of a wide grapheme blanks its other half (a
+                                    // blank, the usual cell under the map, is neither).
+                                    if cells[i].text == " " {
+                                        // The blank under the map (most cells) is a one-byte string held inline,
+                                        // with no storage to free: its slot is set afresh rather than assigned,
+                                        // which spares a release call a cell. Were a blank ever held in storage,
+                                        // that storage would be kept (a leak), never freed twice.
+                                        let slot = UnsafeMutableRawPointer(cells + i).advanced(by: textOffset).assumingMemoryBound(to: String.self)
+                                        slot.initialize(to: texts[code])
+                                        cells[i].style = styles[code]
+                                        continue
+                                    } else if cells[i].text.isEmpty {
+                                        if x > 0 { cells[i &- 1].text = " " }
+                                    } else if x &+ 1 < width, cells[i &+ 1].text.isEmpty, TextWidth.of(cells[i].text) == 2 {
+                                        cells[i &+ 1].text = " "
+                                    }
+                                    cells[i].text = texts[code]
+                                    cells[i].style = styles[code]
+                                }
+                            }
+                        }
                     }
-                    cells[i].text = texts[code]
-                    cells[i].style = styles[code]
                 }
             }
         }

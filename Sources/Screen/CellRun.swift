@@ -27,9 +27,10 @@ extension Buffer {
         // Equal bytes are equal styles; other bytes (an unused part of a colour) are compared as styles.
         let styleWords = styleSize >= 8 && styleSize <= 16
         // In place, without copying cells (no reference counting): the text's two words first, then the style
-        // (plain values). Texts with other bits are compared as strings only when one is longer than a
-        // string kept inline (15 bytes): two short ones with other bits hold other characters, or the same
-        // in another normal form, which is painted again (harmless).
+        // (plain values). Texts with other bits count as changed without comparing them as strings: two short
+        // ones (kept inline) hold other characters, or the same in another normal form; two long ones (a
+        // grapheme over 15 bytes, rare) may be the same text in two string objects. Either is painted again,
+        // which is harmless, and a pan that moves every cell of a city's map does not copy each text twice.
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
                 guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return }
@@ -37,11 +38,7 @@ extension Buffer {
                     let a = UnsafeRawPointer(nowBase + i), b = UnsafeRawPointer(beforeBase + i)
                     let textA = a.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
                     let textB = b.load(fromByteOffset: textOffset, as: (UInt64, UInt64).self)
-                    if textA != textB {
-                        let x = now[i].text, y = before[i].text
-                        if x.utf8.count <= 15 && y.utf8.count <= 15 { return true }
-                        if x != y { return true }
-                    }
+                    if textA != textB { return true }
                     // The style's bytes, as two words (its first and last eight), before comparing it field by field.
                     if styleWords {
                         let head = a.loadUnaligned(fromByteOffset: styleOffset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: styleOffset, as: UInt64.self)

@@ -191,6 +191,7 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
             id += Int64(3 * request.tiles.count)
         }
         let inView = state.main.mapTiles.wanted.reduce(0) { $0 + (state.main.mapTiles.tiles[$1]?.count ?? 0) }
+        #expect(state.main.mapTiles.featureCount == state.main.mapTiles.tiles.values.reduce(0) { $0 + $1.count })
         #expect(state.main.mapTiles.featureCount <= max(50, inView + 3 * 40))
         // Every wanted tile is still kept.
         #expect(state.main.mapTiles.wanted.allSatisfy { state.main.mapTiles.tiles[$0] != nil })

@@ -220,3 +220,16 @@ private func everyFeature(of map: BaseMap, in view: FeatureBounds, metresPerCell
     }
     #expect(map.stretches(of: 0, part: 2).isEmpty && map.stretches(of: 5, part: 0).isEmpty)
 }
+
+@Test func twoMapsOfOneReadingHoldingEveryTileOverAnAreaHoldTheSameFeaturesThere() {
+    let area = FeatureBounds(south: 53.401, north: 53.409, west: -2.975, east: -2.962)
+    let band = MapTiling.band(metresPerCell: 20)
+    let over = Set(MapTiling.tiles(covering: area, band: band))
+    #expect(!over.isEmpty)
+    let elsewhere = Set(MapTiling.tiles(covering: FeatureBounds(south: 53.5, north: 53.51, west: -2.9, east: -2.89), band: band))
+    let a = MapCoverage(reading: 1, tiles: over.union(elsewhere)), b = MapCoverage(reading: 1, tiles: over)
+    #expect(a.sameFeatures(as: b, in: area, band: band))
+    #expect(!a.sameFeatures(as: MapCoverage(reading: 2, tiles: over), in: area, band: band), "another reading of the store's map")
+    #expect(!a.sameFeatures(as: MapCoverage(reading: 1, tiles: over.subtracting([over.first!])), in: area, band: band), "a tile missing")
+    #expect(!b.sameFeatures(as: b, in: area, band: band + 1), "another band's tiles")
+}

@@ -64,6 +64,12 @@ enum BaseLayer {
                 // Too small to see at this zoom: skipped, not drawn as a smudge.
                 let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
                 if extentMetres < frame.metresPerCell { continue }
+                let filled = feature.kind == .green || feature.kind == .plaza || feature.kind == .water || (feature.kind == .building && closeUp)
+                guard filled else {
+                    // An outline alone: drawn point by point, simplified as it goes (no rings made a feature).
+                    for part in feature.parts { outlineSimplified(part, frame, ink: .building, on: &canvas) }
+                    continue
+                }
                 let rings = feature.parts.map { part in simplified(part.map { frame.anchorDot($0.coordinate) }) }
                 switch feature.kind {
                 case .green, .plaza:
@@ -147,7 +153,7 @@ enum BaseLayer {
     }
 
     /// A name the base layer would write, where, in draw order: placed each frame if its cells are free.
-    struct NameSpot {
+    struct NameSpot: Sendable {
         let name: String
         let text: String
         let width: Int
@@ -227,6 +233,22 @@ enum BaseLayer {
         }
         result.append(points[points.count - 1])
         return result
+    }
+
+    /// `outline([simplified(part in anchor dots)])`, point by point: the same lines, without the arrays.
+    static func outlineSimplified(_ part: [GeoPoint], _ frame: MapFrame, ink: MapInk, on canvas: inout MapCanvas) {
+        guard part.count > 1 else { return }
+        var last = frame.anchorDot(part[0].coordinate)
+        if part.count > 2 {
+            for point in part[1..<(part.count - 1)] {
+                let p = frame.anchorDot(point.coordinate)
+                guard abs(p.x - last.x) >= 1 || abs(p.y - last.y) >= 1 else { continue }
+                canvas.line(ink, last.x, last.y, p.x, p.y)
+                last = p
+            }
+        }
+        let end = frame.anchorDot(part[part.count - 1].coordinate)
+        canvas.line(ink, last.x, last.y, end.x, end.y)
     }
 
     static func outline(_ parts: [[(x: Double, y: Double)]], ink: MapInk, dashed: Bool = false, on canvas: inout MapCanvas) {

@@ -20,7 +20,7 @@ final class BaseRaster: @unchecked Sendable {
     private var kept: Kept?
 
     /// What a kept drawing was made for: the same grid of dots, wherever its window lies on it.
-    private struct Grid: Equatable {
+    private struct Grid: Equatable, Sendable {
         let anchor: Coordinate
         let metresPerCell: Double
         let inner: Rect
@@ -29,7 +29,7 @@ final class BaseRaster: @unchecked Sendable {
         let ascii: Bool
     }
 
-    private struct Kept {
+    private struct Kept: Sendable {
         let map: BaseMap
         let grid: Grid
         let originX: Int
@@ -40,7 +40,7 @@ final class BaseRaster: @unchecked Sendable {
     }
 
     /// What the base layer gives a frame: its dots, the landmarks in view, where names would go.
-    struct Drawn {
+    struct Drawn: Sendable {
         let landmarks: [Int]
         let canvas: MapCanvas
         /// The canvas composed, a code a cell (`MapCanvas.cellTable`).
@@ -80,11 +80,23 @@ final class BaseRaster: @unchecked Sendable {
         let names = BaseLayer.namesShown(at: frame.metresPerCell) ? BaseLayer.nameSpots(state, frame, features: visible ?? BaseLayer.visible(state, frame)) : []
         let landmarks = map.isEmpty ? [] : map.landmarks(in: view, metresPerCell: frame.metresPerCell)
         let drawn = Drawn(landmarks: landmarks, canvas: canvas, codes: codes, names: names)
-        lock.withLock {
+        let replaced = lock.withLock {
+            let replaced = self.kept
             self.kept = Kept(map: map, grid: grid, originX: frame.originDotX, originY: frame.originDotY, view: view, drawn: drawn)
             if shifted { strips += 1 } else { draws += 1 }
+            return replaced
         }
+        // The map drawn before, when the view has a new one, is let go beside the run loop: freeing a city's
+        // features touches each of them, which a frame need not wait for.
+        if let replaced, replaced.map !== map { Self.retire(replaced) }
         return drawn
+    }
+
+    private static let retiring = DispatchQueue(label: "artmap.base-raster.retire", qos: .utility)
+
+    /// Lets go of `kept` on `retiring` (where, once the state has let go of its map too, it is freed).
+    private static func retire(_ kept: Kept) {
+        retiring.async { withExtendedLifetime(kept) {} }
     }
 
     /// The kept canvas moved to this frame's window with the uncovered cells drawn; nil when it cannot be
@@ -121,6 +133,11 @@ final class BaseRaster: @unchecked Sendable {
     /// Whether `new` holds the same features as `old` over `view` (the tiles read under a pan changed the
     /// map object, not what the kept part shows).
     private static func sameFeatures(_ old: BaseMap, _ new: BaseMap, in view: FeatureBounds, metresPerCell: Double) -> Bool {
+        // Built from the store's tiles, both holding every tile over the view: the same features, unlooked at.
+        if let a = old.coverage, let b = new.coverage,
+           a.sameFeatures(as: b, in: view, band: MapTiling.band(metresPerCell: metresPerCell)) {
+            return true
+        }
         let oldFeatures = old.isEmpty ? [] : old.features(in: view, metresPerCell: metresPerCell)
         let newFeatures = new.isEmpty ? [] : new.features(in: view, metresPerCell: metresPerCell)
         guard newFeatures.count == oldFeatures.count else { return false }

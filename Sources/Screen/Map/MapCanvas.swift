@@ -3,7 +3,7 @@ import TerminalTypes
 
 /// The map's dot canvas: 2×4 braille dots a cell, one bit plane per ink, with clipped lines and
 /// patterned polygon fills. Composed into the buffer in one pass, so inks merge into one glyph per cell.
-struct MapCanvas {
+struct MapCanvas: Sendable {
     let columns: Int
     let rows: Int
     /// Where this canvas lies in the dots a drawing is given in: its dot (0, 0) is dot (originX, originY) there.
@@ -13,7 +13,14 @@ struct MapCanvas {
     /// The dots that may be drawn on (canvas dots, half-open): the whole canvas, or a strip a pan uncovered.
     private(set) var clip: (minX: Int, minY: Int, maxX: Int, maxY: Int)
     private var planes: [[UInt8]?]
-    private static let masks: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+    /// The braille bit of dot (x & 1, y & 3) in its cell, packed a byte each: left column 0x01 0x02 0x04 0x40,
+    /// right column 0x08 0x10 0x20 0x80, top to bottom (a shift, not a lookup in nested arrays, per dot).
+    private static let maskBytes: UInt64 = 0x8020_1008_4004_0201
+
+    @inline(__always)
+    private static func mask(_ x: Int, _ y: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: maskBytes >> UInt64(((x & 1) << 5) | ((y & 3) << 3)))
+    }
     /// The 256 braille glyphs by dot bits, made once.
     private static let braille: [String] = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0)) ?? " ")) }
 
@@ -50,10 +57,11 @@ struct MapCanvas {
     }
 
     /// One dot in canvas dots, if inside the clip.
+    @inline(__always)
     mutating func dot(_ ink: MapInk, _ x: Int, _ y: Int) {
         guard x >= clip.minX, y >= clip.minY, x < clip.maxX, y < clip.maxY else { return }
         if planes[ink.rawValue] == nil { planes[ink.rawValue] = Array(repeating: 0, count: columns * rows) }
-        planes[ink.rawValue]![(y >> 2) * columns + (x >> 1)] |= Self.masks[x & 1][y & 3]
+        planes[ink.rawValue]![(y >> 2) * columns + (x >> 1)] |= Self.mask(x, y)
     }
 
     /// A straight line in the drawing's dots. Its dots are those of the whole segment (steps counted end to
@@ -63,7 +71,7 @@ struct MapCanvas {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let dx = x1 - x0, dy = y1 - y0
         let length = max(abs(dx), abs(dy))
-        guard length < 1e9 else { return }
+        guard length < 1e9, abs(x0) < 1e15, abs(y0) < 1e15 else { return }
         let steps = Int(length.rounded(.up))
         guard steps > 0 else {
             dot(ink, Int(x0.rounded(.down)) - originX, Int(y0.rounded(.down)) - originY)
@@ -75,8 +83,17 @@ struct MapCanvas {
         for i in first...last {
             if dashed && (i / 2) % 2 == 1 { continue }
             let t = Double(i) / Double(steps)
-            dot(ink, Int((x0 + dx * t).rounded(.down)) - originX, Int((y0 + dy * t).rounded(.down)) - originY)
+            dot(ink, Self.floor(x0 + dx * t) - originX, Self.floor(y0 + dy * t) - originY)
         }
+    }
+
+    /// `Int(x.rounded(.down))` without a call into libm for each dot (a line's dots are most of a strip's
+    /// cost): the truncation, one less below zero when it rounded up. For |x| below 2⁶³, as a line's dots
+    /// are (its ends finite and under 10¹⁵, its length under 10⁹ dots).
+    @inline(__always)
+    static func floor(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return Double(truncated) > x ? truncated - 1 : truncated
     }
 
     /// A circle of `radius` dots around (cx, cy): the radius ring.

@@ -40,6 +40,8 @@ public struct MapBuildRequest: Hashable, Sendable {
     let features: [[StoredMapFeature]]
     let graph: WalkGraph
     let sources: [String]
+    /// The reading of the store's map the tiles belong to (`MapTileCache.reading`).
+    let reading: Int
 
     /// The map: each feature once (the copy of the first tile holding it), in stored order.
     public func build() -> BaseMap {
@@ -52,7 +54,8 @@ public struct MapBuildRequest: Hashable, Sendable {
             for stored in list where seen.insert(stored.id).inserted { found.append(stored) }
         }
         found.sort { $0.id < $1.id }
-        return BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: graph, sources: sources)
+        return BaseMap(features: found.map(\.feature), boxes: found.map(\.bounds), graph: graph, sources: sources,
+                       coverage: MapCoverage(reading: reading, tiles: Set(tiles)))
     }
 
     /// Requests are told apart by their number and tiles (the features are what those tiles held).
@@ -84,7 +87,8 @@ public struct MapTileCache: Sendable {
     public internal(set) var readsFromStore = false
     public internal(set) var sources: [String] = []
     public internal(set) var capacity = MapTileCache.defaultCapacity
-    public internal(set) var tiles: [MapTileKey: [StoredMapFeature]] = [:]
+    /// Kept through `insert` and `trim` only, which keep `featureCount`.
+    public private(set) var tiles: [MapTileKey: [StoredMapFeature]] = [:]
     public internal(set) var wanted: Set<MapTileKey> = []
     /// `wanted` in ascending order, as last asked (a pan that keeps it asks for nothing).
     var wantedInOrder: [MapTileKey] = []
@@ -93,6 +97,10 @@ public struct MapTileCache: Sendable {
     /// The last map build asked for, and the last one drawn: a build still to come while they differ.
     public internal(set) var buildsAsked = 0
     public internal(set) var buildsApplied = 0
+    /// Which reading of the store's map the tiles belong to: a new one after the map changed in the store.
+    public internal(set) var reading = 0
+    /// True when the reader skipped tiles since the tiles wanted were last checked for what is missing.
+    var skippedSince = false
     var lastUse: [MapTileKey: Int] = [:]
     var clock = 0
     var lastView: ViewKey?
@@ -109,7 +117,7 @@ public struct MapTileCache: Sendable {
     public var isBuilding: Bool { buildsAsked > buildsApplied }
 
     /// Feature entries held.
-    public var featureCount: Int { tiles.values.reduce(0) { $0 + $1.count } }
+    public private(set) var featureCount = 0
 
     /// A cache that reads `sources`' base layer from the store.
     public init(sources: [String], capacity: Int = MapTileCache.defaultCapacity) {
@@ -123,6 +131,7 @@ public struct MapTileCache: Sendable {
 
     /// Keeps `features` for `tile`, then drops the least recently wanted tiles not in view past the bound.
     mutating func insert(_ tile: MapTileKey, _ features: [StoredMapFeature]) {
+        featureCount += features.count - (tiles[tile]?.count ?? 0)
         tiles[tile] = features
         clock += 1
         lastUse[tile] = clock
@@ -131,11 +140,10 @@ public struct MapTileCache: Sendable {
 
     /// Drops the least recently wanted tiles not in view while more than `capacity` entries are held.
     mutating func trim() {
-        var count = featureCount
-        guard count > capacity else { return }
+        guard featureCount > capacity else { return }
         for old in tiles.keys.filter({ !wanted.contains($0) }).sorted(by: { (lastUse[$0] ?? 0) < (lastUse[$1] ?? 0) }) {
-            guard count > capacity else { break }
-            count -= tiles[old]?.count ?? 0
+            guard featureCount > capacity else { break }
+            featureCount -= tiles[old]?.count ?? 0
             tiles[old] = nil
             lastUse[old] = nil
         }
@@ -172,7 +180,11 @@ extension MainState {
             // arrive (`mapTilesRead` builds), and tiles left behind are outside the view: building the map
             // once a tile instead of twice is a third of a pan's cost in a city.
             if arriving.contains(where: { mapTiles.tiles[$0] != nil }) { effects.append(buildBaseMap()) }
+        } else if !mapTiles.skippedSince {
+            // The same tiles, all read or asked already: nothing to ask (most keys of a pan).
+            return effects
         }
+        mapTiles.skippedSince = false
         let missing = wanted.filter { mapTiles.tiles[$0] == nil && !mapTiles.pending.contains($0) }
         guard !missing.isEmpty else { return effects }
         mapTiles.generation += 1
@@ -185,7 +197,10 @@ extension MainState {
     mutating func mapTilesRead(_ result: MapTileResult) -> [Effect] {
         var changed = false
         for tile in result.skipped { mapTiles.pending.remove(tile) }
-        if !result.skipped.isEmpty { mapTiles.lastView = nil }
+        if !result.skipped.isEmpty {
+            mapTiles.lastView = nil
+            mapTiles.skippedSince = true
+        }
         for (tile, features) in result.tiles.sorted(by: { $0.key < $1.key }) {
             mapTiles.pending.remove(tile)
             guard mapTiles.wanted.contains(tile) else { continue }
@@ -204,11 +219,13 @@ extension MainState {
 
     /// The store's map changed (a fetch stored tiles): read `sources` from it afresh, tile by tile.
     mutating func readMapFromStore(sources: [String]) {
-        let builds = mapTiles.buildsAsked
+        let builds = mapTiles.buildsAsked, reading = mapTiles.reading
         mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
-        // A build asked for the old tiles and still to come is not drawn.
+        // A build asked for the old tiles and still to come is not drawn; maps built from now on are of
+        // another reading (not compared by their tiles with the old ones).
         mapTiles.buildsAsked = builds
         mapTiles.buildsApplied = builds
+        mapTiles.reading = reading + 1
         baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
     }
 
@@ -218,6 +235,6 @@ extension MainState {
         mapTiles.buildsAsked += 1
         let kept = mapTiles.wantedInOrder.filter { mapTiles.tiles[$0] != nil }
         return .buildMap(MapBuildRequest(generation: mapTiles.buildsAsked, tiles: kept, features: kept.map { mapTiles.tiles[$0] ?? [] },
-                                         graph: baseMap.graph, sources: mapTiles.sources))
+                                         graph: baseMap.graph, sources: mapTiles.sources, reading: mapTiles.reading))
     }
 }
