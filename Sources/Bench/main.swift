@@ -175,8 +175,9 @@ if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "pan-ratio", CommandLine.arguments.count == 3 {
-    // `Bench pan-ratio STORE`: the city part's pan figure alone, on a city stored by `Bench city` (ARTMAP_BENCH_KEEP=1).
-    print(try panAgainstCampus(store: CommandLine.arguments[2], centre: SyntheticCity(side: 250).centre).line)
+    // `Bench pan-ratio STORE`: the city part's pan figure alone, on the 700 city stored by `Bench city 700`
+    // (ARTMAP_BENCH_KEEP=1 keeps it).
+    print(try panAgainstCampus(store: CommandLine.arguments[2], city: SyntheticCity(side: 700)).line)
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "campus-pan", CommandLine.arguments.count == 3, let presses = Int(CommandLine.arguments[2]) {
