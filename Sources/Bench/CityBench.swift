@@ -392,6 +392,7 @@ func cityBench(side: Int) throws {
     // Frame per key while panning, in process, against the campus without a map.
     let pan = try panAgainstCampus(store: store, city: city)
     print(pan.line)
+    print(panInstructions(store: store))
 
     // A route corner to corner from a cold start (a process of its own), and today's in-memory A*.
     let far = (0..<side).reversed().flatMap { y in (0..<side).reversed().map { x in (x, y) } }.first { city.hasArtwork($0.0, $0.1) } ?? (0, 0)

@@ -41,8 +41,10 @@ func runMapMoves(store path: String, moves: Int) throws {
     }
 }
 
-/// Total instructions callgrind counted for `Bench ARGUMENTS…`, or nil when valgrind cannot run.
-func callgrindInstructions(arguments: [String], preload: String) -> Double? {
+/// Total instructions callgrind counted for `Bench ARGUMENTS…`, or nil when valgrind cannot run. The
+/// inclusive cost of functions whose (mangled) names start with one of `excluding` is taken off, with all
+/// they call (read with callgrind_annotate).
+func callgrindInstructions(arguments: [String], preload: String, excluding: [String] = []) -> Double? {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-callgrind-\(getpid())-\(arguments.joined(separator: "-").hashValue).out")
     defer { try? FileManager.default.removeItem(at: out) }
     let process = Process()
@@ -56,10 +58,26 @@ func callgrindInstructions(arguments: [String], preload: String) -> Double? {
     guard (try? process.run()) != nil else { return nil }
     process.waitUntilExit()
     guard process.terminationStatus == 0, let text = try? String(contentsOf: out, encoding: .utf8) else { return nil }
+    var total: Double?
     for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
-        if let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return value }
+        if let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { total = value }
     }
-    return nil
+    guard var instructions = total else { return nil }
+    if !excluding.isEmpty {
+        let annotated = runCapturing(["/usr/bin/env", "callgrind_annotate", "--inclusive=yes", "--threshold=100", out.path],
+                                     home: FileManager.default.temporaryDirectory)
+        guard !annotated.isEmpty else { return nil }
+        // Lines read "  1,234,567 (12.34%)  ???:NAME [object]" (or "( 2.28%)", with a space).
+        for line in annotated.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 3, let place = fields.first(where: { $0.contains(":") && !$0.hasSuffix("%)") }),
+                  let name = place.split(separator: ":", maxSplits: 1).last,
+                  excluding.contains(where: { name.hasPrefix($0) }),
+                  let cost = Double(fields[0].replacingOccurrences(of: ",", with: "")) else { continue }
+            instructions -= cost
+        }
+    }
+    return instructions
 }
 
 /// This bench without its debug sections: valgrind 3.19 cannot read the DWARF 5 of a release build and gives
@@ -124,4 +142,21 @@ func instructionBench() {
     } catch {
         print("helsinki: \(error)")
     }
+}
+
+/// Instructions per pan key over the city stored at `store` against the campus without a map (callgrind, 30
+/// against 10 keys): the city's reading of tiles and building of the map are left out, as the view does them
+/// beside the run loop (the release of a replaced map, on a queue of its own, is counted).
+func panInstructions(store: String) -> String {
+    guard let shim = sigsuspendShim() else { return "instructions per pan key: skipped (needs valgrind, cc and ../shared/tools/valgrind-sigsuspend.c)" }
+    let beside = ["$s5Store07CatalogA0C8mapTiles", "$s3App15MapBuildRequestV5build"]
+    guard let cityFew = callgrindInstructions(arguments: ["city-pan", store, "10"], preload: shim, excluding: beside),
+          let cityMany = callgrindInstructions(arguments: ["city-pan", store, "30"], preload: shim, excluding: beside),
+          let campusFew = callgrindInstructions(arguments: ["campus-pan", "10"], preload: shim),
+          let campusMany = callgrindInstructions(arguments: ["campus-pan", "30"], preload: shim) else {
+        return "instructions per pan key: valgrind did not run"
+    }
+    let city = (cityMany - cityFew) / 20, campus = (campusMany - campusFew) / 20
+    return String(format: "instructions per pan key on the run loop (callgrind, 30 against 10 keys): campus %.2f M, city %.2f M; %.2fx %@ (goal <= 1.5x)",
+                  campus / 1e6, city / 1e6, city / campus, city / campus <= 1.5 ? "MET" : "NOT MET")
 }

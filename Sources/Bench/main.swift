@@ -178,6 +178,7 @@ if CommandLine.arguments.dropFirst().first == "pan-ratio", CommandLine.arguments
     // `Bench pan-ratio STORE`: the city part's pan figure alone, on the 700 city stored by `Bench city 700`
     // (ARTMAP_BENCH_KEEP=1 keeps it).
     print(try panAgainstCampus(store: CommandLine.arguments[2], city: SyntheticCity(side: 700)).line)
+    print(panInstructions(store: CommandLine.arguments[2]))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "campus-pan", CommandLine.arguments.count == 3, let presses = Int(CommandLine.arguments[2]) {

@@ -75,7 +75,9 @@ public struct Buffer: Sendable, Equatable {
                             // retain and a plain style, not a generic copy of the whole cell.
                             for row in top..<bottom {
                                 let source = row &* columns, target = (originY &+ row) &* width &+ originX
-                                for column in left..<min(right, last &- source) {
+                                let end = min(right, last &- source)
+                                guard end > left else { break }
+                                for column in left..<end {
                                     let code = Int(codes[source &+ column])
                                     guard code != 0, code < known, !skip[source &+ column] else { continue }
                                     let i = target &+ column, x = originX &+ column

@@ -120,10 +120,22 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     #expect(!drawn.isEmpty && !state.main.mapTiles.isBuilding)
     _ = reduce(&state, .mapBuilt(MapBuildResult(generation: build.generation, map: built)))
     #expect(state.main.baseMap === drawn)
-    // The store's map changed (a fetch): a build asked before is not drawn over the new reading.
+    // The store's map changed (a fetch): a build or a read asked before is not taken over the new reading,
+    // and what is asked from now on is numbered past all that was asked before (the reader drops the older).
+    // (Zoomed out, the map shows tiles not read yet.)
+    var before: [MapTileRequest] = []
+    while state.main.metresPerCell < 20 { before += requests(reduce(&state, .key(.character("-")))) }
+    let readBefore = try #require(before.last)
     state.main.readMapFromStore(sources: ["city"])
-    _ = reduce(&state, .mapBuilt(MapBuildResult(generation: latest.generation, map: latest.build())))
+    // (The next action, whatever it is, asks for the tiles in view afresh.)
+    let late = reduce(&state, .mapBuilt(MapBuildResult(generation: latest.generation, map: latest.build())))
     #expect(state.main.baseMap.isEmpty)
+    let readAfter = try #require(requests(late).first)
+    #expect(readAfter.generation > readBefore.generation)
+    _ = reduce(&state, .mapTilesRead(answer(readBefore, firstID: 900)))
+    #expect(state.main.mapTiles.featureCount == 0 && Set(state.main.mapTiles.pending) == Set(readAfter.tiles))
+    let rebuilt = try #require(builds(reduce(&state, .mapTilesRead(answer(readAfter)))).first)
+    #expect(rebuilt.generation > latest.generation)
 }
 
 @Test func nearMeWaitsForTheMapBuiltFromTheTilesBeforeFetching() throws {

@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Cartography
 import Foundation
 import Geo
@@ -44,4 +44,29 @@ private func actions(_ queue: ActionQueue, count: Int) throws -> [Action] {
     #expect(newer.skipped.isEmpty)
     #expect(older.tiles.isEmpty)
     #expect(older.skipped == [tile])
+}
+
+@Test func theBuilderDropsBuildsOvertakenBeforeTheyStartAndPostsTheNewest() throws {
+    let queue = try ActionQueue()
+    let reader = MapTileReader()
+    let tile = MapTileKey(band: 0, row: 14_140, column: 17_954)
+    let street = StoredMapFeature(id: 1, feature: MapFeature(sourceID: "way/1", kind: .street, name: "High Street",
+                                                              parts: [[GeoPoint(latitude: 51.4051, longitude: -0.4559), GeoPoint(latitude: 51.4051, longitude: -0.4501)]]))
+    func request(_ generation: Int) -> MapBuildRequest {
+        MapBuildRequest(generation: generation, tiles: [tile], features: [[street]], graph: WalkGraph(edges: []), sources: ["test"], reading: 0)
+    }
+    func built(_ actions: [Action]) -> [MapBuildResult] {
+        actions.compactMap { action -> MapBuildResult? in if case .mapBuilt(let result) = action { return result } else { return nil } }
+    }
+    // The newest (20) asked first: the older ones, when their turn comes, are not built.
+    reader.build(request(20), queue: queue)
+    for generation in 1..<20 { reader.build(request(generation), queue: queue) }
+    let first = built(try actions(queue, count: 1))
+    // One more after them: once it is posted, everything asked before has had its turn, and none was built.
+    reader.build(request(21), queue: queue)
+    let second = built(try actions(queue, count: 1))
+    #expect(first.map(\.generation) == [20])
+    #expect(second.map(\.generation) == [21])
+    #expect((first + second).allSatisfy { $0.map.features.map(\.name) == ["High Street"] })
+    #expect(queue.drain().isEmpty)
 }

@@ -103,3 +103,47 @@ func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
     #expect(state.main.mapAnchor != anchor && state.main.mapOffsetEast == 0)
     #expect(abs(state.main.mapAnchor.longitude - centre.longitude) < 1e-9)
 }
+
+@Test func panningOverMapsBuiltFromTilesAsTheyArriveDrawsWhatAWholeDrawingDraws() throws {
+    let features = try helsinkiFeatures.get()
+    var state = try campusState(columns: 200, rows: 60)
+    state.main.mapCenter = Coordinate(clampingLatitude: 60.1699, longitude: 24.9449)
+    state.main.zoomIndex = 3  // 10 m per cell
+    let band = MapTiling.band(metresPerCell: state.main.metresPerCell)
+    // The store's tiles of this band: each holds every feature of the band's kinds whose box meets it.
+    let kinds = Set(MapTiling.kinds(band: band))
+    var tiles: [MapTileKey: [StoredMapFeature]] = [:]
+    for (index, feature) in features.enumerated() where kinds.contains(feature.kind) {
+        let stored = StoredMapFeature(id: Int64(index), feature: feature)
+        for tile in MapTiling.tiles(covering: stored.bounds, band: band) { tiles[tile, default: []].append(stored) }
+    }
+    // As the view does: the map built from the tiles around what it shows, again whenever they change, each
+    // map knowing its tiles (so a pan keeps the drawn layer without comparing features).
+    var built: [MapTileKey] = []
+    var builds = 0
+    func rebuild() {
+        let half = (x: state.layout.mapInner.width, y: state.layout.mapInner.height)
+        let box = state.main.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
+        let wanted = MapTiling.tiles(covering: FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.east), band: band)
+        if wanted != built {
+            built = wanted
+            builds += 1
+            let request = MapBuildRequest(generation: builds, tiles: wanted, features: wanted.map { tiles[$0] ?? [] },
+                                          graph: WalkGraph(edges: []), sources: ["helsinki"], reading: 1)
+            state.main.baseMap = request.build()
+        }
+    }
+    rebuild()
+    let raster = BaseRaster()
+    var difference: String?
+    for key in Array(repeating: Key.shiftRight, count: 60) + Array(repeating: .shiftDown, count: 30) + Array(repeating: .shiftLeft, count: 40) {
+        _ = reduce(&state, .key(key))
+        rebuild()
+        difference = firstDifference(state, raster)
+        if difference != nil { break }
+    }
+    #expect(difference == nil, "\(difference ?? "")")
+    #expect(builds > 5, "the map was built again as the view moved (\(builds) builds)")
+    // Every pan (the first keys move the cursor) is drawn by strip, over each new map too: drawn whole once.
+    #expect(raster.strips > 80 && raster.draws <= 2, "\(raster.strips) strips, \(raster.draws) drawn whole")
+}

@@ -22,10 +22,12 @@ extension AppState {
         }
     }
 
-    /// Whether the reference has a base layer is known once its tiles are read and the map built from them
-    /// (near me fetches if not).
+    /// Whether the reference, then the map's centre, has a base layer is known once their tiles are read and
+    /// the map built from them (near me fetches if not; a pan that moved the centre asked while it was not known).
     private mutating func fetchIfSettled() -> [Effect] {
-        main.mapTiles.pending.isEmpty && !main.mapTiles.isBuilding ? fetchIfUncovered(at: main.reference) : []
+        guard main.mapTiles.pending.isEmpty, !main.mapTiles.isBuilding else { return [] }
+        let effects = fetchIfUncovered(at: main.reference)
+        return effects.isEmpty ? fetchIfUncovered(at: main.mapCenter) : effects
     }
 
     /// The news message, a failed news fetch, or the changes syncs made since the news was last opened.

@@ -94,6 +94,8 @@ public struct MapTileCache: Sendable {
     var wantedInOrder: [MapTileKey] = []
     public internal(set) var pending: Set<MapTileKey> = []
     public internal(set) var generation = 0
+    /// Answers to reads numbered at or below this were asked before the store's map was read afresh: dropped.
+    public internal(set) var readsFrom = 0
     /// The last map build asked for, and the last one drawn: a build still to come while they differ.
     public internal(set) var buildsAsked = 0
     public internal(set) var buildsApplied = 0
@@ -195,6 +197,7 @@ extension MainState {
     /// Takes in tiles read from the store: those the view still wants are kept and drawn (once the map is built
     /// again); the rest (the view has moved on) are dropped.
     mutating func mapTilesRead(_ result: MapTileResult) -> [Effect] {
+        guard result.generation > mapTiles.readsFrom else { return [] }
         var changed = false
         for tile in result.skipped { mapTiles.pending.remove(tile) }
         if !result.skipped.isEmpty {
@@ -219,10 +222,13 @@ extension MainState {
 
     /// The store's map changed (a fetch stored tiles): read `sources` from it afresh, tile by tile.
     mutating func readMapFromStore(sources: [String]) {
-        let builds = mapTiles.buildsAsked, reading = mapTiles.reading
+        let builds = mapTiles.buildsAsked, reading = mapTiles.reading, generation = mapTiles.generation
         mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
-        // A build asked for the old tiles and still to come is not drawn; maps built from now on are of
+        // A read or a build asked for the old tiles and still to come is not taken (the reader numbers on from
+        // the last request: a number restarting at 1 would look overtaken); maps built from now on are of
         // another reading (not compared by their tiles with the old ones).
+        mapTiles.generation = generation
+        mapTiles.readsFrom = generation
         mapTiles.buildsAsked = builds
         mapTiles.buildsApplied = builds
         mapTiles.reading = reading + 1
