@@ -3,7 +3,8 @@ import Foundation
 import Geo
 
 // libFuzzer target: OpenStreetMap XML and PBF files and GeoJSON must never crash the importers; whatever
-// they accept must survive the stored geometry's round trip and a route over the graph it builds. An input
+// they accept must survive the stored geometry's round trip, a base map's queries and a route over the graph
+// it builds. An input
 // starting with 0xFF is a stored walking piece instead (4 bytes of its edges' length, the edges' bytes, then
 // its components and landmark walks): labelled and routed through as a store's rows would be.
 final class CountingSink: MapImportSink {
@@ -36,6 +37,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for feature in sink.features {
         _ = GeometryCoding.decode(GeometryCoding.encode(feature.parts))
         _ = feature.contains(feature.centroid)
+    }
+    // Whatever was accepted becomes a map the view can ask: the grid, long lines' stretches, landmarks, and a
+    // coverage of the tiles around each feature.
+    let map = BaseMap(features: sink.features, graph: WalkGraph(edges: []), sources: ["fuzz"])
+    for (index, feature) in sink.features.prefix(50).enumerated() {
+        let box = map.bounds(of: index)
+        for metresPerCell in [1.0, 60, 20_000] {
+            _ = map.features(in: box, metresPerCell: metresPerCell)
+            _ = map.landmarks(in: box, metresPerCell: metresPerCell)
+        }
+        for part in feature.parts.indices { _ = map.stretches(of: index, part: part) }
+        if !box.isEmpty, box.south.isFinite, box.north.isFinite, box.west.isFinite, box.east.isFinite {
+            let band = MapTiling.band(metresPerCell: 20)
+            let coverage = MapCoverage(reading: 0, tiles: Set(MapTiling.tiles(covering: box, band: band).prefix(1000)))
+            _ = coverage.sameFeatures(as: coverage, in: box, band: band)
+        }
     }
     let graph = WalkGraph(edges: sink.edges)
     if let first = sink.edges.first, let last = sink.edges.last {

@@ -221,26 +221,17 @@ func perform(_ effects: [Effect], on state: inout AppState, store: CatalogStore?
     }
 }
 
-/// Milliseconds per key panning east (five cells a key, the map following the cursor) at 20 m per cell,
-/// the tiles that come into view read from `store` in the same key (in the view they are read beside it).
-func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?, presses: Int = 60) throws -> Double {
-    while state.main.metresPerCell > 20 { try perform(reduce(&state, .key(.character("+"))), on: &state, store: store) }
-    while state.main.metresPerCell < 20 { try perform(reduce(&state, .key(.character("-"))), on: &state, store: store) }
-    var previous = MainView.render(state)
-    tileReadSeconds = 0
-    let start = now()
-    for _ in 0..<presses {
-        try perform(reduce(&state, .key(.shiftRight)), on: &state, store: store)
-        let frame = MainView.render(state)
-        _ = frame.changedRuns(since: previous)
-        previous = frame
-    }
-    return (now() - start) * 1000 / Double(presses)
+/// Milliseconds per key panning `presses` keys (see `PanTimer`), in all and beside the run loop.
+func panMillisecondsPerKey(_ state: inout AppState, store: CatalogStore?, presses: Int = 60) throws -> (total: Double, beside: Double) {
+    var timer = try PanTimer(state: state, store: store)
+    for _ in 0..<presses { try timer.key() }
+    state = timer.state
+    return (timer.total * 1000 / Double(presses), timer.beside * 1000 / Double(presses))
 }
 
 /// The frame per key panning over the city stored at `store` against the campus without a map: up to five
-/// rounds, campus and city in turn, the best of each (a busy moment on a shared machine slows one round, not the
-/// figure). The ratio counts the city's time on the run loop only (reading tiles and building the map from
+/// rounds, campus and city in turn, the median of the rounds' ratios (a busy moment on a shared machine slows one
+/// round, not the figure). The ratio counts the city's time on the run loop only (reading tiles and building the map from
 /// them happen beside it in the view).
 func panAgainstCampus(store: String, city: SyntheticCity) throws -> (ratio: Double, line: String) {
     let began = now()
@@ -337,7 +328,7 @@ func cityBench(side: Int) throws {
     }
     try? FileManager.default.removeItem(atPath: xml)
     let size = (try? FileManager.default.attributesOfItem(atPath: pbf)[.size] as? Int) ?? 0
-    print(String(format: "wrote city.osm.pbf: %.1f MB in %.1f s", Double(size ?? 0) / 1_048_576, now() - t))
+    print(String(format: "wrote city.osm.pbf: %.1f MB in %.1f s", Double(size) / 1_048_576, now() - t))
 
     // Import against osmium export of the same file (every geometry built and written), the best of two runs
     // each, in turn: on a shared machine one slow moment would otherwise decide the ratio.

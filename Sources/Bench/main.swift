@@ -171,7 +171,7 @@ if CommandLine.arguments.dropFirst().first == "city-pan", CommandLine.arguments.
     let store = try CatalogStore(path: CommandLine.arguments[2])
     var state = try cityState(store: store, collection: "city", centre: SyntheticCity(side: 250).centre)
     let perKey = try panMillisecondsPerKey(&state, store: store, presses: presses)
-    print(String(format: "%.3f ms a key, %.3f ms of it beside the run loop", perKey, tileReadSeconds * 1000 / Double(presses)))
+    print(String(format: "%.3f ms a key, %.3f ms of it beside the run loop", perKey.total, perKey.beside))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "pan-ratio", CommandLine.arguments.count == 3 {
@@ -185,7 +185,7 @@ if CommandLine.arguments.dropFirst().first == "campus-pan", CommandLine.argument
     // `Bench campus-pan N`: N pans east over the generated campus (no map), for callgrind beside `city-pan`.
     var state = AppState(artworks: generatedArtworks(31))
     _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
-    print(try panMillisecondsPerKey(&state, store: nil, presses: presses))
+    print(String(format: "%.3f ms a key", try panMillisecondsPerKey(&state, store: nil, presses: presses).total))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "city" {

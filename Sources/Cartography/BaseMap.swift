@@ -157,8 +157,8 @@ public final class BaseMap: Sendable {
 
 /// Feature indices listed by grid cell (row, column), built in one go: over the entries' extent as flat
 /// arrays (a count pass, then a fill, no hashing) when that extent is not much larger than the entries,
-/// else in a dictionary (features imported far apart). The view rebuilds its map whenever tiles arrive, so
-/// the build is part of a pan.
+/// else in a dictionary (features imported far apart). The view builds a map whenever tiles arrive (beside
+/// its run loop), so the build is on the way of every pan.
 struct CellLists: Sendable {
     /// One feature in one cell.
     struct Entry {
