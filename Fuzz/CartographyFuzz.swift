@@ -48,9 +48,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = map.landmarks(in: box, metresPerCell: metresPerCell)
         }
         for part in feature.parts.indices { _ = map.stretches(of: index, part: part) }
-        if !box.isEmpty, box.south.isFinite, box.north.isFinite, box.west.isFinite, box.east.isFinite {
+        // (A view's area, as the view asks: a degree or less.)
+        if !box.isEmpty, box.north - box.south < 1, box.east - box.west < 1 {
             let band = MapTiling.band(metresPerCell: 20)
-            let coverage = MapCoverage(reading: 0, tiles: Set(MapTiling.tiles(covering: box, band: band).prefix(1000)))
+            let coverage = MapCoverage(reading: 0, tiles: Set(MapTiling.tiles(covering: box, band: band)))
             _ = coverage.sameFeatures(as: coverage, in: box, band: band)
         }
     }
