@@ -24,6 +24,43 @@ func nmeaWalk() -> String {
     return out
 }
 
+/// Waits until gpsd on 127.0.0.1:`port` reports a 2D or 3D fix to a watching client, or `bound` seconds pass.
+/// gpsfake is a Python program that starts its own gpsd: on a loaded machine that can take longer than
+/// the 10 s `list` waits, so the test waits for the fix first, as a person would wait for the GPS light.
+func waitForGpsdFix(port: Int, bound: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(bound)
+    while Date() < deadline {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if connected != 0 { usleep(200_000); continue }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let watch = #"?WATCH={"enable":true,"json":true};"# + "\n"
+        _ = watch.withCString { send(fd, $0, strlen($0), 0) }
+        var received = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { break }
+            if count < 0 { if errno == EAGAIN || errno == EWOULDBLOCK { continue } else { break } }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+            if received.contains(#""class":"TPV""#),
+               received.split(separator: "\n").contains(where: { $0.contains(#""class":"TPV""#) && ($0.contains(#""mode":2"#) || $0.contains(#""mode":3"#)) }) {
+                return true
+            }
+        }
+    }
+    return false
+}
+
 @Test func listAndWatchFollowARealGpsdFedByGpsfake() async throws {
     let gpsfake = ["/usr/bin/gpsfake", "/usr/local/bin/gpsfake"].first { FileManager.default.isExecutableFile(atPath: $0) }
     try #require(gpsfake != nil, "gpsfake is missing: install Debian's gpsd and gpsd-clients (make deps does)")
@@ -50,13 +87,14 @@ func nmeaWalk() -> String {
         }
         try? FileManager.default.removeItem(atPath: socketName)
     }
+    try #require(waitForGpsdFix(port: port, bound: 90), "gpsfake's gpsd on port \(port) gave no fix within 90 s")
     let list = await runArtmap(["list", "--json", "--nearest", "1", "--gpsd", "127.0.0.1:\(port)"], home: home)
     #expect(list.status == 0, "\(list.err)")
     let decoded = try JSONDecoder().decode(ListJSON.self, from: Data(list.out.utf8))
     #expect(decoded.reference.latitude > 53.40 && decoded.reference.latitude < 53.41)
     // watch runs until interrupted: run the binary and stop it after a few fixes.
     let (process, outURL, _) = try startBinary(["watch", "--json", "--gpsd", "127.0.0.1:\(port)"], environment: binaryEnvironment(home: home))
-    let deadline = Date().addingTimeInterval(25)
+    let deadline = Date().addingTimeInterval(60)
     var lines: [String] = []
     while Date() < deadline {
         lines = ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
