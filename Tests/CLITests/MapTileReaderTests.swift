@@ -7,10 +7,10 @@ import Testing
 import TestSupport
 @testable import Runtime
 
-/// Waits (at most 20 s) until the queue has handed over `count` actions.
+/// Waits (at most 60 s) until the queue has handed over `count` actions.
 private func actions(_ queue: ActionQueue, count: Int) throws -> [Action] {
     var got: [Action] = []
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(60)
     while got.count < count, Date() < deadline {
         got += queue.drain()
         if got.count < count { usleep(5_000) }

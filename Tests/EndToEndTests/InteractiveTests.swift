@@ -139,7 +139,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
         lines.contains { $0.contains("▸ Ashton Building (1)") } && lines.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true
     }
     #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true, "\(start.last { !$0.isEmpty } ?? "")")
-    let end = try tmux.waitFor(timeout: 20) { lines in
+    let end = try tmux.waitFor(timeout: 60) { lines in
         guard let first = lines.first(where: { $0.contains("▸ ") }) else { return false }
         return first.contains("Crown Place Halls")
     }
@@ -175,7 +175,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     screen = try tmux.waitFor { status($0).contains("gpsd: disconnected") }
     #expect(status(screen).contains("gpsd: disconnected"), "\(status(screen))")
     #expect(status(screen).contains("retrying in"))
-    screen = try tmux.waitFor(timeout: 20) { status($0).contains("gpsd: fix ±5 m") }
+    screen = try tmux.waitFor(timeout: 60) { status($0).contains("gpsd: fix ±5 m") }
     #expect(status(screen).contains("gpsd: fix ±5 m"), "\(status(screen))")
     let first = screen.first { $0.contains("▸ ") } ?? ""
     #expect(first.contains("Abercromby Square"), "fixes resumed and the table re-sorted: \(first)")
@@ -211,12 +211,12 @@ func signalsRestoreTheTerminal(signal: String) throws {
     _ = try tmux.waitFor(timeout: 30) { boxTop($0, "31 artworks in 13 buildings")?.line == 1 }
     for (columns, rows, stacked) in [(80, 60, true), (160, 45, false), (70, 50, true)] {
         try tmux.resize(columns: columns, rows: rows)
-        let screen = try tmux.waitFor(timeout: 10) { lines in
+        let screen = try tmux.waitFor(timeout: 45) { lines in
             guard let table = boxTop(lines, "31 artworks in 13 buildings") else { return false }
             return stacked ? table.line > 1 : table.line == 1
         }
         let table = boxTop(screen, "31 artworks in 13 buildings")
-        #expect(stacked ? (table?.line ?? 0) > 1 : table?.line == 1, "\(columns)×\(rows) was not drawn within 10 s")
+        #expect(stacked ? (table?.line ?? 0) > 1 : table?.line == 1, "\(columns)×\(rows) was not drawn within 45 s")
     }
     try tmux.send("q")
     #expect(try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-") } }.contains { $0.hasPrefix("EXITED-0") })

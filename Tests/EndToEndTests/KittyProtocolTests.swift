@@ -48,7 +48,7 @@ private let kittyAnswer = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c"
     let between = Array(program.output[mark...])
     #expect(!PtyProgram.contains(between, Array("\u{1B}_Ga=T".utf8)), "no image re-sent: \(program.text(from: mark).prefix(300).debugDescription)")
     // Help over the detail hides the picture: deleted by its id.
-    #expect(PtyProgram.contains(between, Array("\u{1B}_Ga=d,d=I,i=".utf8)) || program.read(untilContains: "\u{1B}_Ga=d,d=I,i=", after: mark, timeout: 10))
+    #expect(PtyProgram.contains(between, Array("\u{1B}_Ga=d,d=I,i=".utf8)) || program.read(untilContains: "\u{1B}_Ga=d,d=I,i=", after: mark, timeout: 30))
     // Quitting (q goes back screen by screen, then quits) leaves no image behind.
     mark = program.output.count
     for _ in 0..<4 where !program.exited() { program.press("q") }

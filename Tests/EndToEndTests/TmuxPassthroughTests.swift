@@ -30,7 +30,7 @@ func insideTmuxImagesGoThroughPassthroughOnlyWhenItIsAllowed(allowed: Bool, pixe
     let screen = try tmux.screen()
     #expect(screen.contains { $0.contains("EXITED-0") }, "\(screen.joined(separator: "\n"))")
     var pane: [UInt8] = []
-    let deadline = Date().addingTimeInterval(15)
+    let deadline = Date().addingTimeInterval(45)
     while String(decoding: pane, as: UTF8.self).range(of: exited, options: .regularExpression) == nil, Date() < deadline {
         usleep(50_000)
         pane = [UInt8]((try? Data(contentsOf: paneBytes)) ?? Data())

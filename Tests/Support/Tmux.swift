@@ -70,7 +70,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// timeout it throws, naming the caller's line and showing the last screen, so the test fails where it
     /// waited instead of going on with a screen it did not expect.
     @discardableResult
-    public func waitFor(timeout: TimeInterval = 15, file: StaticString = #fileID, line: UInt = #line,
+    public func waitFor(timeout: TimeInterval = 45, file: StaticString = #fileID, line: UInt = #line,
                         _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var lines = try screen()
@@ -170,7 +170,7 @@ public func spawnWithCleanSignals(_ argv: [String], stdoutPath: String?,
 extension TmuxSession {
     /// Waits like `waitFor`, but a screen that never satisfies `condition` is an error (with the screen in it).
     @discardableResult
-    public func require(timeout: TimeInterval = 15, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
+    public func require(timeout: TimeInterval = 45, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
         let lines = try waitFor(timeout: timeout, condition)
         guard condition(lines) else {
             throw TestServerError("the screen never showed \(what):\n" + lines.joined(separator: "\n"))
