@@ -145,11 +145,11 @@ func instructionBench() {
 }
 
 /// Instructions per pan key over the city stored at `store` against the campus without a map (callgrind, 30
-/// against 10 keys): the city's reading of tiles and building of the map are left out, as the view does them
-/// beside the run loop (the release of a replaced map, on a queue of its own, is counted).
+/// against 10 keys): the city's reading of tiles, building of the map and drawing of sheets are left out, as the
+/// view does them beside the run loop (the release of a replaced map, on a queue of its own, is counted).
 func panInstructions(store: String) -> String {
     guard let shim = sigsuspendShim() else { return "instructions per pan key: skipped (needs valgrind, cc and ../shared/tools/valgrind-sigsuspend.c)" }
-    let beside = ["$s5Store07CatalogA0C8mapTiles", "$s3App15MapBuildRequestV5build"]
+    let beside = ["$s5Store07CatalogA0C8mapTiles", "$s3App15MapBuildRequestV5build", "$s6Screen10BaseRasterC9drawSheet"]
     guard let cityFew = callgrindInstructions(arguments: ["city-pan", store, "10"], preload: shim, excluding: beside),
           let cityMany = callgrindInstructions(arguments: ["city-pan", store, "30"], preload: shim, excluding: beside),
           let campusFew = callgrindInstructions(arguments: ["campus-pan", "10"], preload: shim),

@@ -21,6 +21,13 @@ struct SplitMix: RandomNumberGenerator {
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+/// The CPU time of the calling thread, in seconds: what a frame cost its thread, not time it waited for a core.
+func threadNow() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
 func points(_ n: Int, lat: ClosedRange<Double>, lon: ClosedRange<Double>, seed: UInt64) -> [Coordinate] {
     var rng = SplitMix(state: seed)
     return (0..<n).map { _ in

@@ -77,3 +77,34 @@ import Testing
     #expect(occupied.isFree(x: 1, y: 3, width: 1))
     #expect(occupied.isFree(x: 3, y: 2, width: 2))
 }
+
+@Test func aRegionCopiedFromAWiderCanvasHoldsWhatADrawingClippedToItHolds() {
+    // Lines and a filled ring in dots of one grid, drawn on a wide canvas and on a small one lying over part of it.
+    func draw(_ canvas: inout MapCanvas) {
+        canvas.line(.street, -30, 10, 170, 50)
+        canvas.line(.path, 5, 60, 120, -7, dashed: true)
+        canvas.fill(.green, rings: [[(10, 10), (90, 14), (70, 50), (12, 44)]]) { x, y in (x + 2 * y) % 6 == 0 }
+    }
+    var wide = MapCanvas(columns: 80, rows: 20, originX: -40, originY: -16)
+    draw(&wide)
+    let region = Rect(x: 3, y: 2, width: 9, height: 5)
+    var small = MapCanvas(columns: 20, rows: 8, originX: 10, originY: 8)
+    // What was there before is replaced, including dots of an ink the wide canvas has none of there.
+    small.line(.rail, 0, 0, 40, 32)
+    #expect(small.canCopy(region, from: wide))
+    small.copy(region, from: wide)
+    var clipped = MapCanvas(columns: 20, rows: 8, originX: 10, originY: 8)
+    clipped.clip(toCells: region)
+    draw(&clipped)
+    var copiedCodes: [UInt16] = [], drawnCodes: [UInt16] = []
+    small.compose(into: &copiedCodes, region: region)
+    clipped.compose(into: &drawnCodes, region: region)
+    #expect(copiedCodes == drawnCodes)
+    #expect(copiedCodes.contains { $0 >> 8 == MapInk.street.rawValue + 1 } && copiedCodes.contains { $0 >> 8 == MapInk.green.rawValue + 1 },
+            "the region holds a street's dots and a park's")
+    // A canvas off by half a cell, or a region reaching past the wide canvas, is not copied.
+    #expect(!MapCanvas(columns: 20, rows: 8, originX: 11, originY: 8).canCopy(region, from: wide))
+    #expect(!MapCanvas(columns: 20, rows: 8, originX: 10, originY: 10).canCopy(region, from: wide))
+    #expect(!small.canCopy(Rect(x: 3, y: 2, width: 9, height: 30), from: wide))
+    #expect(!MapCanvas(columns: 20, rows: 8, originX: -60, originY: 8).canCopy(region, from: wide))
+}

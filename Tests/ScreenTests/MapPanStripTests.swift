@@ -49,16 +49,16 @@ private func firstDifference(_ state: AppState, _ raster: BaseRaster) -> String?
     return nil
 }
 
-@Test(arguments: [UInt64(19), 2024, 77_777])
-func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
-    print("panning by strips, seed \(seed)")
+@Test(arguments: [UInt64(19), 2024, 77_777], [BaseRaster.SheetDrawing.never, .atOnce])
+func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64, sheets: BaseRaster.SheetDrawing) throws {
+    print("panning by strips, seed \(seed), sheets \(sheets)")
     let features = try helsinkiFeatures.get()
     var state = try campusState(columns: 200, rows: 60)
     state.main.baseMap = BaseMap(features: features, graph: WalkGraph(edges: []), sources: ["helsinki"])
     state.main.mapCenter = Coordinate(clampingLatitude: 60.1699, longitude: 24.9449)
     state.main.zoomIndex = 2  // 5 m per cell
     var rng = SeededKeys(state: seed)
-    let raster = BaseRaster()
+    let raster = BaseRaster(sheets: sheets)
     let moves: [Key] = [.shiftRight, .shiftLeft, .shiftUp, .shiftDown, .right, .left, .up, .down]
     var keys = 0
     var difference: String?
@@ -86,8 +86,14 @@ func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
         #expect(difference == nil, "seed \(seed), after \(keys) keys at \(state.main.metresPerCell) m/cell: \(difference ?? "")")
         if difference != nil { break }
     }
-    print("seed \(seed): \(raster.strips) pans drawn by strip, \(raster.draws) drawings whole")
+    print("seed \(seed): \(raster.strips) pans drawn by strip (\(raster.stripsFromSheets) strips copied from \(raster.sheetsDrawn) sheets), \(raster.draws) drawings whole")
     #expect(raster.strips > 20, "most pans are drawn by strip (\(raster.strips) strips, \(raster.draws) whole)")
+    if sheets == .atOnce {
+        // Whole drawings and changed maps each ask for a sheet; most strips after them come from it.
+        #expect(raster.sheetsDrawn > 0 && raster.stripsFromSheets > raster.strips / 4, "\(raster.stripsFromSheets) of \(raster.strips) strips from \(raster.sheetsDrawn) sheets")
+    } else {
+        #expect(raster.sheetsDrawn == 0 && raster.stripsFromSheets == 0)
+    }
 }
 
 @Test func aPanKeepsTheProjectionsAnchorAndAZoomOrAJumpMovesIt() throws {
@@ -104,7 +110,8 @@ func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
     #expect(abs(state.main.mapAnchor.longitude - centre.longitude) < 1e-9)
 }
 
-@Test func panningOverMapsBuiltFromTilesAsTheyArriveDrawsWhatAWholeDrawingDraws() throws {
+@Test(arguments: [BaseRaster.SheetDrawing.never, .atOnce])
+func panningOverMapsBuiltFromTilesAsTheyArriveDrawsWhatAWholeDrawingDraws(sheets: BaseRaster.SheetDrawing) throws {
     let features = try helsinkiFeatures.get()
     var state = try campusState(columns: 200, rows: 60)
     state.main.mapCenter = Coordinate(clampingLatitude: 60.1699, longitude: 24.9449)
@@ -134,7 +141,7 @@ func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
         }
     }
     rebuild()
-    let raster = BaseRaster()
+    let raster = BaseRaster(sheets: sheets)
     var difference: String?
     for key in Array(repeating: Key.shiftRight, count: 60) + Array(repeating: .shiftDown, count: 30) + Array(repeating: .shiftLeft, count: 40) {
         _ = reduce(&state, .key(key))
@@ -146,4 +153,11 @@ func panningByStripsDrawsWhatAWholeDrawingDraws(seed: UInt64) throws {
     #expect(builds > 5, "the map was built again as the view moved (\(builds) builds)")
     // Every pan (the first keys move the cursor) is drawn by strip, over each new map too: drawn whole once.
     #expect(raster.strips > 80 && raster.draws <= 2, "\(raster.strips) strips, \(raster.draws) drawn whole")
+    if sheets == .atOnce {
+        // A sheet drawn from one map serves the strips of the next maps too, while both hold the strip's tiles;
+        // past the extract's east edge the maps are empty, and their strips drawn (nothing to draw, no sheet).
+        // Each sheet is the one before moved, with only what it uncovers drawn.
+        #expect(raster.stripsFromSheets > raster.strips / 3 && raster.sheetsMoved >= raster.sheetsDrawn - 2,
+                "\(raster.stripsFromSheets) of \(raster.strips) strips from \(raster.sheetsDrawn) sheets (\(raster.sheetsMoved) moved) over \(builds) maps")
+    }
 }

@@ -52,8 +52,7 @@ enum BaseLayer {
     /// simplified ring by ring whole, lines drawn segment by segment from their own ends.
     /// A long line is drawn by the stretches that meet `area` (`BaseMap.stretches`), so a strip skips a
     /// street's stretches that cannot reach it without looking at their points.
-    static func draw(_ state: MainScene, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
-        let map = state.baseMap
+    static func draw(_ map: BaseMap, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
         let closeUp = frame.metresPerCell <= 2
         // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
         let skips = area.west >= -180 && area.east <= 180

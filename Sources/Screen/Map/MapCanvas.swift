@@ -56,6 +56,43 @@ struct MapCanvas: Sendable {
         }
     }
 
+    /// Whether `source`, on the same grid of dots, holds every dot of this canvas's cells `region` (whole cells
+    /// apart, so its cells line up with these).
+    func canCopy(_ region: Rect, from source: MapCanvas) -> Bool {
+        let dx = originX - source.originX, dy = originY - source.originY
+        guard dx % 2 == 0, dy % 4 == 0 else { return false }
+        let left = region.x + dx / 2, top = region.y + dy / 4
+        return left >= 0 && top >= 0 && left + region.width <= source.columns && top + region.height <= source.rows
+    }
+
+    /// The dots of this canvas's cells `region` made those of `source` there (see `canCopy`), plane by plane and
+    /// row by row: what a drawing of the same features clipped to the region would put there.
+    mutating func copy(_ region: Rect, from source: MapCanvas) {
+        guard canCopy(region, from: source) else { return }
+        let left = max(0, region.x), right = min(columns, region.maxX), top = max(0, region.y), bottom = min(rows, region.maxY)
+        guard left < right, top < bottom else { return }
+        let sourceX = (originX - source.originX) / 2, sourceY = (originY - source.originY) / 4
+        for ink in planes.indices {
+            guard planes[ink] != nil || source.planes[ink] != nil else { continue }
+            if planes[ink] == nil { planes[ink] = Array(repeating: 0, count: columns * rows) }
+            let columns = self.columns, sourceColumns = source.columns
+            planes[ink]!.withUnsafeMutableBufferPointer { target in
+                guard let to = target.baseAddress else { return }
+                for y in top..<bottom {
+                    let row = to + y * columns + left
+                    if let from = source.planes[ink] {
+                        from.withUnsafeBufferPointer { from in
+                            guard let from = from.baseAddress else { return }
+                            row.update(from: from + (y + sourceY) * sourceColumns + left + sourceX, count: right - left)
+                        }
+                    } else {
+                        row.update(repeating: 0, count: right - left)
+                    }
+                }
+            }
+        }
+    }
+
     /// One dot in canvas dots, if inside the clip.
     @inline(__always)
     mutating func dot(_ ink: MapInk, _ x: Int, _ y: Int) {

@@ -5,7 +5,7 @@ import TerminalTypes
 
 /// Where the map is drawn and how coordinates land on it: the inner area, its centre cell, and the
 /// projection to cells and to braille dots (2×4 a cell, square on the ground).
-struct MapFrame {
+struct MapFrame: Sendable {
     let inner: Rect
     let centerX: Int
     let centerY: Int
