@@ -27,7 +27,7 @@ final class BaseRaster: @unchecked Sendable {
     private(set) var sheetsMoved = 0
     private var kept: Kept?
 
-    /// Whether and where sheets are drawn: beside the loop on a thread of their own (the view), at once on the
+    /// Whether and where sheets are drawn: beside the loop on a queue of their own (the view), at once on the
     /// caller's thread (tests: each frame finds the sheet asked for by the one before), or not at all.
     enum SheetDrawing: Sendable { case beside, atOnce, never }
     private let sheetDrawing: SheetDrawing
@@ -166,11 +166,11 @@ final class BaseRaster: @unchecked Sendable {
                 if case .moved = plan { sheetsMoved += 1 }
                 return replaced
             }
-            // Let go of here, on this thread, with the map it was drawn from when that changed.
+            // Let go of here, beside the loop, with the map it was drawn from when that changed.
             withExtendedLifetime(replaced) {}
         }
         switch sheetDrawing {
-        case .beside: Self.beside.async(job)
+        case .beside: Self.sheets.async(execute: job)
         case .atOnce: job()
         case .never: break
         }
@@ -183,8 +183,9 @@ final class BaseRaster: @unchecked Sendable {
         case moved(MapCanvas, dx: Int, dy: Int, strips: [(Rect, FeatureBounds)])
     }
 
-    /// The thread that draws sheets and lets go of maps the view no longer draws.
-    fileprivate static let beside = BesideThread(name: "artmap.base-raster")
+    /// The queue that draws sheets, and the one that lets go of maps the view no longer draws.
+    fileprivate static let sheets = DispatchQueue(label: "artmap.base-raster.sheet", qos: .userInitiated)
+    private static let retiring = DispatchQueue(label: "artmap.base-raster.retire", qos: .utility)
 
     /// The sheet itself, by `plan`: `map`'s features over `cells` (the view's first cell at 0).
     @inline(never)
@@ -221,9 +222,9 @@ final class BaseRaster: @unchecked Sendable {
         return FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.crossesAntimeridian ? box.east + 360 : box.east)
     }
 
-    /// Lets go of `kept` beside the loop (where, once the state has let go of its map too, it is freed).
+    /// Lets go of `kept` on `retiring` (where, once the state has let go of its map too, it is freed).
     private static func retire(_ kept: Kept) {
-        beside.async { withExtendedLifetime(kept) {} }
+        retiring.async { withExtendedLifetime(kept) {} }
     }
 
     /// The kept canvas moved to this frame's window with the uncovered cells drawn; nil when it cannot be
@@ -287,5 +288,5 @@ final class BaseRaster: @unchecked Sendable {
 public enum MapSheets {
     /// Waits until every sheet asked for so far is drawn: a benchmark pacing keys as a held key does, when the
     /// sheet is ready before the next key.
-    public static func waitUntilDrawn() { BaseRaster.beside.waitUntilIdle() }
+    public static func waitUntilDrawn() { BaseRaster.sheets.sync {} }
 }
