@@ -272,14 +272,16 @@ func panAgainstCampus(store: String, city: SyntheticCity) throws -> (ratio: Doub
         try cityTimer.key()
     }
     let alternating = (cityTimer.total - cityTimer.beside) / campus.total
-    // The median: of an even count, the mean of the middle two (the lower one's round shown).
-    func median(_ values: [Double]) -> (value: Double, index: Int) {
+    // The median: of an even count, the mean of the middle two (and the times shown, those two rounds' mean).
+    func median(_ values: [Double]) -> (value: Double, rounds: [Int]) {
         let order = values.indices.sorted { values[$0] < values[$1] }
         let lower = order[(order.count - 1) / 2], upper = order[order.count / 2]
-        return ((values[lower] + values[upper]) / 2, lower)
+        return ((values[lower] + values[upper]) / 2, lower == upper ? [lower] : [lower, upper])
     }
     let (ratio, middle) = median(ratios)
-    let row = rows[middle]
+    let shown = middle.map { rows[$0] }, count = Double(shown.count)
+    let row = (campus: shown.map(\.campus).reduce(0, +) / count, city: shown.map(\.city).reduce(0, +) / count,
+               beside: shown.map(\.beside).reduce(0, +) / count)
     let line = String(format: "frame per key panning at 20 m/cell (CPU time of the run loop's thread): campus %.2f ms, city %.2f ms of which %.2f ms reading tiles and building the map from them (beside the run loop in the view; first state in %.2f s); on the run loop %.2fx %@ (goal <= 1.5x; median of %d rounds, east then back west: %@; by the wall clock %.2fx); key by key in turn, caches filled by the other's frame: %.2fx",
                       row.campus, row.city, row.beside, loaded, ratio, ratio <= 1.5 ? "MET" : "NOT MET", ratios.count,
                       ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "), median(wallRatios).value, alternating)

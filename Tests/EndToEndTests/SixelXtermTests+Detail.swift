@@ -121,7 +121,7 @@ extension XtermSession {
     /// in a row (up to 60 s). The view is left running; xterm and Xvfb are killed afterwards.
     static func runView(home: URL, artmap arguments: [String], keys: [String], ready: (Screenshot) -> Bool) throws -> Screenshot {
         let display = try startXvfb()
-        defer { kill(display.process.processIdentifier, SIGKILL); display.process.waitUntilExit() }
+        defer { stopXvfb(display) }
         let marks = home.appendingPathComponent("xterm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: marks, withIntermediateDirectories: true)
         let quoted = ([builtArtmap().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")

@@ -74,7 +74,7 @@ enum XtermSession {
 
     static func run(home: URL, artmap arguments: [String]) throws -> Screenshot {
         let display = try startXvfb()
-        defer { kill(display.process.processIdentifier, SIGKILL); display.process.waitUntilExit() }
+        defer { stopXvfb(display) }
         let marks = home.appendingPathComponent("xterm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: marks, withIntermediateDirectories: true)
         let quoted = ([builtArtmap().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
@@ -112,20 +112,66 @@ enum XtermSession {
         return try #require(last)
     }
 
-    /// Xvfb on the first free display from :150, up once its socket is there.
-    static func startXvfb() throws -> (process: Process, name: String) {
-        for number in 150..<200 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+    /// Whether display `number` is held by a running X server: its lock file names a live process. A lock or a
+    /// socket left by a server that was killed (a test run stopped half-way) does not count; Xvfb replaces both.
+    static func displayIsTaken(_ number: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return false }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// An Xvfb this test started: its process and display name.
+    struct Display {
+        let pid: pid_t
+        let name: String
+        /// Whether it still runs (reaped once it has ended).
+        func isRunning() -> Bool {
+            var status: Int32 = 0
+            return waitpid(pid, &status, WNOHANG) == 0
+        }
+    }
+
+    /// Stops an Xvfb started by `startXvfb` with SIGTERM, so it removes its lock and socket (runs must not use
+    /// up the displays); SIGKILL after 10 s, and then its lock and socket are removed here.
+    static func stopXvfb(_ display: Display) {
+        kill(display.pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while display.isRunning(), Date() < deadline { usleep(20_000) }
+        if display.isRunning() {
+            kill(display.pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(display.pid, &status, 0)
+        }
+        let number = display.name.dropFirst()
+        let lock = "/tmp/.X\(number)-lock"
+        if (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == String(display.pid) {
+            try? FileManager.default.removeItem(atPath: lock)
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        }
+    }
+
+    /// Xvfb on the first free display from :150, up once it holds the display. Started with default signal
+    /// handling (`spawnWithCleanSignals`): a child of this process can otherwise inherit an ignored SIGTERM from
+    /// a test running a command in process, and outlive its test.
+    static func startXvfb() throws -> Display {
+        for number in 150..<200 where !displayIsTaken(number) {
+            let display = Display(pid: try spawnWithCleanSignals(["/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                                                 stdoutPath: nil),
+                                  name: ":\(number)")
+            // Up once it holds the display's lock (its own pid in it) and the socket is there: a socket left by a
+            // killed server is there from the start.
             let deadline = Date().addingTimeInterval(20)
-            while process.isRunning, !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline { usleep(20_000) }
-            if process.isRunning, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { return (process, ":\(number)") }
-            process.terminate()
+            func up() -> Bool {
+                let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                return lock == String(display.pid) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            }
+            var running = display.isRunning()
+            while running, !up(), Date() < deadline {
+                usleep(20_000)
+                running = display.isRunning()
+            }
+            if running, up() { return display }
+            if running { stopXvfb(display) }
         }
         throw TestServerError("cannot start Xvfb on any display from :150 to :199")
     }

@@ -28,11 +28,13 @@ final class BaseRaster: @unchecked Sendable {
     private var kept: Kept?
 
     /// Whether and where sheets are drawn: beside the loop on a queue of their own (the view), at once on the
-    /// caller's thread (tests: each frame finds the sheet asked for by the one before), or not at all.
-    enum SheetDrawing: Sendable { case beside, atOnce, never }
+    /// caller's thread (tests: each frame finds the sheet asked for by the one before), later, or not at all.
+    /// `held` keeps the jobs until `runHeldSheets` (tests: sheets that lag behind the view).
+    enum SheetDrawing: Sendable { case beside, atOnce, held, never }
     private let sheetDrawing: SheetDrawing
     private var sheet: Sheet?
     private var sheetPending = false
+    private var heldSheets: [@Sendable () -> Void] = []
 
     init(sheets: SheetDrawing = .never) {
         sheetDrawing = sheets
@@ -133,21 +135,27 @@ final class BaseRaster: @unchecked Sendable {
            Self.sameFeaturesAtOnce(sheet.map, map, in: groundArea(state, frame, cells: ahead), metresPerCell: frame.metresPerCell) {
             return
         }
+        // The sheet's cells, in the view's cells (its first at 0), its first dot and its ground.
+        let cells = Rect(x: -margin.x, y: -margin.y, width: columns + 2 * margin.x, height: rows + 2 * margin.y)
+        let origin = (x: frame.originDotX - 2 * margin.x, y: frame.originDotY - 4 * margin.y)
+        let area = groundArea(state, frame, cells: cells)
+        // No sheet across the antimeridian (a box's longitudes are taken as they come, so one across it would span
+        // the rest of the globe): there the strips are drawn on the loop.
+        guard area.east - area.west < 180 else { return }
         let asked: Bool = lock.withLock {
             if sheetPending { return false }
             sheetPending = true
             return true
         }
         guard asked else { return }
-        // The sheet's cells, in the view's cells (its first at 0), and its first dot.
-        let cells = Rect(x: -margin.x, y: -margin.y, width: columns + 2 * margin.x, height: rows + 2 * margin.y)
-        let origin = (x: frame.originDotX - 2 * margin.x, y: frame.originDotY - 4 * margin.y)
-        var plan = SheetPlan.whole(area: groundArea(state, frame, cells: cells))
+        var plan = SheetPlan.whole(area: area)
         if let sheet, sheet.grid == grid, sheet.canvas.columns == cells.width, sheet.canvas.rows == cells.height {
             let dotsX = origin.x - sheet.canvas.originX, dotsY = origin.y - sheet.canvas.originY
             let dx = dotsX / 2, dy = dotsY / 4
             if dotsX % 2 == 0, dotsY % 4 == 0, abs(dx) < cells.width, abs(dy) < cells.height {
-                let kept = Rect(x: cells.x + max(0, dx), y: cells.y + max(0, dy), width: cells.width - abs(dx), height: cells.height - abs(dy))
+                // What the moved sheet keeps, in the new sheet's place (its cell i is the old one's i + dx): it must
+                // show what this map holds there.
+                let kept = Rect(x: cells.x + max(0, -dx), y: cells.y + max(0, -dy), width: cells.width - abs(dx), height: cells.height - abs(dy))
                 if Self.sameFeaturesAtOnce(sheet.map, map, in: groundArea(state, frame, cells: kept), metresPerCell: frame.metresPerCell) {
                     let strips = Self.uncovered(columns: cells.width, rows: cells.height, dx: dx, dy: dy).map { strip in
                         (strip, groundArea(state, frame, cells: Rect(x: strip.x + cells.x, y: strip.y + cells.y, width: strip.width, height: strip.height)))
@@ -172,8 +180,18 @@ final class BaseRaster: @unchecked Sendable {
         switch sheetDrawing {
         case .beside: Self.sheets.async(execute: job)
         case .atOnce: job()
+        case .held: lock.withLock { heldSheets.append(job) }
         case .never: break
         }
+    }
+
+    /// Draws the sheets held so far (`SheetDrawing.held`).
+    func runHeldSheets() {
+        let jobs = lock.withLock {
+            defer { heldSheets = [] }
+            return heldSheets
+        }
+        for job in jobs { job() }
     }
 
     /// How a sheet is made: drawn whole over its area, or the sheet before moved by whole cells with the
