@@ -256,3 +256,21 @@ private func answer(_ request: MapTileRequest, firstID: Int64 = 1, perTile: Int 
     #expect(asked(last).isEmpty)
     #expect(state.main.route?.start == moved)
 }
+
+@Test func aBoxAstrideTheAntimeridianCrossesItAndOneElsewhereIsItsCorners() throws {
+    var state = try campusState(columns: 120, rows: 40)
+    let campus = state.main.boundingBox(cellsFromX: -10, toX: 10, fromY: -5, toY: 5)
+    let corner = state.main.coordinate(atCellX: -10, y: -5), opposite = state.main.coordinate(atCellX: 10, y: 5)
+    #expect(!campus.crossesAntimeridian && campus.west == min(corner.longitude, opposite.longitude) && campus.east == max(corner.longitude, opposite.longitude))
+    state.main.mapCenter = Coordinate(clampingLatitude: -16.78, longitude: 179.999)
+    let across = state.main.boundingBox(cellsFromX: -50, toX: 50, fromY: -5, toY: 5)
+    #expect(across.crossesAntimeridian, "\(across)")
+    #expect(across.contains(Coordinate(clampingLatitude: -16.78, longitude: 179.9999)))
+    #expect(across.contains(Coordinate(clampingLatitude: -16.78, longitude: -179.9999)))
+    #expect(!across.contains(Coordinate(clampingLatitude: -16.78, longitude: 0)))
+    #expect(!across.contains(Coordinate(clampingLatitude: -16.78, longitude: 179)))
+    // Far out, wider than half the globe: every longitude.
+    state.main.zoomIndex = 0
+    let wide = state.main.boundingBox(cellsFromX: -10_000_000, toX: 10_000_000, fromY: -1, toY: 1)
+    #expect(wide.west == -180 && wide.east == 180)
+}

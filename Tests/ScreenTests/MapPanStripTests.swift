@@ -180,3 +180,50 @@ func panningOverMapsBuiltFromTilesAsTheyArriveDrawsWhatAWholeDrawingDraws(sheets
                 "\(raster.stripsFromSheets) of \(raster.strips) strips from \(raster.sheetsDrawn) sheets (\(raster.sheetsMoved) moved) over \(builds) maps")
     }
 }
+
+/// Streets either side of the antimeridian (Fiji's Taveuni lies across it): east-west streets ending either side
+/// of ±180, and north-south paths every 100 m or so on both sides.
+private func streetsAcrossTheAntimeridian() -> [MapFeature] {
+    var features: [MapFeature] = []
+    func add(_ kind: FeatureKind, _ points: [(Double, Double)]) {
+        features.append(MapFeature(sourceID: "way/\(features.count)", kind: kind, name: "Street \(features.count)",
+                                   parts: [points.map { GeoPoint(latitude: $0.0, longitude: $0.1) }]))
+    }
+    for i in 0..<24 {
+        let latitude = -16.80 + Double(i) * 0.0015
+        add(.street, [(latitude, 179.975), (latitude, 179.9995)])
+        add(.street, [(latitude, -179.9995), (latitude, -179.975)])
+        add(.footway, [(-16.80, 179.976 + Double(i) * 0.001), (-16.765, 179.976 + Double(i) * 0.001)])
+        add(.footway, [(-16.80, -179.999 + Double(i) * 0.001), (-16.765, -179.999 + Double(i) * 0.001)])
+    }
+    return features
+}
+
+@Test(arguments: [BaseRaster.SheetDrawing.never, .atOnce])
+func panningAcrossTheAntimeridianDrawsWhatAWholeDrawingDraws(sheets: BaseRaster.SheetDrawing) throws {
+    var state = try campusState(columns: 200, rows: 60)
+    state.main.baseMap = BaseMap(features: streetsAcrossTheAntimeridian(), graph: WalkGraph(edges: []), sources: ["fiji"])
+    state.main.mapCenter = Coordinate(clampingLatitude: -16.78, longitude: 179.985)
+    state.main.zoomIndex = 3  // 10 m per cell: 60 keys east take the centre 3 km, across ±180
+    // The view's box astride ±180 is a box across it, not the rest of the globe.
+    let across = state.main.boundingBox(cellsFromX: -100, toX: 300, fromY: -10, toY: 10)
+    #expect(across.crossesAntimeridian && across.west > 179.9 && across.east < -179.9, "\(across)")
+    let raster = BaseRaster(sheets: sheets)
+    var difference: String?
+    var drawn = false, crossed = false
+    // East across ±180 and on, then back.
+    for key in Array(repeating: Key.shiftRight, count: 60) + Array(repeating: .shiftLeft, count: 30) {
+        _ = reduce(&state, .key(key))
+        difference = firstDifference(state, raster)
+        if difference != nil { break }
+        var pane = Buffer(width: state.size.columns, height: state.size.rows)
+        MapView.render(MainScene(state.main, context: state, onTop: true), into: &pane, area: state.layout.map, raster: BaseRaster())
+        drawn = drawn || pane.lines.contains { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+        crossed = crossed || state.main.mapCenter.longitude < 0
+    }
+    #expect(crossed, "the centre went past 180° east")
+    #expect(difference == nil, "\(sheets): \(difference ?? "")")
+    #expect(drawn, "the streets were drawn")
+    #expect(raster.strips > 40, "\(raster.strips) strips, \(raster.draws) drawn whole")
+    if sheets == .atOnce { #expect(raster.stripsFromSheets > 0, "\(raster.stripsFromSheets) of \(raster.strips) strips from sheets") }
+}

@@ -139,8 +139,7 @@ final class BaseRaster: @unchecked Sendable {
         let cells = Rect(x: -margin.x, y: -margin.y, width: columns + 2 * margin.x, height: rows + 2 * margin.y)
         let origin = (x: frame.originDotX - 2 * margin.x, y: frame.originDotY - 4 * margin.y)
         let area = groundArea(state, frame, cells: cells)
-        // No sheet across the antimeridian (a box's longitudes are taken as they come, so one across it would span
-        // the rest of the globe): there the strips are drawn on the loop.
+        // No sheet over half the globe or more (far out, near a pole): there the strips are drawn on the loop.
         guard area.east - area.west < 180 else { return }
         let asked: Bool = lock.withLock {
             if sheetPending { return false }

@@ -309,49 +309,8 @@ public struct MainState: Sendable {
         rows.indices.contains(selectedRow) ? [ranked[rows[selectedRow].buildingIndex].building.key] : []
     }
 
-    // MARK: - Map geometry
-
-    /// The cell offset (from the map centre) of a coordinate at the current zoom.
-    public func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) {
-        let p = projection.project(coordinate)
-        let mpc = metresPerCell
-        return (Int((p.east / mpc).rounded()), Int((-p.north / (2 * mpc)).rounded()))
-    }
-
-    /// The coordinate under a cell offset.
-    public func coordinate(atCellX x: Int, y: Int) -> Coordinate {
-        projection.unproject(east: Double(x) * metresPerCell, north: -Double(y) * 2 * metresPerCell)
-    }
-
-    /// Buildings whose marker sits on a cell offset, nearest first (indices into `ranked`). Asks the spatial
-    /// index for the cell's neighbourhood instead of projecting every building.
-    public func buildings(atCellX x: Int, y: Int) -> [Int] {
-        let around = boundingBox(cellsFromX: x - 1, toX: x + 1, fromY: y - 1, toY: y + 1)
-        return catalog.buildingIndices(inside: around)
-            .compactMap { rankPosition(ofBuilding: catalog.buildings[$0].key) }
-            .filter { cellOffset(of: ranked[$0].building.coordinate) == (x, y) }
-            .sorted()
-    }
-
     /// Where a building is in `ranked` (its rank among the shown), or nil when it is not shown.
     public func rankPosition(ofBuilding key: String) -> Int? { rankedIndexByKey[key] }
-
-    /// The box of coordinates covering the map cells from (x0, y0) to (x1, y1) (offsets from the centre).
-    public func boundingBox(cellsFromX x0: Int, toX x1: Int, fromY y0: Int, toY y1: Int) -> BoundingBox {
-        let corners = [coordinate(atCellX: x0, y: y0), coordinate(atCellX: x1, y: y1),
-                       coordinate(atCellX: x0, y: y1), coordinate(atCellX: x1, y: y0)]
-        return BoundingBox(south: corners.map(\.latitude).min() ?? 0, north: corners.map(\.latitude).max() ?? 0,
-                           west: corners.map(\.longitude).min() ?? 0, east: corners.map(\.longitude).max() ?? 0)
-    }
-
-    /// The building under the map cursor, if any.
-    public var buildingUnderCursor: Int? { buildings(atCellX: cursorX, y: cursorY).first }
-
-    /// Half the map's inner size, in cells, as the furthest the cursor may go from the centre.
-    public var mapHalfExtent: (x: Int, y: Int) {
-        let inner = layout.mapInner
-        return (max(0, (inner.width - 1) / 2), max(0, (inner.height - 1) / 2))
-    }
 }
 
 /// Hands out increasing numbers, process-wide, for `MainState.rowsVersion`.
