@@ -7,7 +7,7 @@ PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-tur
 HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotozero-dev bzlib.h:libbz2-dev expat.h:libexpat1-dev zlib.h:zlib1g-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake; they
 # validate exported GPX with xmllint, render the man page with man/groff and load the completions in zsh and fish).
-CMD_DEPS := pkg-config:pkg-config tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients xmllint:libxml2-utils man:man-db groff:groff-base zsh:zsh fish:fish
+CMD_DEPS := pkg-config:pkg-config osmium:osmium-tool tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients xmllint:libxml2-utils man:man-db groff:groff-base zsh:zsh fish:fish
 
 # The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
 # 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries. HTTP goes through libcurl

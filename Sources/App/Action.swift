@@ -79,7 +79,11 @@ public enum Action: Sendable {
 
 /// Work the run loop performs for the reducer; results come back as actions.
 public enum Effect: Hashable, Sendable {
-    case startSync
+    /// Sync a collection that comes from the campus-shaped service, from its own recorded source.
+    case startSync(collection: String)
+    /// Refresh a collection from its source (a file imported again when it changed, the museum's painters) in
+    /// the background; answer with `syncFinished` or `syncFailed`.
+    case refreshCollection(String)
     /// Read and decode an artwork's cached image off the main thread.
     case loadPicture(artworkID: String)
     /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
@@ -115,6 +119,8 @@ public enum Effect: Hashable, Sendable {
     /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
     /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
     case fetchMap(center: Coordinate, radius: Double)
+    /// Fetch the tiles `radius` metres around `center` again whatever their age (`s` on fetched data); answered as `fetchMap`.
+    case refreshMap(center: Coordinate, radius: Double)
     /// Find and download the pictures of fetched artworks; answer with `nearMe(.picturesCached)`.
     case cachePictures
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.

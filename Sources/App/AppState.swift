@@ -46,6 +46,8 @@ public struct AppState: Sendable {
     public internal(set) var fullRecords: [String: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
+    /// Where each collection comes from, as the store recorded it (what `s` refreshes from).
+    public internal(set) var sources: [String: CollectionSource] = [:]
     /// Why the last sync in the view could not fetch some images, by artwork id.
     public internal(set) var imageFailures: [String: String] = [:]
     public internal(set) var lastSync: Date?
@@ -86,6 +88,7 @@ public struct AppState: Sendable {
         newsUnread = start.newsLookedBefore && (news.map { AppState.newsFingerprint($0.text) != newsReadFingerprint } ?? false || !whatsNew.isEmpty)
         ascii = start.ascii
         lastSync = start.lastSync
+        sources = start.sources
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
         nearMe.online = start.online
         nearMe.autoFetch = start.online && start.autoFetch

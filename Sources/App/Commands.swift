@@ -20,7 +20,7 @@ extension AppState {
             if overlays.last?.isHelp == true { overlays.removeLast() } else { push(.help(HelpState())) }
             return []
         case .sync:
-            return startSync()
+            return refreshShown()
         case .nearMe(let command):
             return reduceNearMe(command.action)
         case .search:

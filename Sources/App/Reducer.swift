@@ -39,7 +39,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return []
     case .syncFinished(let summary, let at):
         state.sync = .idle
-        state.lastSync = at
+        // "synced N min ago" speaks of the service; a file imported again or the museum's painters are not a sync.
+        if state.showsServiceCollection { state.lastSync = at }
         state.now = max(state.now, at)
         state.lastMessage = summary
         state.lastError = nil
@@ -51,7 +52,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return effects + state.wantShownPicture()
     case .syncFailed(let reason, let subject):
         state.sync = .failed(reason)
-        state.lastError = AppState.syncFailureText(reason: reason, subject: subject)
+        state.lastError = AppState.syncFailureText(reason: reason, subject: subject,
+                                                   what: state.showsServiceCollection ? "sync" : "refresh of \(state.collection)")
         return []
     case .pixelGraphics(let kind):
         state.pixelProtocol = kind
@@ -209,9 +211,7 @@ extension AppState {
     /// stale, the news, and the slideshow for `artmap slideshow`.
     mutating func started() -> [Effect] {
         var effects: [Effect] = main.catalogueIsPartial ? [.loadWholeCatalogue(collection: collection)] : []
-        if let maxAge = startPlan.syncIfOlderThan, !(lastSync.map { now.timeIntervalSince($0) < maxAge } ?? false) {
-            effects += startSync()
-        }
+        if wantsStartupSync() { effects += startSync() }
         if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
         if startPlan.slideshow { effects += perform(.startSlideshow, context: .global) }
         effects += fetchIfUncovered(at: main.reference)
@@ -240,6 +240,6 @@ extension AppState {
         }
         sync = .running("starting sync")
         lastError = nil
-        return [.startSync]
+        return [.startSync(collection: collection)]
     }
 }

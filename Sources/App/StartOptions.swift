@@ -42,6 +42,8 @@ public struct StartOptions: Sendable {
     /// A fingerprint of the news message the user last read (`AppState.newsFingerprint`), if any.
     public var newsReadFingerprint: String?
     public var lastSync: Date?
+    /// Where each collection comes from (what `s` refreshes from).
+    public var sources: [String: CollectionSource] = [:]
     /// A line for the status bar from the start (why the view started again).
     public var notice: String?
     /// Sync at once when the last sync is older than this; nil never.

@@ -1,4 +1,5 @@
 import CMallocArena
+import Catalog
 import Foundation
 import Sync
 
@@ -15,6 +16,9 @@ public enum Artmap {
         Commands:
           list        artworks grouped by building, nearest first (--json for scripts)
           sync        fetch what changed from the campus service, and the images
+          refresh     refresh collections from their own sources (the service, a file, OpenStreetMap,
+                      the Rijksmuseum); all of them when none is named
+          collections the collections with their sources, sizes and last refresh
           import      load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
                       artworks, or tagged places (plist) or service-shaped JSON into a collection
           fetch       the streets and artworks around a point from OpenStreetMap (Overpass API),
@@ -41,7 +45,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self, RefreshCommand.self, CollectionsCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     /// What the process must settle before any other thread starts: the full-screen view (on a terminal, with no
@@ -109,7 +113,7 @@ public enum Artmap {
             if first.hasPrefix("-") {
                 return try await interactiveOrList(arguments, environment: environment, console: console)
             }
-            throw CLIError.usage("unknown command '\(first)'", command: nil)
+            throw CLIError.usage("unknown command '\(DisplayText.clean(first))'" + Suggestion.hint(for: first, among: commands.map { $0.name }), command: nil)
         }
     }
 }

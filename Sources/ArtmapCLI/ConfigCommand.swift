@@ -16,7 +16,9 @@ enum ConfigCommand: Command {
     ])
 
     static let intro = [
-        "Settings are saved in the store at once and used from the next start; the VALUE 'default' goes back",
+        "Settings are saved at once in $XDG_CONFIG_HOME/artmap/config (default ~/.config/artmap/config), a plain",
+        "'key = value' file you may edit (comments and order are kept), read by every command whichever store",
+        "it opens; they are used from the next start. Older names (sync.max_age) still work. The VALUE 'default' goes back",
         "to the default. An unknown key or a value that does not fit (a slideshow interval of 90, a URL that",
         "is not https://) is refused with the reason and exit status 2; nothing is saved.",
     ]
@@ -29,6 +31,11 @@ enum ConfigCommand: Command {
             guard words.count <= 1 else { throw CLIError.usage("config list takes no more arguments", command: name) }
             let store = try StoreOpening.open(options, environment: environment, console: console)
             let values = try Setting.all.map { ($0, try store.setting($0.key)) }
+            if let file = store.userSettings {
+                for problem in try file.entries().problems {
+                    console.error("note: \(file.path) line \(problem.line): not 'key = value', not used: \(problem.text)")
+                }
+            }
             if options.has("--json") {
                 console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
             } else {
@@ -81,7 +88,8 @@ enum ConfigCommand: Command {
 
     static func known(_ key: String) throws -> Setting {
         guard let setting = Setting.named(key) else {
-            throw CLIError.usage("no setting named '\(DisplayText.clean(key))' (see 'artmap config list')", command: name)
+            let hint = Suggestion.nearest(to: Setting.canonicalKey(key), among: Setting.all.map(\.key)).map { "did you mean '\($0)'? " } ?? ""
+            throw CLIError.usage("no setting named '\(DisplayText.clean(key))' (\(hint)see 'artmap config list')", command: name)
         }
         return setting
     }

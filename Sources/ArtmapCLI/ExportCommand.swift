@@ -50,15 +50,13 @@ enum ExportCommand: Command {
         if let text = options.value("--from") {
             do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
         }
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        let collection = try options.collection(in: store)
         let content: ExportFormat.Content
         if options.has("--favourites") {
             content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
         } else if let id = routeTo {
-            guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
-                throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'; nothing was written")
-            }
+            let artwork = try ArtworkLookup.find(id, options: options, store: store, suffix: "; nothing was written")
             switch try CorridorRouter.route(from: start, to: artwork.coordinate, source: store) {
             case .success(let walk):
                 let title = "Walk to \(artwork.title)"

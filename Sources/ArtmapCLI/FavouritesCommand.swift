@@ -7,7 +7,7 @@ import Store
 enum FavouritesCommand: Command {
     static let name = "favourites"
     static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
         OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
@@ -28,7 +28,6 @@ enum FavouritesCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
         let words = options.positionals
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         switch words.first ?? "list" {
         case "list":
             let rows = try store.favouriteArtworks()
@@ -51,12 +50,23 @@ enum FavouritesCommand: Command {
             guard !store.isReadOnly else { throw CLIError("favourites cannot save: the store is read-only") }
             let id = words[1]
             if words[0] == "remove" {
+                // A heart may outlive its artwork: removed from the favourites that hold the id, whatever holds the artwork.
+                let hearted = try store.favourites().filter { $0.id == id }.map(\.collection)
+                let collection: String
+                if options.value("--collection") != nil {
+                    collection = try options.collection(in: store)
+                } else if hearted.count > 1 {
+                    throw CLIError("the favourite '\(DisplayText.clean(id))' is in the collections \(hearted.map { "'\(DisplayText.clean($0))'" }.joined(separator: " and ")); say which with --collection NAME")
+                } else {
+                    collection = hearted.first ?? Artwork.defaultCollection
+                }
                 guard try store.removeFavourite(collection: collection, id: id) else {
                     throw CLIError("'\(DisplayText.clean(id))' in '\(DisplayText.clean(collection))' is not a favourite")
                 }
                 console.line("removed the heart from \(DisplayText.clean(id))")
                 return 0
             }
+            let collection = try ArtworkLookup.find(id, options: options, store: store).collection
             switch try store.addFavourite(collection: collection, id: id) {
             case .added: console.line("♥ \(DisplayText.clean(id)) (\(try store.favourites().count) of \(CatalogStore.favouritesLimit))")
             case .alreadyThere: console.line("\(DisplayText.clean(id)) is already a favourite")

@@ -13,13 +13,21 @@ extension ImportCommand {
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
     }
 
+    /// The options of an import that a refresh gives again (how the file is read, not where it goes).
+    static func refreshOptions(_ options: ParsedOptions) -> [String] {
+        var kept: [String] = []
+        for name in ["--field", "--crs"] { if let value = options.value(name) { kept += [name, value] } }
+        if options.has("--no-images") { kept.append("--no-images") }
+        return kept
+    }
+
     /// The largest GeoJSON file read (it is held whole while its features are parsed one by one).
     static let geoJSONLimit = 256 * 1_048_576
 
-    /// The collection (and map source) a map file fills when no --collection is given: its name without
-    /// `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2` or `.geojson`.
+    /// The collection (and map source) a map file fills when no --collection is given: its name in lower case
+    /// without `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2` or `.geojson` (`Helsinki.osm.pbf` fills `helsinki`).
     static func mapCollectionName(_ path: String) -> String {
-        var name = URL(fileURLWithPath: path).lastPathComponent
+        var name = URL(fileURLWithPath: path).lastPathComponent.lowercased()
         for suffix in [".pbf", ".gz", ".bz2", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
@@ -109,10 +117,12 @@ extension ImportCommand {
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
+        // Taken before reading: a file changed while it is read is imported again by the next refresh.
+        let recorded = ImportedFile.current(path: path, format: isOSM ? "openstreetmap" : "geojson", options: refreshOptions(options)).map(CollectionSource.file)
         let bar = ProgressBar(console: console, label: "reading \(fileName)", file: path)
         let imported: (result: MapImportResult, report: MergeReport)
         do {
-            imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection) { sink in
+            imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection, recordedSource: recorded) { sink in
                 if isOSM {
                     return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
                 }

@@ -7,7 +7,7 @@ import Store
 enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name in lower case)"),
         OptionSpec(name: "--field", valueName: "FIELD=COLUMN,…", help: "GeoJSON: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
         OptionSpec(name: "--crs", valueName: "EPSG:4326|EPSG:3857", help: "GeoJSON: read the positions in this system, whatever the file says"),
         OptionSpec(name: "--dry-run", valueName: nil, help: "GeoJSON: print the columns and coordinate system chosen and the first three records; save nothing"),
@@ -51,7 +51,7 @@ enum ImportCommand: Command {
         for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
             throw CLIError.usage("option \(option) is for GeoJSON files; \(DisplayText.clean(url.lastPathComponent)) is not one", command: name)
         }
-        let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent
+        let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent.lowercased()
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
         let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
         let data: Data
@@ -84,7 +84,8 @@ enum ImportCommand: Command {
         }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
-        let report = try store.merge(artworks, into: collection, full: true, presentIDs: presentIDs)
+        let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
+        let report = try store.merge(artworks, into: collection, full: true, presentIDs: presentIDs, source: recorded)
         console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(collection))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
         return 0
     }

@@ -106,7 +106,7 @@ enum InteractiveCommand {
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let progressive = (try? checked.store.startsNearby(collection: options.value("--collection") ?? Artwork.defaultCollection,
+        let progressive = (try? checked.store.startsNearby(collection: options.collection(in: checked.store),
                                                            threshold: AppState.progressiveStartThreshold)) ?? false
         // A store holding an imported city is large, and its check would hold the first frame back by seconds:
         // there too the check goes on beside the view, which ends (and the store is rebuilt) if it finds damage.
@@ -132,11 +132,11 @@ enum InteractiveCommand {
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
-        var collection = options.value("--collection") ?? Artwork.defaultCollection
+        var collection = try options.collection(in: store)
         // Started again on a rebuilt store, the collection asked for may be gone with the damaged one.
         if notice != nil, !known.contains(collection) { collection = Artwork.defaultCollection }
         guard known.contains(collection) || known.isEmpty else {
-            throw CLIError("no collection named '\(collection)' (have: \(known.joined(separator: ", ")))")
+            throw CLIError(CollectionsCommand.unknownCollection(collection, known: known))
         }
 
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
@@ -175,6 +175,8 @@ enum InteractiveCommand {
                                        storePath: storePath, imageCache: syncRequest.imageCache,
                                        limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
                                        backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
+        let refresher = CollectionRefresher(storePath: storePath, environment: environment)
+        session.refresher = { name, progress in try await refresher.refresh(name, progress: progress) }
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
@@ -220,6 +222,7 @@ enum InteractiveCommand {
         start.catalogueIsPartial = progressive
         start.catalogueHoldsFullRecords = false
         start.mapSources = try store.mapSourceNames()
+        for name in known { start.sources[name] = try store.collectionSource(name) }
         start.settings = saved
         start.favourites = try store.favouriteArtworks()
         start.notice = notice

@@ -34,8 +34,8 @@ enum ListCommand: Command {
         }
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
+        let collection = try options.collection(in: checked.store)
         let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: options.has("--offline"),
                                                          environment: environment, command: name)
         let reference = try location.firstPoint ?? gpsdFix ?? near ?? LocationOptions.referencePoint(options, command: name)
@@ -77,7 +77,7 @@ enum ListCommand: Command {
              radius: Double?, nearest: Int?) throws {
             let known = try store.collectionNames()
             guard known.contains(collection) else {
-                throw CLIError("no collection named '\(collection)' (have: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+                throw CLIError(CollectionsCommand.unknownCollection(collection, known: known))
             }
             // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
             let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))

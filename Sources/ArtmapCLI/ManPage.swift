@@ -70,7 +70,7 @@ enum ManPage {
         page += [".SH FILES"]
         page += [
             ".TP", text("$XDG_DATA_HOME/artmap/artmap.sqlite"), text("the store (SQLite): catalogue, map, settings, favourites, painters; --store PATH uses another."),
-            ".TP", text("$XDG_CACHE_HOME/artmap/images/"), text("cached images, kept within the cache limit (cache.image_limit_mb, default 500 MB)."),
+            ".TP", text("$XDG_CACHE_HOME/artmap/images/"), text("cached images, kept within the cache limit (cache.image-limit-mb, default 500 MB)."),
             ".TP", text("PREFIX/share/artmap/seed/"), text("the embedded campus catalogue the store is seeded from."),
         ]
         page += [".SH ENVIRONMENT"]

@@ -1,3 +1,5 @@
+import Catalog
+
 /// One option a command accepts, declared once: the parser, the usage line and the help are made from it.
 struct OptionSpec {
     let name: String
@@ -62,7 +64,7 @@ struct OptionParser {
                 }
                 if name == "-h" { name = "--help" }
                 guard let spec = specs.first(where: { $0.name == name }) else {
-                    throw CLIError.usage("unknown option \(name)", command: command)
+                    throw CLIError.usage("unknown option \(DisplayText.clean(name))" + Suggestion.hint(for: name, among: specs.map(\.name)), command: command)
                 }
                 if spec.valueName != nil {
                     if let inlineValue {

@@ -12,7 +12,7 @@ enum RouteCommand: Command {
         OSMServiceOptions.nearSpec,
         OSMServiceOptions.specs[3],
         OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
         OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry, start_join, target_join} as JSON"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
@@ -36,7 +36,6 @@ enum RouteCommand: Command {
         if options.value("--from") != nil && options.value("--near") != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         // The walk is found while the store's integrity check reads the whole file beside it (on a city's store
         // the check alone is longer than the route); a damaged store is replaced and the walk looked for again.
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
@@ -47,11 +46,10 @@ enum RouteCommand: Command {
         let given = startGiven ? start : nil
         func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
             var start = given ?? Coordinate.ashtonBuilding
+            // The artwork in whichever collection holds it (or --collection's).
+            let artwork = try ArtworkLookup.find(id, options: options, store: store)
             // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
-            if given == nil, let middle = try store.defaultReference(collection: collection, home: start) { start = middle }
-            guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
-                throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'")
-            }
+            if given == nil, let middle = try store.defaultReference(collection: artwork.collection, home: start) { start = middle }
             // Only the corridor between the two ends is read from the store, however big the imported city.
             return (artwork, start, try CorridorRouter.route(from: start, to: artwork.coordinate, source: store))
         }

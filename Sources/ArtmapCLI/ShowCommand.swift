@@ -9,7 +9,7 @@ import Store
 enum ShowCommand: Command {
     static let name = "show"
     static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection (default campus)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
         OptionSpec(name: "--width", valueName: "COLS", help: "at most this many columns (default the terminal's, or 80)"),
         OptionSpec(name: "--height", valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
         OptionSpec(name: "--colors", valueName: "MODE", help: "auto, none, 16, 256 or truecolor (default auto)"),
@@ -32,29 +32,13 @@ enum ShowCommand: Command {
         let rows = try options.count("--height", command: name) ?? terminal.map { max(1, $0.rows - 1) } ?? 24
         guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
         let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
-        var collection = options.value("--collection") ?? Artwork.defaultCollection
         let pixelMode = options.value("--pixels")
         if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
             throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: name)
         }
         let store = try StoreOpening.open(options, environment: environment, console: console)
-        var found = try store.artworks(collection: collection, ids: [id]).first
-        if found == nil, options.value("--collection") == nil {
-            // Without --collection, the id is looked for in every collection: one holding it is the one meant.
-            var holders: [(String, Artwork)] = []
-            for name in try store.collectionNames() where name != collection {
-                if let artwork = try store.artworks(collection: name, ids: [id]).first { holders.append((name, artwork)) }
-            }
-            if holders.count == 1 {
-                (collection, found) = (holders[0].0, holders[0].1)
-            } else if holders.count > 1 {
-                let names = holders.map { "'\(DisplayText.clean($0.0))'" }.joined(separator: ", ")
-                throw CLIError("the id '\(DisplayText.clean(id))' is in the collections \(names); say which with --collection NAME")
-            }
-        }
-        guard let artwork = found else {
-            throw CLIError("no artwork with id '\(DisplayText.clean(id))' in any collection; 'artmap list' shows ids in brackets")
-        }
+        let artwork = try ArtworkLookup.find(id, options: options, store: store)
+        let collection = artwork.collection
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
         guard let path = try store.cachedImagePath(collection: collection, artworkID: id) else {

@@ -18,7 +18,24 @@ enum StoreOpening {
             throw CLIError("cannot open the store \(path): \(error)")
         }
         try seedIfEmpty(store, environment: environment, console: console)
+        attachSettings(store, path: path, environment: environment, console: console)
         return store
+    }
+
+    /// Reads and saves the user's settings in `$XDG_CONFIG_HOME/artmap/config`, whichever store is open; settings
+    /// an older artmap kept in this store are moved there once, with a note.
+    static func attachSettings(_ store: CatalogStore, path: String, environment: [String: String], console: Console) {
+        let file = SettingsFile(path: SettingsFile.defaultPath(environment: environment))
+        do {
+            let moved = try store.adoptSettings(into: file)
+            if !moved.isEmpty {
+                console.error("artmap: note: moved \(moved.count) setting\(moved.count == 1 ? "" : "s") (\(moved.joined(separator: ", "))) from the store "
+                    + "\(path) into \(file.path); settings are read from there now, whichever store is used")
+            }
+        } catch {
+            store.userSettings = file
+            console.error("artmap: note: the settings this store kept could not be moved into \(file.path) (\(error)); they are not used")
+        }
     }
 
     /// Opens the store for a reader that may read while the integrity check runs beside it (two cores: the
@@ -34,6 +51,7 @@ enum StoreOpening {
             throw CLIError("cannot open the store \(path): \(error)")
         }
         if let recovery = opened.recovery { console.error("artmap: \(recovery.message)") }
+        attachSettings(opened.store, path: path, environment: environment, console: console)
         let checked = CheckedStore(path: path, store: opened.store, check: opened.check, environment: environment, console: console)
         // Seeding writes: a store that looks empty is checked first.
         if !opened.store.isReadOnly {
@@ -112,6 +130,7 @@ final class CheckedStore: @unchecked Sendable {
             throw CLIError("cannot open the store \(path): \(error)")
         }
         try StoreOpening.seedIfEmpty(store, environment: environment, console: console)
+        StoreOpening.attachSettings(store, path: path, environment: environment, console: console)
         return true
     }
 }

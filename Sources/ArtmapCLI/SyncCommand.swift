@@ -25,8 +25,8 @@ enum SyncCommand: Command {
     ]
 
     static let sourceSetting = "sync.source"
-    static let imageBaseSetting = "sync.image_base"
-    static let cacheLimitSetting = "cache.image_limit_mb"
+    static let imageBaseSetting = "sync.image-base"
+    static let cacheLimitSetting = "cache.image-limit-mb"
 
     /// The limits for a sync: the environment's, with the image cache limit from the option or the setting.
     static func limits(_ options: ParsedOptions, store: CatalogStore, environment: [String: String]) throws -> SyncLimits {

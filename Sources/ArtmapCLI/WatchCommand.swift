@@ -30,8 +30,8 @@ enum WatchCommand: Command {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
         }
         let json = options.has("--json")
-        let collection = options.value("--collection") ?? Artwork.defaultCollection
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        let collection = try options.collection(in: store)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
         let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : "fixed")
         let report: @Sendable (Coordinate) -> Void = { coordinate in

@@ -49,19 +49,37 @@ public struct Setting: Sendable, Identifiable {
         }
     }
 
-    /// The setting for a key, if there is one.
-    public static func named(_ key: String) -> Setting? { all.first { $0.key == key } }
+    /// The setting for a key, in either spelling, if there is one.
+    public static func named(_ key: String) -> Setting? {
+        let wanted = canonicalKey(key)
+        return all.first { $0.key == wanted }
+    }
+
+    /// A key as artmap spells it now: kebab-case, lower case (`sync.max_age` was the old spelling of `sync.max-age`).
+    public static func canonicalKey(_ key: String) -> String { key.replacingOccurrences(of: "_", with: "-").lowercased() }
+
+    /// What the commands remember for the user beside the settings screen's keys: the sync's service, its
+    /// image folder and the image cache's size.
+    public static let remembered = ["sync.source", "sync.image-base", "cache.image-limit-mb"]
+
+    /// Whether a key (in either spelling) is the user's, kept in the settings file rather than in a store.
+    public static func isUserKey(_ key: String) -> Bool {
+        let canonical = canonicalKey(key)
+        return userKeys.contains(canonical)
+    }
+
+    private static let userKeys: Set<String> = Set(all.map(\.key) + remembered)
 
     public static let slideshowInterval = "slideshow.interval"
     public static let radius = "map.radius"
     public static let nearest = "map.nearest"
-    public static let distanceFilter = "location.distance_filter"
+    public static let distanceFilter = "location.distance-filter"
     public static let units = "units"
     public static let theme = "theme"
     public static let imageRendering = "images.symbols"
     public static let imageProtocol = "images.protocol"
-    public static let syncAtStart = "sync.at_start"
-    public static let syncMaxAge = "sync.max_age"
+    public static let syncAtStart = "sync.at-start"
+    public static let syncMaxAge = "sync.max-age"
     public static let rijksBase = "rijks.base"
     public static let newsURL = "news.url"
     public static let overpassURL = "osm.overpass-url"

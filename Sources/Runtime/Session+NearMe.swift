@@ -37,12 +37,15 @@ extension Session {
             return
         }
         switch effect {
-        case .fetchMap(let center, let radius):
+        case .fetchMap(let center, let radius), .refreshMap(let center, let radius):
+            // A refresh asks every tile again, whatever its age.
+            let maxAgeDays: Double
+            if case .refreshMap = effect { maxAgeDays = 0 } else { maxAgeDays = context.maxAgeDays }
             guard let services = context.services, !store.isReadOnly else {
                 dispatch(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
                 return
             }
-            var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: context.maxAgeDays,
+            var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.downloadPictures = false
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)

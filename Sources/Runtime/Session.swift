@@ -8,6 +8,9 @@ import Screen
 import Store
 import Sync
 
+/// Refreshes one collection from its own source, writing only into it; says what changed in one line.
+public typealias CollectionRefreshing = @Sendable (_ collection: String, _ progress: @escaping @Sendable (String) -> Void) async throws -> String
+
 /// The run loop: owns the terminal and the reading store connection on one thread; background work
 /// (sync, signals, the clock) posts actions through the queue.
 public final class Session {
@@ -25,6 +28,8 @@ public final class Session {
     let mapReader = MapTileReader()
     /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
     public var nearMe: NearMeContext?
+    /// Refreshes a collection that is not the service's from its own source (`s`): the command line gives it.
+    public var refresher: CollectionRefreshing?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationSource
     private var locationTask: Task<Void, Never>?
@@ -163,7 +168,7 @@ public final class Session {
         switch effect {
         case .quit:
             running = false
-        case .fetchMap, .cachePictures, .findPlace:
+        case .fetchMap, .refreshMap, .cachePictures, .findPlace:
             performNearMe(effect)
         case .loadCollection(let name, let search):
             do {
@@ -235,13 +240,21 @@ public final class Session {
             } catch {
                 dispatch(.error("cannot read the artwork's details: \(error)"))
             }
-        case .startSync:
+        case .refreshCollection(let name):
+            refresh(name)
+        case .startSync(let collection):
             guard !store.isReadOnly else {
                 dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
                 return
             }
             let queue = self.queue
-            let request = syncRequest
+            var request = syncRequest
+            // Into the collection asked for, from the service it came from (the campus's is the remembered one).
+            request.collection = collection
+            if case .service(let url, let imageBase) = state.source(of: collection), !url.isEmpty,
+               let own = try? SyncSource(service: url, imageBase: imageBase.isEmpty ? nil : imageBase) {
+                request.source = own
+            }
             let engine = SyncEngine(limits: limits)
             Task.detached {
                 do {
@@ -255,6 +268,30 @@ public final class Session {
                         queue.post(.syncFailed(reason: "\(error)", subject: nil))
                     }
                 }
+            }
+        }
+    }
+
+    /// Refreshes a collection from its own source with the refresher the composition root gave; the answer is
+    /// the sync's (`syncFinished`, `syncFailed`), so the catalogue is read again as after a sync.
+    private func refresh(_ name: String) {
+        guard let refresher else {
+            dispatch(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
+            return
+        }
+        guard !store.isReadOnly else {
+            dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
+            return
+        }
+        let queue = self.queue
+        Task.detached {
+            do {
+                let summary = try await refresher(name) { queue.post(.syncProgress($0)) }
+                queue.post(.syncFinished(summary: summary, at: Date()))
+            } catch {
+                // The refresher names the collection first; the status line names it already.
+                let text = DisplayText.clean("\(error)")
+                queue.post(.syncFailed(reason: text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text, subject: nil))
             }
         }
     }

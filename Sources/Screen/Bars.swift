@@ -41,8 +41,10 @@ public enum Bars {
         if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
         switch state.sync {
         case .running(let text): parts.append("⟳ " + text)
-        case .failed: parts.append("sync failed")
-        case .idle: if let age = state.syncAgeText { parts.append(age) } else { parts.append("not synced") }
+        case .failed: parts.append(state.showsServiceCollection ? "sync failed" : "refresh failed")
+        case .idle:
+            // Only a collection from the service is "synced"; a file or fetched tiles say nothing here.
+            if state.showsServiceCollection { parts.append(state.syncAgeText ?? "not synced") }
         }
         if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")

@@ -7,7 +7,7 @@ extension CatalogStore {
     /// One map import in one transaction: the source's earlier base layer, walking graph and artworks are
     /// replaced by what `read` streams into the sink; artworks are grouped under the building or named
     /// area that contains them. Any error (a damaged file, a full disk) leaves the store as it was.
-    public func importMap(source: String, file: String, collection: String,
+    public func importMap(source: String, file: String, collection: String, recordedSource: CollectionSource? = nil,
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
         // A bounded page cache for the import's length: with SQLite's default 2 MB, pages (an R-tree grown by
         // inserts, the indexes kept when other sources are big) are read back from the file again and again.
@@ -55,7 +55,7 @@ extension CatalogStore {
             let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0
             var report = MergeReport()
             if !result.artworks.isEmpty || hadCollection > 0 {
-                report = try merge(result.artworks, into: collection, full: true)
+                report = try merge(result.artworks, into: collection, full: true, source: recordedSource)
             }
             try database.run("""
                 INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)

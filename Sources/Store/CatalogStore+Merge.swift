@@ -9,14 +9,16 @@ extension CatalogStore {
     /// store as it was.
     /// `readAhead` (from `readAheadForMerge`) is what the store held when it was started; it is used if
     /// nothing was committed since, and read again otherwise.
+    /// `source` is recorded as where the collection comes from, refreshed now, in the same transaction.
     public func merge(_ artworks: [Artwork], into collection: String, full: Bool, presentIDs: Set<String> = [],
-                      syncSource: String? = nil, syncTime: String? = nil, readAhead: MergeReadAhead? = nil) throws -> MergeReport {
+                      syncSource: String? = nil, syncTime: String? = nil, readAhead: MergeReadAhead? = nil,
+                      source: CollectionSource? = nil) throws -> MergeReport {
         // Deleting does its own cascade to favourites (see deleteWhere), so enforcement can be off.
         try database.withoutForeignKeyEnforcement { try database.inTransaction {
             // Inside the transaction no one else can commit: the read-ahead is current if the mark is unchanged.
             var current: MergeReadAhead?
             if let readAhead, readAhead.collection == collection, try database.commitMark == readAhead.mark { current = readAhead }
-            try ensureCollection(collection, source: syncSource ?? "")
+            if let source { try recordSource(source, of: collection) } else { try ensureCollection(collection) }
             // Every stored id (for a full sync's removals), but whole rows only for the ids in this batch:
             // a small batch over a large collection reads ids, not 10,000 descriptions.
             let storedIDs = try current?.takeIDs() ?? self.ids(collection: collection)

@@ -38,7 +38,7 @@ extension CatalogStore {
             try database.run("""
                 INSERT INTO painters(name, total) VALUES (?1, ?2) ON CONFLICT(name) DO UPDATE SET total = excluded.total
                 """, [.text(name), .integer(Int64(total))])
-            let report = try merge(paintings, into: collection, full: false)
+            let report = try merge(paintings, into: collection, full: false, source: .rijksmuseum)
             try database.run("DELETE FROM painter_works WHERE painter = ?1", [.text(name)])
             let insert = try database.prepare("INSERT OR IGNORE INTO painter_works(painter, collection, artwork_id) VALUES (?1, ?2, ?3)")
             for painting in paintings { try insert.run([.text(name), .text(collection), .text(painting.id)]) }

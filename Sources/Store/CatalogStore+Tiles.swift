@@ -75,6 +75,14 @@ extension CatalogStore {
         return times
     }
 
+    /// Every fetched tile the store holds, in row then column order.
+    public func fetchedTileKeys() throws -> [MapTile] {
+        try database.rows("SELECT tile_row, tile_column FROM osm_tiles ORDER BY tile_row, tile_column").compactMap { row in
+            guard let r = row[0].integer, let c = row[1].integer else { return nil }
+            return MapTile(row: Int(r), column: Int(c))
+        }
+    }
+
     /// The tiles among `tiles` not fetched since `now - maxAgeDays`.
     public func staleTiles(_ tiles: [MapTile], maxAgeDays: Double, now: Date = Date()) throws -> [MapTile] {
         let times = try tileFetchTimes(tiles)
@@ -147,7 +155,7 @@ extension CatalogStore {
                 return grouped
             }
             try relabelWalkComponents()
-            report.artworks = try merge(grouped, into: collection, full: false)
+            report.artworks = try merge(grouped, into: collection, full: false, source: .openStreetMap)
             // What stood in these tiles and is no longer in any answer goes.
             var gone: [String] = []
             for row in try database.rows("SELECT id, latitude, longitude FROM artworks WHERE collection = ?1", [.text(collection)]) {

@@ -30,6 +30,9 @@ public final class CatalogStore {
     public let isReadOnly: Bool
     /// True while a route reads the walking graph with the file mapped (`withWalkSnapshot`).
     var walkReadIsMapped = false
+    /// The user's settings file: the user's keys (`Setting.isUserKey`) are read from and saved there, not in this
+    /// database (nil: in the database, as for a store opened by a test or a background reader).
+    public var userSettings: SettingsFile?
 
     /// Opens an existing store that cannot be written, for reading only.
     public init(readOnlyPath path: String) throws {
@@ -126,13 +129,23 @@ public final class CatalogStore {
 
     // MARK: - Settings
 
-    /// A remembered setting, or nil.
+    /// A remembered setting, or nil: the user's from the settings file (when one is attached), the store's own
+    /// bookkeeping (news looked at, rate limits) from the database.
     public func setting(_ key: String) throws -> String? {
-        try database.scalar("SELECT value FROM settings WHERE key = ?1", [.text(key)])?.text
+        if let userSettings, Setting.isUserKey(key) {
+            if let value = try userSettings.value(key) { return value }
+            // A read-only store's settings could not be moved into the file: still used.
+            guard isReadOnly else { return nil }
+        }
+        return try database.scalar("SELECT value FROM settings WHERE key = ?1", [.text(key)])?.text
     }
 
-    /// Remembers a setting (nil forgets it).
+    /// Remembers a setting (nil forgets it), in the settings file when it is the user's.
     public func setSetting(_ key: String, _ value: String?) throws {
+        if let userSettings, Setting.isUserKey(key) {
+            try userSettings.set(key, value)
+            return
+        }
         if let value {
             try database.run("INSERT INTO settings(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                              [.text(key), .text(value)])

@@ -177,7 +177,8 @@ public struct SyncEngine: Sendable {
             report.merge = try store.merge(decoded.artworks, into: request.collection, full: request.full,
                                            presentIDs: Set(decoded.skipped.compactMap(\.id)),
                                            syncSource: request.source.service.absoluteString,
-                                           syncTime: ISO8601DateFormatter().string(from: Date()), readAhead: readAhead)
+                                           syncTime: ISO8601DateFormatter().string(from: Date()), readAhead: readAhead,
+                                           source: .service(url: request.source.service.absoluteString, imageBase: request.source.imageBase.absoluteString))
         } catch let error as StoreError {
             throw SyncError(url: nil, "\(error)")
         }

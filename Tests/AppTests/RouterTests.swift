@@ -105,7 +105,8 @@ private func painting(_ id: String) -> Artwork {
 
 @Test func syncRunsWithoutBlockingAndReportsItsResult() throws {
     var state = try campusState()
-    #expect(state.perform(.sync, context: .map) == [.startSync])
+    state.nearMe.online = true
+    #expect(state.perform(.sync, context: .map) == [.startSync(collection: "campus")])
     #expect(state.sync == .running("starting sync"))
     #expect(state.perform(.sync, context: .map) == [], "no second sync while one runs")
     _ = reduce(&state, .syncProgress("images 3/31"))
@@ -151,7 +152,7 @@ private func painting(_ id: String) -> Artwork {
     #expect(state.lastError == "the store was damaged and has been rebuilt")
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
     let effects = reduce(&state, .started)
-    #expect(effects.first == .startSync, "never synced: stale")
+    #expect(effects.first == .startSync(collection: "campus"), "never synced: stale")
     #expect(effects.contains(.fetchNews(url: "http://127.0.0.1:9/news.txt")), "the news is fetched by the run loop")
     #expect(state.topSlideshow?.ids == [favourite.id], "artmap slideshow opens straight into it, from its option")
     #expect(effects.contains(.loadPicture(artworkID: favourite.id)))
@@ -160,7 +161,7 @@ private func painting(_ id: String) -> Artwork {
 @Test func startUpSyncsOnlyWhenTheDataIsStale() throws {
     var state = try campusState()
     state.startPlan.syncIfOlderThan = 3600
-    #expect(reduce(&state, .started) == [.startSync])
+    #expect(reduce(&state, .started) == [.startSync(collection: "campus")])
     var fresh = try campusState()
     fresh.startPlan.syncIfOlderThan = 3600
     fresh.lastSync = Date()

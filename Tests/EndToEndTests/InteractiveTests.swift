@@ -17,7 +17,8 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     let first = try runArtmapBinary(["sync", "--no-images", "--source", server.serviceURL("ok")], home: home)
     #expect(first.status == 0, "\(first.output)")
     let tmux = try TmuxSession(columns: 160, rows: 45)
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
     var screen = try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
     let map = try #require(boxTop(screen, "Map"), "\(screen.joined(separator: "\n"))")
     let table = try #require(boxTop(screen, "31 artworks in 13 buildings"))

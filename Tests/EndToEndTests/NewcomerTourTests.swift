@@ -59,7 +59,8 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     #expect(first.status == 0, "\(first.output)")
     server = nil  // the remembered source now refuses connections
     let tmux = try TmuxSession(columns: 80, rows: 24)
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
     try tmux.waitFor { $0.contains { $0.contains("Map") } }
     try tmux.send("s")
     let screen = try tmux.waitFor { statusLine($0).contains("sync failed") }
@@ -84,7 +85,8 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     let home = try temporaryDirectory("tour-badimages")
     _ = try runArtmapBinary(["sync", "--source", server.serviceURL("badimages")], home: home)
     let tmux = try TmuxSession(columns: 80, rows: 24)
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
     try tmux.waitFor { $0.contains { $0.contains("Map") } }
     try tmux.send("s")
     let screen = try tmux.waitFor { statusLine($0).contains("failed") }
@@ -216,7 +218,8 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     records[0]["title"] = "Renamed On The Tour"
     records[0]["lastModified"] = "2026-11-30 12:00:00"
     try server.setRecords(records)
-    try tmux.type("clear; " + artmapCommandLine(home: home, arguments: ["--offline"]))
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    try tmux.type("clear; " + artmapCommandLine(home: home, arguments: []))
     try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
     while Date() < lookedBefore.addingTimeInterval(1.1) { usleep(50_000) }
     try tmux.send("s")
@@ -235,7 +238,8 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     let home = try temporaryDirectory("tour-missing")
     _ = try runArtmapBinary(["sync", "--source", server.serviceURL("badimages")], home: home)
     let tmux = try TmuxSession(columns: 120, rows: 40)
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    try tmux.type(artmapCommandLine(home: home, arguments: []))
     try tmux.waitFor { $0.contains { $0.contains("31 artworks in 13 buildings") } }
     try tmux.send("Tab", "Down", "Enter")
     try tmux.waitFor { $0.contains { $0.contains("press s to sync") } }

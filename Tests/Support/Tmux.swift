@@ -178,3 +178,16 @@ extension TmuxSession {
         return lines
     }
 }
+
+/// Lets a view started with `home` go online without leaving this machine: it fetches no map by itself, and
+/// every OpenStreetMap service it could ask points at a closed port on loopback. For tests of `s`, which
+/// `--offline` turns off.
+public func keepOnLoopback(home: URL) throws {
+    let settings = [("osm.auto-fetch", "off"), ("osm.overpass-url", "http://127.0.0.1:9/api/interpreter"),
+                    ("osm.nominatim-url", "http://127.0.0.1:9"), ("osm.wikidata-url", "http://127.0.0.1:9"),
+                    ("osm.commons-url", "http://127.0.0.1:9")]
+    for (key, value) in settings {
+        let result = try runArtmapBinary(["config", "set", key, value], home: home)
+        guard result.status == 0 else { throw TestServerError("config set \(key) failed: \(result.output)") }
+    }
+}

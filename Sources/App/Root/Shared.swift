@@ -65,7 +65,7 @@ extension AppState {
 extension AppState {
     /// The rule for messages: the reason, then what to do, then the subject (the status line cuts the
     /// subject first, in its middle).
-    static func syncFailureText(reason: String, subject: String?) -> String {
-        "sync failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
+    static func syncFailureText(reason: String, subject: String?, what: String = "sync") -> String {
+        "\(what) failed: \(reason) · s tries again" + (subject.map { " · " + $0 } ?? "")
     }
 }

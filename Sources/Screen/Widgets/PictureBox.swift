@@ -39,7 +39,7 @@ public enum PictureBox {
     /// Why a picture is not here and what would help: a sync first, but not again when the last one failed it.
     public static func notCachedText(_ context: ViewContext, _ id: String) -> String {
         if case .running = context.sync { return "the image is being fetched (sync running)…" }
-        guard let reason = context.imageFailures[id] else { return "image not downloaded yet — press s to sync" }
+        guard let reason = context.imageFailures[id] else { return context.missingPictureHint }
         return "the last sync could not fetch this image: \(reason) · the museum's file may have moved or be broken; "
             + "s tries again, o opens the artwork's page when it has one"
     }

@@ -32,6 +32,8 @@ public struct MapFetchRequest: Sendable {
     public var downloadPictures = true
     /// False: no tile is asked for, only the pictures of what the store holds.
     public var fetchTiles = true
+    /// These tiles instead of those around `center` (a refresh of what is stored).
+    public var tiles: [MapTile]?
     /// Called before anything is written (waits for the store's integrity check).
     public var beforeWriting: (@Sendable () throws -> Void)?
 
@@ -118,7 +120,7 @@ public struct MapFetcher: Sendable {
     public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
         let store = try CatalogStore(path: request.storePath)
         var report = MapFetchReport()
-        let tiles = MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
+        let tiles = request.tiles ?? MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
         report.tiles = tiles.count
         let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
         if !stale.isEmpty {

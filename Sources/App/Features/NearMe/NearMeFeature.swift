@@ -25,6 +25,8 @@ public struct NearMeState: Hashable, Sendable {
     public static let collection = "osm"
     /// Metres around the point a view's fetch covers.
     public static let radius = 1_000.0
+    /// The widest fetch the services are asked for (as `MapFetcher.maxRadius`).
+    public static let maxRadius = 5_000.0
 
     public init() {}
 }

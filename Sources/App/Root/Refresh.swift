@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import Geo
+
+/// `s`: refresh what is on screen from its own source. The campus service is asked only for a collection that
+/// comes from it; an imported city is imported again when its file changed, fetched OpenStreetMap data is
+/// fetched again in view, the museum's paintings from the museum. `--offline` asks nothing.
+extension AppState {
+    /// The source of a collection, as recorded (or, for one made while the view runs, as its name says).
+    public func source(of name: String) -> CollectionSource {
+        sources[name] ?? CollectionSource.assumed(forCollection: name)
+    }
+
+    /// Whether the collection on screen comes from the campus-shaped service (what "synced" speaks of).
+    public var showsServiceCollection: Bool {
+        if case .service = source(of: collection) { return true }
+        return false
+    }
+
+    /// What would bring a picture not downloaded yet.
+    public var missingPictureHint: String {
+        showsServiceCollection ? "image not downloaded yet — press s to sync" : "image not downloaded yet — press s to refresh \(collection)"
+    }
+
+    /// What `s` asks for the collection on screen, or why nothing.
+    mutating func refreshShown() -> [Effect] {
+        let name = collection
+        guard nearMe.online else {
+            lastMessage = "offline (--offline): s refreshes nothing; start artmap without --offline to refresh \(name)"
+            return []
+        }
+        if case .running = sync {
+            lastMessage = "a refresh is already running"
+            return []
+        }
+        switch source(of: name) {
+        case .service:
+            return startSync()
+        case .openStreetMap:
+            guard nearMe.fetching == nil else {
+                lastMessage = "a map fetch is already running"
+                return []
+            }
+            let box = main.layout.mapInner
+            let halfDiagonal = main.metresPerCell * Double(max(box.width, 2 * box.height)) * 0.71
+            let radius = min(max(halfDiagonal, 50), NearMeState.maxRadius)
+            nearMe.fetching = main.mapCenter
+            nearMe.status = "refreshing \(name): the map in view from OpenStreetMap"
+            lastError = nil
+            return [.refreshMap(center: main.mapCenter, radius: radius)]
+        case .file, .rijksmuseum:
+            sync = .running("refreshing \(name)")
+            lastError = nil
+            return [.refreshCollection(name)]
+        case .unknown:
+            lastMessage = "\(name) has no recorded source (an older artmap imported it): import its file again, then s refreshes it"
+            return []
+        }
+    }
+
+    /// The start-up sync, when the data shown comes from the service and is older than the plan allows.
+    func wantsStartupSync() -> Bool {
+        guard case .service = source(of: collection), let maxAge = startPlan.syncIfOlderThan else { return false }
+        return !(lastSync.map { now.timeIntervalSince($0) < maxAge } ?? false)
+    }
+}

@@ -1,0 +1,45 @@
+import Catalog
+import Foundation
+import Store
+
+/// `artmap refresh [NAME…]`: each collection asked again from its own source, written only into itself.
+enum RefreshCommand: Command {
+    static let name = "refresh"
+    static let parser = OptionParser(command: name, specs: [
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 64, forms: [UsageForm(words: "[NAME…]")])
+
+    static let intro = [
+        "Refreshes collections from their own sources (all of them when none is named; see 'artmap collections'):",
+        "a collection from the campus service asks it what changed, an imported file is imported again when it",
+        "changed on disk, fetched OpenStreetMap tiles older than osm.max-age-days are fetched again, the",
+        "Rijksmuseum's paintings are asked for again. Each writes only into its own collection, in one",
+        "transaction; a failure leaves that collection as it was and the others are still refreshed.",
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard !store.isReadOnly else { throw CLIError("refresh cannot save: the store \(storePath) is read-only; nothing was refreshed") }
+        let names = try CollectionsCommand.resolve(options.positionals, store: store, command: name)
+        let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        let refresher = CollectionRefresher(storePath: storePath, environment: environment)
+        var failures = 0
+        for collection in names {
+            do {
+                let line = try await refresher.refresh(collection) { text in
+                    if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean(text)) }
+                }
+                if interactive { console.progress("\r\u{1B}[K") }
+                console.line(DisplayText.clean(line))
+            } catch {
+                if interactive { console.progress("\r\u{1B}[K") }
+                console.error("artmap: \(error)")
+                failures += 1
+            }
+        }
+        return failures == 0 ? 0 : 1
+    }
+}

@@ -1,0 +1,90 @@
+import Catalog
+import Foundation
+import Geo
+import Testing
+import TerminalTypes
+import TestSupport
+@testable import App
+
+/// A view of an imported city (issue 29): its artworks, from a file, with the campus in the store too.
+private func cityState(source: CollectionSource, online: Bool = true, syncIfOlderThan: TimeInterval? = 3600) throws -> AppState {
+    let centre = try Coordinate(latitude: 60.1699, longitude: 24.9449)
+    let artworks = (0..<5).map { i in
+        Artwork(id: "node/\(i)", title: "Statue \(i)", artist: "", year: "", information: "",
+                coordinate: (try? Coordinate(latitude: centre.latitude + Double(i) * 0.0005, longitude: centre.longitude)) ?? centre,
+                locationNotes: "", imageFileName: "", collection: "helsinki")
+    }
+    var start = StartOptions(artworks: artworks)
+    start.collection = "helsinki"
+    start.collections = ["campus", "helsinki"]
+    start.reference = centre
+    start.sources = ["campus": .service(url: "", imageBase: ""), "helsinki": source]
+    start.online = online
+    start.syncIfOlderThan = syncIfOlderThan
+    var state = AppState(start: start)
+    _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+    return state
+}
+
+private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsinki.osm.pbf", format: "openstreetmap", size: 685_110, modified: 1_800_000_000))
+
+@Test func sOnAnImportedCityRefreshesTheCityAndNeverSyncsTheCampus() throws {
+    var state = try cityState(source: helsinkiFile)
+    let effects = press(&state, .character("s"))
+    #expect(effects.contains(.refreshCollection("helsinki")), "\(effects)")
+    #expect(!effects.contains { if case .startSync = $0 { return true } else { return false } }, "no campus sync: \(effects)")
+    #expect(state.sync == .running("refreshing helsinki"))
+    _ = reduce(&state, .syncFinished(summary: "helsinki: up to date (helsinki.osm.pbf is unchanged since it was imported)", at: Date()))
+    #expect(state.lastMessage == "helsinki: up to date (helsinki.osm.pbf is unchanged since it was imported)")
+    #expect(state.lastSync == nil, "a file imported again is not a sync of the campus service")
+    _ = press(&state, .character("s"))
+    _ = reduce(&state, .syncFailed(reason: "its file /data/helsinki.osm.pbf is gone; nothing was changed", subject: nil))
+    #expect(state.lastError?.hasPrefix("refresh of helsinki failed: its file /data/helsinki.osm.pbf is gone") == true, "\(state.lastError ?? "")")
+    #expect(!(state.lastError ?? "").contains("sync failed"))
+}
+
+@Test func offlineSRefreshesNothingAndSaysSo() throws {
+    var state = try cityState(source: helsinkiFile, online: false)
+    #expect(press(&state, .character("s")).isEmpty)
+    #expect(state.lastMessage?.hasPrefix("offline (--offline): s refreshes nothing") == true, "\(state.lastMessage ?? "")")
+    var campus = try campusState()
+    #expect(press(&campus, .character("s")).isEmpty, "offline, the campus is not synced either")
+    #expect(campus.sync == .idle)
+}
+
+@Test func sOnFetchedMapDataFetchesTheTilesInViewAgain() throws {
+    var state = try cityState(source: .openStreetMap)
+    let effects = press(&state, .character("s"))
+    let refresh = try #require(effects.compactMap { effect -> (Coordinate, Double)? in
+        if case .refreshMap(let centre, let radius) = effect { return (centre, radius) } else { return nil }
+    }.first, "\(effects)")
+    #expect(refresh.0 == state.main.mapCenter)
+    let box = state.main.layout.mapInner
+    let halfWidth = state.main.metresPerCell * Double(box.width) / 2
+    #expect(refresh.1 >= halfWidth && refresh.1 <= NearMeState.maxRadius, "the view's half-diagonal: \(refresh.1) m")
+    #expect(state.nearMe.fetching != nil && state.nearMe.status?.contains("refreshing helsinki") == true)
+    #expect(press(&state, .character("s")).isEmpty, "one fetch at a time")
+}
+
+@Test func aCollectionWithoutARecordedSourceSaysHowToGiveItOne() throws {
+    var state = try cityState(source: .unknown)
+    #expect(press(&state, .character("s")).isEmpty)
+    #expect(state.lastMessage?.contains("has no recorded source") == true)
+}
+
+@Test func startUpSyncsTheServiceOnlyWhenItsCollectionIsOnScreen() throws {
+    var city = try cityState(source: helsinkiFile)
+    let effects = reduce(&city, .started)
+    #expect(!effects.contains { if case .startSync = $0 { return true } else { return false } }, "\(effects)")
+    var campus = try campusState()
+    campus.nearMe.online = true
+    campus.startPlan.syncIfOlderThan = 3600
+    #expect(reduce(&campus, .started).contains(.startSync(collection: "campus")))
+}
+
+@Test func aCityOnScreenSaysNothingOfSyncingAndItsPicturesPointAtRefresh() throws {
+    let state = try cityState(source: helsinkiFile)
+    #expect(!state.showsServiceCollection)
+    #expect(state.missingPictureHint == "image not downloaded yet — press s to refresh helsinki")
+    #expect(try campusState().missingPictureHint == "image not downloaded yet — press s to sync")
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ArtmapCLI
+
+/// Issue 29, items 1 and 2: every collection knows its source; `artmap collections` lists them and
+/// `artmap refresh` asks each its own source, writing only into it.
+@Test func collectionsListTheirSourcesAndRefreshAsksEachItsOwn() async throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("sources-cli")
+    let places = home.appendingPathComponent("Sculptures.plist")
+    let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><array>
+        <dict><key>name</key><string>Bronze Hare</string><key>latitude</key><real>51.5007</real><key>longitude</key><real>-0.1246</real><key>comments</key><string>by the gate</string></dict>
+        <dict><key>name</key><string>Iron Gull</string><key>latitude</key><real>51.5010</real><key>longitude</key><real>-0.1250</real><key>comments</key><string>on the wall</string></dict>
+        </array></plist>
+        """
+    try plist.write(to: places, atomically: true, encoding: .utf8)
+    let imported = await runArtmap(["import", places.path], home: home)
+    #expect(imported.status == 0 && imported.out.contains("into 'sculptures'"), "lower-case stem: \(imported.out)\(imported.err)")
+    #expect(await runArtmap(["sync", "--no-images", "--source", try server.serviceURL("ok")], home: home).status == 0)
+
+    let listing = await runArtmap(["collections", "--json"], home: home)
+    #expect(listing.status == 0, "\(listing.err)")
+    let collections = try #require(try JSONSerialization.jsonObject(with: Data(listing.out.utf8)) as? [[String: Any]])
+    let byName = Dictionary(uniqueKeysWithValues: collections.compactMap { entry in (entry["name"] as? String).map { ($0, entry) } })
+    let campus = try #require(byName["campus"]?["source"] as? [String: Any])
+    #expect(campus["kind"] as? String == "service" && (campus["url"] as? String)?.hasPrefix("http://127.0.0.1") == true, "\(campus)")
+    let sculptures = try #require(byName["sculptures"]?["source"] as? [String: Any])
+    #expect(sculptures["kind"] as? String == "file" && sculptures["path"] as? String == places.standardizedFileURL.path && sculptures["format"] as? String == "plist")
+    #expect(byName["sculptures"]?["artworks"] as? Int == 2 && byName["sculptures"]?["refreshed_at"] is String)
+    let text = await runArtmap(["collections"], home: home)
+    #expect(text.out.contains("sculptures: 2 artworks, refreshed") && text.out.contains("refresh imports the file again when it changed on disk"), "\(text.out)")
+
+    // Unchanged: up to date; the campus asks its own service (one more request), and nothing crosses over.
+    let asked = try server.requestLog().filter { $0.contains("data.php") }.count
+    let refreshed = await runArtmap(["refresh"], home: home)
+    #expect(refreshed.status == 0, "\(refreshed.err)")
+    #expect(refreshed.out.contains("campus: up to date: the service sent 1 artwork"), "\(refreshed.out)")
+    #expect(refreshed.out.contains("sculptures: up to date (Sculptures.plist is unchanged since it was imported)"), "\(refreshed.out)")
+    #expect(try server.requestLog().filter { $0.contains("data.php") }.count == asked + 1)
+
+    // Changed on disk: imported again, into its own collection only; names match whatever their case.
+    try plist.replacingOccurrences(of: "Iron Gull", with: "Iron Gull Again").write(to: places, atomically: true, encoding: .utf8)
+    let again = await runArtmap(["refresh", "SCULPTURES"], home: home)
+    #expect(again.status == 0 && again.out.contains("sculptures: Sculptures.plist changed on disk and was imported again: 0 new, 1 changed, 0 removed"), "\(again.out)\(again.err)")
+    #expect(try server.requestLog().filter { $0.contains("data.php") }.count == asked + 1, "the campus was not asked")
+    let list = await runArtmap(["list", "--collection", "Sculptures", "--json"], home: home)
+    #expect(list.status == 0 && list.out.contains("Iron Gull Again") && !list.out.contains("Ashton Building"), "\(list.err)")
+
+    // Gone from disk: said, the collection kept, exit 1; an unknown name is a usage error listing what there is.
+    try FileManager.default.removeItem(at: places)
+    let gone = await runArtmap(["refresh", "sculptures"], home: home)
+    #expect(gone.status == 1 && gone.err.contains("sculptures: its file \(places.standardizedFileURL.path) is gone; nothing was changed"), "\(gone.err)")
+    #expect(await runArtmap(["list", "--collection", "sculptures", "--json"], home: home).out.contains("Iron Gull Again"))
+    let unknown = await runArtmap(["refresh", "nowhere"], home: home)
+    #expect(unknown.status == 2 && unknown.err.contains("no collection named 'nowhere' (have: campus, sculptures)"), "\(unknown.err)")
+}

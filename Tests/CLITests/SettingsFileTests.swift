@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+import Store
+@testable import ArtmapCLI
+
+/// Issue 29, item 5: settings are the user's, in `$XDG_CONFIG_HOME/artmap/config`, whatever `--store`.
+@Test func settingsLiveInTheUsersFileAndEveryStoreReadsThem() async throws {
+    let home = try temporaryDirectory("settings-file")
+    let config = home.appendingPathComponent("config-home")
+    let environment = ["XDG_CONFIG_HOME": config.path]
+    let other = home.appendingPathComponent("other.sqlite").path
+    // A file a person wrote, with comments and an order of their own.
+    let file = config.appendingPathComponent("artmap/config")
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "# mine\nunits = imperial\n\n# the map\nmap.radius = 300\n".write(to: file, atomically: true, encoding: .utf8)
+
+    let set = await runArtmap(["config", "set", "osm.overpass-url", "http://127.0.0.1:9/api/interpreter"], home: home, extraEnvironment: environment)
+    #expect(set.status == 0, "\(set.err)")
+    let seen = await runArtmap(["config", "get", "osm.overpass-url", "--store", other], home: home, extraEnvironment: environment)
+    #expect(seen.out == "http://127.0.0.1:9/api/interpreter\n", "another store reads the same settings: \(seen.out)\(seen.err)")
+    // Old spellings are still taken, and saved in the one style; a line is replaced where it stands.
+    #expect(await runArtmap(["config", "set", "sync.at_start", "no"], home: home, extraEnvironment: environment).status == 0)
+    #expect(await runArtmap(["config", "set", "map.radius", "500", "--store", other], home: home, extraEnvironment: environment).status == 0)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text == "# mine\nunits = imperial\n\n# the map\nmap.radius = 500\nosm.overpass-url = http://127.0.0.1:9/api/interpreter\nsync.at-start = no\n", "\(text)")
+    let radius = await runArtmap(["config", "get", "map.radius"], home: home, extraEnvironment: environment)
+    #expect(radius.out == "500\n")
+    #expect(await runArtmap(["config", "set", "units", "default"], home: home, extraEnvironment: environment).status == 0)
+    #expect(try !String(contentsOf: file, encoding: .utf8).contains("units"))
+    // A line that is not a setting is left alone and said by config list.
+    try (try String(contentsOf: file, encoding: .utf8) + "this is not a setting\n").write(to: file, atomically: true, encoding: .utf8)
+    let list = await runArtmap(["config", "list"], home: home, extraEnvironment: environment)
+    #expect(list.status == 0 && list.out.contains("map.radius") && list.err.contains("line 7: not 'key = value'"), "\(list.out)\(list.err)")
+}
+
+@Test func aStoresOlderSettingsAreMovedIntoTheFileOnceWithANote() async throws {
+    let home = try temporaryDirectory("settings-move")
+    let environment = ["XDG_CONFIG_HOME": home.appendingPathComponent("cfg").path]
+    let path = home.appendingPathComponent("old.sqlite").path
+    do {
+        // As an older artmap left it: settings in the database, in the old spelling.
+        let old = try CatalogStore(path: path)
+        try old.setSetting("sync.max_age", "60")
+        try old.setSetting("osm.max-age-days", "7")
+    }
+    let first = await runArtmap(["config", "get", "sync.max-age", "--store", path], home: home, extraEnvironment: environment)
+    #expect(first.out == "60\n", "\(first.out)\(first.err)")
+    #expect(first.err.contains("moved 2 settings (sync.max-age, osm.max-age-days) from the store"), "\(first.err)")
+    let second = await runArtmap(["config", "get", "osm.max-age-days", "--store", path], home: home, extraEnvironment: environment)
+    #expect(second.out == "7\n" && second.err.isEmpty, "once only: \(second.err)")
+    #expect(try CatalogStore(path: path).database.scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%age%'")?.integer == 0)
+}
+
+/// Issue 29, item 5: typos in commands, options, setting names and collection names get "did you mean …".
+@Test(arguments: [
+    (["lsit"], "unknown command 'lsit' (did you mean 'list'?)"),
+    (["list", "--colection", "campus"], "unknown option --colection (did you mean '--collection'?)"),
+    (["config", "set", "osm.overpas-url", "https://x.org"], "no setting named 'osm.overpas-url' (did you mean 'osm.overpass-url'? see 'artmap config list')"),
+    (["list", "--collection", "campu"], "no collection named 'campu' (did you mean 'campus'? have: campus)"),
+    (["refresh", "camps"], "no collection named 'camps' (did you mean 'campus'? have: campus)"),
+])
+func typosGetASuggestion(arguments: [String], message: String) async throws {
+    let home = try temporaryDirectory("typo")
+    let result = await runArtmap(arguments, home: home)
+    #expect(result.status != 0)
+    #expect(result.err.contains(message), "\(result.err)")
+}
+
+@Test func aFarOffNameGetsNoSuggestion() async throws {
+    let result = await runArtmap(["zzzzzz"], home: try temporaryDirectory("typo-far"))
+    #expect(result.err.contains("unknown command 'zzzzzz'") && !result.err.contains("did you mean"), "\(result.err)")
+}
