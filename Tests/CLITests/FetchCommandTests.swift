@@ -331,3 +331,26 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     #expect(!again.out.contains("older than the age limit removed"), "\(again.out)")
     #expect(try openStore(home).fetchedTiles().count == 2)
 }
+
+/// Issue 29: `artmap refresh osm` asks Overpass again for the stored tiles older than the age limit, and only those.
+@Test func refreshingFetchedDataAsksAgainOnlyForItsStaleTiles() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    let options = server.osmServiceOptions
+    for pair in stride(from: 0, to: options.count, by: 2) {
+        let key = "osm." + options[pair].dropFirst(2)
+        #expect(await runArtmap(["config", "set", key, options[pair + 1]], home: home).status == 0)
+    }
+    let asked = try requests(server, "overpass").count
+    let fresh = await runArtmap(["refresh", "osm"], home: home, extraEnvironment: quickBackoff)
+    #expect(fresh.status == 0 && fresh.out.hasPrefix("osm: up to date (every tile fetched within 30 days)"), "\(fresh.out)\(fresh.err)")
+    #expect(try requests(server, "overpass").count == asked)
+    try server.editExtract(hide: [havisAmanda])
+    try ageTiles(home, [MapTile(row: 6016, column: 2495), MapTile(row: 6017, column: 2495)])
+    let stale = await runArtmap(["refresh", "osm"], home: home, extraEnvironment: quickBackoff)
+    #expect(stale.status == 0 && stale.out.hasPrefix("osm: fetched 2 tiles of 2: "), "\(stale.out)\(stale.err)")
+    #expect(try requests(server, "overpass").count == asked + 2)
+    #expect(try !openStore(home).artworks(collection: "osm").contains { $0.id == havisAmanda })
+    #expect(try openStore(home).collectionSource("osm") == .openStreetMap)
+}
