@@ -136,20 +136,27 @@ enum ListCommand: Command {
         let artworkCount = buildings.reduce(0) { $0 + $1.artworks.count }
         var lines = ["\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(buildings.count) building\(buildings.count == 1 ? "" : "s") near \(reference)"
             + (buildings.count < totalBuildings ? " (\(totalBuildings - buildings.count) more further away)" : "")]
+        func describe(_ a: RankedArtwork) -> String {
+            var parts = [DisplayText.clean(a.artwork.title).isEmpty ? "(untitled)" : DisplayText.clean(a.artwork.title)]
+            let artist = DisplayText.clean(a.artwork.artist)
+            if !artist.isEmpty { parts.append(artist) }
+            let year = DisplayText.clean(a.artwork.year)
+            if !year.isEmpty { parts.append(year) }
+            // The id, for show ID, route --to ID and favourites add ID.
+            return parts.joined(separator: " · ") + "  [\(DisplayText.clean(a.artwork.id))]"
+        }
         for b in buildings {
             let compass = CompassPoint(bearing: b.bearing)
             let count = b.artworks.count
+            let whereItIs = "\(DistanceText.format(b.distance)) \(compass.abbreviation) \(compass.arrow)"
             lines.append("")
-            lines.append("\(DisplayText.clean(b.name)) — \(count) artwork\(count == 1 ? "" : "s"), \(DistanceText.format(b.distance)) \(compass.abbreviation) \(compass.arrow)")
-            for a in b.artworks {
-                var parts = [DisplayText.clean(a.artwork.title).isEmpty ? "(untitled)" : DisplayText.clean(a.artwork.title)]
-                let artist = DisplayText.clean(a.artwork.artist)
-                if !artist.isEmpty { parts.append(artist) }
-                let year = DisplayText.clean(a.artwork.year)
-                if !year.isEmpty { parts.append(year) }
-                // The id, for show ID, route --to ID and favourites add ID.
-                lines.append("    " + parts.joined(separator: " · ") + "  [\(DisplayText.clean(a.artwork.id))]")
+            // A place that is its one artwork is listed as the artwork, not under a line repeating its title.
+            if b.building.standsForItsArtwork, let only = b.artworks.first {
+                lines.append(describe(only) + " — " + whereItIs)
+                continue
             }
+            lines.append("\(DisplayText.clean(b.name)) — \(count) artwork\(count == 1 ? "" : "s"), \(whereItIs)")
+            for a in b.artworks { lines.append("    " + describe(a)) }
         }
         return lines
     }

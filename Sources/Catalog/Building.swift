@@ -9,20 +9,25 @@ public struct Building: Hashable, Sendable {
     /// The mean position of its artworks.
     public let coordinate: Coordinate
     public let artworks: [Artwork]
+    /// A place of one artwork whose name is the artwork's own: listed as the artwork, not under a group line.
+    public let standsForItsArtwork: Bool
 
-    public init(key: String, name: String, coordinate: Coordinate, artworks: [Artwork]) {
+    public init(key: String, name: String, coordinate: Coordinate, artworks: [Artwork], standsForItsArtwork: Bool = false) {
         self.key = key
         self.name = name
         self.coordinate = coordinate
         self.artworks = artworks
+        self.standsForItsArtwork = standsForItsArtwork
     }
 
-    /// Groups artworks into buildings: by `location` when a record has one, otherwise by identical
-    /// coordinates, named from the members' location notes.
+    /// Groups artworks into places a person would call one place: by their building (`location`, or the map's
+    /// building or area that contains them); else by a named location shared by artworks within 100 m of each
+    /// other (the members' location notes); else each is a place of its own (artworks at the very same point
+    /// share it). A place is never formed by title: two "(untitled)" works 1 km apart are two places.
     public static func group(_ artworks: [Artwork]) -> [Building] {
-        // Records without a location first gather by identical coordinates and take a name from their notes;
-        // then every group joins the building of the same name, so a building keeps one marker whether its
-        // records carry `location` or not.
+        // Records without a building first gather by identical coordinates and take a name from their notes;
+        // then every named group joins the building of the same name nearby, so a building keeps one marker
+        // whether its records carry `location` or not.
         var coordinateGroups: [String: [Artwork]] = [:]
         var coordinateOrder: [String] = []
         for artwork in artworks where artwork.building == nil {
@@ -32,13 +37,13 @@ public struct Building: Hashable, Sendable {
         }
         var derivedNames: [String: String] = [:]
         for key in coordinateOrder {
-            derivedNames[key] = nameFromNotes(coordinateGroups[key] ?? [])
+            if let name = nameFromNotes(coordinateGroups[key] ?? []) { derivedNames[key] = name }
         }
-        // Places of the same name far apart (two "St Mary's Church" in one city, two untitled murals) are
-        // different buildings: a name joins a group only within `sameBuildingMetres` of its first member.
+        // Places of the same name far apart (two "St Mary's Church" in one city, an address range along a street)
+        // are different places: a name joins a group only within `sameBuildingMetres` of its first member.
         // Members are counted first and gathered after, so each building's array is exactly its size (appending as
         // they come left up to half of 100,000 artworks' arrays unused).
-        var groups: [(key: String, name: String, anchor: Coordinate, count: Int)] = []
+        var groups: [(key: String, name: String, anchor: Coordinate, count: Int, ownPlace: Bool)] = []
         var groupOfArtwork: [Int32] = []
         groupOfArtwork.reserveCapacity(artworks.count)
         // Names that fold alike share one list of candidate groups. Most names recur exactly as written, so each
@@ -46,9 +51,22 @@ public struct Building: Hashable, Sendable {
         var candidateLists: [[Int]] = []
         var listOfFoldedName: [String: Int] = [:]
         var listOfName: [String: (list: Int, folded: String)] = [:]
+        // An artwork with neither building nor notes is its own place, shared only with artworks at its very point.
+        var ownPlaceAt: [String: Int] = [:]
         for artwork in artworks {
-            let name = artwork.building
-                ?? derivedNames["\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"] ?? artwork.title
+            let point = "\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
+            guard let name = artwork.building ?? derivedNames[point] else {
+                if let place = ownPlaceAt[point] {
+                    groups[place].count += 1
+                    groupOfArtwork.append(Int32(place))
+                } else {
+                    let title = artwork.title.trimmingCharacters(in: .whitespaces)
+                    ownPlaceAt[point] = groups.count
+                    groupOfArtwork.append(Int32(groups.count))
+                    groups.append(("\(title.lowercased())@\(point)", title.isEmpty ? "(untitled)" : title, artwork.coordinate, 1, true))
+                }
+                continue
+            }
             let list: Int, folded: String
             if let known = listOfName[name] {
                 (list, folded) = known
@@ -74,7 +92,7 @@ public struct Building: Hashable, Sendable {
                 let key = taken == 0 ? folded : "\(folded)#\(taken + 1)"
                 candidateLists[list].append(groups.count)
                 groupOfArtwork.append(Int32(groups.count))
-                groups.append((key, name, artwork.coordinate, 1))
+                groups.append((key, name, artwork.coordinate, 1, false))
             }
         }
         var members = groups.map { group in
@@ -84,16 +102,18 @@ public struct Building: Hashable, Sendable {
         }
         for (artwork, group) in zip(artworks, groupOfArtwork) { members[Int(group)].append(artwork) }
         return zip(groups, members).map { group, members in
-            Building(key: group.key, name: group.name, coordinate: meanPosition(members), artworks: members)
+            // A place of one artwork named as that artwork is the artwork: the table lists it without a group line.
+            let single = members.count == 1 && (group.ownPlace || group.name.caseInsensitiveCompare(members[0].title) == .orderedSame)
+            return Building(key: group.key, name: group.name, coordinate: meanPosition(members), artworks: members, standsForItsArtwork: single)
         }
     }
 
-    /// How far apart two places of the same name may be and still be one building.
-    public static let sameBuildingMetres = 1_000.0
+    /// How far apart artworks of the same place name may stand and still be one place.
+    public static let sameBuildingMetres = 100.0
 
     /// The members' common part before the first comma of their notes; if they differ, the first note;
-    /// if there are none, the first title.
-    static func nameFromNotes(_ group: [Artwork]) -> String {
+    /// nil when none has notes (the artwork's title never names a place others could join).
+    static func nameFromNotes(_ group: [Artwork]) -> String? {
         let notes = group.map { $0.locationNotes.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         let heads = notes.map { note in
             String(note.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
@@ -102,9 +122,7 @@ public struct Building: Hashable, Sendable {
         if let first = heads.first, !first.isEmpty, heads.allSatisfy({ $0 == first }) {
             return first
         }
-        if let note = notes.first { return note }
-        if let title = group.first?.title, !title.isEmpty { return title }
-        return group.first.map { "\($0.coordinate)" } ?? "?"
+        return notes.first
     }
 
     /// Mean of unit vectors, so a group straddling the antimeridian is not placed on the wrong side.

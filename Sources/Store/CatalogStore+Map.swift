@@ -148,16 +148,55 @@ extension CatalogStore {
     }
 
     /// The name of the smallest building containing `coordinate`, else of the smallest named square,
-    /// pedestrian area or park; nil when it stands in none.
+    /// pedestrian area or park; nil when it stands in none. A building without a name is named by the nearest
+    /// named street ("building on Aleksanterinkatu"), never by its OpenStreetMap id.
     func containingPlaceName(of coordinate: Coordinate, using statement: Statement? = nil) throws -> String? {
         let point = GeoPoint(coordinate)
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
-        let candidates = try mapFeatures(in: around, using: try statement ?? database.prepare(Self.featuresInBoxSQL)).filter { $0.kind.isArea && $0.contains(point) }
+        let query = try statement ?? database.prepare(Self.featuresInBoxSQL)
+        let candidates = try mapFeatures(in: around, using: query).filter { $0.kind.isArea && $0.contains(point) }
         if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
-            return building.name.isEmpty ? "Unnamed building (\(building.sourceID))" : building.name
+            guard building.name.isEmpty else { return building.name }
+            return try nearestStreetName(to: point, using: query).map { "building on \($0)" } ?? "unnamed building"
         }
         let named = candidates.filter { !$0.name.isEmpty && [.plaza, .green, .otherArea].contains($0.kind) }
         return named.min { $0.relativeArea < $1.relativeArea }?.name
+    }
+
+    /// The name of the nearest named street or path within 80 m of `point`, if any.
+    func nearestStreetName(to point: GeoPoint, using statement: Statement) throws -> String? {
+        let metres = 80.0
+        let latitudeSpan = metres / 111_320, longitudeSpan = metres / (111_320 * max(0.01, cos(point.latitude * .pi / 180)))
+        let box = FeatureBounds(south: point.latitude - latitudeSpan, north: point.latitude + latitudeSpan,
+                                west: point.longitude - longitudeSpan, east: point.longitude + longitudeSpan)
+        var best: (name: String, metres: Double)?
+        for street in try mapFeatures(in: box, using: statement) where street.kind.isRoad && !street.name.isEmpty {
+            let distance = Self.metres(from: point, toLine: street.parts)
+            if distance <= metres, distance < (best?.metres ?? .infinity) { best = (street.name, distance) }
+        }
+        return best?.name
+    }
+
+    /// The distance from a point to the nearest segment of a line's parts, on a local flat projection (metres).
+    static func metres(from point: GeoPoint, toLine parts: [[GeoPoint]]) -> Double {
+        let scale = cos(point.latitude * .pi / 180) * 111_320
+        func local(_ p: GeoPoint) -> (Double, Double) { ((p.longitude - point.longitude) * scale, (p.latitude - point.latitude) * 111_320) }
+        var best = Double.infinity
+        for part in parts {
+            for (a, b) in zip(part, part.dropFirst()) {
+                let (ax, ay) = local(a), (bx, by) = local(b)
+                let dx = bx - ax, dy = by - ay
+                let length = dx * dx + dy * dy
+                let t = length > 0 ? min(1, max(0, -(ax * dx + ay * dy) / length)) : 0
+                let x = ax + t * dx, y = ay + t * dy
+                best = min(best, (x * x + y * y).squareRoot())
+            }
+            if part.count == 1, let only = part.first {
+                let (x, y) = local(only)
+                best = min(best, (x * x + y * y).squareRoot())
+            }
+        }
+        return best
     }
 
     static func feature(_ row: Statement) -> MapFeature? {

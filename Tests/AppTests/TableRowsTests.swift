@@ -26,3 +26,13 @@ import Testing
     #expect(Array(rows) == listed)
     #expect(rows.indices.allSatisfy { rows[$0].buildingIndex == listed[$0].buildingIndex })
 }
+
+/// Issue 29, item 6: a place that is its one artwork is listed as that artwork, with no group line over it.
+@Test func aPlaceThatIsItsArtworkHasNoHeaderRow() {
+    let rows = TableRows(artworkCounts: [1, 2, 1, 1], headerless: [true, false, false, true])
+    #expect(Array(rows) == [.artwork(0, 0), .building(1), .artwork(1, 0), .artwork(1, 1), .building(2), .artwork(2, 0), .artwork(3, 0)])
+    #expect(rows.row(ofBuilding: 0) == 0 && rows.row(ofBuilding: 1) == 1 && rows.row(ofBuilding: 3) == 6)
+    #expect(rows.count - rows.headerCount == 5, "five artworks under two group lines")
+    // Only a place of exactly one artwork goes without its header.
+    #expect(Array(TableRows(artworkCounts: [2], headerless: [true])) == [.building(0), .artwork(0, 0), .artwork(0, 1)])
+}

@@ -40,3 +40,24 @@ import TestSupport
     let missing = await runArtmap(["route", "--to", "nowhere-9"], home: home)
     #expect(missing.status == 1 && missing.err.contains("no artwork with id 'nowhere-9' in any collection"), "\(missing.err)")
 }
+
+/// Issue 29, item 6: `list` shows an artwork that is a place of its own as one line, not under its own title.
+@Test func listShowsAnArtworkThatIsItsOwnPlaceAsOneLine() async throws {
+    let home = try temporaryDirectory("own-place")
+    let file = home.appendingPathComponent("park.json")
+    let record: (String, String, String) -> String = { id, title, lat in
+        """
+        {"id":"\(id)","title":"\(title)","artist":"B. Founder","yearOfWork":"2001","Information":"","lat":"\(lat)","long":"-2.9665",
+         "locationNotes":"","fileName":"","lastModified":"2020-01-01 00:00:00","enabled":"1"}
+        """
+    }
+    // Two untitled works 1.1 km apart, with neither building nor notes: two places, each its artwork.
+    try "{\"artworks\":[\(record("p1", "(untitled)", "53.4066")),\(record("p2", "(untitled)", "53.4166"))]}".write(to: file, atomically: true, encoding: .utf8)
+    #expect(await runArtmap(["import", file.path], home: home).status == 0)
+    let list = await runArtmap(["list", "--collection", "park"], home: home)
+    #expect(list.status == 0, "\(list.err)")
+    #expect(list.out.contains("2 artworks in 2 buildings"), "\(list.out)")
+    let lines = list.out.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("(untitled) · B. Founder · 2001  [p") }.count == 2, "\(list.out)")
+    #expect(!lines.contains { $0.contains("— 1 artwork,") }, "no group line repeats the title: \(list.out)")
+}

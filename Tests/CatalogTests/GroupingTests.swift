@@ -21,11 +21,11 @@ import TestSupport
 @Test func artworksInsideABuildingAreOrderedByDistanceThenTitle() throws {
     let works = [artwork("1", 53.4, -2.9, building: "B", title: "Zebra"),
                  artwork("2", 53.4, -2.9, building: "B", title: "Apple"),
-                 artwork("3", 53.401, -2.9, building: "B", title: "Aardvark")]
+                 artwork("3", 53.4006, -2.9, building: "B", title: "Aardvark")]
     let ranked = CatalogQuery(artworks: works).ranked(from: Coordinate(clampingLatitude: 53.4, longitude: -2.9))
     #expect(ranked[0].artworks.map(\.artwork.title) == ["Apple", "Zebra", "Aardvark"])
     // The marker sits at the mean position of its members.
-    #expect(abs(ranked[0].building.coordinate.latitude - 53.400333) < 1e-5)
+    #expect(abs(ranked[0].building.coordinate.latitude - 53.4002) < 1e-5)
 }
 
 @Test func recordsWithoutLocationGroupByCoordinatesNamedFromNotes() {
@@ -96,7 +96,49 @@ import TestSupport
         Artwork(id: "5", title: "Bell", coordinate: manchester, building: "St Mary's Church"),
     ]
     let buildings = Building.group(artworks)
-    #expect(buildings.map(\.key) == ["(untitled) mural", "(untitled) mural#2", "st mary's church", "st mary's church#2"])
+    #expect(buildings.map(\.key) == ["(untitled) mural@53.4066,-2.9665", "(untitled) mural@53.4808,-2.2426", "st mary's church", "st mary's church#2"])
+    #expect(buildings[0].standsForItsArtwork && buildings[1].standsForItsArtwork && !buildings[2].standsForItsArtwork)
     #expect(buildings[2].artworks.map(\.id) == ["3", "4"])
     #expect(buildings[3].artworks.map(\.id) == ["5"])
+}
+
+/// Issue 29, item 6: places a person would call one place, on made-up data shaped like municipal files.
+@Test func sameTitledUntitledWorksFarApartAreEachTheirOwnPlaceAtTheirOwnPoint() throws {
+    // Three "(untitled)" works from a city's public-art file, 1,485 m and 250 m apart, no building, no notes.
+    let a = try Coordinate(latitude: 47.6062, longitude: -122.3321)
+    let b = try Coordinate(latitude: 47.6195, longitude: -122.3321)   // 1,479 m north
+    let c = try Coordinate(latitude: 47.6062, longitude: -122.3288)   // 248 m east
+    let works = [Artwork(id: "1", title: "(untitled)", coordinate: a), Artwork(id: "2", title: "(untitled)", coordinate: b),
+                 Artwork(id: "3", title: "(untitled)", coordinate: c), Artwork(id: "4", title: "Twin", coordinate: c)]
+    let places = Building.group(works)
+    #expect(places.count == 3, "never joined by title: \(places.map(\.key))")
+    #expect(places.map(\.coordinate) == [a, b, c], "each at its own point, no midpoint")
+    #expect(places[0].standsForItsArtwork && places[1].standsForItsArtwork)
+    #expect(places[2].artworks.map(\.id) == ["3", "4"] && !places[2].standsForItsArtwork, "the very same point is one place")
+}
+
+@Test func anAddressRangeAlongAStreetIsOnePlaceOnlyWithin100Metres() throws {
+    // A dataset's address column: "1000 4th Ave" on records 0, 60, 300 and 664 m along the street.
+    let start = try Coordinate(latitude: 47.6065, longitude: -122.3331)
+    func along(_ metres: Double) -> Coordinate {
+        Coordinate(clampingLatitude: start.latitude + metres / 111_320, longitude: start.longitude)
+    }
+    let works = [0.0, 60, 300, 664].enumerated().map { i, metres in
+        Artwork(id: "\(i)", title: "Panel \(i)", coordinate: along(metres), building: "1000 4th Ave")
+    }
+    let places = Building.group(works)
+    #expect(places.map { $0.artworks.map(\.id) } == [["0", "1"], ["2"], ["3"]])
+    #expect(abs(places[0].coordinate.latitude - along(30).latitude) < 1e-6, "the near two meet in their middle, 30 m along")
+    #expect(places[1].coordinate == along(300) && places[2].coordinate == along(664))
+    #expect(!places[1].standsForItsArtwork, "a place named by its address keeps its group line")
+}
+
+@Test func locationNotesNameAPlaceSharedWithin100Metres() throws {
+    let gate = try Coordinate(latitude: 60.1700, longitude: 24.9500)
+    let works = [Artwork(id: "1", title: "North", coordinate: gate, locationNotes: "Esplanadi park, north side"),
+                 Artwork(id: "2", title: "South", coordinate: Coordinate(clampingLatitude: 60.1706, longitude: 24.9500), locationNotes: "Esplanadi park, south side"),
+                 Artwork(id: "3", title: "Far", coordinate: Coordinate(clampingLatitude: 60.1800, longitude: 24.9500), locationNotes: "Esplanadi park")]
+    let places = Building.group(works)
+    #expect(places.map(\.name) == ["Esplanadi park", "Esplanadi park"])
+    #expect(places.map { $0.artworks.map(\.id) } == [["1", "2"], ["3"]])
 }

@@ -254,3 +254,21 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     state.main.cursorY = at.y
     #expect(MainView.render(state).lines.joined(separator: "\n").contains("Ashton Building · Figures · 22 m"))
 }
+
+/// Issue 29, item 6: an artwork that is a place of its own is one table line (title, artist, distance), not a
+/// group line repeating its title over it; a building's artworks keep theirs.
+@Test func anArtworkThatIsItsOwnPlaceIsOneLineInTheTable() throws {
+    let here = Coordinate.ashtonBuilding
+    let works = [Artwork(id: "node/1", title: "Untitled Bronze", artist: "A. Caster",
+                         coordinate: Coordinate(clampingLatitude: here.latitude + 0.0003, longitude: here.longitude), collection: "osm"),
+                 Artwork(id: "node/2", title: "Font", coordinate: here, building: "St Mary's", collection: "osm"),
+                 Artwork(id: "node/3", title: "Bell", coordinate: here, building: "St Mary's", collection: "osm")]
+    var state = AppState(artworks: works, reference: here)
+    _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
+    let lines = MainView.render(state).trimmedLines
+    // In the table (the map's label aside): one line, title and artist, with the distance and direction.
+    let bronze = lines.filter { $0.contains("Untitled Bronze") && !$0.contains("● Untitled Bronze") }
+    #expect(bronze.count == 1, "\(lines.joined(separator: "\n"))")
+    #expect(bronze.first?.contains("▸ Untitled Bronze · A. Caster") == true && bronze.first?.contains("33 m ↑") == true, "\(bronze)")
+    #expect(lines.contains { $0.contains("▸ St Mary's (2)") }, "a building keeps its group line")
+}

@@ -99,3 +99,33 @@ private final class FailingHalfWay: Error {}
     #expect(edges.allSatisfy { !$0.street.contains("\u{1F}") })
     #expect(edges.filter { $0.street == "Avinguda Meritxell" }.allSatisfy { $0.kind == .way })
 }
+
+/// Issue 29, item 6: an artwork in a building without a name belongs to "building on <the nearest street>",
+/// never to a name made of an OpenStreetMap id.
+@Test func anUnnamedBuildingIsNamedByItsStreetNeverByItsId() throws {
+    let osm = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="hand-made">
+          <node id="1" lat="60.1690" lon="24.9440"/><node id="2" lat="60.1690" lon="24.9480"/>
+          <node id="11" lat="60.16905" lon="24.9450"/><node id="12" lat="60.16905" lon="24.9455"/>
+          <node id="13" lat="60.16925" lon="24.9455"/><node id="14" lat="60.16925" lon="24.9450"/>
+          <node id="21" lat="60.1750" lon="24.9450"/><node id="22" lat="60.1750" lon="24.9455"/>
+          <node id="23" lat="60.1752" lon="24.9455"/><node id="24" lat="60.1752" lon="24.9450"/>
+          <node id="31" lat="60.16915" lon="24.94525"><tag k="tourism" v="artwork"/><tag k="name" v="Relief"/></node>
+          <node id="32" lat="60.1751" lon="24.94525"><tag k="tourism" v="artwork"/><tag k="name" v="Mosaic"/></node>
+          <way id="100"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Aleksanterinkatu"/></way>
+          <way id="200"><nd ref="11"/><nd ref="12"/><nd ref="13"/><nd ref="14"/><nd ref="11"/><tag k="building" v="yes"/></way>
+          <way id="300"><nd ref="21"/><nd ref="22"/><nd ref="23"/><nd ref="24"/><nd ref="21"/><tag k="building" v="yes"/></way>
+        </osm>
+        """
+    let file = try temporaryDirectory("unnamed").appendingPathComponent("street.osm")
+    try osm.write(to: file, atomically: true, encoding: .utf8)
+    let store = try CatalogStore(path: ":memory:")
+    _ = try store.importMap(source: "street", file: "street.osm", collection: "street") { sink in
+        try OSMImporter.run(path: file.path, collection: "street", sink: sink)
+    }
+    let artworks = try store.artworks(collection: "street")
+    #expect(artworks.first { $0.title == "Relief" }?.building == "building on Aleksanterinkatu")
+    #expect(artworks.first { $0.title == "Mosaic" }?.building == "unnamed building", "no street within 80 m")
+    #expect(!artworks.contains { ($0.building ?? "").contains("way/") })
+}

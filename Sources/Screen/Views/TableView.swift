@@ -58,11 +58,14 @@ public enum TableView {
                 text = RowTextCache.shared.text(key) { columns.building(state.ranked[b]) }
                 style = Style(.header, bold: true)
             case .artwork(let b, let a):
+                let place = state.ranked[b]
                 text = RowTextCache.shared.text(key) {
-                    let artwork = state.ranked[b].artworks[a].artwork
+                    let artwork = place.artworks[a].artwork
+                    // A place that is its one artwork: the artwork's line, with the place's distance and direction.
+                    if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: state.isFavourite(artwork), from: place) }
                     return columns.artwork(artwork, heart: state.isFavourite(artwork))
                 }
-                style = Style(.normal)
+                style = Style(place.building.standsForItsArtwork ? .header : .normal, bold: place.building.standsForItsArtwork)
             }
             // Row texts are cleaned and padded to the width when made, and kept between frames.
             buffer.writeFitted(text, x: body.x, y: y, style: style)
@@ -126,6 +129,19 @@ public enum TableView {
             var line = (heart ? "♥ " : "  ") + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
             if year > 0 { line += " " + TextWidth.pad(Columns.yearText(DisplayText.clean(a.year), width: year), to: year) }
             return TextWidth.pad(line, to: width)
+        }
+
+        /// An artwork that is a place of its own: "▸ Title · Artist" with the place's distance and direction on the
+        /// right, as a group line has them.
+        func artwork(_ a: Artwork, heart: Bool, from place: RankedBuilding) -> String {
+            let compass = CompassPoint(bearing: place.bearing)
+            let right = "\(DistanceText.format(place.distance, imperial: imperial)) \(compass.arrow) "
+            let leftWidth = max(0, width - TextWidth.of(right) - 1)
+            let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
+            let artistText = DisplayText.clean(a.artist)
+            let words = artistText.isEmpty ? titleText : titleText + " · " + artistText
+            let left = (heart ? "♥ " : "▸ ") + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
+            return TextWidth.pad(left, to: leftWidth) + " " + right
         }
     }
 }

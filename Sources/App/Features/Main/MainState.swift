@@ -55,7 +55,7 @@ public struct MainState: Sendable {
     public private(set) var rows = TableRows()
     /// Artworks shown (a row each, beside their buildings' header rows): counted without visiting every
     /// building, which the status line would do on every frame.
-    public var shownArtworkCount: Int { rows.count - ranked.count }
+    public var shownArtworkCount: Int { rows.count - rows.headerCount }
     /// Buildings hidden because they are outside the radius.
     public private(set) var outsideRadius = 0
     /// Where each shown building is in `ranked`, by key.
@@ -222,7 +222,7 @@ public struct MainState: Sendable {
         }
         ranked = shown
         rankedIndexByKey = Dictionary(shown.enumerated().map { ($1.building.key, $0) }, uniquingKeysWith: { first, _ in first })
-        rows = TableRows(artworkCounts: shown.map(\.artworks.count))
+        rows = TableRows(artworkCounts: shown.map(\.artworks.count), headerless: shown.map(\.building.standsForItsArtwork))
         selectedRow = 0
         if let identity {
             if let found = rows.firstIndex(where: { row in
