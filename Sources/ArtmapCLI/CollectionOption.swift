@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Store
 
 /// `--collection NAME` as a person types it: the stored collection of that name whatever its case.
@@ -8,5 +9,20 @@ extension ParsedOptions {
     func collection(in store: CatalogStore, default fallback: String = Artwork.defaultCollection) throws -> String {
         guard let typed = value("--collection") else { return fallback }
         return try store.collectionNamed(typed) ?? typed
+    }
+}
+
+extension ParsedOptions {
+    /// How far from a point a collection's art counts as near it, when choosing what to show there.
+    static let nearMetres = 25_000.0
+
+    /// The collection to show at `point` (nil: no point was given, the default place is used): `--collection`'s;
+    /// else the default collection when it has art within 25 km of the point; else the collection with the most
+    /// art within 25 km of it, so `--at` in Helsinki shows Helsinki rather than Liverpool's campus.
+    func collection(in store: CatalogStore, at point: Coordinate?) throws -> String {
+        guard value("--collection") == nil, let point else { return try collection(in: store) }
+        let near = try store.collectionsNear(point, metres: Self.nearMetres)
+        if near.isEmpty || near.contains(where: { $0.collection == Artwork.defaultCollection }) { return Artwork.defaultCollection }
+        return near[0].collection
     }
 }

@@ -17,7 +17,7 @@ enum InteractiveCommand {
         OptionSpec(name: "--nearest", valueName: "K", help: "highlight the K nearest buildings (default 10)"),
     ] + LocationOptions.specs + [
         OptionSpec(name: "--layout", valueName: "MODE", help: "auto, side or stacked (default auto)"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to show (default campus)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to show (default: campus, or at a point of yours the one with the most art within 25 km)"),
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
@@ -106,7 +106,7 @@ enum InteractiveCommand {
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let progressive = (try? checked.store.startsNearby(collection: options.collection(in: checked.store),
+        var progressive = (try? checked.store.startsNearby(collection: options.collection(in: checked.store),
                                                            threshold: AppState.progressiveStartThreshold)) ?? false
         // A store holding an imported city is large, and its check would hold the first frame back by seconds:
         // there too the check goes on beside the view, which ends (and the store is rebuilt) if it finds damage.
@@ -132,7 +132,14 @@ enum InteractiveCommand {
         let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
-        var collection = try options.collection(in: store)
+        // A point of the user's own (not gpsd's, whose first fix comes later) shows what is near it, whichever
+        // collection holds it.
+        let pointGiven = location.replay != nil || near != nil || options.value("--at") != nil
+        var collection = try options.collection(in: store, at: pointGiven ? reference : nil)
+        if collection != (try options.collection(in: store)) {
+            progressive = (try? store.startsNearby(collection: collection, threshold: AppState.progressiveStartThreshold)) ?? false
+            if !progressive && !large { _ = try checked.settleCheck() }
+        }
         // Started again on a rebuilt store, the collection asked for may be gone with the damaged one.
         if notice != nil, !known.contains(collection) { collection = Artwork.defaultCollection }
         guard known.contains(collection) || known.isEmpty else {

@@ -13,7 +13,7 @@ enum ListCommand: Command {
         OptionSpec(name: "--offline", valueName: nil, help: "with --near: look the place up in the store only"),
         OptionSpec(name: "--radius", valueName: "METRES", help: "only buildings within this distance"),
         OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default campus)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default: campus, or at a point of yours the one with the most art within 25 km)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
     ] + LocationOptions.firstFixSpecs + [
         StoreOpening.storeOption,
@@ -35,10 +35,12 @@ enum ListCommand: Command {
         let radius = try options.metres("--radius", command: name)
         let nearest = try options.count("--nearest", command: name)
         let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let collection = try options.collection(in: checked.store)
         let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: options.has("--offline"),
                                                          environment: environment, command: name)
         let reference = try location.firstPoint ?? gpsdFix ?? near ?? LocationOptions.referencePoint(options, command: name)
+        // A point of the user's own shows what is near it, whichever collection holds it.
+        let pointGiven = location.firstPoint != nil || gpsdFix != nil || near != nil || options.value("--at") != nil
+        let collection = try options.collection(in: checked.store, at: pointGiven ? reference : nil)
         // Without a point of their own, a collection far from the campus is listed around its own middle.
         let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.value("--at") == nil
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced

@@ -101,3 +101,17 @@ extension CatalogStore {
         try CatalogStore(readerBeside: path)
     }
 }
+
+extension CatalogStore {
+    /// How many artworks each collection holds within a box of `metres` each way around `point` (on the
+    /// position index), most first; collections with none are left out.
+    public func collectionsNear(_ point: Coordinate, metres: Double) throws -> [(collection: String, artworks: Int)] {
+        let box = Self.box(around: point, halfMetres: metres)
+        return try database.rows("""
+            SELECT collection, COUNT(*) AS n FROM artworks INDEXED BY artworks_position
+            WHERE latitude BETWEEN ?1 AND ?2 AND (?5 OR longitude BETWEEN ?3 AND ?4 OR longitude + 360 BETWEEN ?3 AND ?4 OR longitude - 360 BETWEEN ?3 AND ?4)
+            GROUP BY collection ORDER BY n DESC, collection
+            """, [.real(box.south), .real(box.north), .real(box.west), .real(box.east), .integer(box.allLongitudes ? 1 : 0)])
+            .compactMap { row in row[0].text.map { ($0, Int(row[1].integer ?? 0)) } }
+    }
+}

@@ -57,3 +57,21 @@ import TestSupport
     let unknown = await runArtmap(["refresh", "nowhere"], home: home)
     #expect(unknown.status == 2 && unknown.err.contains("no collection named 'nowhere' (have: campus, sculptures)"), "\(unknown.err)")
 }
+
+/// Issue 29, item 3 (the start): a point of the user's own shows what is near it, whichever collection holds it.
+@Test func aPointFarFromTheCampusListsTheCollectionNearIt() async throws {
+    let home = try temporaryDirectory("near-point")
+    let extract = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+    #expect(await runArtmap(["import", extract], home: home).status == 0)
+    func count(_ arguments: [String]) async throws -> Int {
+        let result = await runArtmap(["list", "--json"] + arguments, home: home)
+        #expect(result.status == 0, "\(result.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        return (json["buildings"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["artworks"] as? [Any])?.count ?? 0) }
+    }
+    #expect(try await count(["--at", "60.17,24.944"]) == 65, "Helsinki, not Liverpool's 31")
+    #expect(try await count(["--at", "53.4066,-2.9665"]) == 31, "the campus where the campus is")
+    #expect(try await count([]) == 31, "no point given: the campus, as a fresh install opens")
+    #expect(try await count(["--at", "60.17,24.944", "--collection", "campus"]) == 31, "--collection narrows to one")
+    #expect(try await count(["--at", "10.5,10.5"]) == 31, "nothing within 25 km: the default")
+}

@@ -59,4 +59,12 @@ private func listed(_ collection: String, home: URL) throws -> (count: Int, name
     #expect(after.count == 65 && !after.names.contains("Ashton Building"), "Helsinki is as it was: \(after.count)")
     #expect(try listed("campus", home: home).count == 31)
     #expect(try campusAsks() == asked)
+
+    // A point in Helsinki without --collection shows Helsinki, not the campus 1,800 km away.
+    try tmux.type("clear; " + artmapCommandLine(home: home, arguments: ["--at", "60.17,24.944", "--offline"]))
+    screen = try tmux.waitFor { $0.contains { $0.contains("65 artworks") } }
+    #expect(screen[0].contains("helsinki"), "\(screen[0])")
+    #expect(!screen.contains { $0.contains("Ashton Building") })
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
