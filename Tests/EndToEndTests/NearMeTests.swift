@@ -73,3 +73,24 @@ private func homeWithoutStartSync() throws -> URL {
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
     #expect(try server.requestLog().isEmpty)
 }
+
+/// Issue 29: `s` on fetched OpenStreetMap data fetches the tiles in view again, whatever their age, and never
+/// asks the campus service.
+@Test func sOnFetchedDataFetchesTheTilesInViewAgain() throws {
+    let server = try osmServer()
+    let home = try homeWithoutStartSync()
+    let fetched = try runArtmapBinary(["fetch", "--around", "60.1676,24.9514", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
+    #expect(fetched.status == 0, "\(fetched.output)")
+    let before = try server.requestLog().filter { $0.hasPrefix("/overpass/") }.count
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514", "--collection", "osm"] + server.osmServiceOptions))
+    _ = try tmux.require("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ? help") }
+    try tmux.send("s")
+    let screen = try tmux.require(timeout: 60, "the refresh's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" tiles of ") } }
+    #expect(!screen.contains { $0.contains("sync failed") || $0.contains("up to date") }, "\(screen.joined(separator: "\n"))")
+    try tmux.send("q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
+    let again = try server.requestLog().filter { $0.hasPrefix("/overpass/") }.count - before
+    #expect(again >= 1 && again <= 9, "the tiles in view were asked again (\(again)), not the whole store")
+    #expect(try server.requestLog().allSatisfy { !$0.contains("data.php") }, "the campus service was not asked")
+}

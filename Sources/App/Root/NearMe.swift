@@ -84,7 +84,8 @@ extension AppState {
             return effects + [.cachePictures]
         case .picturesCached(let text):
             nearMe.status = nil
-            if !text.isEmpty { lastMessage = text }
+            // The fetch's own summary stays (it says what the fetch brought); the pictures' line follows it.
+            if !text.isEmpty { lastMessage = lastMessage.map { $0 + " · " + text } ?? text }
             pictures.forgetMissing()
             return wantShownPicture()
         case .failed(let message):
