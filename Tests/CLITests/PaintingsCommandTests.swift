@@ -152,3 +152,18 @@ private func museum(_ home: URL) throws -> TestServer {
     let list = await runArtmap(["painters", "list"], home: home)
     #expect(list.out == "Negative Total: 2 paintings stored (the museum lists 2)\n", "\(list.out)")
 }
+
+/// Issue 29: `artmap refresh rijksmuseum` asks the museum again for every painter followed, into that collection only.
+@Test func refreshingTheMuseumAsksAgainForEveryPainterFollowed() async throws {
+    let home = try temporaryDirectory()
+    let server = try museum(home)
+    #expect(await runArtmap(["config", "set", "rijks.base", server.base], home: home).status == 0)
+    #expect(await runArtmap(["painters", "add", "Rembrandt van Rijn", "--no-images"], home: home).status == 0)
+    let searches = try server.requestLog().filter { $0.hasPrefix("/search/collection") }.count
+    let refreshed = await runArtmap(["refresh", "Rijksmuseum"], home: home)
+    #expect(refreshed.status == 0, "\(refreshed.err)")
+    #expect(refreshed.out.hasPrefix("rijksmuseum: 1 painter asked again: 0 new, 0 changed; 230 images cached"), "\(refreshed.out)")
+    #expect(try server.requestLog().filter { $0.hasPrefix("/search/collection") }.count == searches * 2, "every search page asked again")
+    let collections = await runArtmap(["collections"], home: home)
+    #expect(collections.out.contains("rijksmuseum: 230 artworks") && collections.out.contains("from the Rijksmuseum (painters followed)"), "\(collections.out)")
+}
