@@ -46,6 +46,8 @@ public struct AppState: Sendable {
     public internal(set) var fullRecords: [String: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
+    /// The collection the running refresh (`s`) writes into: its answer speaks of it, whatever is on screen by then.
+    public internal(set) var refreshing: String?
     /// Where each collection comes from, as the store recorded it (what `s` refreshes from).
     public internal(set) var sources: [String: CollectionSource] = [:]
     /// Why the last sync in the view could not fetch some images, by artwork id.

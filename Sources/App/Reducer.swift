@@ -38,22 +38,14 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.sync = .running(text)
         return []
     case .syncFinished(let summary, let at):
-        state.sync = .idle
-        // "synced N min ago" speaks of the service; a file imported again or the museum's painters are not a sync.
-        if state.showsServiceCollection { state.lastSync = at }
-        state.now = max(state.now, at)
-        state.lastMessage = summary
-        state.lastError = nil
-        return [.reloadCatalogue]
+        return state.refreshFinished(summary: summary, at: at)
     case .catalogueReloaded(let artworks):
         state.fullRecords.removeAll()
         let effects = state.routeMain(.catalogue(artworks))
         state.pictures.forgetMissing()
         return effects + state.wantShownPicture()
     case .syncFailed(let reason, let subject):
-        state.sync = .failed(reason)
-        state.lastError = AppState.syncFailureText(reason: reason, subject: subject,
-                                                   what: state.showsServiceCollection ? "sync" : "refresh of \(state.collection)")
+        state.refreshFailed(reason: reason, subject: subject)
         return []
     case .pixelGraphics(let kind):
         state.pixelProtocol = kind
@@ -240,6 +232,7 @@ extension AppState {
         }
         sync = .running("starting sync")
         lastError = nil
+        refreshing = collection
         return [.startSync(collection: collection)]
     }
 }

@@ -67,7 +67,8 @@ enum ConfigCommand: Command {
             guard words.count == 3 else { throw CLIError.usage("config set needs a KEY and a VALUE", command: name) }
             let setting = try known(words[1])
             let store = try StoreOpening.open(options, environment: environment, console: console)
-            guard !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
+            // Settings are saved in the user's file, even beside a store that cannot be written.
+            guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
             if words[2].lowercased() == "default" {
                 try store.setSetting(setting.key, nil)
                 console.line("\(setting.key) = \(setting.defaultValue.isEmpty ? "(none)" : setting.defaultValue) (default)")

@@ -115,6 +115,8 @@ extension ImportCommand {
         if options.has("--dry-run") { return try dryRun(path: path, collection: collection, read: read, console: console) }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
+        // A collection of that name in another case is the one meant (an older import made `Helsinki`).
+        let collection = try store.collectionNamed(collection) ?? collection
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         // Taken before reading: a file changed while it is read is imported again by the next refresh.

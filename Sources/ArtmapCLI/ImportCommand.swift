@@ -84,9 +84,11 @@ enum ImportCommand: Command {
         }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
+        // A collection of that name in another case is the one meant (an older import made `Helsinki`).
+        let target = try store.collectionNamed(collection) ?? collection
         let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
-        let report = try store.merge(artworks, into: collection, full: true, presentIDs: presentIDs, source: recorded)
-        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(collection))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
+        let report = try store.merge(artworks, into: target, full: true, presentIDs: presentIDs, source: recorded)
+        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(target))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
         return 0
     }
 }

@@ -15,7 +15,8 @@ enum RefreshCommand: Command {
         "a collection from the campus service asks it what changed, an imported file is imported again when it",
         "changed on disk, fetched OpenStreetMap tiles older than osm.max-age-days are fetched again, the",
         "Rijksmuseum's paintings are asked for again. Each writes only into its own collection, in one",
-        "transaction; a failure leaves that collection as it was and the others are still refreshed.",
+        "transaction (the museum's: one a painter); a failure leaves that collection as it was and the others are",
+        "still refreshed. With no NAME, a collection with no recorded source is skipped with a line saying so.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -28,6 +29,11 @@ enum RefreshCommand: Command {
         let refresher = CollectionRefresher(storePath: storePath, environment: environment)
         var failures = 0
         for collection in names {
+            // Asked for all: one that cannot be refreshed is said, not a failure of the rest.
+            if options.positionals.isEmpty, try store.collectionSource(collection) == .unknown {
+                console.line("\(DisplayText.clean(collection)): skipped: no source is recorded for it (an older artmap imported it); import its file again to refresh it")
+                continue
+            }
             do {
                 let line = try await refresher.refresh(collection) { text in
                     if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean(text)) }

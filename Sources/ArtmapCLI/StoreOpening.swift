@@ -27,10 +27,15 @@ enum StoreOpening {
     static func attachSettings(_ store: CatalogStore, path: String, environment: [String: String], console: Console) {
         let file = SettingsFile(path: SettingsFile.defaultPath(environment: environment))
         do {
-            let moved = try store.adoptSettings(into: file)
+            let adoption = try store.adoptSettings(into: file)
+            let moved = adoption.moved
             if !moved.isEmpty {
                 console.error("artmap: note: moved \(moved.count) setting\(moved.count == 1 ? "" : "s") (\(moved.joined(separator: ", "))) from the store "
                     + "\(path) into \(file.path); settings are read from there now, whichever store is used")
+            }
+            if !adoption.keptAside.isEmpty {
+                console.error("artmap: note: the store \(path) had other values for \(adoption.keptAside.joined(separator: ", ")) than \(file.path); "
+                    + "the file's are used, the store's are kept in it as legacy.KEY")
             }
         } catch {
             store.userSettings = file

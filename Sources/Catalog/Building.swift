@@ -40,10 +40,13 @@ public struct Building: Hashable, Sendable {
             if let name = nameFromNotes(coordinateGroups[key] ?? []) { derivedNames[key] = name }
         }
         // Places of the same name far apart (two "St Mary's Church" in one city, an address range along a street)
-        // are different places: a name joins a group only within `sameBuildingMetres` of its first member.
+        // are different places: a name joins a group only within `sameBuildingMetres` (a building) or
+        // `sameLocationMetres` (a location from notes) of its first member.
         // Members are counted first and gathered after, so each building's array is exactly its size (appending as
         // they come left up to half of 100,000 artworks' arrays unused).
         var groups: [(key: String, name: String, anchor: Coordinate, count: Int, ownPlace: Bool)] = []
+        // A building's name holds across the building (`sameBuildingMetres`); a name from notes only nearby.
+        var joinsWithin: [Double] = []
         var groupOfArtwork: [Int32] = []
         groupOfArtwork.reserveCapacity(artworks.count)
         // Names that fold alike share one list of candidate groups. Most names recur exactly as written, so each
@@ -64,6 +67,7 @@ public struct Building: Hashable, Sendable {
                     ownPlaceAt[point] = groups.count
                     groupOfArtwork.append(Int32(groups.count))
                     groups.append(("\(title.lowercased())@\(point)", title.isEmpty ? "(untitled)" : title, artwork.coordinate, 1, true))
+                    joinsWithin.append(0)
                 }
                 continue
             }
@@ -81,9 +85,10 @@ public struct Building: Hashable, Sendable {
                 }
                 listOfName[name] = (list, folded)
             }
+            let reach = artwork.building != nil ? sameBuildingMetres : sameLocationMetres
             if let joined = candidateLists[list].first(where: { g in
                 let anchor = groups[g].anchor
-                return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= sameBuildingMetres
+                return anchor == artwork.coordinate || SpatialIndex.sphericalDistance(anchor, artwork.coordinate) <= min(reach, joinsWithin[g])
             }) {
                 groups[joined].count += 1
                 groupOfArtwork.append(Int32(joined))
@@ -93,6 +98,7 @@ public struct Building: Hashable, Sendable {
                 candidateLists[list].append(groups.count)
                 groupOfArtwork.append(Int32(groups.count))
                 groups.append((key, name, artwork.coordinate, 1, false))
+                joinsWithin.append(reach)
             }
         }
         var members = groups.map { group in
@@ -108,8 +114,12 @@ public struct Building: Hashable, Sendable {
         }
     }
 
-    /// How far apart artworks of the same place name may stand and still be one place.
-    public static let sameBuildingMetres = 100.0
+    /// How far apart artworks of the same building (a record's `location`, the map's building or area that
+    /// contains them) may stand and still be one place: two "St Mary's Church" in one city are two.
+    public static let sameBuildingMetres = 1_000.0
+    /// How far apart artworks sharing a location named in their notes (an address, "Victoria Gallery & Museum,
+    /// first floor") may stand and still be one place: an address range along a street is not.
+    public static let sameLocationMetres = 100.0
 
     /// The members' common part before the first comma of their notes; if they differ, the first note;
     /// nil when none has notes (the artwork's title never names a place others could join).

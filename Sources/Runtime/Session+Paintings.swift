@@ -55,7 +55,8 @@ extension Session {
 
     func saveSetting(key: String, value: String?) {
         do {
-            guard !store.isReadOnly else { throw RuntimeError("the store is read-only") }
+            // The user's settings are saved in their file, whether or not the store can be written.
+            guard store.userSettings != nil || !store.isReadOnly else { throw RuntimeError("the store is read-only") }
             try store.setSetting(key, value)
             // The museum's base applies at once: the next search asks the new one.
             if key == Setting.rijksBase {

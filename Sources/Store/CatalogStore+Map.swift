@@ -48,9 +48,7 @@ extension CatalogStore {
             try relabelWalkComponents()
             let around = try database.prepare(Self.featuresInBoxSQL)
             result.artworks = try result.artworks.map { artwork in
-                var grouped = artwork
-                grouped.building = try containingPlaceName(of: artwork.coordinate, using: around) ?? artwork.building
-                return grouped
+                try placed(artwork, using: around)
             }
             let hadCollection = try database.scalar("SELECT COUNT(*) FROM collections WHERE name = ?1", [.text(collection)])?.integer ?? 0
             var report = MergeReport()
@@ -147,20 +145,27 @@ extension CatalogStore {
         }
     }
 
-    /// The name of the smallest building containing `coordinate`, else of the smallest named square,
-    /// pedestrian area or park; nil when it stands in none. A building without a name is named by the nearest
-    /// named street ("building on Aleksanterinkatu"), never by its OpenStreetMap id.
-    func containingPlaceName(of coordinate: Coordinate, using statement: Statement? = nil) throws -> String? {
-        let point = GeoPoint(coordinate)
+    /// An artwork placed by the map: in the smallest building containing it, else the smallest named square,
+    /// pedestrian area or park (its `building`). A building without a name is no named place: the artwork's
+    /// notes say where it is ("building on Aleksanterinkatu", from the nearest named street), never an
+    /// OpenStreetMap id, and it shares a place only with artworks so described within 100 m.
+    func placed(_ artwork: Artwork, using statement: Statement? = nil) throws -> Artwork {
+        var placed = artwork
+        let point = GeoPoint(artwork.coordinate)
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
         let query = try statement ?? database.prepare(Self.featuresInBoxSQL)
         let candidates = try mapFeatures(in: around, using: query).filter { $0.kind.isArea && $0.contains(point) }
         if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
-            guard building.name.isEmpty else { return building.name }
-            return try nearestStreetName(to: point, using: query).map { "building on \($0)" } ?? "unnamed building"
+            if !building.name.isEmpty {
+                placed.building = building.name
+            } else if placed.locationNotes.isEmpty {
+                placed.locationNotes = try nearestStreetName(to: point, using: query).map { "building on \($0)" } ?? "unnamed building"
+            }
+            return placed
         }
         let named = candidates.filter { !$0.name.isEmpty && [.plaza, .green, .otherArea].contains($0.kind) }
-        return named.min { $0.relativeArea < $1.relativeArea }?.name
+        if let area = named.min(by: { $0.relativeArea < $1.relativeArea }) { placed.building = area.name }
+        return placed
     }
 
     /// The name of the nearest named street or path within 80 m of `point`, if any.

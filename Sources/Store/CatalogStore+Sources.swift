@@ -17,8 +17,10 @@ extension CatalogStore {
         if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["https", "http", "file"].contains(scheme) {
             return .service(url: text, imageBase: "")
         }
+        // (An older map import noted only the file's name, not where it was: a file of that name elsewhere is
+        // not the one imported, so such a collection has no source to refresh from.)
         if let file = try database.scalar("SELECT file FROM map_sources WHERE collection = ?1 ORDER BY imported_at DESC LIMIT 1",
-                                          [.text(name)])?.text, !file.isEmpty {
+                                          [.text(name)])?.text, file.hasPrefix("/") {
             // Size and time unknown: the first refresh imports it again.
             let lower = file.lowercased()
             let format = lower.hasSuffix(".geojson") || lower.hasSuffix(".json") ? "geojson" : "openstreetmap"
@@ -83,28 +85,45 @@ extension CatalogStore {
 }
 
 extension CatalogStore {
+    /// What moving a store's older settings into the settings file did.
+    public struct SettingsAdoption: Equatable, Sendable {
+        /// Keys copied into the file.
+        public var moved: [String] = []
+        /// Keys whose value in this store differs from the file's: the file's is used, the store's kept aside
+        /// under `legacy.KEY` in the store (never read) so nothing is lost.
+        public var keptAside: [String] = []
+    }
+
     /// Moves the user's settings an older artmap kept in this database into `file` (a key the file already has
-    /// keeps the file's value), in one transaction, and attaches the file. Returns the keys moved. A read-only
-    /// store keeps its rows (they are still read where the file has none).
+    /// keeps the file's value; a different value here is kept aside, not deleted), in one transaction, and
+    /// attaches the file. A read-only store keeps its rows (they are still read where the file has none).
     @discardableResult
-    public func adoptSettings(into file: SettingsFile) throws -> [String] {
+    public func adoptSettings(into file: SettingsFile) throws -> SettingsAdoption {
         userSettings = file
-        guard !isReadOnly else { return [] }
-        let rows = try database.rows("SELECT key, value FROM settings").compactMap { row -> (String, String)? in
+        var adoption = SettingsAdoption()
+        guard !isReadOnly else { return adoption }
+        let rows = try database.rows("SELECT key, value FROM settings ORDER BY key").compactMap { row -> (String, String)? in
             guard let key = row[0].text, let value = row[1].text, Setting.isUserKey(key) else { return nil }
             return (key, value)
         }
-        guard !rows.isEmpty else { return [] }
-        var moved: [String] = []
+        guard !rows.isEmpty else { return adoption }
         try database.inTransaction {
-            for (key, value) in rows {
-                if try file.value(key) == nil {
+            for (key, raw) in rows {
+                // One line a value in the file: a value saved before values were checked may hold a newline.
+                let value = raw.components(separatedBy: .newlines).joined(separator: " ")
+                if let inFile = try file.value(key) {
+                    if inFile != value {
+                        try database.run("INSERT OR REPLACE INTO settings(key, value) VALUES (?1, ?2)",
+                                         [.text("legacy." + Setting.canonicalKey(key)), .text(raw)])
+                        adoption.keptAside.append(Setting.canonicalKey(key))
+                    }
+                } else {
                     try file.set(key, value)
-                    moved.append(Setting.canonicalKey(key))
+                    adoption.moved.append(Setting.canonicalKey(key))
                 }
                 try database.run("DELETE FROM settings WHERE key = ?1", [.text(key)])
             }
         }
-        return moved
+        return adoption
     }
 }

@@ -151,7 +151,8 @@ extension CatalogStore {
             let grouped = try artworks.values.sorted { $0.id < $1.id }.map { artwork -> Artwork in
                 var grouped = Self.credited(artwork, pictures: pictures)
                 grouped.collection = collection
-                grouped.building = try containingPlaceName(of: artwork.coordinate)
+                grouped.building = nil
+                grouped = try placed(grouped)
                 return grouped
             }
             try relabelWalkComponents()

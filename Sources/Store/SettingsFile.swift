@@ -47,9 +47,13 @@ public final class SettingsFile: @unchecked Sendable {
     }
 
     /// Saves `value` for `key` (nil removes it): the key's line is replaced where it is, or added at the end.
+    /// Another process saving at the same time waits for this one (a lock file beside it), so neither change is lost.
     public func set(_ key: String, _ value: String?) throws {
         let wanted = Setting.canonicalKey(key)
-        try lock.withLock {
+        if let value, value.contains(where: { $0.isNewline }) {
+            throw StoreError(code: -1, message: "a setting's value is one line; \(wanted)'s holds a line break")
+        }
+        try lock.withLock { try withFileLock {
             var kept: [String] = []
             var placed = false
             for line in try lines() {
@@ -65,7 +69,26 @@ public final class SettingsFile: @unchecked Sendable {
                 kept.append("\(wanted) = \(value)")
             }
             try write(kept)
+        } }
+    }
+
+    /// The file itself, symlinks followed (a settings file kept elsewhere and linked stays where it is).
+    private var target: String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+
+    /// Runs `body` holding an exclusive lock on `config.lock` beside the file, across processes.
+    private func withFileLock<T>(_ body: () throws -> T) throws -> T {
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.appendingPathComponent("config.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StoreError(code: -1, message: "cannot save the settings file \(path): cannot make its lock file in \(folder.path) (\(String(cString: strerror(errno))))")
         }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { break }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     private enum Line { case blank, setting(String, String), malformed }
@@ -83,6 +106,7 @@ public final class SettingsFile: @unchecked Sendable {
                          "# Edit by hand or with 'artmap config set KEY VALUE'; lines starting with # are kept as they are.", ""]
 
     private func lines() throws -> [String] {
+        let path = target
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > Self.sizeLimit {
@@ -106,6 +130,7 @@ public final class SettingsFile: @unchecked Sendable {
     }
 
     private func write(_ lines: [String]) throws {
+        let path = target
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
         do {

@@ -7,18 +7,18 @@ import TestSupport
 @testable import App
 
 /// A view of an imported city (issue 29): its artworks, from a file, with the campus in the store too.
-private func cityState(source: CollectionSource, online: Bool = true, syncIfOlderThan: TimeInterval? = 3600) throws -> AppState {
+private func cityState(source: CollectionSource, name: String = "helsinki", online: Bool = true, syncIfOlderThan: TimeInterval? = 3600) throws -> AppState {
     let centre = try Coordinate(latitude: 60.1699, longitude: 24.9449)
     let artworks = (0..<5).map { i in
         Artwork(id: "node/\(i)", title: "Statue \(i)", artist: "", year: "", information: "",
                 coordinate: (try? Coordinate(latitude: centre.latitude + Double(i) * 0.0005, longitude: centre.longitude)) ?? centre,
-                locationNotes: "", imageFileName: "", collection: "helsinki")
+                locationNotes: "", imageFileName: "", collection: name)
     }
     var start = StartOptions(artworks: artworks)
-    start.collection = "helsinki"
-    start.collections = ["campus", "helsinki"]
+    start.collection = name
+    start.collections = ["campus", name]
     start.reference = centre
-    start.sources = ["campus": .service(url: "", imageBase: ""), "helsinki": source]
+    start.sources = ["campus": .service(url: "", imageBase: ""), name: source]
     start.online = online
     start.syncIfOlderThan = syncIfOlderThan
     var state = AppState(start: start)
@@ -53,7 +53,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
 }
 
 @Test func sOnFetchedMapDataFetchesTheTilesInViewAgain() throws {
-    var state = try cityState(source: .openStreetMap)
+    var state = try cityState(source: .openStreetMap, name: "osm")
     let effects = press(&state, .character("s"))
     let refresh = try #require(effects.compactMap { effect -> (Coordinate, Double)? in
         if case .refreshMap(let centre, let radius) = effect { return (centre, radius) } else { return nil }
@@ -62,7 +62,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     let box = state.main.layout.mapInner
     let halfWidth = state.main.metresPerCell * Double(box.width) / 2
     #expect(refresh.1 >= halfWidth && refresh.1 <= NearMeState.maxRadius, "the view's half-diagonal: \(refresh.1) m")
-    #expect(state.nearMe.fetching != nil && state.nearMe.status?.contains("refreshing helsinki") == true)
+    #expect(state.nearMe.fetching != nil && state.nearMe.status?.contains("refreshing osm") == true)
     #expect(press(&state, .character("s")).isEmpty, "one fetch at a time")
 }
 
@@ -87,4 +87,25 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(!state.showsServiceCollection)
     #expect(state.missingPictureHint == "image not downloaded yet — press s to refresh helsinki")
     #expect(try campusState().missingPictureHint == "image not downloaded yet — press s to sync")
+}
+
+@Test func theAnswerOfARefreshSpeaksOfTheCollectionRefreshedEvenAfterN() throws {
+    var state = try cityState(source: helsinkiFile)
+    _ = press(&state, .character("s"))
+    #expect(state.refreshing == "helsinki")
+    // n shows the campus before the refresh of Helsinki fails: the failure is Helsinki's, and no sync is claimed.
+    state.main.collection = "campus"
+    _ = reduce(&state, .syncFailed(reason: "its file is gone", subject: nil))
+    #expect(state.lastError?.hasPrefix("refresh of helsinki failed: its file is gone") == true, "\(state.lastError ?? "")")
+    state.main.collection = "helsinki"
+    _ = press(&state, .character("s"))
+    state.main.collection = "campus"
+    _ = reduce(&state, .syncFinished(summary: "helsinki: up to date", at: Date()))
+    #expect(state.lastSync == nil, "Helsinki's refresh is not the campus's sync")
+    #expect(state.refreshing == nil)
+}
+
+@Test func sOnlyFetchesForTheCollectionFetchesFillAnotherWithThatSourceSaysWhy() throws {
+    var state = try cityState(source: .openStreetMap, name: "helsinki")
+    #expect(press(&state, .character("s")).isEmpty, "a fetch writes into osm, never into helsinki")
 }

@@ -51,8 +51,8 @@ import TestSupport
          "locationNotes":"","fileName":"","lastModified":"2020-01-01 00:00:00","enabled":"1"}
         """
     }
-    // Two untitled works 1.1 km apart, with neither building nor notes: two places, each its artwork.
-    try "{\"artworks\":[\(record("p1", "(untitled)", "53.4066")),\(record("p2", "(untitled)", "53.4166"))]}".write(to: file, atomically: true, encoding: .utf8)
+    // Two untitled works 55 m apart, with neither building nor notes: two places (never joined by title), each its artwork.
+    try "{\"artworks\":[\(record("p1", "(untitled)", "53.4066")),\(record("p2", "(untitled)", "53.4071"))]}".write(to: file, atomically: true, encoding: .utf8)
     #expect(await runArtmap(["import", file.path], home: home).status == 0)
     let list = await runArtmap(["list", "--collection", "park"], home: home)
     #expect(list.status == 0, "\(list.err)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Store
 import TestSupport
 @testable import ArtmapCLI
 
@@ -74,4 +75,35 @@ import TestSupport
     #expect(try await count([]) == 31, "no point given: the campus, as a fresh install opens")
     #expect(try await count(["--at", "60.17,24.944", "--collection", "campus"]) == 31, "--collection narrows to one")
     #expect(try await count(["--at", "10.5,10.5"]) == 31, "nothing within 25 km: the default")
+}
+
+/// Review of issue 29: an import without --collection fills the collection an older import made in another
+/// case; a collection made before sources were recorded is skipped by a plain refresh, never re-imported from
+/// a file of the same name found elsewhere.
+@Test func olderCollectionsAreNeitherDuplicatedNorRefreshedFromAGuessedFile() async throws {
+    let home = try temporaryDirectory("sources-old")
+    let extract = home.appendingPathComponent("Helsinki.osm.pbf")
+    try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf"), to: extract)
+    #expect(await runArtmap(["import", extract.path, "--collection", "Helsinki"], home: home).status == 0)
+    // The campus's service on this machine: a plain refresh asks it too.
+    let seed = repositoryRoot.appendingPathComponent("Resources/seed/campus-artworks.json")
+    #expect(await runArtmap(["sync", "--no-images", "--source", seed.absoluteString], home: home).status == 0)
+    // As an older artmap left it: no source recorded, only the file's name in map_sources.
+    let path = home.appendingPathComponent("data/artmap/artmap.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        try store.database.run("UPDATE collections SET source = '' WHERE name = 'Helsinki'")
+        try store.database.run("UPDATE map_sources SET file = 'Helsinki.osm.pbf' WHERE name = 'Helsinki'")
+        #expect(try store.collectionSource("Helsinki") == .unknown)
+    }
+    let all = await runArtmap(["refresh"], home: home)
+    #expect(all.status == 0, "\(all.err)")
+    #expect(all.out.contains("Helsinki: skipped: no source is recorded for it"), "\(all.out)")
+    let named = await runArtmap(["refresh", "helsinki"], home: home)
+    #expect(named.status == 1 && named.err.contains("Helsinki: no source is recorded for it"), "\(named.err)")
+    // Imported again without --collection: into 'Helsinki', not a second 'helsinki'.
+    let again = await runArtmap(["import", extract.path], home: home)
+    #expect(again.status == 0 && again.out.contains("into 'Helsinki'"), "\(again.out)\(again.err)")
+    #expect(try CatalogStore(path: path).collectionNames().filter { $0.lowercased() == "helsinki" } == ["Helsinki"])
+    #expect(try CatalogStore(path: path).collectionSource("Helsinki") != .unknown, "the import recorded its file")
 }

@@ -46,10 +46,33 @@ import Store
     }
     let first = await runArtmap(["config", "get", "sync.max-age", "--store", path], home: home, extraEnvironment: environment)
     #expect(first.out == "60\n", "\(first.out)\(first.err)")
-    #expect(first.err.contains("moved 2 settings (sync.max-age, osm.max-age-days) from the store"), "\(first.err)")
+    #expect(first.err.contains("moved 2 settings (osm.max-age-days, sync.max-age) from the store"), "\(first.err)")
     let second = await runArtmap(["config", "get", "osm.max-age-days", "--store", path], home: home, extraEnvironment: environment)
     #expect(second.out == "7\n" && second.err.isEmpty, "once only: \(second.err)")
     #expect(try CatalogStore(path: path).database.scalar("SELECT COUNT(*) FROM settings WHERE key LIKE '%age%'")?.integer == 0)
+
+    // A second old store with another value for a key the file has: the file's is used, the store's is kept aside.
+    let secondStore = home.appendingPathComponent("second.sqlite").path
+    do { try CatalogStore(path: secondStore).setSetting("sync.max_age", "900") }
+    let other = await runArtmap(["config", "get", "sync.max-age", "--store", secondStore], home: home, extraEnvironment: environment)
+    #expect(other.out == "60\n" && other.err.contains("had other values for sync.max-age"), "\(other.out)\(other.err)")
+    #expect(try CatalogStore(path: secondStore).database.scalar("SELECT value FROM settings WHERE key = 'legacy.sync.max-age'")?.text == "900",
+            "nothing is lost")
+}
+
+@Test func aSettingsFileLinkedFromElsewhereStaysALinkAndIsRead() async throws {
+    let home = try temporaryDirectory("settings-link")
+    let dotfiles = home.appendingPathComponent("dotfiles/artmap.conf")
+    try FileManager.default.createDirectory(at: dotfiles.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "units = imperial\n".write(to: dotfiles, atomically: true, encoding: .utf8)
+    let config = home.appendingPathComponent("cfg/artmap")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: config.appendingPathComponent("config"), withDestinationURL: dotfiles)
+    let environment = ["XDG_CONFIG_HOME": home.appendingPathComponent("cfg").path]
+    #expect(await runArtmap(["config", "get", "units"], home: home, extraEnvironment: environment).out == "imperial\n")
+    #expect(await runArtmap(["config", "set", "map.radius", "250"], home: home, extraEnvironment: environment).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: config.appendingPathComponent("config").path) == dotfiles.path)
+    #expect(try String(contentsOf: dotfiles, encoding: .utf8) == "units = imperial\nmap.radius = 250\n")
 }
 
 /// Issue 29, item 5: typos in commands, options, setting names and collection names get "did you mean …".

@@ -21,11 +21,11 @@ import TestSupport
 @Test func artworksInsideABuildingAreOrderedByDistanceThenTitle() throws {
     let works = [artwork("1", 53.4, -2.9, building: "B", title: "Zebra"),
                  artwork("2", 53.4, -2.9, building: "B", title: "Apple"),
-                 artwork("3", 53.4006, -2.9, building: "B", title: "Aardvark")]
+                 artwork("3", 53.401, -2.9, building: "B", title: "Aardvark")]
     let ranked = CatalogQuery(artworks: works).ranked(from: Coordinate(clampingLatitude: 53.4, longitude: -2.9))
     #expect(ranked[0].artworks.map(\.artwork.title) == ["Apple", "Zebra", "Aardvark"])
     // The marker sits at the mean position of its members.
-    #expect(abs(ranked[0].building.coordinate.latitude - 53.4002) < 1e-5)
+    #expect(abs(ranked[0].building.coordinate.latitude - 53.400333) < 1e-5)
 }
 
 @Test func recordsWithoutLocationGroupByCoordinatesNamedFromNotes() {
@@ -117,20 +117,23 @@ import TestSupport
     #expect(places[2].artworks.map(\.id) == ["3", "4"] && !places[2].standsForItsArtwork, "the very same point is one place")
 }
 
-@Test func anAddressRangeAlongAStreetIsOnePlaceOnlyWithin100Metres() throws {
-    // A dataset's address column: "1000 4th Ave" on records 0, 60, 300 and 664 m along the street.
+@Test func anAddressRangeAlongAStreetIsOnePlaceOnlyWithin100MetresWhileABuildingStaysWhole() throws {
+    // A dataset's address column (read into the location notes): "1000 4th Ave" 0, 60, 300 and 664 m along the street.
     let start = try Coordinate(latitude: 47.6065, longitude: -122.3331)
     func along(_ metres: Double) -> Coordinate {
         Coordinate(clampingLatitude: start.latitude + metres / 111_320, longitude: start.longitude)
     }
     let works = [0.0, 60, 300, 664].enumerated().map { i, metres in
-        Artwork(id: "\(i)", title: "Panel \(i)", coordinate: along(metres), building: "1000 4th Ave")
+        Artwork(id: "\(i)", title: "Panel \(i)", coordinate: along(metres), locationNotes: "1000 4th Ave")
     }
     let places = Building.group(works)
     #expect(places.map { $0.artworks.map(\.id) } == [["0", "1"], ["2"], ["3"]])
     #expect(abs(places[0].coordinate.latitude - along(30).latitude) < 1e-6, "the near two meet in their middle, 30 m along")
     #expect(places[1].coordinate == along(300) && places[2].coordinate == along(664))
     #expect(!places[1].standsForItsArtwork, "a place named by its address keeps its group line")
+    // A building (the record's location, or the map's building or park that contains them) is one place however large.
+    let park = [0.0, 400].enumerated().map { i, metres in Artwork(id: "p\(i)", title: "Statue \(i)", coordinate: along(metres), building: "Esplanadi park") }
+    #expect(Building.group(park).count == 1)
 }
 
 @Test func locationNotesNameAPlaceSharedWithin100Metres() throws {

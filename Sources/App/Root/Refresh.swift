@@ -36,7 +36,7 @@ extension AppState {
         switch source(of: name) {
         case .service:
             return startSync()
-        case .openStreetMap:
+        case .openStreetMap where name == NearMeState.collection:
             guard nearMe.fetching == nil else {
                 lastMessage = "a map fetch is already running"
                 return []
@@ -51,8 +51,9 @@ extension AppState {
         case .file, .rijksmuseum:
             sync = .running("refreshing \(name)")
             lastError = nil
+            refreshing = name
             return [.refreshCollection(name)]
-        case .unknown:
+        case .openStreetMap, .unknown:
             lastMessage = "\(name) has no recorded source (an older artmap imported it): import its file again, then s refreshes it"
             return []
         }
@@ -62,5 +63,28 @@ extension AppState {
     func wantsStartupSync() -> Bool {
         guard case .service = source(of: collection), let maxAge = startPlan.syncIfOlderThan else { return false }
         return !(lastSync.map { now.timeIntervalSince($0) < maxAge } ?? false)
+    }
+
+    /// A sync or refresh ended well: its summary shows, and the catalogue is read again.
+    mutating func refreshFinished(summary: String, at: Date) -> [Effect] {
+        sync = .idle
+        // "synced N min ago" speaks of the service on screen; a file imported again or the museum's painters are not a sync.
+        let refreshed = refreshing ?? collection
+        refreshing = nil
+        if case .service = source(of: refreshed), refreshed == collection { lastSync = at }
+        now = max(now, at)
+        lastMessage = summary
+        lastError = nil
+        return [.reloadCatalogue]
+    }
+
+    /// A sync or refresh failed: why, named after the collection it was for.
+    mutating func refreshFailed(reason: String, subject: String?) {
+        sync = .failed(reason)
+        let refreshed = refreshing ?? collection
+        refreshing = nil
+        let isSync: Bool
+        if case .service = source(of: refreshed) { isSync = true } else { isSync = false }
+        lastError = AppState.syncFailureText(reason: reason, subject: subject, what: isSync && refreshed == collection ? "sync" : "refresh of \(refreshed)")
     }
 }
