@@ -34,6 +34,11 @@ public final class TestServer: @unchecked Sendable {
         try self.init(script: "osm_services.py", arguments: ["--extract", extract.path, "--image", image.path])
     }
 
+    /// A server answering every GET with `body`'s bytes (Tests/Support/static_server.py): a hostile service.
+    public convenience init(answering body: URL, contentType: String = "application/json") throws {
+        try self.init(script: "static_server.py", arguments: ["--body", body.path, "--type", contentType])
+    }
+
     /// The options that point artmap's four OpenStreetMap services at this stand-in.
     public var osmServiceOptions: [String] {
         ["--overpass-url", "\(base)/overpass/api/interpreter", "--wikidata-url", "\(base)/wikidata",
