@@ -35,8 +35,9 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// A server answering every GET with `body`'s bytes (Tests/Support/static_server.py): a hostile service.
-    public convenience init(answering body: URL, contentType: String = "application/json") throws {
-        try self.init(script: "static_server.py", arguments: ["--body", body.path, "--type", contentType])
+    /// `hold`: it takes every request and never answers.
+    public convenience init(answering body: URL, contentType: String = "application/json", hold: Bool = false) throws {
+        try self.init(script: "static_server.py", arguments: ["--body", body.path, "--type", contentType] + (hold ? ["--hold"] : []))
     }
 
     /// The options that point artmap's four OpenStreetMap services at this stand-in.

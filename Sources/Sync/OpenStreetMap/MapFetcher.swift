@@ -117,6 +117,7 @@ public struct MapFetcher: Sendable {
 
     public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
         let store = try CatalogStore(path: request.storePath)
+        Self.removeAbandonedFolders()
         var report = MapFetchReport()
         let tiles = MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
         report.tiles = tiles.count
@@ -220,14 +221,38 @@ public struct MapFetcher: Sendable {
         }
     }
 
-    /// A folder only this user can read, for the answers before they are stored.
-    static func privateFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-fetch-\(UUID().uuidString)", isDirectory: true)
+    /// The name of every fetch's download folder begins with this, then the fetching process's id.
+    static let folderPrefix = "artmap-fetch-"
+
+    /// A folder only this user can read, for the answers before they are stored. Its name carries this process's
+    /// id, so that a later fetch can tell a folder left by a fetch that was killed (`removeAbandonedFolders`).
+    static func privateFolder(in parent: URL = FileManager.default.temporaryDirectory) throws -> URL {
+        let folder = parent.appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw SyncError(url: nil, "cannot make a temporary folder for the fetched map (\(folder.path)): \(error.localizedDescription)")
         }
         return folder
+    }
+
+    /// Removes the download folders that fetches killed before they could clean up (kill -9, a power cut) left in
+    /// `parent`: this user's real folders (not links) named `artmap-fetch-PID-…` whose process no longer runs.
+    /// Returns how many went. Folders of running fetches, of other users and of other names are left alone.
+    @discardableResult
+    public static func removeAbandonedFolders(in parent: URL = FileManager.default.temporaryDirectory) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(folderPrefix) {
+            let rest = name.dropFirst(folderPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            // Alive (or someone else's, EPERM): not abandoned.
+            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let path = parent.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+        }
+        return removed
     }
 }
