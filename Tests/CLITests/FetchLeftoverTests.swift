@@ -63,3 +63,24 @@ private func downloadFolders(_ folder: URL) -> [String] {
     #expect(left == ["artmap-fetch-\(dead)-D", "artmap-fetch-\(getppid())-B", "other-\(dead)-C", "target"].sorted())
     #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("tile-1-2.osm").path))
 }
+
+/// Issue 35, item 5: a fetch of 5 km at 89.9° N (48,240 tiles of 0.01°) is refused before anything is asked,
+/// naming a radius that fits.
+@Test func aFetchNearThePoleIsRefusedBeforeAskingAnything() throws {
+    let home = try temporaryDirectory("fetch-pole")
+    let empty = home.appendingPathComponent("empty.osm")
+    try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n</osm>\n".utf8).write(to: empty)
+    let server = try TestServer(answering: empty, contentType: "application/osm3s+xml")
+    let result = try runBinary(["fetch", "--around", "89.9,0", "--radius", "5000", "--no-pictures", "--overpass-url", "\(server.base)/api/interpreter"],
+                               environment: binaryEnvironment(home: home))
+    #expect(result.status == 1)
+    #expect(result.err.contains("takes 48240 tiles of 0.01°, more than the 583"), "\(result.err)")
+    #expect(result.err.contains("give --radius "), "\(result.err)")
+    #expect(try server.requestLog().isEmpty)
+    // At the pole itself nothing fits.
+    let pole = try runBinary(["fetch", "--around", "90,0", "--radius", "5000", "--no-pictures", "--overpass-url", "\(server.base)/api/interpreter"],
+                             environment: binaryEnvironment(home: home))
+    #expect(pole.status == 1)
+    #expect(pole.err.contains("artmap cannot fetch the map this near the pole; nothing was asked"), "\(pole.err)")
+    #expect(try server.requestLog().isEmpty)
+}

@@ -108,6 +108,9 @@ public struct MapFetcher: Sendable {
     private let backoff: ServiceBackoff
     /// The widest fetch, in metres around the point.
     public static let maxRadius = 5_000.0
+    /// The most tiles one fetch asks for: a fetch of `maxRadius` up to 80° of latitude (583); nearer a pole a
+    /// fetch must be smaller.
+    public static let maxTiles = MapTile.maxCount(radius: maxRadius)
 
     public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
         self.http = http
@@ -119,7 +122,17 @@ public struct MapFetcher: Sendable {
         let store = try CatalogStore(path: request.storePath)
         Self.removeAbandonedFolders()
         var report = MapFetchReport()
-        let tiles = MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
+        let radius = min(request.radius, Self.maxRadius)
+        let count = MapTile.coveringCount(request.center, radius: radius)
+        guard count <= Self.maxTiles else {
+            // Cells are 0.01° of longitude, which narrow to nothing at the poles: the count, not the radius, bounds the requests.
+            let smaller = MapTile.largestRadius(around: request.center, within: radius, cap: Self.maxTiles)
+            throw SyncError(url: nil, "a fetch of \(Int(radius)) m here (\(request.center)) takes \(count) tiles of 0.01°, more than the \(Self.maxTiles) "
+                + "a fetch may ask Overpass for (tiles narrow towards the pole); "
+                + (smaller.flatMap { $0 >= 10 ? "give --radius \($0) or less here" : nil } ?? "artmap cannot fetch the map this near the pole")
+                + "; nothing was asked")
+        }
+        let tiles = MapTile.covering(request.center, radius: radius)
         report.tiles = tiles.count
         let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
         if !stale.isEmpty {
