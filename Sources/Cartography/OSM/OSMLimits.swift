@@ -27,7 +27,7 @@ public enum OSMLimits {
     public static let onSideMetres = 0.5
 
     /// `n` with a comma every three digits, as the refusals print it.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, digit) in digits.enumerated() {

@@ -106,16 +106,19 @@ public struct MapFetcher: Sendable {
     private let http: HTTPClient
     private let limits: SyncLimits
     private let backoff: ServiceBackoff
+    private let budget: FetchBudget
     /// The widest fetch, in metres around the point.
     public static let maxRadius = 5_000.0
     /// The most tiles one fetch asks for: a fetch of `maxRadius` up to 80° of latitude (583); nearer a pole a
     /// fetch must be smaller.
     public static let maxTiles = MapTile.maxCount(radius: maxRadius)
 
-    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
+    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff(),
+                budget: FetchBudget = FetchBudget()) {
         self.http = http
         self.limits = limits
         self.backoff = backoff
+        self.budget = budget
     }
 
     public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
@@ -140,10 +143,12 @@ public struct MapFetcher: Sendable {
             defer { try? FileManager.default.removeItem(at: folder) }
             let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
             var files: [(MapTile, String?)] = []
+            var spent = FetchBudget.Spent()
             for (index, tile) in stale.enumerated() {
                 try Task.checkCancellation()
                 progress(.tile(done: index, total: stale.count))
                 let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
+                try budget.take(data, into: &spent, tiles: stale.count)
                 // A tile of open sea or empty land answers a document without elements: stored as fetched, empty.
                 guard data.range(of: Data("<node".utf8)) != nil else {
                     files.append((tile, nil))
@@ -166,7 +171,7 @@ public struct MapFetcher: Sendable {
                             throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
                         }
                     }
-                }, fetchedAt: CatalogStore.isoTime(Date()))
+                }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
             } catch let error as StoreError {
                 throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
             }
