@@ -176,13 +176,18 @@ public final class PtyProgram {
         read(until: { $0.count > before || self.exited() }, timeout: timeout)
     }
 
-    /// True once the program ended (its status is then in `status`).
+    /// The most memory the program held at once (its peak resident set, from the kernel), once it has ended.
+    public private(set) var peakResidentKilobytes = 0
+
+    /// True once the program ended (its status is then in `status`, its peak memory in `peakResidentKilobytes`).
     public func exited() -> Bool {
         if reaped { return true }
         var s: Int32 = 0
-        if waitpid(pid, &s, WNOHANG) == pid {
+        var usage = rusage()
+        if wait4(pid, &s, WNOHANG, &usage) == pid {
             reaped = true
             status = s
+            peakResidentKilobytes = Int(usage.ru_maxrss)
         }
         return reaped
     }
