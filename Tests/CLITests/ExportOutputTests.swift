@@ -173,3 +173,13 @@ private final class Drain: @unchecked Sendable {
     #expect(intoSocket.err.contains("neither a regular file, a FIFO nor a character device"), "\(intoSocket.err)")
     #expect(kind(socketPath) == "socket")
 }
+
+/// Issue 35, fuzz targets: a quote, `<` or `&` followed by a combining mark is one Character equal to none of
+/// them; the CSV and XML writers escape scalar by scalar (the Export fuzz target found both going out raw: a CSV
+/// field ended early, markup reached the GPX).
+@Test func exportWritersEscapeCharactersThatCarryCombiningMarks() {
+    #expect(Array(ExportFormat.csvField("Tea, \"\u{65C}=2").unicodeScalars) == Array("\"Tea, \"\"\u{65C}=2\"".unicodeScalars))
+    #expect(Array(ExportFormat.csvField("a\"\u{301}").unicodeScalars) == Array("\"a\"\"\u{301}\"".unicodeScalars))
+    #expect(Array(ExportFormat.xml("<\u{301}script>&\u{301}\"\u{301}").unicodeScalars)
+            == Array("&lt;\u{301}script&gt;&amp;\u{301}&quot;\u{301}".unicodeScalars))
+}
