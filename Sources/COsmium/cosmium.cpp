@@ -611,6 +611,14 @@ cosmium_limits no_limits() { return cosmium_limits{0, 0, 0, 0, 0, 0, 0}; }
 
 }  // namespace
 
+extern "C" int cosmium_osmium_asserts(void) {
+#ifdef NDEBUG
+    return 0;
+#else
+    return 1;
+#endif
+}
+
 extern "C" uint64_t cosmium_assembly_work(uint64_t segments, uint64_t crossing_pairs, uint64_t enclosing_scans) {
     return segments + crossing_pairs + enclosing_scans;
 }

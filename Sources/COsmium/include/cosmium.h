@@ -100,6 +100,10 @@ enum {
 /// longitude) and the segments it scans to find the ring around each ring.
 uint64_t cosmium_assembly_work(uint64_t segments, uint64_t crossing_pairs, uint64_t enclosing_scans);
 
+/// 1 when libosmium's own asserts were compiled in, 0 when not (cosmium.cpp compiles them out: one of them walks
+/// a relation's members for each member, 10^10 steps for 100,000 members).
+int cosmium_osmium_asserts(void);
+
 /// Reads the open regular file `fd` (not closed here, read from its start) in `format` ("pbf", "osm",
 /// "osm.gz", "osm.bz2"); on COSMIUM_ERROR or COSMIUM_REFUSED a message is written to `error`.
 int cosmium_read_fd(int fd, const char *format, const cosmium_limits *limits, const cosmium_handlers *handlers,
