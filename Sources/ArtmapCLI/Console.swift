@@ -25,13 +25,6 @@ public final class Console: @unchecked Sendable {
         return outFailure
     }
 
-    /// The errno of the first write to standard error that failed, if one did.
-    public var errorFailure: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return errFailure
-    }
-
     private func writeOut(_ bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
