@@ -75,7 +75,8 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product Bench
 	.build/release/Bench $(ARGS)
 
-# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF;
+# libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF,
+# the OpenStreetMap services' answers and the export writers;
 # FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
 FUZZ_SECONDS ?= 60
 fuzz: deps

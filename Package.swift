@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
 
-        .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py"]),
+        .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo", "TestSupport"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
-# FUZZ_TARGETS="Cartography" runs only the named targets (all five by default).
+# FUZZ_TARGETS="Cartography" runs only the named targets (all seven by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,15 @@ module XMLReading Sources/XMLReading/*.swift -- "${cinc[@]}"
 module Location Sources/Location/*.swift -- "${cinc[@]}"
 module Imaging Sources/Imaging/*.swift -- "${cinc[@]}"
 module Cartography $(find Sources/Cartography -name '*.swift') -- "${cinc[@]}"
+# The services' answers (Overpass, Nominatim) are read in Sync, which needs Store (SQLite) and CCurl (a C target:
+# compiled here, given the module map SwiftPM would generate). Sync is built for testing: the harness calls the
+# judge and parsers the client keeps internal.
+mkdir -p "$build/CCurl"
+printf 'module CCurl {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CCurl/include/ccurl.h" > "$build/CCurl/module.modulemap"
+clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include -c Sources/CCurl/ccurl.c -o "$build/ccurl.o"
+sinc=("${cinc[@]}" -I Sources/CSQLite -I "$build/CCurl")
+module Store $(find Sources/Store -name '*.swift') -- "${sinc[@]}"
+module Sync $(find Sources/Sync -name '*.swift') -- "${sinc[@]}" -enable-testing
 
 harness() { # target, libraries..., link flags after --
   local target="$1"; shift
@@ -46,13 +55,18 @@ harness Location Location XMLReading Geo -- -lxml2
 harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
 harness Cartography Cartography Catalog Geo -- "${osmium_links[@]}"
 harness PBF Cartography Catalog Geo -- "${osmium_links[@]}"
+harness Overpass Sync Store Cartography Catalog Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
+# The export writers live in ArtmapCLI, whose other files need the whole app: the two are compiled into the harness.
+swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export" Fuzz/ExportFuzz.swift \
+  Sources/ArtmapCLI/ExportFormat.swift Sources/ArtmapCLI/JSONWriter.swift \
+  "$build/libCartography.a" "$build/libCatalog.a" "$build/libGeo.a" "$build/libXMLReading.a" "${osmium_links[@]}" -lxml2
 
 # Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
 # work under the address sanitizer, and libFuzzer reports traps itself.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF}; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF Overpass Export}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

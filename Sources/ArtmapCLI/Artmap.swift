@@ -62,16 +62,30 @@ public enum Artmap {
     }
 
     public static func main(arguments: [String], environment: [String: String], console: Console) async -> Int32 {
+        let status: Int32
         do {
-            return try await dispatch(arguments, environment: environment, console: console)
+            status = try await dispatch(arguments, environment: environment, console: console)
         } catch let error as CLIError {
             console.error("artmap: \(error.message)")
             if let hint = error.hint { console.error(hint) }
-            return error.status
+            status = error.status
         } catch {
             console.error("artmap: \(error)")
-            return 1
+            status = 1
         }
+        return settle(status, console: console)
+    }
+
+    /// The exit status once the output is accounted for: output that could not be written (a full disk, a
+    /// closed pipe, `--json` cut short) fails the command, with a message when standard error still takes one
+    /// (not for EPIPE: the reader left on purpose, as `| head` does). A failed standard error alone changes
+    /// nothing: there is nowhere left to say so.
+    static func settle(_ status: Int32, console: Console) -> Int32 {
+        guard let code = console.outputFailure else { return status }
+        if code != EPIPE {
+            console.error("artmap: cannot write to the standard output (\(String(cString: strerror(code)))); the output is incomplete")
+        }
+        return status == 0 ? 1 : status
     }
 
     /// The full-screen view on a terminal; `list` when output goes to a pipe or file.

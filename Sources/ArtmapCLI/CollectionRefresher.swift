@@ -83,7 +83,10 @@ struct CollectionRefresher: Sendable {
     /// The stored tiles older than the age limit fetched again, then the pictures still missing.
     private func refetch(_ name: String, store: CatalogStore, progress: @escaping @Sendable (String) -> Void) async throws -> String {
         let maxAge = try OSMServiceOptions.maxAgeDays(store)
-        let stale = try store.staleTiles(store.fetchedTileKeys(), maxAgeDays: maxAge)
+        let allStale = try store.staleTiles(store.fetchedTileKeys(), maxAgeDays: maxAge)
+        // At most what one fetch may ask for; the rest go the next time.
+        let stale = Array(allStale.prefix(MapFetcher.maxTiles))
+        let later = allStale.count - stale.count
         var request = MapFetchRequest(storePath: storePath, center: .ashtonBuilding, radius: 1, maxAgeDays: 0,
                                       services: try OSMServiceOptions.services(ParsedOptions(), store: store, command: RefreshCommand.name),
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
@@ -97,7 +100,7 @@ struct CollectionRefresher: Sendable {
                 return "\(name): up to date (every tile fetched within \(Self.days(maxAge)))"
                     + (report.imagesCached > 0 ? "; \(report.imagesCached) picture\(report.imagesCached == 1 ? "" : "s") cached" : "")
             }
-            return "\(name): \(report.summary)"
+            return "\(name): \(report.summary)" + (later > 0 ? "; \(later) more tiles older than the age limit remain: refresh again" : "")
         } catch {
             throw CLIError("\(name): fetch failed: \(error)")
         }

@@ -14,7 +14,7 @@ enum ExportCommand: Command {
         OptionSpec(name: "--favourites", valueName: nil, help: "export the favourites instead, from every collection"),
         OptionSpec(name: "--route-to", valueName: "ID", help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the exported walk starts (default the Ashton Building)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE, replaced only when complete, instead of the standard output"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0, forms: [
@@ -75,11 +75,8 @@ enum ExportCommand: Command {
             console.write(text)
             return 0
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CLIError("cannot write \(DisplayText.clean(path)) (\(error.localizedDescription)); nothing was written")
-        }
+        try OutputFile.write(Array(text.utf8), to: path, console: console)
+        if OutputFile.isStandardOutput(path) { return 0 }
         console.error("wrote \(content.artworks.count) artwork\(content.artworks.count == 1 ? "" : "s")\(content.route == nil ? "" : " and the route") to \(DisplayText.clean(path))")
         return 0
     }

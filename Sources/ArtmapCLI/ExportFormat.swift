@@ -100,21 +100,22 @@ enum ExportFormat: String, CaseIterable {
         return fixed == "-0" ? "0" : fixed
     }
 
-    /// Text escaped for XML content and attribute values.
+    /// Text escaped for XML content and attribute values. Scalar by scalar, not character by character: a `<`,
+    /// `&` or quote followed by a combining mark is one Character that compares equal to none of them, and went
+    /// out unescaped (found by the Export fuzz target).
     static func xml(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&apos;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// RFC 4180: a header, CRLF line ends, fields with a comma, quote or line end quoted with quotes doubled.
@@ -137,10 +138,19 @@ enum ExportFormat: String, CaseIterable {
         return out
     }
 
+    /// One field; quotes found and doubled scalar by scalar (a quote with a combining mark after it is one
+    /// Character, which neither `contains` nor `replacingOccurrences` saw: the field ended early).
     static func csvField(_ text: String) -> String {
         var value = text
         if let first = value.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in value.unicodeScalars {
+            out.append(scalar)
+            if scalar == "\"" { out.append(scalar) }
+        }
+        out.append("\"")
+        return String(out)
     }
 }

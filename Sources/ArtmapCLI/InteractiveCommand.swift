@@ -207,7 +207,11 @@ enum InteractiveCommand {
         if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
         if let reason = session.inputEnded {
             terminal.stop()
-            throw CLIError("the terminal gave no more input (\(reason)); the view has ended")
+            let message = "the terminal gave no more input (\(reason)); the view has ended"
+            // A hang-up is how a terminal window is closed, not a failure: said where it can be, status 0.
+            guard TerminalInput.isHangUp(reason) else { throw CLIError(message) }
+            console.error("artmap: \(message)")
+            return .finished(0)
         }
         return .finished(0)
     }

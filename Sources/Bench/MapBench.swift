@@ -30,7 +30,8 @@ func bareParseSeconds(_ path: String) -> Double {
             node: { context, _ in context?.assumingMemoryBound(to: Int.self).pointee += 1; return 0 },
             way: { context, _ in context?.assumingMemoryBound(to: Int.self).pointee += 1; return 0 },
             relation: { context, _, _ in context?.assumingMemoryBound(to: Int.self).pointee += 1; return 0 },
-            area: { context, _ in context?.assumingMemoryBound(to: Int.self).pointee += 1; return 0 })
+            area: { context, _ in context?.assumingMemoryBound(to: Int.self).pointee += 1; return 0 },
+            assembly: nil)
         var error = [CChar](repeating: 0, count: 256)
         return cosmium_read_fd(descriptor, "pbf", nil, &handlers, &error, error.count)
     }

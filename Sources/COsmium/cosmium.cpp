@@ -2,6 +2,13 @@
 // point catches everything and turns it into an error string.
 #include "cosmium.h"
 
+// libosmium's asserts are for its own development, and some are not cheap: MembersDatabase::add checks each
+// member's index against its relation's member count, which it counts by walking the members, so a relation
+// of 100,000 member ways cost 10^10 steps (20 s) in a build without NDEBUG. artmap relies on none of them.
+#ifndef NDEBUG
+#define NDEBUG 1
+#endif
+
 #include <osmium/area/assembler.hpp>
 #include <osmium/builder/osm_object_builder.hpp>
 #include <osmium/handler.hpp>
@@ -25,6 +32,8 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -56,6 +65,85 @@ void check_callback(int rc) {
     if (rc != 0) throw Stopped{};
 }
 
+/// The work osmium's area assembler would do on some member ways, counted in linear time before it runs: its
+/// crossing check compares each segment with every later one (in its sort order) that starts within the first's
+/// longitude range, and each ring it closes scans the segments before the ring's first one for an enclosing
+/// ring. Both are quadratic in the worst case (100,000 unconnected members took 20 s).
+struct AssemblyEstimate {
+    uint64_t segments = 0;
+    uint64_t crossing_pairs = 0;
+    uint64_t enclosing_scans = 0;
+    /// False when some ring cannot close (a location is the end of an odd number of member ways): osmium
+    /// then makes no area (an open ring), which is known without running it.
+    bool closable = true;
+    /// False when a member way has a node the file does not hold (osmium throws invalid_location: no area).
+    bool located = true;
+
+    uint64_t work() const { return cosmium_assembly_work(segments, crossing_pairs, enclosing_scans); }
+
+    static uint64_t key(const osmium::Location &location) {
+        return uint64_t(uint32_t(location.x())) << 32 | uint32_t(location.y());
+    }
+
+    explicit AssemblyEstimate(const std::vector<const osmium::Way *> &ways) {
+        // Ring ends by location (osmium joins rings where locations meet): an odd count is an open ring.
+        std::unordered_map<uint64_t, uint32_t> ends;
+        ends.reserve(ways.size() * 2);
+        std::unordered_map<uint64_t, uint32_t> component_of;  // end location -> union-find element
+        std::vector<uint32_t> parent;
+        auto find = [&parent](uint32_t a) {
+            while (parent[a] != a) a = parent[a] = parent[parent[a]];
+            return a;
+        };
+        auto element = [&](uint64_t k) {
+            auto it = component_of.find(k);
+            if (it != component_of.end()) return it->second;
+            const uint32_t e = uint32_t(parent.size());
+            parent.push_back(e);
+            component_of.emplace(k, e);
+            return e;
+        };
+        struct Segment { int32_t x1, y1, x2, y2; uint32_t element; };
+        std::vector<Segment> list;
+        for (const osmium::Way *way : ways) {
+            const auto &nodes = way->nodes();
+            if (nodes.empty()) continue;
+            for (const auto &ref : nodes) {
+                if (!ref.location().valid()) { located = false; return; }
+            }
+            const uint64_t first = key(nodes.front().location()), last = key(nodes.back().location());
+            ++ends[first];
+            ++ends[last];
+            const uint32_t a = find(element(first)), b = find(element(last));
+            if (a != b) parent[b] = a;
+            for (size_t i = 1; i < nodes.size(); ++i) {
+                auto p = nodes[i - 1].location(), q = nodes[i].location();
+                if (p == q) continue;
+                if (q < p) std::swap(p, q);
+                list.push_back(Segment{p.x(), p.y(), q.x(), q.y(), element(first)});
+            }
+            ++segments;  // the way's pass, whatever its length below
+        }
+        segments += list.size();
+        for (const auto &end : ends) {
+            if (end.second % 2 != 0) { closable = false; return; }
+        }
+        // osmium's order: by first location (x, then y), then by second.
+        std::sort(list.begin(), list.end(), [](const Segment &l, const Segment &r) {
+            return std::tie(l.x1, l.y1, l.x2, l.y2) < std::tie(r.x1, r.y1, r.x2, r.y2);
+        });
+        std::vector<int32_t> starts(list.size());
+        for (size_t i = 0; i < list.size(); ++i) starts[i] = list[i].x1;
+        std::unordered_set<uint32_t> rings;
+        for (size_t i = 0; i < list.size(); ++i) {
+            const size_t reach = size_t(std::upper_bound(starts.begin() + long(i) + 1, starts.end(), list[i].x2) - starts.begin());
+            crossing_pairs += reach - i - 1;
+            // A ring's first segment in this order is where its scan for an enclosing ring starts.
+            if (rings.insert(find(list[i].element)).second) enclosing_scans += i;
+        }
+    }
+};
+
 /// Multipolygon relations, assembled by osmium's area assembler once all their member ways have been read
 /// (and, at the end, those whose members are partly outside the file, from the members it holds). A way
 /// named twice by one relation is taken once, and a relation is bounded by its member and point counts.
@@ -68,6 +156,7 @@ class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, 
     std::vector<int64_t> m_ids;
     std::vector<size_t> m_ends;
     std::vector<cosmium_tag> m_tags;
+    uint64_t m_file_work = 0;
 
     void add_ring(const osmium::NodeRefList &ring) {
         for (const auto &ref : ring) {
@@ -105,6 +194,25 @@ class Multipolygons : public osmium::relations::RelationsManager<Multipolygons, 
         copy_buffer.commit();
         const auto &copy = copy_buffer.get<osmium::Relation>(0);
         if (ways.empty() || m_handlers.area == nullptr) return;
+        // Counted before osmium runs: rings that cannot close are known to make no area, and the rest is
+        // assembled only within the budgets.
+        const AssemblyEstimate estimate{ways};
+        const bool assemble = estimate.located && estimate.closable;
+        const uint64_t work = assemble ? estimate.work() : cosmium_assembly_work(estimate.segments, 0, 0);
+        m_file_work += work;
+        if (m_handlers.assembly != nullptr) {
+            check_callback(m_handlers.assembly(m_handlers.context, relation.id(), work, assemble ? 1 : 0));
+        }
+        if (assemble && m_limits.area_work != 0 && work > m_limits.area_work) {
+            throw Refusal{"relation/" + std::to_string(relation.id()) + " would take " + grouped(work) + " steps to assemble (" +
+                          grouped(estimate.segments) + " segments, many overlapping), more than artmap spends on one multipolygon (" +
+                          grouped(m_limits.area_work) + ")"};
+        }
+        if (m_limits.file_area_work != 0 && m_file_work > m_limits.file_area_work) {
+            throw Refusal{"the multipolygons up to relation/" + std::to_string(relation.id()) + " would take more than " +
+                          grouped(m_limits.file_area_work) + " steps to assemble, more than artmap spends on one file"};
+        }
+        if (!assemble) return;
         osmium::memory::Buffer out{1024, osmium::memory::Buffer::auto_grow::yes};
         try {
             osmium::area::Assembler assembler{m_config};
@@ -499,9 +607,21 @@ int guarded(Body &&body, char *error, size_t error_size) {
 /// name now points to.
 std::string descriptor_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
 
-cosmium_limits no_limits() { return cosmium_limits{0, 0, 0, 0, 0}; }
+cosmium_limits no_limits() { return cosmium_limits{0, 0, 0, 0, 0, 0, 0}; }
 
 }  // namespace
+
+extern "C" int cosmium_osmium_asserts(void) {
+#ifdef NDEBUG
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+extern "C" uint64_t cosmium_assembly_work(uint64_t segments, uint64_t crossing_pairs, uint64_t enclosing_scans) {
+    return segments + crossing_pairs + enclosing_scans;
+}
 
 extern "C" int cosmium_read_fd(int fd, const char *format, const cosmium_limits *limits, const cosmium_handlers *handlers,
                                char *error, size_t error_size) {

@@ -84,6 +84,8 @@ public enum WalkKind: UInt8, Sendable, Equatable {
 public struct MapImportResult: Sendable {
     public var nodes = 0, ways = 0, relations = 0
     public var features = 0, edges = 0
+    /// Steps counted for assembling the multipolygons (`cosmium_assembly_work`), bounded by `OSMLimits`.
+    public var multipolygonWork = 0
     public var artworks: [Artwork] = []
     /// Things worth a line on stderr (a relation with a member outside the extract, a GeoJSON feature skipped).
     public var notes: [String] = []

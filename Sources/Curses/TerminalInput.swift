@@ -35,6 +35,12 @@ public enum TerminalInput {
         code == EIO || code == EBADF || code == ENXIO
     }
 
+    /// Whether a reason given by `probe` or `Terminal.inputEnded` means the terminal hung up (its far side
+    /// closed: EIO or ENXIO on a pty, or end of input), the way a user closes a terminal window.
+    public static func isHangUp(_ reason: String) -> Bool {
+        reason == "end of input" || reason == Self.reason(EIO) || reason == Self.reason(ENXIO)
+    }
+
     static func reason(_ code: Int32) -> String {
         "read error: " + String(cString: strerror(code)) + (code == EIO ? " (EIO)" : "")
     }

@@ -46,6 +46,9 @@ public enum ImageDecoder {
             pixels = orientation.apply(to: pixels)
             if orientation.swapsAxes { original = (original.1, original.0) }
         case .png:
+            if let scaled = try decodePNGScaled(bytes, options: options) {
+                return DecodedImage(format: format, originalWidth: scaled.1.0, originalHeight: scaled.1.1, orientation: orientation, pixels: scaled.0)
+            }
             (pixels, original) = try decodePNG(bytes, options: options)
             composite(&pixels, over: options.background)
         }
@@ -123,6 +126,37 @@ public enum ImageDecoder {
         }
         if status != 0 { throw ImagingError("bad PNG: " + String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         return (RGBAImage(width: w, height: h, bytes: out), (w, h))
+    }
+
+    /// A PNG larger than `options.maximumSize`, read row by row straight into its scaled size (`RowBoxScaler`):
+    /// the full-size pixels are never held (a 10,000 × 10,000 file was 400 MB while decoding). nil when the
+    /// picture is kept at full size, or is interlaced and kept at more than half its height (its last pass,
+    /// every odd row, is what is read): the whole-image decode then does it.
+    private static func decodePNGScaled(_ bytes: [UInt8], options: DecodeOptions) throws(ImagingError) -> (RGBAImage, (Int, Int))? {
+        guard let limit = options.maximumSize else { return nil }
+        let (w, h) = try pngHeader(bytes, options: options)
+        let size = BoxScaler.fitting(width: w, height: h, maxWidth: max(1, limit.width), maxHeight: max(1, limit.height))
+        guard size.width < w || size.height < h else { return nil }
+        // IHDR is the first chunk (libpng has checked it): its interlace method is byte 28 of the file.
+        let interlaced = bytes.count > 28 && bytes[28] != 0
+        if interlaced && size.height * 2 > h { return nil }
+        let scaler = RowBoxScaler(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height, background: options.background)
+        var readWidth: UInt32 = 0, readHeight: UInt32 = 0, readInterlaced: Int32 = 0
+        var text = [CChar](repeating: 0, count: 256)
+        let status = withExtendedLifetime(scaler) {
+            bytes.withUnsafeBufferPointer { source in
+                artmap_png_read_rows(source.baseAddress, source.count, Unmanaged.passUnretained(scaler).toOpaque(), { context, row, y in
+                    guard let context, let row else { return 1 }
+                    Unmanaged<RowBoxScaler>.fromOpaque(context).takeUnretainedValue().add(row, y: Int(y))
+                    return 0
+                }, &readWidth, &readHeight, &readInterlaced, &text, text.count)
+            }
+        }
+        if status != 0 { throw ImagingError("bad PNG: " + String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        guard Int(readWidth) == w, Int(readHeight) == h, (readInterlaced != 0) == interlaced else {
+            throw ImagingError("bad PNG: the header read twice gave two answers")
+        }
+        return (scaler.finish(), (w, h))
     }
 
     /// Alpha-blends every pixel over a solid background, leaving the image opaque.

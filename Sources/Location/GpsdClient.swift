@@ -159,6 +159,16 @@ public final class GpsdClient: @unchecked Sendable {
         throw LocationError(lastError.lowercased())
     }
 
+    /// The type JSONSerialization gives `true` and `false`: on Linux they bridge to NSNumber (1 and 0) too.
+    private static let booleanType = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// A JSON number, or nil for anything else: a string, and a boolean (`"lat":true` was a fix at 1°).
+    static func number(_ value: Any?) -> Double? {
+        guard let value, ObjectIdentifier(type(of: value)) != booleanType, let number = value as? NSNumber else { return nil }
+        let double = number.doubleValue
+        return double.isFinite && abs(double) < 1e15 ? double : nil
+    }
+
     /// The event for one JSON line from gpsd, or nil for reports that do not matter here.
     public static func event(fromReport line: Data, maxError: Double) -> GpsdEvent? {
         // Some gpsd versions print NaN for unknown numbers, which is not JSON: read it as absent.
@@ -166,11 +176,11 @@ public final class GpsdClient: @unchecked Sendable {
             .replacingOccurrences(of: ":NaN", with: ":null").replacingOccurrences(of: ":nan", with: ":null")
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               object["class"] as? String == "TPV" else { return nil }
-        let mode = (object["mode"] as? NSNumber)?.intValue ?? 0
+        let mode = number(object["mode"]).map(Int.init) ?? 0
         guard mode >= 2 else { return .noFix }
-        guard let lat = (object["lat"] as? NSNumber)?.doubleValue, let lon = (object["lon"] as? NSNumber)?.doubleValue,
+        guard let lat = number(object["lat"]), let lon = number(object["lon"]),
               lat.isFinite, lon.isFinite, let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { return .noFix }
-        let eph = (object["eph"] as? NSNumber)?.doubleValue
+        let eph = number(object["eph"])
         if let eph, eph.isFinite {
             return eph > maxError ? .inaccurate(coordinate, accuracy: eph) : .fix(coordinate, accuracy: eph)
         }

@@ -9,14 +9,16 @@ public enum OSMLookup {
     /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
     public static func httpClient() -> HTTPClient { CurlHTTPClient() }
 
-    /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's.
+    /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's. At most
+    /// `limit` whichever source answers: a server may send more than it was asked for.
     public static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore) async throws -> [PlaceMatch] {
-        let stored = try store.places(named: query, limit: limit).map { place in
+        let limit = max(1, limit)
+        let stored = try store.places(named: query, limit: limit).prefix(limit).map { place in
             PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
                        category: place.category, type: place.type, fromStore: true)
         }
         guard stored.isEmpty, online, let services else { return stored }
         let client = NominatimClient(base: services.nominatim, http: httpClient())
-        return try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store)
+        return Array(try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store).prefix(limit))
     }
 }

@@ -119,9 +119,14 @@ extension CatalogStore {
     /// artwork that moved keeps its one row). The tiles' fetch times become `fetchedAt`. Any error leaves the
     /// store as it was.
     public func replaceTiles(_ contents: [TileContents], collection: String = CatalogStore.fetchedCollection,
-                             fetchedAt: String) throws -> TileReplaceReport {
+                             fetchedAt: String, maxEdges: Int = OSMLimits.walkingEdges) throws -> TileReplaceReport {
         try database.withoutForeignKeyEnforcement { try database.inTransaction {
             var report = TileReplaceReport()
+            var newEdges = 0
+            func tooMany(_ edges: Int, _ which: String) -> StoreError {
+                StoreError(code: -1, message: "\(which) hold \(OSMLimits.grouped(edges)) walking edges, more than the \(OSMLimits.grouped(maxEdges)) "
+                    + "artmap keeps from fetches together (fetch a smaller --radius, or remove old tiles with 'artmap map remove osm')")
+            }
             var artworks: [String: Artwork] = [:]
             let replaced = Set(contents.map(\.tile))
             for content in contents {
@@ -132,6 +137,9 @@ extension CatalogStore {
                 let writer = try MapWriter(database: database, source: source)
                 let result = try content.read(writer)
                 try writer.finish()
+                // Counted as each tile is read: a fetch stops at the tile that passes the limit, not after all.
+                newEdges += result.edges
+                if newEdges > maxEdges { throw tooMany(newEdges, "the first \(report.tiles + 1) of \(contents.count) tiles fetched") }
                 report.tiles += 1
                 report.notes += result.notes
                 // The newest answer holds what the tiles around it also held: one copy stays, this tile's.
@@ -167,6 +175,8 @@ extension CatalogStore {
             try delete(collection: collection, ids: gone)
             report.artworks.removed += gone.count
             (report.features, report.edges) = try fetchedLayerCounts()
+            // The limit is the store's, over every fetched tile it keeps: the rest of the transaction rolls back.
+            if report.edges > maxEdges { throw tooMany(report.edges, "the fetched tiles (these and those stored before)") }
             try database.run("""
                 INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)
                 VALUES (?1, 'OpenStreetMap (Overpass API)', ?2, ?3, ?4, ?5)

@@ -95,3 +95,21 @@ func refusesBodiesWithoutRecords(body: String) {
     #expect(DisplayText.clean("café 🎨") == "café 🎨")
     #expect(DisplayText.clean("\u{9B}31mred") == "red")
 }
+
+/// Issue 35, item 9: an OSC begun by the C1 introducer (U+009D) ends at ST (U+009C), BEL or ESC \\ like the
+/// ESC ] form; one never ended, or longer than `longestOSC`, loses only its introducer: the rest of the field
+/// is kept as text (it was all dropped).
+@Test func displayTextEndsC1StringsAtTheirTerminatorOrABoundedLength() {
+    #expect(DisplayText.clean("a\u{9D}0;title\u{9C}b") == "ab")
+    #expect(DisplayText.clean("a\u{9D}8;;http://x\u{07}link\u{9D}8;;\u{9C} after") == "alink after")
+    #expect(DisplayText.clean("a\u{1B}]0;title\u{9C}b") == "ab")
+    #expect(DisplayText.clean("a\u{9D}0;t\u{1B}\\b") == "ab")
+    #expect(DisplayText.clean("Title\u{9D} and the rest of the field") == "Title and the rest of the field")
+    #expect(DisplayText.clean("Title\u{1B}] and the rest") == "Title and the rest")
+    let long = String(repeating: "x", count: DisplayText.longestOSC + 10)
+    #expect(DisplayText.clean("a\u{9D}\(long)\u{9C}b") == "a\(long)b")
+    let fits = String(repeating: "y", count: DisplayText.longestOSC - 10)
+    #expect(DisplayText.clean("a\u{9D}\(fits)\u{07}b") == "ab")
+    // What is kept is still cleaned: no control reaches the terminal.
+    #expect(DisplayText.clean("a\u{9D}\u{1B}[31mred\u{85}x") == "ared x")
+}

@@ -19,6 +19,12 @@ import TestSupport
             == .fix(Coordinate(clampingLatitude: 53.4, longitude: -2.9), accuracy: nil))
     #expect(event(#"{"class":"TPV","mode":3,"lat":53.4,"lon":-2.9,"eph":80}"#)
             == .inaccurate(Coordinate(clampingLatitude: 53.4, longitude: -2.9), accuracy: 80))
+    // Issue 35, item 9: only numbers are numbers; true was read as 1 (a fix at 1°, 1°), a string as nothing.
+    #expect(event(#"{"class":"TPV","mode":3,"lat":true,"lon":true}"#) == .noFix)
+    #expect(event(#"{"class":"TPV","mode":true,"lat":53.4,"lon":-2.9}"#) == .noFix)
+    #expect(event(#"{"class":"TPV","mode":3,"lat":"53.4","lon":-2.9}"#) == .noFix)
+    #expect(event(#"{"class":"TPV","mode":3,"lat":53.4,"lon":-2.9,"eph":true}"#)
+            == .fix(Coordinate(clampingLatitude: 53.4, longitude: -2.9), accuracy: nil))
     #expect(event(#"{"class":"SKY","satellites":[]}"#) == nil)
     #expect(event("not json") == nil)
 }

@@ -11,7 +11,9 @@ public struct PseudoTerminal {
 
     /// Opens a new pair; the caller closes `master`.
     public init() throws {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        // Close-on-exec: a program another test starts meanwhile must not hold this side open (closing it would then
+        // not hang up this program's terminal).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw TestServerError("cannot open /dev/ptmx: \(String(cString: strerror(errno)))") }
         var unlock: Int32 = 0
         var number: UInt32 = 0

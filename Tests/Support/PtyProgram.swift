@@ -18,15 +18,16 @@ public final class PtyProgram {
     /// `cellWidth` × `cellHeight` pixels (0: the kernel does not know the pixel size).
     /// `environment` is added to (or, with a value of "", removes from) a plain one: HOME, LANG, TERM=xterm-256color,
     /// COLORTERM=truecolor, PATH. What the program writes to stderr goes to `errorLog`.
+    /// With `errorsOnTerminal`, stderr is the terminal too (as in a real one), and `errorLog` stays empty.
     public convenience init(_ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10, cellHeight: Int = 20,
-                            environment extra: [String: String] = [:]) throws {
+                            environment extra: [String: String] = [:], errorsOnTerminal: Bool = false) throws {
         try self.init(executable: builtArtmap(), arguments, home: home, columns: columns, rows: rows, cellWidth: cellWidth,
-                      cellHeight: cellHeight, environment: extra)
+                      cellHeight: cellHeight, environment: extra, errorsOnTerminal: errorsOnTerminal)
     }
 
     /// Starts another program (such as a tmux client, the terminal being the test) the same way.
     public init(executable: URL, _ arguments: [String], home: URL, columns: Int = 100, rows: Int = 30, cellWidth: Int = 10,
-                cellHeight: Int = 20, environment extra: [String: String] = [:]) throws {
+                cellHeight: Int = 20, environment extra: [String: String] = [:], errorsOnTerminal: Bool = false) throws {
         let pty = try PseudoTerminal()
         master = pty.master
         self.cellWidth = cellWidth
@@ -39,7 +40,11 @@ public final class PtyProgram {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, pty.slavePath, O_RDWR | O_NOCTTY, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errorLog.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if errorsOnTerminal {
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errorLog.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         posix_spawn_file_actions_addclose(&actions, master)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -171,13 +176,18 @@ public final class PtyProgram {
         read(until: { $0.count > before || self.exited() }, timeout: timeout)
     }
 
-    /// True once the program ended (its status is then in `status`).
+    /// The most memory the program held at once (its peak resident set, from the kernel), once it has ended.
+    public private(set) var peakResidentKilobytes = 0
+
+    /// True once the program ended (its status is then in `status`, its peak memory in `peakResidentKilobytes`).
     public func exited() -> Bool {
         if reaped { return true }
         var s: Int32 = 0
-        if waitpid(pid, &s, WNOHANG) == pid {
+        var usage = rusage()
+        if wait4(pid, &s, WNOHANG, &usage) == pid {
             reaped = true
             status = s
+            peakResidentKilobytes = Int(usage.ru_maxrss)
         }
         return reaped
     }

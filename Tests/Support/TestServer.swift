@@ -34,6 +34,12 @@ public final class TestServer: @unchecked Sendable {
         try self.init(script: "osm_services.py", arguments: ["--extract", extract.path, "--image", image.path])
     }
 
+    /// A server answering every GET with `body`'s bytes (Tests/Support/static_server.py): a hostile service.
+    /// `hold`: it takes every request and never answers.
+    public convenience init(answering body: URL, contentType: String = "application/json", hold: Bool = false) throws {
+        try self.init(script: "static_server.py", arguments: ["--body", body.path, "--type", contentType] + (hold ? ["--hold"] : []))
+    }
+
     /// The options that point artmap's four OpenStreetMap services at this stand-in.
     public var osmServiceOptions: [String] {
         ["--overpass-url", "\(base)/overpass/api/interpreter", "--wikidata-url", "\(base)/wikidata",

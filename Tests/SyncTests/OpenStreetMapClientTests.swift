@@ -86,4 +86,7 @@ private func json(_ object: Any) -> HTTPResponse {
     #expect(judge(400, "<p><strong style=\"color:#FF0000\">Error</strong>: line 1: parse error: ';' expected - ')' found. </p>")
             == .failed("the query was refused (HTTP 400): line 1: parse error: ';' expected - ')' found."))
     #expect(judge(200, "<!DOCTYPE html><html><body>maintenance</body></html>") == .failed("answered an HTML page instead of map data"))
+    // Issue 35 (found by the Overpass fuzz target): the head of an answer that is not OSM XML is quoted cleaned.
+    #expect(judge(200, "[{\"name\":\"Rijk\u{05}\u{05}\u{1B}]0;title\u{07}smuseum\"}]")
+            == .failed("the answer is not osm xml (starts with '[{\"name\":\"rijksmuseum\"}]')".replacingOccurrences(of: "osm xml", with: "OSM XML")))
 }

@@ -67,6 +67,10 @@ typedef struct cosmium_limits {
     size_t objects_per_byte;
     /// Objects always allowed whatever the file's size.
     size_t objects_floor;
+    /// Steps osmium's area assembler may take for one multipolygon, as `cosmium_assembly_work` counts them.
+    uint64_t area_work;
+    /// The same for every multipolygon of the file together.
+    uint64_t file_area_work;
 } cosmium_limits;
 
 /// Where objects go. A callback returns 0 to go on, anything else to stop the read (result COSMIUM_STOPPED).
@@ -77,6 +81,9 @@ typedef struct cosmium_handlers {
     int (*way)(void *context, const cosmium_way *way);
     int (*relation)(void *context, int64_t id, size_t member_count);
     int (*area)(void *context, const cosmium_area *area);
+    /// Told, for each multipolygon relation with member ways at hand, the work counted for it (see
+    /// `cosmium_assembly_work`) and whether osmium's assembler was run (0 when the rings cannot close). May be NULL.
+    int (*assembly)(void *context, int64_t relation_id, uint64_t work, int assembled);
 } cosmium_handlers;
 
 enum {
@@ -86,6 +93,16 @@ enum {
     /// A count past one of the limits; the message names the object, its count and the limit.
     COSMIUM_REFUSED = 3,
 };
+
+/// How work is counted for one multipolygon of `segments` segments (way node pairs), so that the limits are
+/// about steps, not time: one step a segment for the linear pass (ring ends indexed by location), then, only
+/// when every ring can close, the pairs of segments osmium compares for crossings (those overlapping in
+/// longitude) and the segments it scans to find the ring around each ring.
+uint64_t cosmium_assembly_work(uint64_t segments, uint64_t crossing_pairs, uint64_t enclosing_scans);
+
+/// 1 when libosmium's own asserts were compiled in, 0 when not (cosmium.cpp compiles them out: one of them walks
+/// a relation's members for each member, 10^10 steps for 100,000 members).
+int cosmium_osmium_asserts(void);
 
 /// Reads the open regular file `fd` (not closed here, read from its start) in `format` ("pbf", "osm",
 /// "osm.gz", "osm.bz2"); on COSMIUM_ERROR or COSMIUM_REFUSED a message is written to `error`.

@@ -82,7 +82,8 @@ public final class OSMImporter {
         let importer = OSMImporter(sink: sink, collection: collection, progress: progress)
         var limits = cosmium_limits(way_refs: OSMLimits.wayNodes, relation_members: OSMLimits.relationMembers,
                                     area_points: OSMLimits.multipolygonPoints, objects_per_byte: OSMLimits.objectsPerByte,
-                                    objects_floor: OSMLimits.objectsFloor)
+                                    objects_floor: OSMLimits.objectsFloor, area_work: OSMLimits.multipolygonWork,
+                                    file_area_work: OSMLimits.fileMultipolygonWork)
         var handlers = cosmium_handlers(
             context: Unmanaged.passUnretained(importer).toOpaque(),
             node: { context, node in
@@ -100,6 +101,11 @@ public final class OSMImporter {
             area: { context, area in
                 guard let context, let area else { return 1 }
                 return Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().read(area.pointee)
+            },
+            assembly: { context, _, work, _ in
+                guard let context else { return 1 }
+                Unmanaged<OSMImporter>.fromOpaque(context).takeUnretainedValue().result.multipolygonWork += Int(clamping: work)
+                return 0
             })
         let errorSize = 1024
         let error = UnsafeMutablePointer<CChar>.allocate(capacity: errorSize)

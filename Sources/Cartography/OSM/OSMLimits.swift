@@ -8,6 +8,12 @@ public enum OSMLimits {
     public static let relationMembers = 100_000
     /// Points of one multipolygon: its distinct member ways' nodes together.
     public static let multipolygonPoints = 2_000_000
+    /// Steps osmium's area assembler may take for one multipolygon (`cosmium_assembly_work`: its segments, the
+    /// pairs it compares for crossings, the segments it scans for enclosing rings). Both checks are quadratic at
+    /// worst; a large real multipolygon (a forest of 5,000 holes) takes a few million.
+    public static let multipolygonWork: UInt64 = 50_000_000
+    /// The same for every multipolygon of one file together.
+    public static let fileMultipolygonWork: UInt64 = 200_000_000
     /// Nodes, ways and relations per byte of the file (the planet file holds about 0.15).
     public static let objectsPerByte = 2
     /// Objects any file may hold, whatever its size.
@@ -21,7 +27,7 @@ public enum OSMLimits {
     public static let onSideMetres = 0.5
 
     /// `n` with a comma every three digits, as the refusals print it.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, digit) in digits.enumerated() {

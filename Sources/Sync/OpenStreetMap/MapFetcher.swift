@@ -108,19 +108,45 @@ public struct MapFetcher: Sendable {
     private let http: HTTPClient
     private let limits: SyncLimits
     private let backoff: ServiceBackoff
+    private let budget: FetchBudget
     /// The widest fetch, in metres around the point.
     public static let maxRadius = 5_000.0
+    /// The most tiles one fetch asks for: a fetch of `maxRadius` up to 80° of latitude (583); nearer a pole a
+    /// fetch must be smaller.
+    public static let maxTiles = MapTile.maxCount(radius: maxRadius)
 
-    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff()) {
+    public init(http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(), backoff: ServiceBackoff = ServiceBackoff(),
+                budget: FetchBudget = FetchBudget()) {
         self.http = http
         self.limits = limits
         self.backoff = backoff
+        self.budget = budget
     }
 
     public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
         let store = try CatalogStore(path: request.storePath)
+        Self.removeAbandonedFolders()
         var report = MapFetchReport()
-        let tiles = request.tiles ?? MapTile.covering(request.center, radius: min(request.radius, Self.maxRadius))
+        let tiles: [MapTile]
+        if let given = request.tiles {
+            // A refresh of what is stored names its tiles: the same cap on the requests.
+            guard given.count <= Self.maxTiles else {
+                throw SyncError(url: nil, "\(given.count) tiles asked at once, more than the \(Self.maxTiles) a fetch may ask Overpass for; nothing was asked")
+            }
+            tiles = given
+        } else {
+            let radius = min(request.radius, Self.maxRadius)
+            let count = MapTile.coveringCount(request.center, radius: radius)
+            guard count <= Self.maxTiles else {
+                // Cells are 0.01° of longitude, which narrow to nothing at the poles: the count, not the radius, bounds the requests.
+                let smaller = MapTile.largestRadius(around: request.center, within: radius, cap: Self.maxTiles)
+                throw SyncError(url: nil, "a fetch of \(Int(radius)) m here (\(request.center)) takes \(count) tiles of 0.01°, more than the \(Self.maxTiles) "
+                    + "a fetch may ask Overpass for (tiles narrow towards the pole); "
+                    + (smaller.flatMap { $0 >= 10 ? "give --radius \($0) or less here" : nil } ?? "artmap cannot fetch the map this near the pole")
+                    + "; nothing was asked")
+            }
+            tiles = MapTile.covering(request.center, radius: radius)
+        }
         report.tiles = tiles.count
         let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
         if !stale.isEmpty {
@@ -128,10 +154,12 @@ public struct MapFetcher: Sendable {
             defer { try? FileManager.default.removeItem(at: folder) }
             let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
             var files: [(MapTile, String?)] = []
+            var spent = FetchBudget.Spent()
             for (index, tile) in stale.enumerated() {
                 try Task.checkCancellation()
                 progress(.tile(done: index, total: stale.count))
                 let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
+                try budget.take(data, into: &spent, tiles: stale.count)
                 // A tile of open sea or empty land answers a document without elements: stored as fetched, empty.
                 guard data.range(of: Data("<node".utf8)) != nil else {
                     files.append((tile, nil))
@@ -154,7 +182,7 @@ public struct MapFetcher: Sendable {
                             throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
                         }
                     }
-                }, fetchedAt: CatalogStore.isoTime(Date()))
+                }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
             } catch let error as StoreError {
                 throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
             }
@@ -222,14 +250,38 @@ public struct MapFetcher: Sendable {
         }
     }
 
-    /// A folder only this user can read, for the answers before they are stored.
-    static func privateFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-fetch-\(UUID().uuidString)", isDirectory: true)
+    /// The name of every fetch's download folder begins with this, then the fetching process's id.
+    static let folderPrefix = "artmap-fetch-"
+
+    /// A folder only this user can read, for the answers before they are stored. Its name carries this process's
+    /// id, so that a later fetch can tell a folder left by a fetch that was killed (`removeAbandonedFolders`).
+    static func privateFolder(in parent: URL = FileManager.default.temporaryDirectory) throws -> URL {
+        let folder = parent.appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw SyncError(url: nil, "cannot make a temporary folder for the fetched map (\(folder.path)): \(error.localizedDescription)")
         }
         return folder
+    }
+
+    /// Removes the download folders that fetches killed before they could clean up (kill -9, a power cut) left in
+    /// `parent`: this user's real folders (not links) named `artmap-fetch-PID-…` whose process no longer runs.
+    /// Returns how many went. Folders of running fetches, of other users and of other names are left alone.
+    @discardableResult
+    public static func removeAbandonedFolders(in parent: URL = FileManager.default.temporaryDirectory) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(folderPrefix) {
+            let rest = name.dropFirst(folderPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            // Alive (or someone else's, EPERM): not abandoned.
+            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let path = parent.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+        }
+        return removed
     }
 }

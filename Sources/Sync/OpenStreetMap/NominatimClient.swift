@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Geo
 import Store
 
 /// Searches OpenStreetMap's place names through Nominatim (`/search?format=jsonv2&q=…`), at most one
@@ -36,26 +37,46 @@ public struct NominatimClient: Sendable {
             let blocked = String(decoding: response.body.prefix(2048), as: UTF8.self).contains("Bandwidth limit exceeded")
             throw SyncError(url: nil, "\(shown): HTTP \(response.status)\(blocked || response.status == 429 ? ", asked too often; wait a minute before searching again" : "")")
         }
-        guard let root = try? JSONSerialization.jsonObject(with: response.body) else {
-            let head = String(decoding: response.body.prefix(64), as: UTF8.self).lowercased()
+        return try Self.matches(response.body, limit: limit, shown: shown)
+    }
+
+    /// The places in a Nominatim answer, at most `limit` of them (a server may send more than it was asked
+    /// for). Coordinates are JSON strings in decimal (Nominatim's form) or JSON numbers; hex, exponents in a
+    /// string, `true` and the like make a place unusable, not a point at 8° or 1°.
+    static func matches(_ body: Data, limit: Int, shown: String) throws -> [PlaceMatch] {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(body)
+        } catch {
+            let head = String(decoding: body.prefix(64), as: UTF8.self).lowercased()
             throw SyncError(url: nil, "\(shown): \(head.contains("<html") || head.contains("<!doctype") ? "answered an HTML page instead of JSON" : "the answer is not valid JSON")")
         }
-        guard let places = root as? [[String: Any]] else {
+        guard case .array(let places) = root else {
             throw SyncError(url: nil, "\(shown): the answer is not a list of places")
         }
-        return places.compactMap { place in
+        var found: [PlaceMatch] = []
+        for case .object(let place) in places {
+            guard found.count < max(1, limit) else { break }
             func number(_ key: String) -> Double? {
-                if let text = place[key] as? String { return Double(text) }
-                return (place[key] as? NSNumber)?.doubleValue
+                switch place[key] {
+                case .string(let text): return DecimalText.double(text)
+                case .number(let value): return value
+                default: return nil
+                }
             }
-            guard let lat = number("lat"), let lon = number("lon"), lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
-            let display = DisplayText.clean(place["display_name"] as? String ?? "")
-            var name = DisplayText.clean(place["name"] as? String ?? "")
+            func text(_ key: String) -> String? {
+                if case .string(let value) = place[key] { return value }
+                return nil
+            }
+            guard let lat = number("lat"), let lon = number("lon"), lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { continue }
+            let display = DisplayText.clean(text("display_name") ?? "")
+            var name = DisplayText.clean(text("name") ?? "")
             if name.isEmpty { name = display.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "" }
-            return PlaceMatch(name: String(name.prefix(200)), displayName: String(display.prefix(400)), latitude: lat, longitude: lon,
-                              category: DisplayText.clean(place["category"] as? String ?? place["class"] as? String ?? ""),
-                              type: DisplayText.clean(place["type"] as? String ?? ""), fromStore: false)
+            found.append(PlaceMatch(name: String(name.prefix(200)), displayName: String(display.prefix(400)), latitude: lat, longitude: lon,
+                                    category: DisplayText.clean(text("category") ?? text("class") ?? ""),
+                                    type: DisplayText.clean(text("type") ?? ""), fromStore: false))
         }
+        return found
     }
 
     /// Waits until a second has passed since the last request any artmap made through this store, then

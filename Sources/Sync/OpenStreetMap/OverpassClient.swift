@@ -1,4 +1,5 @@
 import Cartography
+import Catalog
 import Foundation
 
 /// Asks the Overpass API for everything the base layer draws and every artwork and museum in one tile, as
@@ -124,7 +125,8 @@ public struct OverpassClient: Sendable {
             if lower.contains("error") { return .failed(remark) }
         }
         guard head.hasPrefix("<?xml") || head.hasPrefix("<osm") else {
-            return .failed("the answer is not OSM XML (starts with '\(String(head.prefix(40)))')")
+            // The server's bytes, quoted: cleaned as any text from outside (the fuzzer found controls passed through).
+            return .failed("the answer is not OSM XML (starts with '\(DisplayText.clean(String(head.prefix(40))))')")
         }
         let tail = String(decoding: body.suffix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard tail.hasSuffix("</osm>") else { return .failed("the answer ends before </osm> (cut short)") }
