@@ -182,6 +182,8 @@ extension AppState {
                 effects += fullRecordWanted(id) + wantPicture(id)
             case .openViewer(let id):
                 push(.viewer(ImageViewerState(artworkID: id)))
+                // A picture decoded at the slideshow's screen size is read again whole: the viewer zooms in.
+                if case .ready(let picture)? = pictures[id], !picture.fullSize { pictures.forget(id) }
                 effects += wantPicture(id)
                 if case .ready? = pictures[id] { effects.append(.prefetchViewerTiles) }
             case .close:

@@ -24,11 +24,23 @@ public enum PictureLoader {
         return [UInt8](data)
     }
 
-    /// A picture for the view: decoded no larger than needed to zoom in to the kept size.
-    static func load(path: String, artwork: Artwork) throws -> Picture {
+    /// A picture for the view: decoded no larger than needed to zoom in to the kept size, or than `screen` (the
+    /// slideshow's full screen, in pixels) when given: four 10,000-pixel favourites then hold a few MB each.
+    static func load(path: String, artwork: Artwork, screen: (width: Int, height: Int)? = nil) throws -> Picture {
         var options = DecodeOptions()
-        options.maximumSize = keptSize
+        let limit = screen.map { (width: min(keptSize.width, max(1, $0.width)), height: min(keptSize.height, max(1, $0.height))) } ?? keptSize
+        options.maximumSize = limit
         let decoded = try ImageDecoder.decode(try readFile(path), options: options)
-        return Picture(artworkID: artwork.id, fileName: artwork.imageFileName, decoded: decoded)
+        // Whole when nothing was cut below the kept size: the picture fitted the screen's size anyway.
+        // (Compared by the longer side, which a rotation by EXIF does not change; the kept size is square.)
+        let longest = max(decoded.pixels.width, decoded.pixels.height)
+        let whole = limit == keptSize || longest >= min(max(decoded.originalWidth, decoded.originalHeight), keptSize.width)
+        return Picture(artworkID: artwork.id, fileName: artwork.imageFileName, fullSize: whole, decoded: decoded)
+    }
+
+    /// The pixels a full-screen picture can use on a terminal of `columns` × `rows` cells: a generous cell of
+    /// 16 × 32 pixels (terminal fonts are smaller), so a picture is never shown from fewer pixels than it has room for.
+    static func screenPixels(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (columns * 16, rows * 32)
     }
 }

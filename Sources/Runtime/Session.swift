@@ -343,9 +343,11 @@ public final class Session {
         let queue = self.queue
         // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
         // slideshow asks for two at once, a detail and its viewer for more.
+        // The slideshow shows a picture full screen and no larger: it is decoded to the screen's size.
+        let screen = state.overlays.last?.isSlideshow == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
         PictureLoader.decoding.async {
             do {
-                queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork)))
+                queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork, screen: screen)))
             } catch {
                 queue.post(.pictureUnavailable(artworkID: id, .failed("\(error)")))
             }

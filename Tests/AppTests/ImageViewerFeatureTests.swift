@@ -42,3 +42,19 @@ import TestSupport
     viewer.centerX = 0
     #expect(geometry.view(viewer).source.x == 0, "the source is clamped to the picture")
 }
+
+/// Issue 35, item 6: a picture the slideshow decoded at its screen's size is read again whole when the viewer,
+/// which zooms in, opens it; one decoded whole is not read twice.
+@Test func theViewerAsksAgainForAPictureDecodedOnlyAtTheScreensSize() throws {
+    var state = try campusState()
+    let reduced = Picture(artworkID: "40", fileName: "40.jpg", fullSize: false,
+                          decoded: DecodedImage(format: .png, originalWidth: 10_000, originalHeight: 10_000, orientation: .normal,
+                                                pixels: RGBAImage(width: 1280, height: 1280, filledWith: RGB(1, 2, 3))))
+    _ = reduce(&state, .pictureLoaded(reduced))
+    var effects = state.handle(Reduced(effects: [], delegates: [.openViewer("40")]), from: nil)
+    #expect(effects.contains(.loadPicture(artworkID: "40")), "\(effects)")
+    _ = reduce(&state, .pictureLoaded(picture("40", width: 3072, height: 3072)))
+    state.overlays.removeAll()
+    effects = state.handle(Reduced(effects: [], delegates: [.openViewer("40")]), from: nil)
+    #expect(!effects.contains(.loadPicture(artworkID: "40")) && effects.contains(.prefetchViewerTiles), "\(effects)")
+}

@@ -146,7 +146,7 @@ extension Overlay {
     }
 
     /// Whether this is the slideshow.
-    var isSlideshow: Bool {
+    public var isSlideshow: Bool {
         switch self {
         case .slideshow: return true
         case .building, .detail, .help, .viewer, .favourites, .settings, .news, .painters: return false

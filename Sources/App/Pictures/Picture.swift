@@ -28,10 +28,15 @@ public final class Picture: @unchecked Sendable {
         let columns: Int, rows: Int, depth: ColorDepth, symbols: SymbolSet
     }
 
-    public init(artworkID: String, fileName: String, decoded: DecodedImage) {
+    /// False when decoded only as large as a full-screen picture needs (the slideshow's): the viewer, which
+    /// zooms in, asks for it again whole.
+    public let fullSize: Bool
+
+    public init(artworkID: String, fileName: String, fullSize: Bool = true, decoded: DecodedImage) {
         self.artworkID = artworkID
         self.fileName = fileName
         self.decoded = decoded
+        self.fullSize = fullSize
     }
 
     public var pixels: RGBAImage { decoded.pixels }

@@ -64,6 +64,11 @@ public struct PictureMemory: Sendable {
         recency.append(recency.remove(at: index))
     }
 
+    /// Forgets one picture (to read it again at another size).
+    public mutating func forget(_ id: String) {
+        remove(id)
+    }
+
     /// Forgets every answer that a sync may change (not cached, failed); keeps decoded pictures.
     public mutating func forgetMissing() {
         slots = slots.filter { if case .ready = $0.value { return true } else { return false } }
