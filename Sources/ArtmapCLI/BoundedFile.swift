@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// A file read whole, but only up to a limit, from one open descriptor: the size is checked with `fstat` on
@@ -19,7 +20,7 @@ enum BoundedFile {
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw CLIError("cannot read the file (\(error.localizedDescription))")
+            throw CLIError("cannot read the file (\(SystemReason.of(error)))")
         }
         guard data.count <= limit else { throw tooLarge(size: data.count, limit: limit, advice: advice) }
         return data

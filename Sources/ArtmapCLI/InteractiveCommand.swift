@@ -80,6 +80,10 @@ enum InteractiveCommand {
         guard let layout = LayoutMode(rawValue: layoutText) else {
             throw CLIError.usage("option --layout must be auto, side or stacked, got '\(DisplayText.clean(layoutText))'", command: nil)
         }
+        // Checked here, so a typo is the same error on a terminal and when the output is piped (the list instead).
+        if let pixelMode = options.value("--pixels"), !PixelChoice.modes.contains(pixelMode) {
+            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: nil)
+        }
         var syncAge: TimeInterval?
         if let text = options.value("--sync-age") {
             guard let seconds = DecimalText.double(text), seconds >= 0 else {
@@ -187,10 +191,8 @@ enum InteractiveCommand {
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
                                              storePath: storePath, imageCache: syncRequest.imageCache)
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
+        // The option was checked with the others (checkViewOptions); a saved value was checked when saved.
         let pixelMode = options.value("--pixels") ?? saved[Setting.imageProtocol]
-        if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
-            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: nil)
-        }
         // Asked before curses starts, so the answers do not reach its key reader.
         let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.has("--ascii"))
         let terminal: Terminal

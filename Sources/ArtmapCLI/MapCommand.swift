@@ -28,7 +28,7 @@ enum MapCommand: Command {
         let store = try StoreOpening.open(options, environment: environment, console: console)
         switch words.first ?? "list" {
         case "list":
-            guard words.count == 1 else { throw CLIError.usage("map list takes no SOURCE", command: name) }
+            guard words.count <= 1 else { throw CLIError.usage("map list takes no SOURCE", command: name) }
             let sources = try store.mapSourceSummaries()
             if options.has("--json") {
                 console.line(JSONWriter.render(.array(sources.map {

@@ -10,7 +10,7 @@ public enum TaggedPlaceDecoder {
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw CatalogError("\(fileName): not a readable property list (\((error as NSError).localizedDescription))")
+            throw CatalogError("\(fileName): not a readable property list (\(SystemReason.of(error)))")
         }
         guard let entries = root as? [Any] else {
             throw CatalogError("\(fileName): the property list's root must be an array of places")

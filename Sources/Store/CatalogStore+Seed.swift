@@ -12,7 +12,7 @@ extension CatalogStore {
             do {
                 data = try Data(contentsOf: seed.url)
             } catch {
-                throw StoreError(code: -1, message: "cannot read the seed file \(seed.url.path): \(error.localizedDescription)")
+                throw StoreError(code: -1, message: "cannot read the seed file \(seed.url.path): \(SystemReason.of(error))")
             }
             do {
                 let artworks = seed.url.pathExtension.lowercased() == "plist"

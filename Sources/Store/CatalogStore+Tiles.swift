@@ -279,16 +279,28 @@ extension CatalogStore {
                   let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { continue }
             places.append((Int(row[4].integer ?? 2), 0, StoredPlace(name: name, category: "artwork", type: row[1].text ?? "", coordinate: coordinate)))
         }
+        // The middle of the feature's own box, from its geometry as stored (1e-7°, OpenStreetMap's precision); the
+        // R-tree's boxes are 32-bit floats, a few metres off and printed with their noise.
         for row in try database.rows("""
-            SELECT f.name, f.kind, (b.south + b.north) / 2, (b.west + b.east) / 2, \(rank.replacingOccurrences(of: "name", with: "f.name")) AS r
-            FROM map_features f JOIN map_feature_boxes b ON b.id = f.id
+            SELECT f.name, f.kind, f.geometry, \(rank.replacingOccurrences(of: "name", with: "f.name")) AS r
+            FROM map_features f
             WHERE f.name LIKE ?1 ESCAPE '\\' GROUP BY f.name ORDER BY r, f.name LIMIT ?3
             """, [.text(pattern), .text(text), .integer(Int64(limit))]) {
-            guard let name = row[0].text, let lat = row[2].real, let lon = row[3].real,
-                  let coordinate = try? Coordinate(latitude: lat, longitude: max(-180, min(180, lon))) else { continue }
+            guard let name = row[0].text, case .blob(let bytes) = row[2], let parts = GeometryCoding.decode(bytes),
+                  let middle = Self.boxMiddle(parts),
+                  let coordinate = try? Coordinate(latitude: middle.latitude, longitude: max(-180, min(180, middle.longitude))) else { continue }
             let kind = row[1].integer.flatMap { FeatureKind(rawValue: UInt8(clamping: $0)) }
-            places.append((Int(row[4].integer ?? 2), 1, StoredPlace(name: name, category: "map", type: kind.map { "\($0)" } ?? "feature", coordinate: coordinate)))
+            places.append((Int(row[3].integer ?? 2), 1, StoredPlace(name: name, category: "map", type: kind.map { "\($0)" } ?? "feature", coordinate: coordinate)))
         }
         return places.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.prefix(limit).map(\.place)
+    }
+
+    /// The middle of the box around a geometry's points, rounded to 1e-7° (what the points hold); nil without points.
+    static func boxMiddle(_ parts: [[GeoPoint]]) -> GeoPoint? {
+        let points = parts.joined()
+        guard let south = points.map(\.latitude).min(), let north = points.map(\.latitude).max(),
+              let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max() else { return nil }
+        func rounded(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
+        return GeoPoint(latitude: rounded((south + north) / 2), longitude: rounded((west + east) / 2))
     }
 }

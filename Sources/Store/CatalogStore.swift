@@ -58,7 +58,7 @@ public final class CatalogStore {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw StoreError(code: -1, message: "cannot create the folder \(directory.path): \(error.localizedDescription)",
+                throw StoreError(code: -1, message: "cannot create the folder \(directory.path): \(SystemReason.of(error))",
                                  path: path)
             }
         }

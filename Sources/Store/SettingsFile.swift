@@ -119,7 +119,7 @@ public final class SettingsFile: @unchecked Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw StoreError(code: -1, message: "cannot read the settings file \(path): \(error.localizedDescription)")
+            throw StoreError(code: -1, message: "cannot read the settings file \(path): \(SystemReason.of(error))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw StoreError(code: -1, message: "the settings file \(path) is not UTF-8 text")
@@ -145,7 +145,7 @@ public final class SettingsFile: @unchecked Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(code: -1, message: "cannot save the settings file \(path): \(error.localizedDescription)")
+            throw StoreError(code: -1, message: "cannot save the settings file \(path): \(SystemReason.of(error))")
         }
     }
 }

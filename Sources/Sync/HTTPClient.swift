@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// One finished HTTP exchange.
@@ -119,7 +120,7 @@ public struct CurlHTTPClient: HTTPClient {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw SyncError(url: shown, "cannot read the file: \(error.localizedDescription)")
+            throw SyncError(url: shown, "cannot read the file: \(SystemReason.of(error))")
         }
         defer { try? handle.close() }
         let (limit, overflow) = maxBytes.addingReportingOverflow(1)
@@ -128,7 +129,7 @@ public struct CurlHTTPClient: HTTPClient {
         do {
             data = try handle.read(upToCount: limit) ?? Data()
         } catch {
-            throw SyncError(url: shown, "cannot read the file: \(error.localizedDescription)")
+            throw SyncError(url: shown, "cannot read the file: \(SystemReason.of(error))")
         }
         guard data.count <= maxBytes else {
             throw SyncError(url: shown, "the file is over the \(maxBytes)-byte limit")

@@ -260,7 +260,7 @@ public struct MapFetcher: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw SyncError(url: nil, "cannot make a temporary folder for the fetched map (\(folder.path)): \(error.localizedDescription)")
+            throw SyncError(url: nil, "cannot make a temporary folder for the fetched map (\(folder.path)): \(SystemReason.of(error))")
         }
         return folder
     }
