@@ -49,8 +49,6 @@ run: build
 test: deps
 	scripts/check-architecture.sh
 	$(SWIFT) test
-	@# Memory is measured alone: beside the whole suite a process's peak was seen 3-6 times its own (docs/DECISIONS.md).
-	ARTMAP_MEMORY_TESTS=1 $(SWIFT) test --skip-build --filter SlideshowMemoryTests
 
 # A real sixel terminal (issue 21): xterm -ti vt340 under Xvfb runs `artmap show`, and the view to the detail (keys
 # typed by xdotool); screenshots (xwd) are compared with the source. Apart from `make test`: it needs an X server,

@@ -177,7 +177,17 @@ public final class PtyProgram {
     }
 
     /// The most memory the program held at once (its peak resident set, from the kernel), once it has ended.
+    /// It counts the test process's own resident set at the moment of the spawn too (Linux keeps the larger of the
+    /// spawning memory's high-water mark and the program's, across exec): beside a large test suite, read
+    /// `residentHighWaterKilobytes()` while the program runs instead.
     public private(set) var peakResidentKilobytes = 0
+
+    /// The program's own high-water resident set so far (`VmHWM` of /proc/PID/status), while it runs; nil after.
+    public func residentHighWaterKilobytes() -> Int? {
+        guard !reaped, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+    }
 
     /// True once the program ended (its status is then in `status`, its peak memory in `peakResidentKilobytes`).
     public func exited() -> Bool {
