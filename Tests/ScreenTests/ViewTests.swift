@@ -272,3 +272,20 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     #expect(bronze.first?.contains("▸ Untitled Bronze · A. Caster") == true && bronze.first?.contains("33 m ↑") == true, "\(bronze)")
     #expect(lines.contains { $0.contains("▸ St Mary's (2)") }, "a building keeps its group line")
 }
+
+/// Issue 36, item 5: the search reaches the map: a building's marker counts its matching artworks and the map's
+/// title says what is filtered ("/frink" left 2 rows in the table while the map showed ⑥ at the museum).
+@Test func theSearchReachesTheMapsMarkersAndTitle() throws {
+    var state = try campusState(columns: 160, rows: 45)
+    let mapWidth = state.main.layout.map.maxX
+    let before = MainView.render(state).lines.map { Array($0.prefix(mapWidth)) }
+    // The Victoria Gallery & Museum holds six artworks: the map's only ⑥.
+    let row = try #require(before.firstIndex { $0.contains("⑥") }, "\(before.map { String($0) }.joined(separator: "\n"))")
+    let column = try #require(before[row].firstIndex(of: "⑥"))
+    for key: Key in [.character("/"), .character("f"), .character("r"), .character("i"), .character("n"), .character("k"), .enter] {
+        _ = reduce(&state, .key(key))
+    }
+    let after = MainView.render(state).lines
+    #expect(Array(after[row].prefix(mapWidth))[column] == "●", "one of its six matches: \(after.joined(separator: "\n"))")
+    #expect(after[1].contains("Map · ") && after[1].contains("\"frink\": 2 matches"), "\(after[1])")
+}

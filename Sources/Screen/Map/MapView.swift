@@ -14,7 +14,9 @@ public enum MapView {
     static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, raster: BaseRaster) {
         let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell
-        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
+        // While a search filters the table, the map says so: its markers count what matches, the rest are dimmed.
+        let filter = state.searchText.isEmpty ? "" : " · \"\(state.searchText)\": \(state.shownArtworkCount) match\(state.shownArtworkCount == 1 ? "" : "es")"
+        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell" + filter, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 0, inner.height > 0 else { return }
         let frame = MapFrame(state, inner: inner)

@@ -20,7 +20,9 @@ enum MarkerLayer {
             guard inner.contains(x: x, y: y) else { continue }
             let style: Style = position.map { $0 < state.nearestCount ? Style(.markerNear, bold: true) : Style(.marker) }
                 ?? Style(.markerDim, dim: true)
-            let glyph = Self.glyph(count: building.artworks.count, ascii: state.ascii)
+            // A search shows what matches: a building's marker counts its matching artworks, as its table group does.
+            let count = position.map { state.ranked[$0].artworks.count } ?? building.artworks.count
+            let glyph = Self.glyph(count: count, ascii: state.ascii)
             if glyph.width == 1 {
                 buffer.setNarrow(x, y, glyph.text, style)
             } else {
