@@ -288,4 +288,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     let after = MainView.render(state).lines
     #expect(Array(after[row].prefix(mapWidth))[column] == "●", "one of its six matches: \(after.joined(separator: "\n"))")
     #expect(after[1].contains("Map · ") && after[1].contains("\"frink\": 2 matches"), "\(after[1])")
+    // Buildings without a match are left off the map, as off the table: two markers, no count above one.
+    let markers = after.map { String($0.prefix(mapWidth)) }.joined().filter { "●②③④⑤⑥⑦⑧⑨".contains($0) }
+    #expect(markers == "●●", "\(after.joined(separator: "\n"))")
 }

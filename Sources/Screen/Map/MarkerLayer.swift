@@ -2,7 +2,8 @@ import App
 import Catalog
 import Geo
 
-/// One marker per building in view; the ones the table hides (radius, search) dimmed and drawn first.
+/// One marker per building in view; the ones a radius hides from the table dimmed and drawn first, the ones a
+/// search leaves out not drawn.
 enum MarkerLayer {
     static func draw(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let inner = frame.inner
@@ -13,7 +14,9 @@ enum MarkerLayer {
         // Each building's place in the table looked up once; the hidden ones first (drawn under the rest).
         let inView = state.catalog.buildingIndices(inside: view).map { (index: $0, position: state.rankPosition(ofBuilding: buildings[$0].key)) }
         let everything = inView.filter { $0.position == nil }.reversed() + inView.filter { $0.position != nil }.reversed()
-        for (index, position) in everything {
+        // A search filters the map as it filters the table: buildings without a match are not drawn.
+        let searching = !state.searchText.isEmpty
+        for (index, position) in everything where !(searching && position == nil) {
             let building = buildings[index]
             let offset = state.cellOffset(of: building.coordinate)
             let x = frame.centerX + offset.x, y = frame.centerY + offset.y
