@@ -80,7 +80,9 @@ public struct ImportedFile: Codable, Equatable, Sendable {
     /// The file at `path` as it is now, or nil when it cannot be looked at.
     public static func current(path: String, format: String, options: [String] = []) -> ImportedFile? {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute) else { return nil }
+        // The file itself, a symlink followed: a linked file that changed is imported again.
+        let target = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else { return nil }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return ImportedFile(path: absolute, format: format, options: options, size: size, modified: modified)
