@@ -16,13 +16,15 @@ public enum Action: Sendable {
     case started
     /// Another collection, read as `Effect.loadCollection` asked (with its search, if any).
     case collectionLoaded(String, [Artwork], search: String? = nil)
+    /// Several collections read together, as `Effect.loadCollections` asked.
+    case collectionsLoaded([String], [Artwork])
     case syncProgress(String)
     /// A sync saved its result; the run loop then reloads the catalogue on its own connection.
     case syncFinished(summary: String, at: Date)
     /// The catalogue as the store holds it now (after a sync).
     case catalogueReloaded([Artwork])
     /// Why the last sync could not fetch some images, by artwork id.
-    case imagesFailed([String: String])
+    case imagesFailed([ArtworkKey: String])
     /// What syncs added or changed since the user last opened the news, read again after a sync in the view.
     case whatsNewLoaded([String])
     /// A sync failed: why, and the address or file it failed on (shown last, see `AppState.syncFailureText`).
@@ -30,7 +32,7 @@ public enum Action: Sendable {
     /// A picture decoded off the main thread.
     case pictureLoaded(Picture)
     /// Why an artwork's picture cannot be shown.
-    case pictureUnavailable(artworkID: String, PictureProblem)
+    case pictureUnavailable(ArtworkKey, PictureProblem)
     /// What the terminal can show: colours for pictures and the shape of a cell.
     case terminalCapabilities(colorDepth: ColorDepth, cellAspect: Double)
     /// The picture protocol the terminal was found to speak at start.
@@ -85,15 +87,18 @@ public enum Effect: Hashable, Sendable {
     /// the background; answer with `syncFinished` or `syncFailed`.
     case refreshCollection(String)
     /// Read and decode an artwork's cached image off the main thread.
-    case loadPicture(artworkID: String)
+    case loadPicture(ArtworkKey)
     /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
     case prefetchViewerTiles
     /// Read a collection and answer with `collectionLoaded`, handing the search back with it.
     case loadCollection(String, search: String? = nil)
+    /// Read several collections as one catalogue (each OpenStreetMap element once) and answer with
+    /// `collectionsLoaded`.
+    case loadCollections([String])
     /// Read the shown collection again (after a sync saved it) and answer with `catalogueReloaded`.
     case reloadCatalogue
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
-    case toggleFavourite(collection: String, id: String)
+    case toggleFavourite(ArtworkKey)
     /// Find the Night Watch and artworks with cached images in the store; answer with `slideshowPicturesFound`.
     case findSlideshowPictures
     /// Post `slideshowTimer(generation:)` after `seconds`.

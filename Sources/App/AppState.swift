@@ -24,7 +24,7 @@ public struct AppState: Sendable {
 
     /// Hearted artworks from every collection, oldest first, and their keys for a quick look-up.
     public internal(set) var favourites: [Artwork] = []
-    var favouriteKeys: Set<String> = []
+    var favouriteKeys: Set<ArtworkKey> = []
     /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
     public internal(set) var slideshowInterval = 8.0
     /// Saved settings by key (defaults are not in here).
@@ -43,7 +43,7 @@ public struct AppState: Sendable {
     /// the artwork's full record (see Features/Details).
     public internal(set) var catalogueHoldsFullRecords = true
     /// Full records read for details, by id (the shown collection's only).
-    public internal(set) var fullRecords: [String: Artwork] = [:]
+    public internal(set) var fullRecords: [ArtworkKey: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
     /// The collection the running refresh (`s`) writes into: its answer speaks of it, whatever is on screen by then.
@@ -51,7 +51,7 @@ public struct AppState: Sendable {
     /// Where each collection comes from, as the store recorded it (what `s` refreshes from).
     public internal(set) var sources: [String: CollectionSource] = [:]
     /// Why the last sync in the view could not fetch some images, by artwork id.
-    public internal(set) var imageFailures: [String: String] = [:]
+    public internal(set) var imageFailures: [ArtworkKey: String] = [:]
     public internal(set) var lastSync: Date?
     public internal(set) var lastMessage: String?
     public internal(set) var lastError: String?
@@ -107,20 +107,20 @@ public struct AppState: Sendable {
     private var buildingKeysInView: [String] { overlays.reversed().compactMap(\.buildingKey) }
 
     /// An artwork of the catalogue by id, looked for first in the buildings in view.
-    public func artwork(id: String) -> Artwork? { main.artwork(id: id, inView: buildingKeysInView) }
+    public func artwork(_ key: ArtworkKey) -> Artwork? { main.artwork(key, inView: buildingKeysInView) }
 
     /// Finds an artwork anywhere in the catalogue, ranked from the reference point.
-    public func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)? { main.rankedArtwork(id: id, inView: buildingKeysInView) }
+    public func rankedArtwork(_ key: ArtworkKey) -> (RankedBuilding, RankedArtwork)? { main.rankedArtwork(key, inView: buildingKeysInView) }
 
     /// The building with this key, ranked from the reference point, including ones filtered out.
     public func rankedBuilding(key: String) -> RankedBuilding? { main.rankedBuilding(key: key) }
 
     /// An artwork shown anywhere: the collection's, a favourite from another collection, or one a screen
     /// on the stack lists (a painter's paintings).
-    public func anyArtwork(id: String) -> Artwork? {
-        if let found = artwork(id: id) ?? favourites.first(where: { $0.id == id }) { return found }
+    public func anyArtwork(_ key: ArtworkKey) -> Artwork? {
+        if let found = artwork(key) ?? favourites.first(where: { $0.key == key }) { return found }
         for screen in overlays.reversed() {
-            if let held = screen.heldArtworks.first(where: { $0.id == id }) { return held }
+            if let held = screen.heldArtworks.first(where: { $0.key == key }) { return held }
         }
         return nil
     }
@@ -129,7 +129,7 @@ public struct AppState: Sendable {
     var mainPointed: Pointed? { main.pointed }
 
     /// The artwork whose picture the screen on top shows, if any.
-    public var shownPictureID: String? { overlays.last?.shownPicture(self) }
+    public var shownPicture: ArtworkKey? { overlays.last?.shownPicture(self) }
 
     /// The viewer on top of the stack, if it is.
     public var topViewer: ImageViewerState? { overlays.last?.viewer }
@@ -165,6 +165,8 @@ extension MainState {
         self.init(artworks: start.artworks, reference: start.reference, referenceSource: start.referenceSource)
         collection = start.collection
         collections = start.collections
+        nearCollections = start.nearCollections
+        if start.nearCollections.count > 1 { shownCollections = start.nearCollections }
         catalogueIsPartial = start.catalogueIsPartial
         baseMap = start.baseMap
         if start.baseMap.isEmpty, !start.mapSources.isEmpty {

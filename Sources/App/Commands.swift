@@ -41,14 +41,14 @@ extension AppState {
                 lastMessage = "select an artwork to heart it (f)"
                 return []
             }
-            return [.toggleFavourite(collection: artwork.collection, id: artwork.id)]
+            return [.toggleFavourite(artwork.key)]
         case .openFavourites:
             guard let first = favourites.first else {
                 lastMessage = "no favourites yet: f on an artwork hearts it"
                 return []
             }
             push(.favourites(FavouritesState()))
-            return wantPicture(first.id)
+            return wantPicture(first.key)
         case .startSlideshow:
             return startSlideshow(SlideshowFeature.start(self))
         case .openPainters:

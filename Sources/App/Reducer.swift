@@ -29,10 +29,12 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return []
     case .started:
         return state.started()
-    case .collectionLoaded(let name, let artworks, let search):
+    case .collectionLoaded, .collectionsLoaded:
         state.overlays.removeAll()
         state.fullRecords.removeAll()
         state.pictures.removeAll()
+        if case .collectionsLoaded(let names, let artworks) = action { return state.routeMain(.collectionsLoaded(names, artworks)) }
+        guard case .collectionLoaded(let name, let artworks, let search) = action else { return [] }
         return state.routeMain(.collectionLoaded(name, artworks, search: search))
     case .syncProgress(let text):
         state.sync = .running(text)
@@ -178,10 +180,10 @@ extension AppState {
                 push(.building(BuildingListState(key: key)))
                 effects += wantShownPicture()
             case .openDetail(let id):
-                push(.detail(DetailState(artworkID: id)))
+                push(.detail(DetailState(artwork: id)))
                 effects += fullRecordWanted(id) + wantPicture(id)
             case .openViewer(let id):
-                push(.viewer(ImageViewerState(artworkID: id)))
+                push(.viewer(ImageViewerState(artwork: id)))
                 // A picture decoded at the slideshow's screen size is read again whole: the viewer zooms in.
                 if case .ready(let picture)? = pictures[id], !picture.fullSize { pictures.forget(id) }
                 effects += wantPicture(id)

@@ -11,6 +11,9 @@ public struct StartOptions: Sendable {
     public var collection: String = Artwork.defaultCollection
     /// Every collection in the store.
     public var collections: [String] = []
+    /// The collections with art near the reference, shown together when there are several (`artworks` then holds
+    /// all of theirs, each OpenStreetMap element once); `collection` is the first of them.
+    public var nearCollections: [String] = []
     public var reference: Coordinate = .ashtonBuilding
     public var referenceSource: ReferenceSource = .fixed("Ashton Building")
     /// The default fixed point follows the collection shown (its middle when the campus is far).

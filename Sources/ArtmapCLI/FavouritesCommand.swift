@@ -60,14 +60,14 @@ enum FavouritesCommand: Command {
                 } else {
                     collection = hearted.first ?? Artwork.defaultCollection
                 }
-                guard try store.removeFavourite(collection: collection, id: id) else {
+                guard try store.removeFavourite(ArtworkKey(collection: collection, id: id)) else {
                     throw CLIError("'\(DisplayText.clean(id))' in '\(DisplayText.clean(collection))' is not a favourite")
                 }
                 console.line("removed the heart from \(DisplayText.clean(id))")
                 return 0
             }
             let collection = try ArtworkLookup.find(id, options: options, store: store).collection
-            switch try store.addFavourite(collection: collection, id: id) {
+            switch try store.addFavourite(ArtworkKey(collection: collection, id: id)) {
             case .added: console.line("♥ \(DisplayText.clean(id)) (\(try store.favourites().count) of \(CatalogStore.favouritesLimit))")
             case .alreadyThere: console.line("\(DisplayText.clean(id)) is already a favourite")
             case .full: throw CLIError(fullMessage)

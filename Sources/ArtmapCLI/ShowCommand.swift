@@ -41,10 +41,10 @@ enum ShowCommand: Command {
         let collection = artwork.collection
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
-        guard let path = try store.cachedImagePath(collection: collection, artworkID: id) else {
+        guard let path = try store.cachedImagePath(artwork.key) else {
             throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap \(collection == CatalogStore.fetchedCollection ? "fetch" : "sync")'")
         }
-        try? store.touchCachedImage(collection: collection, artworkID: id)
+        try? store.touchCachedImage(artwork.key)
         let saved = try? store.setting(Setting.imageProtocol)
         let pixels = TerminalProbe.choose(mode: pixelMode ?? saved ?? "auto", environment: environment,
                                           noColor: depth == .none, ascii: options.has("--ascii"))

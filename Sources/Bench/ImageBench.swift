@@ -1,4 +1,5 @@
 import App
+import Catalog
 import Foundation
 import Imaging
 import Store
@@ -130,9 +131,9 @@ func imageBench() throws {
     print(String(format: "viewer decode of the 6000x4000 JPEG (kept at %dx%d): %.0f ms, peak memory +%.1f MB over %.1f MB before",
                  decoded.pixels.width, decoded.pixels.height, decodeSeconds * 1000,
                  Double(peakResidentBytes() - residentBefore) / 1_048_576, Double(residentBefore) / 1_048_576))
-    let picture = Picture(artworkID: "40", fileName: large.lastPathComponent, decoded: decoded)
+    let picture = Picture(artwork: ArtworkKey(collection: "campus", id: "40"), fileName: large.lastPathComponent, decoded: decoded)
     let geometry = ImageViewerGeometry(pixelWidth: decoded.pixels.width, pixelHeight: decoded.pixels.height, columns: 200, rows: 59, cellAspect: 2)
-    var viewer = ImageViewerState(artworkID: "40")
+    var viewer = ImageViewerState(artwork: ArtworkKey(collection: "campus", id: "40"))
     _ = ImageViewer.reduce(&viewer, .zoomIn, geometry: geometry)
     func draw() {
         let view = geometry.view(viewer)

@@ -30,9 +30,9 @@ public struct RankedBuilding: Hashable, Sendable {
 public struct CatalogQuery: Sendable {
     public let buildings: [Building]
     private let index: SpatialIndex
-    /// Which building holds each artwork, by artwork id: made the first time a detail asks, since hashing
+    /// Which building holds each artwork, by artwork: made the first time a detail asks, since hashing
     /// 100,000 ids cost a fifth of building the query that a first frame or a list never needs.
-    private let owners: MadeOnFirstUse<String, Int>
+    private let owners: MadeOnFirstUse<ArtworkKey, Int>
     // The index measures on a sphere; ellipsoidal distances differ by well under 1%.
     private static let sphereMargin = 1.01
 
@@ -41,10 +41,10 @@ public struct CatalogQuery: Sendable {
         self.buildings = buildings
         index = SpatialIndex(points: buildings.map(\.coordinate))
         owners = MadeOnFirstUse {
-            var owners: [String: Int] = [:]
+            var owners: [ArtworkKey: Int] = [:]
             owners.reserveCapacity(buildings.reduce(0) { $0 + $1.artworks.count })
             for (b, building) in buildings.enumerated() {
-                for artwork in building.artworks { owners[artwork.id] = b }
+                for artwork in building.artworks { owners[artwork.key] = b }
             }
             return owners
         }
@@ -67,8 +67,8 @@ public struct CatalogQuery: Sendable {
     }
 
     /// The building that holds an artwork, without ranking anything.
-    public func building(containingArtwork id: String) -> Building? {
-        owners[id].map { buildings[$0] }
+    public func building(containingArtwork key: ArtworkKey) -> Building? {
+        owners[key].map { buildings[$0] }
     }
 
     /// Buildings ordered by distance from `reference` (then name), optionally only those within

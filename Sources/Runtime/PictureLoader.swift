@@ -35,7 +35,7 @@ public enum PictureLoader {
         // (Compared by the longer side, which a rotation by EXIF does not change; the kept size is square.)
         let longest = max(decoded.pixels.width, decoded.pixels.height)
         let whole = limit == keptSize || longest >= min(max(decoded.originalWidth, decoded.originalHeight), keptSize.width)
-        return Picture(artworkID: artwork.id, fileName: artwork.imageFileName, fullSize: whole, decoded: decoded)
+        return Picture(artwork: artwork.key, fileName: artwork.imageFileName, fullSize: whole, decoded: decoded)
     }
 
     /// The pixels a full-screen picture can use on a terminal of `columns` × `rows` cells: a generous cell of

@@ -27,16 +27,16 @@ extension Session {
     static let favouritesFullInView = "\(CatalogStore.favouritesLimit) favourites is the most artmap keeps: "
         + "un-heart one first (F lists them, f un-hearts)"
 
-    func toggleFavourite(collection: String, id: String) {
+    func toggleFavourite(_ artwork: ArtworkKey) {
         guard !store.isReadOnly else {
             dispatch(.favouriteRefused("cannot save the heart: the store is read-only"))
             return
         }
         do {
-            if try store.favourites().contains(where: { $0.collection == collection && $0.id == id }) {
-                try store.removeFavourite(collection: collection, id: id)
+            if try store.favourites().contains(artwork) {
+                try store.removeFavourite(artwork)
             } else {
-                switch try store.addFavourite(collection: collection, id: id) {
+                switch try store.addFavourite(artwork) {
                 case .full:
                     dispatch(.favouriteRefused(Session.favouritesFullInView))
                     return

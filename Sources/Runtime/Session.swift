@@ -176,21 +176,27 @@ public final class Session {
             } catch {
                 dispatch(.error("cannot load the collection \(name): \(error)"))
             }
+        case .loadCollections(let names):
+            do {
+                dispatch(.collectionsLoaded(names, try store.artworks(collections: names, fields: .view)))
+            } catch {
+                dispatch(.error("cannot load the collections \(names.joined(separator: ", ")): \(error)"))
+            }
         case .loadPicture(let id):
             loadPicture(id)
         case .prefetchViewerTiles:
             prefetchViewerTiles()
         case .reloadCatalogue:
             do {
-                dispatch(.catalogueReloaded(try store.artworks(collection: state.collection, fields: .view)))
+                dispatch(.catalogueReloaded(try store.artworks(collections: state.main.shownCollections, fields: .view)))
                 if let looked = try store.setting(AppState.newsLookedSetting) {
                     dispatch(.whatsNewLoaded(try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }))
                 }
             } catch {
                 dispatch(.error("cannot read the catalogue after the sync: \(error)"))
             }
-        case .toggleFavourite(let collection, let id):
-            toggleFavourite(collection: collection, id: id)
+        case .toggleFavourite(let artwork):
+            toggleFavourite(artwork)
         case .findSlideshowPictures:
             do {
                 dispatch(.slideshowPicturesFound(try Session.slideshowPictures(store)))
@@ -259,7 +265,8 @@ public final class Session {
             Task.detached {
                 do {
                     let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
-                    queue.post(.imagesFailed(report.imageFailureReasons))
+                    let failed = Dictionary(uniqueKeysWithValues: report.imageFailureReasons.map { (ArtworkKey(collection: request.collection, id: $0.key), $0.value) })
+                    queue.post(.imagesFailed(failed))
                     queue.post(.syncFinished(summary: report.headline, at: Date()))
                 } catch {
                     if let failure = error as? SyncError {
@@ -303,21 +310,20 @@ public final class Session {
         guard let version = try? store.dataVersion() else { return }
         defer { storeVersion = version }
         guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
-        let keys = { (list: [Artwork]) in list.map { $0.collection + "\u{0}" + $0.id } }
-        if keys(favourites) != keys(state.favourites) { dispatch(.favouritesLoaded(favourites)) }
+        if favourites.map(\.key) != state.favourites.map(\.key) { dispatch(.favouritesLoaded(favourites)) }
     }
 
     /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
     /// (most recently used first within each collection).
     static func slideshowPictures(_ store: CatalogStore) throws -> SlideshowPictures {
-        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchID]).first
+        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchKey.id]).first
         let cached = try store.cachedImages()
         var collections: [String] = []
-        for image in cached where !collections.contains(image.collection) { collections.append(image.collection) }
+        for image in cached where !collections.contains(image.artwork.collection) { collections.append(image.artwork.collection) }
         collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
         var found: [Artwork] = []
         for collection in collections where found.count < SlideshowPictures.presetCount {
-            let ids = Array(cached.filter { $0.collection == collection }.map(\.artworkID).prefix(256))
+            let ids = Array(cached.filter { $0.artwork.collection == collection }.map(\.artwork.id).prefix(256))
             let byID = Dictionary(try store.artworks(collection: collection, fields: .view, ids: ids).map { ($0.id, $0) },
                                   uniquingKeysWith: { first, _ in first })
             found += ids.compactMap { byID[$0] }.filter { !$0.imageFileName.isEmpty }.prefix(SlideshowPictures.presetCount - found.count)
@@ -326,20 +332,20 @@ public final class Session {
     }
 
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
-    private func loadPicture(_ id: String) {
-        guard let artwork = state.anyArtwork(id: id) else { return }
+    private func loadPicture(_ id: ArtworkKey) {
+        guard let artwork = state.anyArtwork(id) else { return }
         let path: String?
         do {
-            path = try store.cachedImagePath(collection: artwork.collection, artworkID: id)
+            path = try store.cachedImagePath(id)
         } catch {
-            dispatch(.pictureUnavailable(artworkID: id, .failed("cannot read the image cache: \(error)")))
+            dispatch(.pictureUnavailable(id, .failed("cannot read the image cache: \(error)")))
             return
         }
         guard let path else {
-            dispatch(.pictureUnavailable(artworkID: id, .notCached))
+            dispatch(.pictureUnavailable(id, .notCached))
             return
         }
-        try? store.touchCachedImage(collection: artwork.collection, artworkID: id)
+        try? store.touchCachedImage(id)
         let queue = self.queue
         // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
         // slideshow asks for two at once, a detail and its viewer for more.
@@ -349,14 +355,14 @@ public final class Session {
             do {
                 queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork, screen: screen)))
             } catch {
-                queue.post(.pictureUnavailable(artworkID: id, .failed("\(error)")))
+                queue.post(.pictureUnavailable(id, .failed("\(error)")))
             }
         }
     }
 
     /// Renders the viewer's neighbouring tiles in the background; one prefetch at a time, the latest view wins.
     private func prefetchViewerTiles() {
-        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artworkID] else { return }
+        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artwork] else { return }
         let view = state.viewerGeometry(picture).view(viewer)
         let depth = state.colorDepth, symbols = state.pictureSymbols
         prefetchTask?.cancel()

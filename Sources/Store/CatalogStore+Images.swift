@@ -30,18 +30,18 @@ extension CatalogStore {
     }
 
     /// The cached image file of an artwork, if it is there.
-    public func cachedImagePath(collection: String, artworkID: String) throws -> String? {
+    public func cachedImagePath(_ artwork: ArtworkKey) throws -> String? {
         guard let path = try database.scalar("SELECT cache_path FROM image_cache WHERE collection = ?1 AND artwork_id = ?2",
-                                             [.text(collection), .text(artworkID)])?.text,
+                                             [.text(artwork.collection), .text(artwork.id)])?.text,
               FileManager.default.fileExists(atPath: path) else { return nil }
         return path
     }
 
     /// Marks an artwork's cached image as just shown, so it is evicted last.
-    public func touchCachedImage(collection: String, artworkID: String) throws {
+    public func touchCachedImage(_ artwork: ArtworkKey) throws {
         guard !isReadOnly else { return }
         try database.run("UPDATE image_cache SET last_used = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE collection = ?1 AND artwork_id = ?2",
-                         [.text(collection), .text(artworkID)])
+                         [.text(artwork.collection), .text(artwork.id)])
     }
 
     /// Every cached image, most recently used first.
@@ -49,20 +49,19 @@ extension CatalogStore {
         try database.rows("""
             SELECT collection, artwork_id, cache_path, byte_count FROM image_cache
             ORDER BY last_used DESC, fetched_at DESC, collection, artwork_id
-            """).map { CachedImage(collection: $0[0].text ?? "", artworkID: $0[1].text ?? "", path: $0[2].text ?? "",
+            """).map { CachedImage(artwork: ArtworkKey(collection: $0[0].text ?? "", id: $0[1].text ?? ""), path: $0[2].text ?? "",
                                     byteCount: Int($0[3].integer ?? 0)) }
     }
 
     /// Forgets a cached image (its file is removed by the caller).
-    public func forgetCachedImage(collection: String, artworkID: String) throws {
-        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id = ?2", [.text(collection), .text(artworkID)])
+    public func forgetCachedImage(_ artwork: ArtworkKey) throws {
+        try database.run("DELETE FROM image_cache WHERE collection = ?1 AND artwork_id = ?2", [.text(artwork.collection), .text(artwork.id)])
     }
 }
 
 /// One file of the image cache, as the store records it.
 public struct CachedImage: Equatable, Sendable {
-    public let collection: String
-    public let artworkID: String
+    public let artwork: ArtworkKey
     public let path: String
     public let byteCount: Int
 }

@@ -72,8 +72,10 @@ extension CatalogStore {
     // MARK: - Favourites
 
     /// Every favourite, oldest first.
-    public func favourites() throws -> [(collection: String, id: String)] {
-        try database.rows("SELECT collection, artwork_id FROM favourites ORDER BY added_at, rowid").map { ($0[0].text ?? "", $0[1].text ?? "") }
+    public func favourites() throws -> [ArtworkKey] {
+        try database.rows("SELECT collection, artwork_id FROM favourites ORDER BY added_at, rowid").map {
+            ArtworkKey(collection: $0[0].text ?? "", id: $0[1].text ?? "")
+        }
     }
 
     /// The favourites as artworks, from whatever collections they are in, oldest first: one query, not a
@@ -89,8 +91,9 @@ extension CatalogStore {
     }
 
     /// Hearts an artwork, unless it is unknown or there are already `favouritesLimit`.
-    public func addFavourite(collection: String, id: String) throws -> FavouriteOutcome {
-        try database.inTransaction {
+    public func addFavourite(_ artwork: ArtworkKey) throws -> FavouriteOutcome {
+        let collection = artwork.collection, id = artwork.id
+        return try database.inTransaction {
             guard (try database.scalar("SELECT COUNT(*) FROM artworks WHERE collection = ?1 AND id = ?2", [.text(collection), .text(id)])?.integer ?? 0) > 0 else {
                 return .unknownArtwork
             }
@@ -106,7 +109,8 @@ extension CatalogStore {
 
     /// Takes the heart off; false when it was not a favourite.
     @discardableResult
-    public func removeFavourite(collection: String, id: String) throws -> Bool {
+    public func removeFavourite(_ artwork: ArtworkKey) throws -> Bool {
+        let collection = artwork.collection, id = artwork.id
         let before = try database.scalar("SELECT COUNT(*) FROM favourites")?.integer ?? 0
         try database.run("DELETE FROM favourites WHERE collection = ?1 AND artwork_id = ?2", [.text(collection), .text(id)])
         return (try database.scalar("SELECT COUNT(*) FROM favourites")?.integer ?? 0) < before

@@ -127,3 +127,11 @@ extension CatalogStore {
         return adoption
     }
 }
+
+extension CatalogStore {
+    /// The artworks of several collections as one catalogue, read in the order given: an OpenStreetMap element
+    /// held by two of them is kept from the first (`CollectionMerge`).
+    public func artworks(collections: [String], fields: ArtworkFields = .all) throws -> [Artwork] {
+        CollectionMerge.merge(try collections.map { try artworks(collection: $0, fields: fields) })
+    }
+}

@@ -62,7 +62,7 @@ public struct ImageCache: Sendable {
             if URL(fileURLWithPath: image.path).deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path {
                 try? FileManager.default.removeItem(atPath: image.path)
             }
-            try store.forgetCachedImage(collection: image.collection, artworkID: image.artworkID)
+            try store.forgetCachedImage(image.artwork)
             removed += 1
         }
         return removed

@@ -5,14 +5,14 @@ import TestSupport
 
 @Test func theDetailScrollsByLinesAndPagesAndAsksForTheViewer() throws {
     let state = try campusState(columns: 160, rows: 45)
-    var detail = DetailState(artworkID: "40")
+    var detail = DetailState(artwork: .campus("40"))
     DetailFeature.reduce(&detail, .scroll(.down), state)
     DetailFeature.reduce(&detail, .scroll(.pageDown), state)
     #expect(detail.scroll == 1 + (45 - 8))
     DetailFeature.reduce(&detail, .scroll(.top), state)
     DetailFeature.reduce(&detail, .scroll(.up), state)
     #expect(detail.scroll == 0, "never above the top")
-    #expect(DetailFeature.reduce(&detail, .openImage, state).delegates == [.openViewer("40")])
+    #expect(DetailFeature.reduce(&detail, .openImage, state).delegates == [.openViewer(.campus("40"))])
 }
 
 @Test func theHelpScrolls() throws {

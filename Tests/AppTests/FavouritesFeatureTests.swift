@@ -13,15 +13,15 @@ private func favourite(_ id: String, collection: String = "rijksmuseum") -> Artw
     var state = try campusState()
     _ = reduce(&state, .favouritesLoaded([favourite("A"), favourite("B"), favourite("C")]))
     var list = FavouritesState()
-    #expect(FavouritesFeature.reduce(&list, .move(1), state).delegates == [.wantPicture("B")])
+    #expect(FavouritesFeature.reduce(&list, .move(1), state).delegates == [.wantPicture(ArtworkKey(collection: "rijksmuseum", id: "B"))])
     FavouritesFeature.reduce(&list, .move(5), state)
     #expect(list.selected == 2, "stops at the last")
-    #expect(FavouritesFeature.reduce(&list, .openSelected, state).delegates == [.openDetail("C")])
+    #expect(FavouritesFeature.reduce(&list, .openSelected, state).delegates == [.openDetail(ArtworkKey(collection: "rijksmuseum", id: "C"))])
     // The root opens the list only when there is something in it.
     var empty = try campusState()
     #expect(empty.perform(.openFavourites, context: .map) == [])
     #expect(empty.overlays.isEmpty && empty.lastMessage == "no favourites yet: f on an artwork hearts it")
-    #expect(state.perform(.openFavourites, context: .map) == [.loadPicture(artworkID: "A")])
+    #expect(state.perform(.openFavourites, context: .map) == [.loadPicture(ArtworkKey(collection: "rijksmuseum", id: "A"))])
     #expect(state.overlays == [.favourites(FavouritesState())])
 }
 

@@ -7,7 +7,7 @@ import TestSupport
 @Test func theViewerZoomsAndPansWithinThePicture() throws {
     var state = try campusState(columns: 200, rows: 61)
     _ = reduce(&state, .pictureLoaded(picture("40", width: 3200, height: 2400)))
-    var viewer = ImageViewerState(artworkID: "40")
+    var viewer = ImageViewerState(artwork: .campus("40"))
     ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     let zoomed = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     #expect(viewer.magnification == 4)
@@ -16,7 +16,7 @@ import TestSupport
     #expect(viewer.centerX == 1 - 0.5 / 4, "panning stops at the picture's edge")
     // 3200 px over a fitted 160 columns: at 8× a column still holds 2.5 px (more than its 2 sub-cells);
     // 16× would give 1.25, less than one pixel per sub-cell.
-    let geometry = state.viewerGeometry(try #require(state.pictures["40"]?.readyPicture))
+    let geometry = state.viewerGeometry(try #require(state.pictures[.campus("40")]?.readyPicture))
     #expect(geometry.maxZoomStep == 3)
     ImageViewerFeature.reduce(&viewer, .zoomIn, state)
     let refused = ImageViewerFeature.reduce(&viewer, .zoomIn, state)
@@ -24,7 +24,7 @@ import TestSupport
     ImageViewerFeature.reduce(&viewer, .fit, state)
     #expect(viewer.zoomStep == 0 && viewer.centerX == 0.5)
     // Before the picture is decoded there is nothing to zoom into and nothing to render ahead.
-    var early = ImageViewerState(artworkID: "41")
+    var early = ImageViewerState(artwork: .campus("41"))
     #expect(ImageViewerFeature.reduce(&early, .zoomIn, state).effects.isEmpty)
     #expect(early.zoomStep == 0)
 }
@@ -32,7 +32,7 @@ import TestSupport
 @Test func theViewersGeometryShowsTheRightPartOfThePicture() {
     let geometry = ImageViewerGeometry(pixelWidth: 1600, pixelHeight: 1200, columns: 200, rows: 60, cellAspect: 2)
     #expect(geometry.fitted == (160, 60))
-    var viewer = ImageViewerState(artworkID: "x")
+    var viewer = ImageViewerState(artwork: .campus("x"))
     let whole = geometry.view(viewer)
     #expect(whole.columns == 160 && whole.rows == 60 && whole.source == PixelRect(x: 0, y: 0, width: 1600, height: 1200))
     viewer.zoomStep = 1
@@ -47,14 +47,14 @@ import TestSupport
 /// which zooms in, opens it; one decoded whole is not read twice.
 @Test func theViewerAsksAgainForAPictureDecodedOnlyAtTheScreensSize() throws {
     var state = try campusState()
-    let reduced = Picture(artworkID: "40", fileName: "40.jpg", fullSize: false,
+    let reduced = Picture(artwork: .campus("40"), fileName: "40.jpg", fullSize: false,
                           decoded: DecodedImage(format: .png, originalWidth: 10_000, originalHeight: 10_000, orientation: .normal,
                                                 pixels: RGBAImage(width: 1280, height: 1280, filledWith: RGB(1, 2, 3))))
     _ = reduce(&state, .pictureLoaded(reduced))
-    var effects = state.handle(Reduced(effects: [], delegates: [.openViewer("40")]), from: nil)
-    #expect(effects.contains(.loadPicture(artworkID: "40")), "\(effects)")
+    var effects = state.handle(Reduced(effects: [], delegates: [.openViewer(.campus("40"))]), from: nil)
+    #expect(effects.contains(.loadPicture(.campus("40"))), "\(effects)")
     _ = reduce(&state, .pictureLoaded(picture("40", width: 3072, height: 3072)))
     state.overlays.removeAll()
-    effects = state.handle(Reduced(effects: [], delegates: [.openViewer("40")]), from: nil)
-    #expect(!effects.contains(.loadPicture(artworkID: "40")) && effects.contains(.prefetchViewerTiles), "\(effects)")
+    effects = state.handle(Reduced(effects: [], delegates: [.openViewer(.campus("40"))]), from: nil)
+    #expect(!effects.contains(.loadPicture(.campus("40"))) && effects.contains(.prefetchViewerTiles), "\(effects)")
 }

@@ -29,8 +29,8 @@ import TestSupport
 
 @Test func everyKeyOfAScreenReachesThatScreensFeature() {
     let screens: [(KeyContext, Overlay)] = [
-        (.list, .building(BuildingListState(key: "x"))), (.detail, .detail(DetailState(artworkID: "x"))),
-        (.viewer, .viewer(ImageViewerState(artworkID: "x"))), (.favourites, .favourites(FavouritesState())),
+        (.list, .building(BuildingListState(key: "x"))), (.detail, .detail(DetailState(artwork: .campus("x")))),
+        (.viewer, .viewer(ImageViewerState(artwork: .campus("x")))), (.favourites, .favourites(FavouritesState())),
         (.slideshow, .slideshow(SlideshowState(ids: [], interval: 0, origin: ""))), (.settings, .settings(SettingsState())),
         (.news, .news(NewsState())), (.painters, .painters(PaintersState())),
     ]
@@ -42,7 +42,7 @@ import TestSupport
         }
     }
     #expect(Overlay.help(HelpState()).action(for: .rowDown) == .help(.scroll(.down)))
-    #expect(Overlay.detail(DetailState(artworkID: "x")).action(for: .sync) == nil, "global keys are the root's")
+    #expect(Overlay.detail(DetailState(artwork: .campus("x"))).action(for: .sync) == nil, "global keys are the root's")
 }
 
 @Test func theMainScreensKeysReachTheMainFeature() {

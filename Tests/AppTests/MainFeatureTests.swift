@@ -66,12 +66,12 @@ import TestSupport
     #expect(onMain(&state, .open(.table)).delegates == [.openBuilding(ee.building.key)])
     #expect(state.overlays.isEmpty, "the main screen only asks; the root pushes")
     onMain(&state, .select(.down))
-    #expect(onMain(&state, .open(.table)).delegates == [.openDetail(ee.artworks[0].artwork.id)])
+    #expect(onMain(&state, .open(.table)).delegates == [.openDetail(ee.artworks[0].artwork.key)])
     // On the map: the Ashton Building holds one artwork, so Enter goes straight to it.
     onMain(&state, .focusNext, .recenter)
     let ashton = try #require(state.main.ranked.first { $0.name == "Ashton Building" })
     onMain(&state, .moveCursor(dx: state.main.cellOffset(of: ashton.building.coordinate).x, dy: 0))
-    #expect(onMain(&state, .open(.map)).delegates == [.openDetail("46")])
+    #expect(onMain(&state, .open(.map)).delegates == [.openDetail(.campus("46"))])
 }
 
 @Test func openingWhereThereIsNoMarkerSaysSo() throws {

@@ -46,10 +46,10 @@ private func painting(_ id: String) -> Artwork {
     // the painting's detail; t asks to show them in the table; Esc goes back to the painters, then out.
     run(.event(.finished("", [PainterSummary(name: "Vermeer", total: 4, stored: 3)])))
     #expect(run(.confirm).effects == [.painters(.paintings("Vermeer"))])
-    #expect(run(.event(.paintingsListed(name: "Vermeer", [painting("SK-1"), painting("SK-2")]))).delegates == [.wantPicture("SK-1")])
-    #expect(run(.move(1)).delegates == [.wantPicture("SK-2")])
+    #expect(run(.event(.paintingsListed(name: "Vermeer", [painting("SK-1"), painting("SK-2")]))).delegates == [.wantPicture(ArtworkKey(collection: "rijksmuseum", id: "SK-1"))])
+    #expect(run(.move(1)).delegates == [.wantPicture(ArtworkKey(collection: "rijksmuseum", id: "SK-2"))])
     #expect(screen.selectedPainting?.id == "SK-2")
-    #expect(run(.confirm).delegates == [.openDetail("SK-2")])
+    #expect(run(.confirm).delegates == [.openDetail(ArtworkKey(collection: "rijksmuseum", id: "SK-2"))])
     #expect(run(.showInTable).delegates == [.showInTable(painter: "Vermeer")])
     run(.cancel)
     #expect(screen.paintingsOf == nil && screen.paintings.isEmpty)

@@ -13,36 +13,36 @@ import TestSupport
     let list = try #require(state.topBuilding, "expected the building list")
     #expect(list.selected == 0)
     let building = try #require(state.rankedBuilding(key: list.key))
-    #expect(first == [.loadPicture(artworkID: building.artworks[0].artwork.id)])
-    #expect(reduce(&state, .screen(.building(.move(.down)))) == [.loadPicture(artworkID: building.artworks[1].artwork.id)])
+    #expect(first == [.loadPicture(building.artworks[0].artwork.key)])
+    #expect(reduce(&state, .screen(.building(.move(.down)))) == [.loadPicture(building.artworks[1].artwork.key)])
     #expect(reduce(&state, .screen(.building(.move(.up)))) == [], "the first picture is already loading")
-    _ = reduce(&state, .pictureUnavailable(artworkID: building.artworks[1].artwork.id, .notCached))
+    _ = reduce(&state, .pictureUnavailable(building.artworks[1].artwork.key, .notCached))
     #expect(reduce(&state, .screen(.building(.move(.down)))) == [], "a known answer is not asked again")
 }
 
 @Test func aLoadedPictureIsKeptAndAFailureIsShownNotRetried() throws {
     var state = try campusState()
     let effects = try openAbstract(&state)
-    #expect(effects.contains(.loadPicture(artworkID: "40")))
-    try #require(state.pictures["40"]?.isLoading == true, "expected loading")
+    #expect(effects.contains(.loadPicture(.campus("40"))))
+    try #require(state.pictures[.campus("40")]?.isLoading == true, "expected loading")
     _ = reduce(&state, .pictureLoaded(picture("40")))
-    let loaded = try #require(state.pictures["40"]?.readyPicture, "expected ready")
+    let loaded = try #require(state.pictures[.campus("40")]?.readyPicture, "expected ready")
     #expect(loaded.pixels.width == 400)
-    _ = reduce(&state, .pictureUnavailable(artworkID: "40", .failed("bad JPEG: truncated JPEG data")))
-    let reason = try #require(state.pictures["40"]?.failure, "expected failed")
+    _ = reduce(&state, .pictureUnavailable(.campus("40"), .failed("bad JPEG: truncated JPEG data")))
+    let reason = try #require(state.pictures[.campus("40")]?.failure, "expected failed")
     #expect(reason.contains("truncated"))
     state.perform(.back, context: .detail)
     #expect(reduce(&state, .screen(.building(.open))) == [], "the failure stands until a sync")
     // A sync forgets what was missing or broken and asks again for what is shown.
     #expect(reduce(&state, .syncFinished(summary: "synced", at: state.now)) == [.reloadCatalogue])
     let after = reduce(&state, .catalogueReloaded(state.artworks))
-    #expect(after == [.loadPicture(artworkID: "40")])
+    #expect(after == [.loadPicture(.campus("40"))])
 }
 
 @Test func aPictureForAnArtworkNotInTheCollectionIsDropped() throws {
     var state = try campusState()
     _ = reduce(&state, .pictureLoaded(picture("no-such-artwork")))
-    #expect(state.pictures["no-such-artwork"] == nil)
+    #expect(state.pictures[.campus("no-such-artwork")] == nil)
 }
 
 @Test func anArtworkWithoutAnImageNeedsNoLoading() throws {
@@ -50,8 +50,8 @@ import TestSupport
     artworks[0].imageFileName = ""
     var state = AppState(artworks: artworks)
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
-    #expect(state.wantPicture(artworks[0].id) == [])
-    #expect(state.pictures[artworks[0].id]?.isNonePublished == true, "expected none published")
+    #expect(state.wantPicture(artworks[0].key) == [])
+    #expect(state.pictures[artworks[0].key]?.isNonePublished == true, "expected none published")
 }
 
 @Test func pictureMemoryStaysWithinItsBudgetDroppingTheLeastRecentlyShown() {
@@ -59,14 +59,14 @@ import TestSupport
     var memory = PictureMemory(budget: one * 2 + one / 2)
     memory.store(picture("a"))
     memory.store(picture("b"))
-    memory.touch("a")
+    memory.touch(.campus("a"))
     memory.store(picture("c"))
     #expect(memory.bytes <= memory.budget)
-    #expect(memory["b"] == nil, "b was the least recently shown")
-    if case .ready? = memory["a"] {} else { Issue.record("a was shown recently and stays") }
-    if case .ready? = memory["c"] {} else { Issue.record("c was just stored") }
+    #expect(memory[.campus("b")] == nil, "b was the least recently shown")
+    if case .ready? = memory[.campus("a")] {} else { Issue.record("a was shown recently and stays") }
+    if case .ready? = memory[.campus("c")] {} else { Issue.record("c was just stored") }
     // One picture larger than the whole budget is still kept while it is shown.
     var tiny = PictureMemory(budget: 10)
     tiny.store(picture("big"))
-    if case .ready? = tiny["big"] {} else { Issue.record("the picture being shown is never evicted") }
+    if case .ready? = tiny[.campus("big")] {} else { Issue.record("the picture being shown is never evicted") }
 }

@@ -5,6 +5,8 @@ import Testing
 import TestSupport
 @testable import App
 
+private func key(_ id: String) -> ArtworkKey { ArtworkKey(collection: "rijksmuseum", id: id) }
+
 private func painting(_ id: String, image: Bool = true) -> Artwork {
     Artwork(id: id, title: "Painting \(id)", artist: "Painter", coordinate: Coordinate(clampingLatitude: 52.36, longitude: 4.8852),
             building: "Rijksmuseum", imageFileName: image ? "https://iiif.example/\(id)/full/!1200,1200/0/default.jpg" : "",
@@ -16,36 +18,36 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting("B"), painting("C", image: false), painting("D")]))
     state.slideshowInterval = 5
     var show = try #require(SlideshowFeature.start(state).show, "the favourites make a show at once")
-    #expect(show.ids == ["A", "B", "D"], "favourites with images, in order")
+    #expect(show.ids == [key("A"), key("B"), key("D")], "favourites with images, in order")
     // The shown and the next picture are asked for at once, and a timer for this picture.
     let begun = SlideshowFeature.reduce(&show, .begin, state)
-    #expect(begun.delegates == [.wantPicture("A"), .wantPicture("B")])
+    #expect(begun.delegates == [.wantPicture(key("A")), .wantPicture(key("B"))])
     #expect(begun.effects == [.slideshowTimer(seconds: 5, generation: show.generation)])
     let generation = show.generation
     SlideshowFeature.reduce(&show, .timer(generation: generation), state)
-    #expect(show.currentID == "B")
+    #expect(show.currentID == key("B"))
     // A timer from before is ignored; stepping by hand resets the timer.
     #expect(SlideshowFeature.reduce(&show, .timer(generation: generation), state) == .none)
-    #expect(show.currentID == "B")
+    #expect(show.currentID == key("B"))
     SlideshowFeature.reduce(&show, .step(-1), state)
-    #expect(show.currentID == "A")
+    #expect(show.currentID == key("A"))
     // Paused: timers do nothing.
     #expect(SlideshowFeature.reduce(&show, .togglePause, state).delegates.first == .message("slideshow paused (space plays)"))
     SlideshowFeature.reduce(&show, .timer(generation: show.generation), state)
-    #expect(show.paused && show.currentID == "A")
+    #expect(show.paused && show.currentID == key("A"))
     // Through the root, the timer reaches the slideshow on top.
     state.perform(.startSlideshow, context: .map)
     let onTop = try #require(state.topSlideshow)
     _ = reduce(&state, .slideshowTimer(generation: onTop.generation))
-    #expect(state.topSlideshow?.currentID == "B")
+    #expect(state.topSlideshow?.currentID == key("B"))
 }
 
 @Test func atIntervalZeroTheSlideshowStaysOnTheNightWatch() throws {
     var state = try campusState()
-    _ = reduce(&state, .favouritesLoaded([painting("A"), painting(nightWatchID)]))
+    _ = reduce(&state, .favouritesLoaded([painting("A"), painting(nightWatchKey.id)]))
     state.slideshowInterval = 0
     var show = try #require(SlideshowFeature.start(state).show, "a hearted Night Watch is shown at once")
-    #expect(show.ids == [nightWatchID])
+    #expect(show.ids == [nightWatchKey])
     #expect(SlideshowFeature.reduce(&show, .begin, state).effects.isEmpty, "no timer")
     // Without the Night Watch among what the state holds, the store is asked.
     _ = reduce(&state, .favouritesLoaded([painting("A"), painting("B")]))
@@ -62,14 +64,14 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     // The shown collection is the campus: the state alone cannot know the store has the Night Watch.
     #expect(state.perform(.startSlideshow, context: .map) == [.findSlideshowPictures])
     #expect(state.lastMessage == SlideshowFeature.looking)
-    var nightWatch = painting(nightWatchID)
+    var nightWatch = painting(nightWatchKey.id)
     nightWatch.title = "The Night Watch"
     let effects = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: Array(campusWithImages(state).prefix(2)))))
     let show = try #require(state.topSlideshow, "the show opens on the Night Watch")
-    #expect(show.ids == [nightWatchID])
+    #expect(show.ids == [nightWatchKey])
     #expect(show.origin == "the Night Watch (interval 0)")
-    #expect(effects.contains(.loadPicture(artworkID: nightWatchID)))
-    #expect(state.anyArtwork(id: nightWatchID)?.title == "The Night Watch", "its title is found for the status line")
+    #expect(effects.contains(.loadPicture(nightWatchKey)))
+    #expect(state.anyArtwork(nightWatchKey)?.title == "The Night Watch", "its title is found for the status line")
     #expect(state.lastMessage == nil)
     // An answer that comes while a show is on already changes nothing.
     #expect(reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: []))) == [])
@@ -99,7 +101,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     let cached = [campus[2], painting("SK-A-4"), campus[0]]
     let show = try #require(SlideshowFeature.start(state, found: SlideshowPictures(nightWatch: nil, cached: cached)).show,
                             "the show opens on the cached pictures")
-    #expect(show.ids == ["SK-A-4", campus[2].id, campus[0].id])
+    #expect(show.ids == [key("SK-A-4"), campus[2].key, campus[0].key])
     #expect(show.origin == "3 cached pictures (no favourites yet)")
     #expect(Overlay.slideshow(show).heldArtworks.map(\.id) == cached.map(\.id), "the show holds what the store found")
 }

@@ -38,9 +38,9 @@ func selectRow(_ state: inout AppState, _ row: Int) {
 }
 
 /// A decoded picture of a solid colour, as the run loop would deliver it.
-func picture(_ id: String, width: Int = 400, height: Int = 300) -> Picture {
+func picture(_ id: String, collection: String = "campus", width: Int = 400, height: Int = 300) -> Picture {
     let pixels = RGBAImage(width: width, height: height, filledWith: RGB(200, 40, 40))
-    return Picture(artworkID: id, fileName: "\(id).jpg",
+    return Picture(artwork: ArtworkKey(collection: collection, id: id), fileName: "\(id).jpg",
                    decoded: DecodedImage(format: .jpeg, originalWidth: width, originalHeight: height, orientation: .normal, pixels: pixels))
 }
 

@@ -210,7 +210,7 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     #expect(havis.webPage == "https://commons.wikimedia.org/wiki/File:Havis_Amanda_2.jpg")
     let direct = try #require(try store.artworks(collection: "osm", ids: ["node/1514631413"]).first)
     #expect(direct.imageFileName == "File:Äidinrakkaus Helsinki.jpg")
-    #expect(try store.cachedImagePath(collection: "osm", artworkID: "node/1514631413") != nil)
+    #expect(try store.cachedImagePath(ArtworkKey(collection: "osm", id: "node/1514631413")) != nil)
 
     let shown = await runArtmap(["show", havisAmanda, "--collection", "osm", "--width", "16", "--height", "6", "--colors", "truecolor"], home: home)
     #expect(shown.status == 0, "\(shown.err)")

@@ -53,7 +53,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// The viewer's zoom limit comes first on its status line, whole.
 @Test func theViewersZoomLimitIsReadFirst() throws {
     var state = try campusState(columns: 120, rows: 30)
-    state.overlays = [.viewer(ImageViewerState(artworkID: "40"))]
+    state.overlays = [.viewer(ImageViewerState(artwork: .campus("40")))]
     state.lastMessage = "at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell · 0 fits"
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.hasPrefix(" at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell"), "\(status)")
@@ -62,7 +62,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// Issue 23, item 11: the detail shows the artwork's id and collection, for show, route --to and favourites add.
 @Test func theDetailShowsTheArtworksId() throws {
     var state = try campusState(columns: 120, rows: 40)
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Id: 40 in campus (artmap show 40)"))
 }
@@ -70,7 +70,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// Issue 23, item 8 and 17: the slideshow's keys stay whole at 80 columns, and a paused show says space plays.
 @Test func theSlideshowsKeysStayWhole() throws {
     var state = try campusState(columns: 80, rows: 24)
-    var show = SlideshowState(ids: ["40"], interval: 8, origin: "4 cached pictures (none of your 50 favourites has a picture yet)")
+    var show = SlideshowState(ids: [.campus("40")], interval: 8, origin: "4 cached pictures (none of your 50 favourites has a picture yet)")
     state.overlays = [.slideshow(show)]
     var status = try #require(MainView.render(state).lines.last)
     #expect(status.hasSuffix("space pauses · ←/→ step · Esc leave "), "\(status)")
@@ -85,7 +85,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     let artwork = MapTagsArtwork.make()
     var state = AppState(artworks: [artwork])
     _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
-    state.overlays = [.detail(DetailState(artworkID: artwork.id, scroll: 0))]
+    state.overlays = [.detail(DetailState(artwork: artwork.key, scroll: 0))]
     let lines = MainView.render(state).lines
     #expect(lines.filter { $0.contains("Type: sculpture") }.count == 1)
     #expect(lines.contains { $0.contains("│ A bronze figure.") && !$0.contains("Source:") }, "a paragraph of its own")

@@ -17,7 +17,7 @@ func quadrantPicture(_ id: String, width: Int = 400, height: Int = 300) -> Pictu
             bytes += [c.red, c.green, c.blue, 255]
         }
     }
-    return Picture(artworkID: id, fileName: "\(id) photo.jpg",
+    return Picture(artwork: .campus(id), fileName: "\(id) photo.jpg",
                    decoded: DecodedImage(format: .jpeg, originalWidth: width * 2, originalHeight: height * 2, orientation: .normal,
                                          pixels: RGBAImage(width: width, height: height, bytes: bytes)))
 }
@@ -62,7 +62,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     for (columns, rows, beside) in [(160, 45, true), (80, 60, false)] {
         var state = try campusState(columns: columns, rows: rows)
         state.colorDepth = .truecolor
-        state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
+        state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
         _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
         let buffer = MainView.render(state)
         let picture = try #require(pictureBounds(buffer), "no picture at \(columns)×\(rows)")
@@ -84,10 +84,10 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func placeholdersSayWhyThereIsNoPicture() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
-    state.pictures.markLoading("40")
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.pictures.markLoading(.campus("40"))
     #expect(MainView.render(state).lines.joined().contains("decoding…"))
-    state.pictures.fail("40", .failed("not an image: the file is an HTML or XML page"))
+    state.pictures.fail(.campus("40"), .failed("not an image: the file is an HTML or XML page"))
     #expect(MainView.render(state).lines.joined().contains("cannot show the image: not an image: the file is an HTML"))
 }
 
@@ -95,7 +95,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var state = try campusState(columns: 200, rows: 60)
     state.colorDepth = .truecolor
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40", width: 1600, height: 1200)))
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0)), .viewer(ImageViewerState(artworkID: "40"))]
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0)), .viewer(ImageViewerState(artwork: .campus("40")))]
     let fit = MainView.render(state)
     let whole = try #require(pictureBounds(fit))
     #expect(whole.height == 59 && abs(whole.width - 157) <= 2, "fits the screen less the status line: \(whole)")
@@ -135,7 +135,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func asciiAndMonochromePicturesUseNoColourOrOnlyASCII() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
     state.colorDepth = .none
     let mono = MainView.render(state)
@@ -191,7 +191,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 @Test func theIntervalZeroSlideshowNamesTheNightWatchOnItsStatusLine() throws {
     var state = try campusState(columns: 150, rows: 30)
     state.slideshowInterval = 0
-    let nightWatch = Artwork(id: nightWatchID, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
+    let nightWatch = Artwork(id: nightWatchKey.id, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
                              building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
     state.perform(.startSlideshow, context: .map)
     let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })

@@ -115,8 +115,8 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func detailShowsEverythingWrappedToTheWidth() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
-    state.pictures.fail("40", .notCached)
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.pictures.fail(.campus("40"), .notCached)
     var lines = MainView.render(state).trimmedLines
     let text = lines.joined(separator: "\n")
     #expect(lines.contains { $0.hasSuffix("  Abstract") || $0.contains("  Abstract  ") })
@@ -133,7 +133,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
         for line in lines { #expect(TextWidth.of(line) <= columns) }
         try expectGolden(lines, "detail-\(columns)x\(rows)")
     }
-    state.pictures.fail("40", .failed("bad JPEG: truncated JPEG data"))
+    state.pictures.fail(.campus("40"), .failed("bad JPEG: truncated JPEG data"))
     #expect(MainView.render(state).lines.joined().contains("cannot show the image: bad JPEG:"))
 }
 
@@ -147,8 +147,8 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     })
     state.catalogueHoldsFullRecords = false
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
-    state.overlays = [.detail(DetailState(artworkID: "40", scroll: 0))]
-    state.pictures.fail("40", .notCached)
+    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.pictures.fail(.campus("40"), .notCached)
     var text = MainView.render(state).trimmedLines.joined(separator: "\n")
     #expect(text.contains("Reading the description…"))
     #expect(!text.contains("No description."))

@@ -193,12 +193,12 @@ func sample(_ id: String, title: String = "T", lastModified: String = "2017-11-2
     let view = try CatalogStore(path: path)
     _ = try view.merge([sample("1"), sample("2")], into: "campus", full: false)
     let ids = ["1", "2"]
-    for id in ids { #expect(try view.addFavourite(collection: "campus", id: id) == .added) }
+    for id in ids { #expect(try view.addFavourite(ArtworkKey(collection: "campus", id: id)) == .added) }
     let before = try view.dataVersion()
     #expect(try view.dataVersion() == before, "its own writes and reads leave it alone")
 
     let other = try CatalogStore(path: path)
-    #expect(try other.removeFavourite(collection: "campus", id: ids[0]))
+    #expect(try other.removeFavourite(ArtworkKey(collection: "campus", id: ids[0])))
     #expect(try view.dataVersion() != before)
     #expect(try view.favouriteArtworks().map(\.id) == [ids[1]])
 }

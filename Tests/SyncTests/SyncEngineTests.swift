@@ -52,7 +52,7 @@ struct SyncFixture {
     #expect(buildings.first { $0.name == "Electrical Engineering Building" }?.artworks.count == 9)
     let files = try FileManager.default.contentsOfDirectory(atPath: f.cache.directory.path)
     #expect(files.count == 31)
-    let wardrop = try #require(try store.cachedImagePath(collection: "campus", artworkID: "37"))
+    let wardrop = try #require(try store.cachedImagePath(ArtworkKey(collection: "campus", id: "37")))
     #expect(ImageCache.looksLikeImage(try Data(contentsOf: URL(fileURLWithPath: wardrop))))
     let log = try f.server.requestLog()
     #expect(log.contains("/2017/artworksOnCampus/data.php?class=artworks&lastUpdate=1970-01-01"))
@@ -202,7 +202,7 @@ func aMisbehavingServerLeavesTheStoreExactlyAsItWas(mode: String, expected: Stri
 @Test func aRemovedImageFileIsFetchedAgain() async throws {
     let f = try SyncFixture()
     _ = try await f.sync()
-    let path = try #require(try CatalogStore(path: f.storePath).cachedImagePath(collection: "campus", artworkID: "40"))
+    let path = try #require(try CatalogStore(path: f.storePath).cachedImagePath(ArtworkKey(collection: "campus", id: "40")))
     try FileManager.default.removeItem(atPath: path)
     let again = try await f.sync()
     #expect(again.imagesCached == 1)

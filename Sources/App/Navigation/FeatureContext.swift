@@ -26,7 +26,7 @@ public protocol FeatureContext {
     /// Whether distances are shown in feet and miles.
     var imperial: Bool { get }
     /// An artwork shown anywhere: the collection's, a favourite, or one a screen on the stack lists.
-    func anyArtwork(id: String) -> Artwork?
+    func anyArtwork(_ key: ArtworkKey) -> Artwork?
     /// The building with this key, ranked from the reference point.
     func rankedBuilding(key: String) -> RankedBuilding?
     /// A setting's value as saved, else its default.
@@ -39,13 +39,13 @@ public protocol FeatureContext {
 /// has one handler and a new screen needs none.
 public enum Delegate: Hashable, Sendable {
     /// Load (or keep) an artwork's picture.
-    case wantPicture(String)
+    case wantPicture(ArtworkKey)
     /// Push the list of a building's artworks (by the building's key).
     case openBuilding(String)
     /// Push an artwork's detail.
-    case openDetail(String)
+    case openDetail(ArtworkKey)
     /// Push the full-screen viewer over the detail.
-    case openViewer(String)
+    case openViewer(ArtworkKey)
     /// Pop this screen.
     case close
     /// A line for the status bar.

@@ -83,21 +83,21 @@ extension Overlay {
     public func pointed(_ context: FeatureContext) -> Pointed?? {
         switch self {
         case .building(let state): return .some(state.selectedArtwork(context).map(Pointed.artwork))
-        case .detail(let state): return .some(context.anyArtwork(id: state.artworkID).map(Pointed.artwork))
-        case .viewer(let state): return .some(context.anyArtwork(id: state.artworkID).map(Pointed.artwork))
+        case .detail(let state): return .some(context.anyArtwork(state.artwork).map(Pointed.artwork))
+        case .viewer(let state): return .some(context.anyArtwork(state.artwork).map(Pointed.artwork))
         case .favourites(let state): return .some(state.selectedArtwork(context).map(Pointed.artwork))
-        case .slideshow(let state): return .some(state.currentID.flatMap(context.anyArtwork(id:)).map(Pointed.artwork))
+        case .slideshow(let state): return .some(state.currentID.flatMap(context.anyArtwork).map(Pointed.artwork))
         case .painters(let state): return .some(state.selectedPainting.map(Pointed.artwork))
         case .help, .settings, .news: return nil
         }
     }
 
     /// The artwork whose picture this screen shows in its main place, if any.
-    public func shownPicture(_ context: FeatureContext) -> String? {
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? {
         switch self {
-        case .detail(let state): return state.artworkID
-        case .viewer(let state): return state.artworkID
-        case .building(let state): return state.selectedArtwork(context)?.id
+        case .detail(let state): return state.artwork
+        case .viewer(let state): return state.artwork
+        case .building(let state): return state.selectedArtwork(context)?.key
         case .slideshow(let state): return state.currentID
         case .help, .favourites, .settings, .news, .painters: return nil
         }

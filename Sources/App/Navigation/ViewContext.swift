@@ -28,7 +28,7 @@ public protocol ViewContext: FeatureContext {
     /// Why the last news fetch failed, if it did.
     var newsProblem: String? { get }
     /// Why the last sync could not fetch images, by artwork id.
-    var imageFailures: [String: String] { get }
+    var imageFailures: [ArtworkKey: String] { get }
     /// The sync's state, for the full-screen views' own status lines.
     var sync: SyncStatus { get }
     /// What would bring a picture not downloaded yet: `s` and what it does for the collection shown, or why nothing.
@@ -36,11 +36,11 @@ public protocol ViewContext: FeatureContext {
     /// A distance in the units the user chose.
     func distanceText(_ metres: Double) -> String
     /// An artwork of the catalogue with its building, ranked from the reference point.
-    func rankedArtwork(id: String) -> (RankedBuilding, RankedArtwork)?
+    func rankedArtwork(_ key: ArtworkKey) -> (RankedBuilding, RankedArtwork)?
     /// An artwork with every field once read, else as the catalogue holds it.
-    func detailedArtwork(id: String) -> Artwork?
+    func detailedArtwork(_ key: ArtworkKey) -> Artwork?
     /// True while an artwork's description is still to be read.
-    func awaitsFullRecord(id: String) -> Bool
+    func awaitsFullRecord(_ key: ArtworkKey) -> Bool
     /// A setting as saved (nil: the default applies).
     func savedSetting(_ key: String) -> String?
 }

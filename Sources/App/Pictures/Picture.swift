@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Imaging
 
@@ -5,7 +6,7 @@ import Imaging
 /// cheap). Its pixels never change; it remembers its last few renderings so redraws and moving through a
 /// list do not render again.
 public final class Picture: @unchecked Sendable {
-    public let artworkID: String
+    public let artwork: ArtworkKey
     /// The published file name, for the viewer's status line.
     public let fileName: String
     public let decoded: DecodedImage
@@ -32,8 +33,8 @@ public final class Picture: @unchecked Sendable {
     /// zooms in, asks for it again whole.
     public let fullSize: Bool
 
-    public init(artworkID: String, fileName: String, fullSize: Bool = true, decoded: DecodedImage) {
-        self.artworkID = artworkID
+    public init(artwork: ArtworkKey, fileName: String, fullSize: Bool = true, decoded: DecodedImage) {
+        self.artwork = artwork
         self.fileName = fileName
         self.decoded = decoded
         self.fullSize = fullSize

@@ -1,3 +1,5 @@
+import Catalog
+
 /// Where an artwork's picture stands, as the views show it.
 public enum PictureSlot: Sendable {
     /// Being read and decoded off the main thread.
@@ -20,9 +22,9 @@ public enum PictureProblem: Hashable, Sendable {
 
 /// Decoded pictures kept in memory, bounded in bytes: the least recently shown go first.
 public struct PictureMemory: Sendable {
-    public private(set) var slots: [String: PictureSlot] = [:]
+    public private(set) var slots: [ArtworkKey: PictureSlot] = [:]
     /// Ids of ready pictures, least recently used first.
-    private var recency: [String] = []
+    private var recency: [ArtworkKey] = []
     public private(set) var bytes = 0
     public var budget: Int
 
@@ -30,26 +32,26 @@ public struct PictureMemory: Sendable {
         self.budget = budget
     }
 
-    public subscript(id: String) -> PictureSlot? { slots[id] }
+    public subscript(id: ArtworkKey) -> PictureSlot? { slots[id] }
 
     /// Marks a picture as being loaded.
-    public mutating func markLoading(_ id: String) {
+    public mutating func markLoading(_ id: ArtworkKey) {
         slots[id] = .loading
     }
 
     /// Stores a decoded picture and evicts the least recently used ones beyond the budget (never this one).
     public mutating func store(_ picture: Picture) {
-        remove(picture.artworkID)
-        slots[picture.artworkID] = .ready(picture)
-        recency.append(picture.artworkID)
+        remove(picture.artwork)
+        slots[picture.artwork] = .ready(picture)
+        recency.append(picture.artwork)
         bytes += picture.byteCount
-        while bytes > budget, let oldest = recency.first, oldest != picture.artworkID {
+        while bytes > budget, let oldest = recency.first, oldest != picture.artwork {
             remove(oldest)
         }
     }
 
     /// Records why a picture cannot be shown.
-    public mutating func fail(_ id: String, _ problem: PictureProblem) {
+    public mutating func fail(_ id: ArtworkKey, _ problem: PictureProblem) {
         remove(id)
         switch problem {
         case .nonePublished: slots[id] = .nonePublished
@@ -59,13 +61,13 @@ public struct PictureMemory: Sendable {
     }
 
     /// Marks a picture as just shown, so it is evicted last.
-    public mutating func touch(_ id: String) {
+    public mutating func touch(_ id: ArtworkKey) {
         guard let index = recency.firstIndex(of: id) else { return }
         recency.append(recency.remove(at: index))
     }
 
     /// Forgets one picture (to read it again at another size).
-    public mutating func forget(_ id: String) {
+    public mutating func forget(_ id: ArtworkKey) {
         remove(id)
     }
 
@@ -81,7 +83,7 @@ public struct PictureMemory: Sendable {
         bytes = 0
     }
 
-    private mutating func remove(_ id: String) {
+    private mutating func remove(_ id: ArtworkKey) {
         if case .ready(let old)? = slots[id] { bytes -= old.byteCount }
         slots[id] = nil
         recency.removeAll { $0 == id }

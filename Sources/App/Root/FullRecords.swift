@@ -8,24 +8,23 @@ extension AppState {
     static let fullRecordLimit = 256
 
     /// An artwork with every field once the store has been asked for it, else as the catalogue holds it.
-    public func detailedArtwork(id: String) -> Artwork? {
-        fullRecords[id] ?? anyArtwork(id: id)
+    public func detailedArtwork(_ id: ArtworkKey) -> Artwork? {
+        fullRecords[id] ?? anyArtwork(id)
     }
 
     /// True while a catalogue artwork's description and other detail fields are still to be read.
-    public func awaitsFullRecord(id: String) -> Bool {
-        !catalogueHoldsFullRecords && fullRecords[id] == nil && artwork(id: id) != nil
+    public func awaitsFullRecord(_ id: ArtworkKey) -> Bool {
+        !catalogueHoldsFullRecords && fullRecords[id] == nil && artwork(id) != nil
     }
 
     /// The read of an artwork's full record, when the catalogue lacks it.
-    func fullRecordWanted(_ id: String) -> [Effect] {
-        awaitsFullRecord(id: id) ? [.loadFullRecords(collection: collection, ids: [id])] : []
+    func fullRecordWanted(_ id: ArtworkKey) -> [Effect] {
+        awaitsFullRecord(id) ? [.loadFullRecords(collection: id.collection, ids: [id.id])] : []
     }
 
-    /// Keeps full records read from the store (those of the shown collection), at most `fullRecordLimit`.
+    /// Keeps full records read from the store, at most `fullRecordLimit`.
     mutating func keepFullRecords(_ records: [Artwork]) {
-        let shown = records.filter { $0.collection == collection }
-        if fullRecords.count + shown.count > AppState.fullRecordLimit { fullRecords.removeAll() }
-        for record in shown { fullRecords[record.id] = record }
+        if fullRecords.count + records.count > AppState.fullRecordLimit { fullRecords.removeAll() }
+        for record in records { fullRecords[record.key] = record }
     }
 }

@@ -1,3 +1,5 @@
+import Catalog
+
 /// The pictures feature: which artworks' images to load, and their results. Pictures are shared by every
 /// screen, so the root keeps them; screens ask with `Delegate.wantPicture`.
 extension AppState {
@@ -6,9 +8,9 @@ extension AppState {
         switch action {
         case .pictureLoaded(let picture):
             // A result for an artwork no longer shown (not in this collection, not a favourite) is dropped.
-            guard anyArtwork(id: picture.artworkID) != nil else { return [] }
+            guard anyArtwork(picture.artwork) != nil else { return [] }
             pictures.store(picture)
-            if topViewer?.artworkID == picture.artworkID { return [.prefetchViewerTiles] }
+            if topViewer?.artwork == picture.artwork { return [.prefetchViewerTiles] }
         case .pictureUnavailable(let id, let problem):
             pictures.fail(id, problem)
         case .terminalCapabilities(let depth, let aspect):
@@ -21,23 +23,23 @@ extension AppState {
     }
 
     /// Asks for an artwork's picture unless it is loaded, loading, or known to be unavailable.
-    mutating func wantPicture(_ id: String) -> [Effect] {
+    mutating func wantPicture(_ id: ArtworkKey) -> [Effect] {
         if pictures[id] != nil {
             pictures.touch(id)
             return []
         }
-        guard let artwork = anyArtwork(id: id) else { return [] }
+        guard let artwork = anyArtwork(id) else { return [] }
         if artwork.imageFileName.isEmpty {
             pictures.fail(id, .nonePublished)
             return []
         }
         pictures.markLoading(id)
-        return [.loadPicture(artworkID: id)]
+        return [.loadPicture(id)]
     }
 
     /// Asks for the picture that the screen on top shows, if any.
     mutating func wantShownPicture() -> [Effect] {
-        guard let id = shownPictureID else { return [] }
+        guard let id = shownPicture else { return [] }
         return wantPicture(id)
     }
 }

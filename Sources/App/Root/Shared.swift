@@ -4,18 +4,15 @@ import Geo
 /// What every screen shares and the root keeps: hearts, settings, the news badge. Screens read them through
 /// `FeatureContext`; only the root changes them, from what the run loop reports.
 extension AppState {
-    /// The key a favourite is known by across collections.
-    static func favouriteKey(collection: String, id: String) -> String { collection + "\u{1F}" + id }
-
     /// Whether an artwork carries a heart.
     public func isFavourite(_ artwork: Artwork) -> Bool {
-        favouriteKeys.contains(AppState.favouriteKey(collection: artwork.collection, id: artwork.id))
+        favouriteKeys.contains(artwork.key)
     }
 
     /// Replaces the favourites (start-up, and after each change is saved).
     mutating func setFavourites(_ artworks: [Artwork]) {
         favourites = artworks
-        favouriteKeys = Set(artworks.map { AppState.favouriteKey(collection: $0.collection, id: $0.id) })
+        favouriteKeys = Set(artworks.map(\.key))
         main.rowsChanged()
     }
 }

@@ -24,7 +24,7 @@ public enum BuildingListView {
         if thumbnailWidth > 0, listArea.width > thumbnailWidth + 30, building.artworks.indices.contains(selected) {
             listArea.width -= thumbnailWidth + 1
             let thumbnail = Rect(x: listArea.maxX + 1, y: listArea.y, width: thumbnailWidth - 1, height: min(listArea.height, 12))
-            PictureBox.render(context, artworkID: building.artworks[selected].artwork.id, into: &buffer, area: thumbnail)
+            PictureBox.render(context, building.artworks[selected].artwork.key, into: &buffer, area: thumbnail)
         }
         let top = max(0, min(selected - listArea.height + 1, building.artworks.count - listArea.height))
         let scroll = max(0, min(top, selected))

@@ -7,10 +7,10 @@ import Imaging
 /// One artwork's detail: the picture beside the text when the box is wide, above it when tall.
 public enum DetailView {
     /// The detail text of an artwork, as lines for a given width.
-    public static func detailLines(_ context: ViewContext, artworkID: String, width: Int) -> [(String, Style)] {
-        let ranked = context.rankedArtwork(id: artworkID)
+    public static func detailLines(_ context: ViewContext, _ artwork: ArtworkKey, width: Int) -> [(String, Style)] {
+        let ranked = context.rankedArtwork(artwork)
         // A favourite from another collection has no distance here, but everything else.
-        guard let a = context.detailedArtwork(id: artworkID) ?? ranked?.1.artwork else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
+        guard let a = context.detailedArtwork(artwork) ?? ranked?.1.artwork else { return [("This artwork is no longer in the catalogue.", Style(.muted))] }
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style()) {
             for line in TextWidth.wrap(text, width: width) { lines.append((line, style)) }
@@ -32,7 +32,7 @@ public enum DetailView {
         // The id, for artmap show ID, route --to ID and favourites add ID.
         add("Id: \(DisplayText.clean(a.id)) in \(DisplayText.clean(a.collection)) (artmap show \(DisplayText.clean(a.id)))", Style(.muted))
         lines.append(("", Style()))
-        if context.awaitsFullRecord(id: artworkID) {
+        if context.awaitsFullRecord(artwork) {
             add("Reading the description…", Style(.muted))
         } else if a.information.isEmpty {
             add("No description.", Style(.muted))
@@ -44,7 +44,7 @@ public enum DetailView {
         lines.append(("", Style()))
         if a.imageFileName.isEmpty {
             add("Image: none published", Style(.muted))
-        } else if case .ready(let picture)? = context.pictures[a.id] {
+        } else if case .ready(let picture)? = context.pictures[a.key] {
             add("Image: \(DisplayText.clean(a.imageFileName)), \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px", Style(.muted))
         } else {
             add("Image: \(DisplayText.clean(a.imageFileName))", Style(.muted))
@@ -55,21 +55,21 @@ public enum DetailView {
     /// The detail: the picture beside the text when the box is wide, above it when tall; no picture box
     /// when none is published.
     public static func render(_ detail: DetailState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
-        let artworkID = detail.artworkID, scroll = detail.scroll
-        let hasImage = !(context.anyArtwork(id: artworkID)?.imageFileName.isEmpty ?? true)
+        let artwork = detail.artwork, scroll = detail.scroll
+        let hasImage = !(context.anyArtwork(artwork)?.imageFileName.isEmpty ?? true)
         let box = CentredBox.frame(screen, width: hasImage ? 150 : 90, height: screen.height - 2)
         buffer.fill(box)
         buffer.box(box, title: "Artwork", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.width > 4, inner.height > 1 else { return }
         var text = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height - 1)
-        if hasImage, let (area, beside) = pictureArea(context, artworkID: artworkID, inner: inner) {
-            PictureBox.render(context, artworkID: artworkID, into: &buffer, area: area)
+        if hasImage, let (area, beside) = pictureArea(context, artwork, inner: inner) {
+            PictureBox.render(context, artwork, into: &buffer, area: area)
             text = beside
                 ? Rect(x: area.maxX + 2, y: inner.y, width: inner.maxX - 1 - (area.maxX + 2), height: inner.height - 1)
                 : Rect(x: inner.x + 1, y: area.maxY + 1, width: inner.width - 2, height: inner.maxY - 1 - (area.maxY + 1))
         }
-        let lines = detailLines(context, artworkID: artworkID, width: text.width)
+        let lines = detailLines(context, artwork, width: text.width)
         let start = max(0, min(scroll, lines.count - text.height))
         for (i, line) in lines.dropFirst(start).prefix(max(0, text.height)).enumerated() {
             buffer.write(line.0, x: text.x, y: text.y + i, style: line.1, maxWidth: text.width)
@@ -81,8 +81,8 @@ public enum DetailView {
 
     /// Where the detail's picture goes: a column on the left (top-aligned) when the box is wide, a band on
     /// top when tall; nil when there is no room for both picture and text.
-    static func pictureArea(_ context: ViewContext, artworkID: String, inner: Rect) -> (area: Rect, beside: Bool)? {
-        let size = PictureBox.pixelSize(context, artworkID)
+    static func pictureArea(_ context: ViewContext, _ artwork: ArtworkKey, inner: Rect) -> (area: Rect, beside: Bool)? {
+        let size = PictureBox.pixelSize(context, artwork)
         let height = inner.height - 1
         if inner.width >= 2 * inner.height + 20 {
             let fit = CellRenderer.fittedCells(width: size.width, height: size.height, columns: inner.width / 2, rows: height,

@@ -10,14 +10,14 @@ public enum ImageViewerView {
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
         buffer.fill(screen)
         var status = " "
-        if case .ready(let picture)? = context.pictures[viewer.artworkID] {
+        if case .ready(let picture)? = context.pictures[viewer.artwork] {
             let geometry = ImageViewerFeature.geometry(picture, size: context.size, cellAspect: context.cellAspect)
             let view = geometry.view(viewer)
             let x = area.x + (area.width - view.columns) / 2, y = area.y + (area.height - view.rows) / 2
             if context.pixelProtocol.drawsPixels {
                 // The pixels the window shows, stretched over its cells: a zoom step shows more of the picture's detail.
                 let crop = Rect(x: view.source.x, y: view.source.y, width: view.source.width, height: view.source.height)
-                buffer.place(PlacedPicture(key: viewer.artworkID, area: Rect(x: x, y: y, width: view.columns, height: view.rows),
+                buffer.place(PlacedPicture(key: viewer.artwork.description, area: Rect(x: x, y: y, width: view.columns, height: view.rows),
                                            image: picture.pixels, crop: crop))
             } else {
                 let cells = picture.zoomedCells(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
@@ -27,8 +27,8 @@ public enum ImageViewerView {
             let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)× at \(Int((viewer.centerX * 100).rounded()))%,\(Int((viewer.centerY * 100).rounded()))%"
             status += "\(DisplayText.clean(picture.fileName)) · \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px · zoom \(zoom)"
         } else {
-            PictureBox.render(context, artworkID: viewer.artworkID, into: &buffer, area: area.inset(2))
-            status += context.rankedArtwork(id: viewer.artworkID).map { DisplayText.clean($0.1.artwork.imageFileName) } ?? ""
+            PictureBox.render(context, viewer.artwork, into: &buffer, area: area.inset(2))
+            status += context.rankedArtwork(viewer.artwork).map { DisplayText.clean($0.1.artwork.imageFileName) } ?? ""
         }
         // The message (the zoom limit, a sync's result) comes first, whole; the picture's name gives way.
         // A sync started here (s) shows its progress and its result here, not only on the hidden status line.

@@ -9,8 +9,8 @@ public enum SlideshowView {
     public static func render(_ show: SlideshowState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
         buffer.fill(screen)
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
-        if let id = show.currentID { PictureBox.render(context, artworkID: id, into: &buffer, area: area) }
-        let artwork = show.currentID.flatMap(context.anyArtwork(id:))
+        if let id = show.currentID { PictureBox.render(context, id, into: &buffer, area: area) }
+        let artwork = show.currentID.flatMap(context.anyArtwork)
         var status = " \(show.index + 1)/\(show.ids.count)"
         if let artwork {
             status += " · " + DisplayText.clean(artwork.title)

@@ -16,7 +16,7 @@ enum ArtworkListBox {
         var list = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 2)
         if picture > 0, artworks.indices.contains(selected), list.width > picture + 30 {
             list.width -= picture + 1
-            PictureBox.render(context, artworkID: artworks[selected].id, into: &buffer,
+            PictureBox.render(context, artworks[selected].key, into: &buffer,
                               area: Rect(x: list.maxX + 1, y: list.y, width: picture - 1, height: min(list.height, 14)))
         }
         SelectableList.render(artworks.map(row), selected: selected, into: &buffer, area: list)

@@ -6,13 +6,13 @@ import TerminalTypes
 /// An artwork's picture fitted into a box, aspect kept and centred, or a placeholder saying why there is none.
 public enum PictureBox {
     /// The picture's pixel size, or a 4:3 stand-in while it is not loaded (to lay out the box).
-    public static func pixelSize(_ context: ViewContext, _ id: String) -> (width: Int, height: Int) {
+    public static func pixelSize(_ context: ViewContext, _ id: ArtworkKey) -> (width: Int, height: Int) {
         if case .ready(let picture)? = context.pictures[id] { return (picture.pixels.width, picture.pixels.height) }
         return (400, 300)
     }
 
     /// Draws an artwork's picture, fitted, into `area`, or why there is none.
-    public static func render(_ context: ViewContext, artworkID id: String, into buffer: inout Buffer, area: Rect) {
+    public static func render(_ context: ViewContext, _ id: ArtworkKey, into buffer: inout Buffer, area: Rect) {
         guard area.width > 0, area.height > 0 else { return }
         switch context.pictures[id] {
         case .ready(let picture)?:
@@ -20,7 +20,7 @@ public enum PictureBox {
                                                columns: area.width, rows: area.height, cellAspect: context.cellAspect)
             let x = area.x + (area.width - fit.columns) / 2, y = area.y + (area.height - fit.rows) / 2
             if context.pixelProtocol.drawsPixels {
-                buffer.place(PlacedPicture(key: id, area: Rect(x: x, y: y, width: fit.columns, height: fit.rows), image: picture.pixels))
+                buffer.place(PlacedPicture(key: id.description, area: Rect(x: x, y: y, width: fit.columns, height: fit.rows), image: picture.pixels))
                 return
             }
             let cells = picture.cells(columns: fit.columns, rows: fit.rows, depth: context.colorDepth, symbols: context.pictureSymbols)
@@ -37,7 +37,7 @@ public enum PictureBox {
     }
 
     /// Why a picture is not here and what would help: a sync first, but not again when the last one failed it.
-    public static func notCachedText(_ context: ViewContext, _ id: String) -> String {
+    public static func notCachedText(_ context: ViewContext, _ id: ArtworkKey) -> String {
         if case .running = context.sync { return "the image is being fetched (sync running)…" }
         guard let reason = context.imageFailures[id] else { return context.missingPictureHint }
         return "the last sync could not fetch this image: \(reason) · the museum's file may have moved or be broken; "

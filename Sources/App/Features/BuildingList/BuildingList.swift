@@ -40,10 +40,10 @@ public enum BuildingListFeature {
         case .move(let step):
             let count = context.rankedBuilding(key: state.key)?.artworks.count ?? 0
             state.selected = step.moved(state.selected, count: count, page: 10)
-            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.id)] } ?? [])
+            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
         case .open:
             guard let artwork = state.selectedArtwork(context) else { return .none }
-            return Reduced(delegates: [.openDetail(artwork.id)])
+            return Reduced(delegates: [.openDetail(artwork.key)])
         }
     }
 }

@@ -1,10 +1,11 @@
+import Catalog
 /// One artwork's detail, scrolled by `scroll` lines.
 public struct DetailState: Hashable, Sendable {
-    public var artworkID: String
+    public var artwork: ArtworkKey
     public var scroll: Int
 
-    public init(artworkID: String, scroll: Int = 0) {
-        self.artworkID = artworkID
+    public init(artwork: ArtworkKey, scroll: Int = 0) {
+        self.artwork = artwork
         self.scroll = scroll
     }
 }
@@ -33,8 +34,8 @@ public enum DetailFeature {
             return .none
         case .openImage:
             // No blank viewer advertising zoom and pan: without a picture, say why there is none.
-            switch context.pictures[state.artworkID] {
-            case .ready?, .loading?, nil: return Reduced(delegates: [.openViewer(state.artworkID)])
+            switch context.pictures[state.artwork] {
+            case .ready?, .loading?, nil: return Reduced(delegates: [.openViewer(state.artwork)])
             case .nonePublished?: return Reduced(delegates: [.message("no picture to view: none is published for this artwork")])
             case .notCached?: return Reduced(delegates: [.message("no picture to view: the image is not downloaded yet · s syncs")])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])

@@ -37,10 +37,10 @@ public enum FavouritesFeature {
         switch action {
         case .move(let delta):
             state.selected = max(0, min(context.favourites.count - 1, state.selected + delta))
-            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.id)] } ?? [])
+            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
         case .openSelected:
             guard let artwork = state.selectedArtwork(context) else { return .none }
-            return Reduced(delegates: [.openDetail(artwork.id)])
+            return Reduced(delegates: [.openDetail(artwork.key)])
         case .listChanged:
             guard !context.favourites.isEmpty else {
                 return Reduced(delegates: [.close, .message("no favourites left: they were removed elsewhere")])

@@ -1,17 +1,18 @@
 import TerminalTypes
+import Catalog
 import Imaging
 
 /// The full-screen image viewer: which artwork, how far zoomed in, and where the view is centred.
 public struct ImageViewerState: Hashable, Sendable {
-    public var artworkID: String
+    public var artwork: ArtworkKey
     /// 0 fits the whole picture; each step doubles the magnification.
     public var zoomStep = 0
     /// The centre of the view, as fractions (0…1) of the picture's width and height.
     public var centerX = 0.5
     public var centerY = 0.5
 
-    public init(artworkID: String) {
-        self.artworkID = artworkID
+    public init(artwork: ArtworkKey) {
+        self.artwork = artwork
     }
 
     /// The magnification relative to fitting the whole picture.
@@ -43,7 +44,7 @@ public enum ImageViewerFeature {
     @discardableResult
     public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, _ context: FeatureContext) -> Reduced {
         var geometry: ImageViewerGeometry?
-        if case .ready(let picture)? = context.pictures[state.artworkID] {
+        if case .ready(let picture)? = context.pictures[state.artwork] {
             geometry = Self.geometry(picture, size: context.size, cellAspect: context.cellAspect)
         }
         let message = ImageViewer.reduce(&state, action, geometry: geometry)

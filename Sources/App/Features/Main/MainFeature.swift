@@ -33,6 +33,8 @@ public enum MainAction: Hashable, Sendable {
     case catalogue([Artwork])
     /// Another collection, with a search to apply (a painter's name) or none.
     case collectionLoaded(String, [Artwork], search: String?)
+    /// Several collections' art, read together as one catalogue (`Effect.loadCollections`).
+    case collectionsLoaded([String], [Artwork])
     /// The `nearest` setting changed.
     case nearestCount(Int)
 }
@@ -148,14 +150,14 @@ public enum MainFeature {
         case .mouse(let event):
             return mouse(&state, event)
         case .nextCollection:
-            guard state.collections.count > 1 else { return message("only one collection (artmap import FILE adds more)") }
-            let index = state.collections.firstIndex(of: state.collection) ?? -1
-            return Reduced(effects: [.loadCollection(state.collections[(index + 1) % state.collections.count])])
+            return nextCollection(state)
         case .catalogue(let artworks):
             state.catalogueIsPartial = false
             state.setArtworks(artworks)
         case .collectionLoaded(let name, let artworks, let search):
             return collectionLoaded(&state, name, artworks, search: search)
+        case .collectionsLoaded(let names, let artworks):
+            return collectionsLoaded(&state, names, artworks)
         case .nearestCount(let count):
             state.nearestCount = count
         }
@@ -163,6 +165,28 @@ public enum MainFeature {
     }
 
     private static func message(_ text: String) -> Reduced { Reduced(delegates: [.message(text)]) }
+
+    /// `n`: the next of what can be shown: every collection near the reference together (when several are), then
+    /// each collection alone, and round again.
+    private static func nextCollection(_ state: MainState) -> Reduced {
+        let views = (state.nearCollections.count > 1 ? [state.nearCollections] : []) + state.collections.map { [$0] }
+        guard views.count > 1 else { return message("only one collection (artmap import FILE adds more)") }
+        let index = views.firstIndex(of: state.shownCollections) ?? -1
+        let next = views[(index + 1) % views.count]
+        if next.count == 1 { return Reduced(effects: [.loadCollection(next[0])]) }
+        return Reduced(effects: [.loadCollections(next)])
+    }
+
+    private static func collectionsLoaded(_ state: inout MainState, _ names: [String], _ artworks: [Artwork]) -> Reduced {
+        guard let first = names.first else { return .none }
+        if names.count == 1 { return collectionLoaded(&state, first, artworks, search: nil) }
+        state.shownCollections = names
+        state.catalogueIsPartial = false
+        state.setArtworks(artworks)
+        state.route = nil
+        if !state.zoomChosen { chooseInitialZoom(&state) }
+        return message("every collection near here: \(names.joined(separator: ", ")) (n shows one at a time)")
+    }
 
     private static func collectionLoaded(_ state: inout MainState, _ name: String, _ artworks: [Artwork], search: String?) -> Reduced {
         state.collection = name
@@ -295,14 +319,14 @@ public enum MainFeature {
         guard state.rows.indices.contains(state.selectedRow) else { return .none }
         switch state.rows[state.selectedRow] {
         case .building(let b): return openBuilding(state.ranked[b])
-        case .artwork(let b, let a): return Reduced(delegates: [.openDetail(state.ranked[b].artworks[a].artwork.id)])
+        case .artwork(let b, let a): return Reduced(delegates: [.openDetail(state.ranked[b].artworks[a].artwork.key)])
         }
     }
 
     /// A building with one artwork opens that artwork's detail, else the list of its artworks.
     private static func openBuilding(_ building: RankedBuilding) -> Reduced {
         if building.artworks.count == 1, let only = building.artworks.first {
-            return Reduced(delegates: [.openDetail(only.artwork.id)])
+            return Reduced(delegates: [.openDetail(only.artwork.key)])
         }
         return Reduced(delegates: [.openBuilding(building.building.key)])
     }

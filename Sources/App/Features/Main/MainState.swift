@@ -32,9 +32,21 @@ public struct MainState: Sendable {
     // MARK: Catalogue
     public internal(set) var artworks: [Artwork] = []
     public internal(set) var catalog = CatalogQuery(artworks: [])
-    public internal(set) var collection: String = Artwork.defaultCollection
+    /// The collections whose art is shown, first the one messages speak of: one, or every collection with art
+    /// near the reference (`nearCollections`).
+    public internal(set) var shownCollections: [String] = [Artwork.defaultCollection]
+    /// The collection shown, or the first of those shown together. Setting it shows that one alone.
+    public internal(set) var collection: String {
+        get { shownCollections.first ?? Artwork.defaultCollection }
+        set { shownCollections = [newValue] }
+    }
     /// Every collection in the store, for the key that cycles them.
     public internal(set) var collections: [String] = []
+    /// The collections with art near the reference at start, shown together when there are several (`n` cycles
+    /// from them to each collection alone and back).
+    public internal(set) var nearCollections: [String] = []
+    /// Whether the art of more than one collection is shown (the detail and the table then name each one's).
+    public var showsSeveralCollections: Bool { shownCollections.count > 1 }
     /// True while the catalogue holds only the places around the reference of a large collection and the
     /// rest is being read (see Features/WholeCatalogue).
     public internal(set) var catalogueIsPartial = false
@@ -187,16 +199,16 @@ public struct MainState: Sendable {
     // MARK: - Derived data
 
     /// What is selected, by identity, so it survives re-sorting.
-    public var selectionIdentity: (building: String, artwork: String?)? {
+    public var selectionIdentity: (building: String, artwork: ArtworkKey?)? {
         guard rows.indices.contains(selectedRow) else { return nil }
         switch rows[selectedRow] {
         case .building(let b): return (ranked[b].building.key, nil)
-        case .artwork(let b, let a): return (ranked[b].building.key, ranked[b].artworks[a].artwork.id)
+        case .artwork(let b, let a): return (ranked[b].building.key, ranked[b].artworks[a].artwork.key)
         }
     }
 
     /// Recomputes buildings and rows from the catalogue, reference, search and radius.
-    mutating func refresh(keeping identity: (building: String, artwork: String?)? = nil) {
+    mutating func refresh(keeping identity: (building: String, artwork: ArtworkKey?)? = nil) {
         rowsChanged()
         let all = catalog.ranked(from: reference)
         let needle = MainState.folded(searchText)
@@ -228,7 +240,7 @@ public struct MainState: Sendable {
             if let found = rows.firstIndex(where: { row in
                 switch row {
                 case .building(let b): return identity.artwork == nil && ranked[b].building.key == identity.building
-                case .artwork(let b, let a): return ranked[b].artworks[a].artwork.id == identity.artwork
+                case .artwork(let b, let a): return ranked[b].artworks[a].artwork.key == identity.artwork
                 }
             }) {
                 selectedRow = found
@@ -274,20 +286,20 @@ public struct MainState: Sendable {
     /// Finds an artwork anywhere in the catalogue, ranked from the reference point, looking first in the
     /// buildings `inView` (open lists, then the selected row's). Ranks only its own building, so showing a
     /// detail costs the same for a campus and for 100,000 places.
-    public func rankedArtwork(id: String, inView: [String] = []) -> (RankedBuilding, RankedArtwork)? {
+    public func rankedArtwork(_ id: ArtworkKey, inView: [String] = []) -> (RankedBuilding, RankedArtwork)? {
         for key in inView + selectedBuildingKey {
             if let shown = rankedIndexByKey[key].map({ ranked[$0] }),
-               let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+               let artwork = shown.artworks.first(where: { $0.artwork.key == id }) {
                 return (shown, artwork)
             }
         }
         guard let building = catalog.building(containingArtwork: id) else { return nil }
         if let shown = rankedIndexByKey[building.key].map({ ranked[$0] }),
-           let artwork = shown.artworks.first(where: { $0.artwork.id == id }) {
+           let artwork = shown.artworks.first(where: { $0.artwork.key == id }) {
             return (shown, artwork)
         }
         let whole = catalog.rank(building, from: reference)
-        return whole.artworks.first(where: { $0.artwork.id == id }).map { (whole, $0) }
+        return whole.artworks.first(where: { $0.artwork.key == id }).map { (whole, $0) }
     }
 
     /// The building with this key, ranked from the reference point, including ones filtered out.
@@ -297,12 +309,12 @@ public struct MainState: Sendable {
         return catalog.rank(building, from: reference)
     }
 
-    /// An artwork of the catalogue by id, looked for first in the buildings `inView` and the selected row's.
-    public func artwork(id: String, inView: [String] = []) -> Artwork? {
+    /// An artwork of the catalogue by its key, looked for first in the buildings `inView` and the selected row's.
+    public func artwork(_ id: ArtworkKey, inView: [String] = []) -> Artwork? {
         for key in inView + selectedBuildingKey {
-            if let found = rankedIndexByKey[key].flatMap({ ranked[$0].artworks.first { $0.artwork.id == id } }) { return found.artwork }
+            if let found = rankedIndexByKey[key].flatMap({ ranked[$0].artworks.first { $0.artwork.key == id } }) { return found.artwork }
         }
-        return catalog.building(containingArtwork: id)?.artworks.first { $0.id == id }
+        return catalog.building(containingArtwork: id)?.artworks.first { $0.key == id }
     }
 
     private var selectedBuildingKey: [String] {

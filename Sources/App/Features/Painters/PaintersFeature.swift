@@ -115,7 +115,7 @@ public enum PaintersFeature {
         case .move(let delta):
             if screen.paintingsOf != nil {
                 screen.paintingSelected = max(0, min(max(0, screen.paintings.count - 1), screen.paintingSelected + delta))
-                return Reduced(delegates: screen.selectedPainting.map { [.wantPicture($0.id)] } ?? [])
+                return Reduced(delegates: screen.selectedPainting.map { [.wantPicture($0.key)] } ?? [])
             }
             screen.selected = max(0, min(max(0, screen.painters.count - 1), screen.selected + delta))
             screen.confirmRemove = nil
@@ -147,7 +147,7 @@ public enum PaintersFeature {
                 effects.append(.painters(.add(found.name)))
             } else if screen.paintingsOf != nil {
                 guard let painting = screen.selectedPainting else { return .none }
-                return Reduced(delegates: [.openDetail(painting.id)])
+                return Reduced(delegates: [.openDetail(painting.key)])
             } else if screen.busy == nil, screen.painters.indices.contains(screen.selected) {
                 effects.append(.painters(.paintings(screen.painters[screen.selected].name)))
             }
@@ -203,7 +203,7 @@ public enum PaintersFeature {
             screen.paintingsOf = name
             screen.paintings = paintings
             screen.paintingSelected = 0
-            return Reduced(delegates: paintings.first.map { [.wantPicture($0.id)] } ?? [])
+            return Reduced(delegates: paintings.first.map { [.wantPicture($0.key)] } ?? [])
         case .finished(let line, let painters):
             screen.busy = nil
             screen.message = line

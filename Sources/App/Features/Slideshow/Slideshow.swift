@@ -4,8 +4,8 @@ import Foundation
 /// The full-screen round robin of pictures: which artworks, which one is shown, whether it is paused,
 /// and a generation number so a timer set for an earlier picture is ignored.
 public struct SlideshowState: Hashable, Sendable {
-    /// Artwork ids in the order shown.
-    public var ids: [String]
+    /// The artworks in the order shown.
+    public var ids: [ArtworkKey]
     public var index = 0
     public var paused = false
     /// Seconds between pictures; 0 shows one fixed picture.
@@ -17,15 +17,15 @@ public struct SlideshowState: Hashable, Sendable {
     /// their titles and pictures can be found while it is on the stack.
     public var artworks: [Artwork]
 
-    public init(ids: [String], interval: Double, origin: String, artworks: [Artwork] = []) {
+    public init(ids: [ArtworkKey], interval: Double, origin: String, artworks: [Artwork] = []) {
         self.ids = ids
         self.interval = interval
         self.origin = origin
         self.artworks = artworks
     }
 
-    public var currentID: String? { ids.indices.contains(index) ? ids[index] : nil }
-    public var nextID: String? { ids.isEmpty ? nil : ids[(index + 1) % ids.count] }
+    public var currentID: ArtworkKey? { ids.indices.contains(index) ? ids[index] : nil }
+    public var nextID: ArtworkKey? { ids.isEmpty ? nil : ids[(index + 1) % ids.count] }
     /// Whether it moves on by itself.
     public var advances: Bool { interval > 0 && ids.count > 1 && !paused }
 }
@@ -42,7 +42,7 @@ public enum SlideshowAction: Hashable, Sendable {
 
 /// The store's answer to `Effect.findSlideshowPictures`.
 public struct SlideshowPictures: Hashable, Sendable {
-    /// The Night Watch (`nightWatchID` in the museum's collection), when the store has it.
+    /// The Night Watch (`nightWatchKey`'s collection), when the store has it.
     public var nightWatch: Artwork?
     /// Artworks whose images are in the image cache, paintings first, at most `presetCount`.
     public var cached: [Artwork]
@@ -66,8 +66,8 @@ public enum SlideshowStart: Hashable, Sendable {
     case nothing(String)
 }
 
-/// The id of the Night Watch, the one fixed picture of a slideshow at interval 0.
-public let nightWatchID = "SK-C-5"
+/// The Night Watch in the museum's collection, the one fixed picture of a slideshow at interval 0.
+public let nightWatchKey = ArtworkKey(collection: paintingsCollection, id: "SK-C-5")
 
 /// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
 /// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
@@ -86,12 +86,12 @@ public enum SlideshowFeature {
         let interval = context.slideshowInterval
         let nightWatchOrigin = "the Night Watch (interval 0)"
         guard let found else {
-            if interval == 0, let nightWatch = context.anyArtwork(id: nightWatchID) {
-                return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin))
+            if interval == 0, let nightWatch = context.anyArtwork(nightWatchKey) {
+                return .show(SlideshowState(ids: [nightWatch.key], interval: interval, origin: nightWatchOrigin))
             }
             let withImages = context.favourites.filter { !$0.imageFileName.isEmpty }
             if interval > 0, !withImages.isEmpty {
-                return .show(SlideshowState(ids: withImages.map(\.id), interval: interval,
+                return .show(SlideshowState(ids: withImages.map(\.key), interval: interval,
                                             origin: "your \(withImages.count) favourite\(withImages.count == 1 ? "" : "s")"))
             }
             return .askTheStore
@@ -101,10 +101,10 @@ public enum SlideshowFeature {
             guard let nightWatch = found.nightWatch else {
                 return .nothing("interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn")
             }
-            return .show(SlideshowState(ids: [nightWatch.id], interval: interval, origin: nightWatchOrigin, artworks: artworks))
+            return .show(SlideshowState(ids: [nightWatch.key], interval: interval, origin: nightWatchOrigin, artworks: artworks))
         }
         let presets = (found.cached.filter { $0.collection == paintingsCollection } + found.cached.filter { $0.collection != paintingsCollection })
-            .prefix(SlideshowPictures.presetCount).map(\.id)
+            .prefix(SlideshowPictures.presetCount).map(\.key)
         guard !presets.isEmpty else { return .nothing(nothingToShow) }
         let hearts = context.favourites.count
         let why = hearts == 0 ? "no favourites yet"
