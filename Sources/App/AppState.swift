@@ -42,12 +42,15 @@ public struct AppState: Sendable {
     /// False when the catalogue was read with only what the view needs: a detail then asks the store for
     /// the artwork's full record (see Features/Details).
     public internal(set) var catalogueHoldsFullRecords = true
-    /// Full records read for details, by id (the shown collection's only).
+    /// Full records read for details, by artwork.
     public internal(set) var fullRecords: [ArtworkKey: Artwork] = [:]
 
     public internal(set) var sync: SyncStatus = .idle
     /// The collection the running refresh (`s`) writes into: its answer speaks of it, whatever is on screen by then.
     public internal(set) var refreshing: String?
+    /// With several collections on screen, those `s` refreshes after the running one, and what each refresh said.
+    public internal(set) var refreshQueue: [String] = []
+    public internal(set) var refreshReports: [String] = []
     /// Where each collection comes from, as the store recorded it (what `s` refreshes from).
     public internal(set) var sources: [String: CollectionSource] = [:]
     /// Why the last sync in the view could not fetch some images, by artwork id.

@@ -66,7 +66,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
         KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
-        KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection"),
+        KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection (everything near here, then each alone)"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
         KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),

@@ -47,8 +47,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.pictures.forgetMissing()
         return effects + state.wantShownPicture()
     case .syncFailed(let reason, let subject):
-        state.refreshFailed(reason: reason, subject: subject)
-        return []
+        return state.refreshFailed(reason: reason, subject: subject)
     case .pixelGraphics(let kind):
         state.pixelProtocol = kind
         return []
@@ -229,14 +228,14 @@ extension AppState {
         return effects + route(.painters(.event(event)), to: index)
     }
 
-    mutating func startSync() -> [Effect] {
+    mutating func startSync(_ name: String? = nil) -> [Effect] {
         if case .running = sync {
             lastMessage = "a sync is already running"
             return []
         }
         sync = .running("starting sync")
         lastError = nil
-        refreshing = collection
-        return [.startSync(collection: collection)]
+        refreshing = name ?? collection
+        return [.startSync(collection: name ?? collection)]
     }
 }

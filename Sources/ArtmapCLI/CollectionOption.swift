@@ -26,3 +26,22 @@ extension ParsedOptions {
         return near[0].collection
     }
 }
+
+extension ParsedOptions {
+    /// The collections shown together at `point`: every collection with art within `metres` of it (the radius, else
+    /// 25 km), the default collection first, then by how much art each has there. Empty when `--collection` names
+    /// one, or when fewer than two are near: one collection is then shown as before.
+    func collectionsShownTogether(in store: CatalogStore, at point: Coordinate, metres: Double?) throws -> [String] {
+        guard value("--collection") == nil else { return [] }
+        let near = try store.collectionsNear(point, metres: metres ?? Self.nearMetres).map(\.collection)
+        guard near.count > 1 else { return [] }
+        return near.filter { $0 == Artwork.defaultCollection } + near.filter { $0 != Artwork.defaultCollection }
+    }
+
+    /// A line for when nothing is near the point the user gave: how far the nearest of what is shown lies.
+    static func nothingNearLine(nearest: Double?, metres: Double?) -> String? {
+        let near = metres ?? nearMetres
+        guard let nearest, nearest > near else { return nil }
+        return "nothing within \(DistanceText.format(near)) of here: the nearest art shown is \(DistanceText.format(nearest)) away"
+    }
+}

@@ -17,7 +17,7 @@ enum InteractiveCommand {
         OptionSpec(name: "--nearest", valueName: "K", help: "highlight the K nearest buildings (default 10)"),
     ] + LocationOptions.specs + [
         OptionSpec(name: "--layout", valueName: "MODE", help: "auto, side or stacked (default auto)"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to show (default: campus, or at a point of yours the one with the most art within 25 km)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "show only this collection (default: every collection with art within 25 km of the point, or the nearest one)"),
         OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
         OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
         OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
@@ -149,6 +149,14 @@ enum InteractiveCommand {
         guard known.contains(collection) || known.isEmpty else {
             throw CLIError(CollectionsCommand.unknownCollection(collection, known: known))
         }
+        // Every collection with art near the point is shown together (an import and a fetch of one city, the
+        // campus and the map fetched around it); `--collection` and `n` narrow the view to one.
+        let together = notice == nil ? try options.collectionsShownTogether(in: store, at: reference, metres: radius) : []
+        if let first = together.first {
+            collection = first
+            progressive = false
+            if !large { _ = try checked.settleCheck() }
+        }
 
         let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
@@ -160,8 +168,13 @@ enum InteractiveCommand {
             startReference = middle
             startSource = .fixed("middle of \(collection)")
         }
-        var start = try startOptions(store: store, collection: collection, known: known, reference: startReference, source: startSource,
-                                     followsCollection: followsCollection, progressive: progressive, saved: saved, notice: notice)
+        var start = try startOptions(store: store, collection: collection, together: together, known: known, reference: startReference,
+                                     source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
+                                     notice: notice)
+        if pointGiven, start.notice == nil, try store.collectionsNear(startReference, metres: radius ?? ParsedOptions.nearMetres).isEmpty {
+            start.notice = ParsedOptions.nothingNearLine(nearest: CatalogQuery(artworks: start.artworks).ranked(from: startReference, nearest: 1).first?.distance,
+                                                        metres: radius)
+        }
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
         start.radius = radius
@@ -220,14 +233,16 @@ enum InteractiveCommand {
 
     /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the
     /// places around the reference), the map, the settings, the hearts, the news and the last sync.
-    private static func startOptions(store: CatalogStore, collection: String, known: [String], reference: Coordinate,
+    private static func startOptions(store: CatalogStore, collection: String, together: [String], known: [String], reference: Coordinate,
                                      source: ReferenceSource, followsCollection: Bool, progressive: Bool,
                                      saved: [String: String], notice: String?) throws -> StartOptions {
         // Every place with what the table, map and pictures need (descriptions are read when a detail opens);
-        // for a large collection, first the places around the reference.
-        var start = StartOptions(artworks: try store.startingCatalogue(collection: collection, around: reference,
-                                                                       nearby: progressive, places: AppState.progressiveStartPlaces))
+        // for a large collection, first the places around the reference; several collections near the point together.
+        var start = StartOptions(artworks: together.count > 1 ? try store.artworks(collections: together, fields: .view)
+                                    : try store.startingCatalogue(collection: collection, around: reference,
+                                                                  nearby: progressive, places: AppState.progressiveStartPlaces))
         start.collection = collection
+        start.nearCollections = together
         start.collections = known
         start.reference = reference
         start.referenceSource = source

@@ -13,7 +13,7 @@ enum ListCommand: Command {
         OptionSpec(name: "--offline", valueName: nil, help: "with --near: look the place up in the store only"),
         OptionSpec(name: "--radius", valueName: "METRES", help: "only buildings within this distance"),
         OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "which collection to list (default: campus, or at a point of yours the one with the most art within 25 km)"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "list only this collection (default: every collection with art within 25 km of the point, or the nearest one)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
     ] + LocationOptions.firstFixSpecs + [
         StoreOpening.storeOption,
@@ -40,15 +40,18 @@ enum ListCommand: Command {
         let reference = try location.firstPoint ?? gpsdFix ?? near ?? LocationOptions.referencePoint(options, command: name)
         // A point of the user's own shows what is near it, whichever collection holds it.
         let pointGiven = location.firstPoint != nil || gpsdFix != nil || near != nil || options.value("--at") != nil
-        let collection = try options.collection(in: checked.store, at: pointGiven ? reference : nil)
+        var collections = [try options.collection(in: checked.store, at: pointGiven ? reference : nil)]
+        // Every collection with art near the point is listed together, each OpenStreetMap element once.
+        let together = try options.collectionsShownTogether(in: checked.store, at: reference, metres: radius)
+        if together.count > 1 { collections = together }
         // Without a point of their own, a collection far from the campus is listed around its own middle.
         let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.value("--at") == nil
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced
         // and read again before anything is printed.
-        var listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
+        var listing = Result { try Listing(store: checked.store, collections: collections, reference: reference,
                                            followsCollection: followsCollection, radius: radius, nearest: nearest) }
         if try checked.settleCheck(after: listing.failure) {
-            listing = Result { try Listing(store: checked.store, collection: collection, reference: reference,
+            listing = Result { try Listing(store: checked.store, collections: collections, reference: reference,
                                            followsCollection: followsCollection, radius: radius, nearest: nearest) }
         }
         let list = try listing.get()
@@ -58,7 +61,13 @@ enum ListCommand: Command {
             stream.raw("\n")
             stream.flush()
         } else {
-            for line in text(reference: list.reference, buildings: list.buildings, totalBuildings: list.totalBuildings) {
+            for line in text(reference: list.reference, buildings: list.buildings, totalBuildings: list.totalBuildings,
+                             namesCollections: collections.count > 1) {
+                console.line(line)
+            }
+            if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? ParsedOptions.nearMetres).isEmpty,
+               let line = ParsedOptions.nothingNearLine(nearest: list.buildings.first?.distance, metres: radius) {
+                console.line("")
                 console.line(line)
             }
         }
@@ -75,14 +84,14 @@ enum ListCommand: Command {
         let buildings: [RankedBuilding]
         let totalBuildings: Int
 
-        init(store: CatalogStore, collection: String, reference: Coordinate, followsCollection: Bool,
+        init(store: CatalogStore, collections: [String], reference: Coordinate, followsCollection: Bool,
              radius: Double?, nearest: Int?) throws {
             let known = try store.collectionNames()
-            guard known.contains(collection) else {
+            for collection in collections where !known.contains(collection) {
                 throw CLIError(CollectionsCommand.unknownCollection(collection, known: known))
             }
             // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
-            let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
+            let query = CatalogQuery(artworks: try store.artworks(collections: collections, fields: .listing))
             var reference = reference
             if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
             self.reference = reference
@@ -127,6 +136,8 @@ enum ListCommand: Command {
                 out.tenths(a.distance)
                 out.raw(",\"bearing_deg\":")
                 out.tenths(a.bearing)
+                out.raw(",\"collection\":")
+                out.string(a.artwork.collection)
                 out.raw("}")
             }
             out.raw("]}")
@@ -134,7 +145,8 @@ enum ListCommand: Command {
         out.raw("]}")
     }
 
-    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int) -> [String] {
+    /// The list as text; `namesCollections` (several collections listed together) says which holds each artwork.
+    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int, namesCollections: Bool = false) -> [String] {
         let artworkCount = buildings.reduce(0) { $0 + $1.artworks.count }
         var lines = ["\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(buildings.count) building\(buildings.count == 1 ? "" : "s") near \(reference)"
             + (buildings.count < totalBuildings ? " (\(totalBuildings - buildings.count) more further away)" : "")]
@@ -145,7 +157,8 @@ enum ListCommand: Command {
             let year = DisplayText.clean(a.artwork.year)
             if !year.isEmpty { parts.append(year) }
             // The id, for show ID, route --to ID and favourites add ID.
-            return parts.joined(separator: " · ") + "  [\(DisplayText.clean(a.artwork.id))]"
+            let inCollection = namesCollections ? " in \(DisplayText.clean(a.artwork.collection))" : ""
+            return parts.joined(separator: " · ") + "  [\(DisplayText.clean(a.artwork.id))\(inCollection)]"
         }
         for b in buildings {
             let compass = CompassPoint(bearing: b.bearing)

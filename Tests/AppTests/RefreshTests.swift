@@ -109,3 +109,38 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     var state = try cityState(source: .openStreetMap, name: "helsinki")
     #expect(press(&state, .character("s")).isEmpty, "a fetch writes into osm, never into helsinki")
 }
+
+/// Issue 29, item 3: with the campus and an imported city on screen together, `s` refreshes each from its own
+/// source, one after the other, says what each did, and `n` cycles from both together to each alone and back.
+@Test func sRefreshesEachCollectionShownTogetherAndNCyclesThroughThem() throws {
+    var start = StartOptions(artworks: [Artwork(id: "40", title: "Campus piece", coordinate: .ashtonBuilding),
+                                        Artwork(id: "q-1", title: "Quay piece", coordinate: .ashtonBuilding, collection: "quay")])
+    start.collection = "campus"
+    start.collections = ["campus", "quay", "helsinki"]
+    start.nearCollections = ["campus", "quay"]
+    start.sources = ["campus": .service(url: "", imageBase: ""), "quay": helsinkiFile]
+    start.online = true
+    var state = AppState(start: start)
+    _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+    #expect(state.main.shownCollections == ["campus", "quay"] && state.main.shownArtworkCount == 2)
+
+    var effects = press(&state, .character("s"))
+    #expect(effects == [.startSync(collection: "campus")], "the campus first: \(effects)")
+    effects = reduce(&state, .syncFinished(summary: "2 new", at: Date()))
+    #expect(effects == [.refreshCollection("quay")], "then the quay, from its file: \(effects)")
+    effects = reduce(&state, .syncFailed(reason: "quay.json: no such file or directory (ENOENT)", subject: nil))
+    #expect(effects == [.reloadCatalogue], "\(effects)")
+    #expect(state.lastMessage == "campus: 2 new · refresh of quay failed: quay.json: no such file or directory (ENOENT) · s tries again")
+    #expect(state.lastError?.hasPrefix("refresh of quay failed") == true)
+
+    // n: both together, then each alone, then both again.
+    #expect(press(&state, .character("n")) == [.loadCollection("campus")])
+    _ = reduce(&state, .collectionLoaded("campus", [start.artworks[0]]))
+    #expect(press(&state, .character("n")) == [.loadCollection("quay")])
+    _ = reduce(&state, .collectionLoaded("quay", [start.artworks[1]]))
+    #expect(press(&state, .character("n")) == [.loadCollection("helsinki")])
+    _ = reduce(&state, .collectionLoaded("helsinki", []))
+    #expect(press(&state, .character("n")) == [.loadCollections(["campus", "quay"])])
+    _ = reduce(&state, .collectionsLoaded(["campus", "quay"], start.artworks))
+    #expect(state.main.showsSeveralCollections && state.lastMessage == "every collection near here: campus, quay (n shows one at a time)")
+}

@@ -58,7 +58,7 @@ let campusWalk = repositoryRoot.appendingPathComponent("Resources/examples/campu
     let list = try JSONDecoder().decode(ListJSON.self, from: Data(await runArtmap(["list", "--collection", "coffee", "--json"], home: home).out.utf8))
     #expect(list.buildings.map(\.name) == ["Library café", "Guild coffee bar", "Square kiosk"])
     #expect(list.buildings.allSatisfy { $0.artworks.count == 1 && $0.artworks[0].artist.isEmpty })
-    let campus = try JSONDecoder().decode(ListJSON.self, from: Data(await runArtmap(["list", "--json"], home: home).out.utf8))
+    let campus = try JSONDecoder().decode(ListJSON.self, from: Data(await runArtmap(["list", "--collection", "campus", "--json"], home: home).out.utf8))
     #expect(campus.buildings.reduce(0) { $0 + $1.artworks.count } == 31, "the campus collection is untouched")
 }
 

@@ -18,6 +18,8 @@ public protocol ViewContext: FeatureContext {
     var pictureSymbols: SymbolSet { get }
     /// Where distances are measured from, for "… from the Ashton Building".
     var referenceSource: ReferenceSource { get }
+    /// The collections whose art is shown (several when every collection near the reference is).
+    var shownCollections: [String] { get }
     /// The last line for the status bar (the viewer shows it in its own).
     var lastMessage: String? { get }
     /// The last error, which the full-screen views show as they show a message.
@@ -47,6 +49,7 @@ public protocol ViewContext: FeatureContext {
 
 extension AppState: ViewContext {
     public var referenceSource: ReferenceSource { main.referenceSource }
+    public var shownCollections: [String] { main.shownCollections }
     /// A setting as saved (nil: the default applies).
     public func savedSetting(_ key: String) -> String? { settings[key] }
 }

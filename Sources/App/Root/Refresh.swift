@@ -22,20 +22,45 @@ extension AppState {
         showsServiceCollection ? "image not downloaded yet — press s to sync" : "image not downloaded yet — press s to refresh \(collection)"
     }
 
-    /// What `s` asks for the collection on screen, or why nothing.
+    /// What `s` asks for the collections on screen, or why nothing. Several are refreshed one after another,
+    /// each from its own source (a map in view beside them), and the status line then says what each one did.
     mutating func refreshShown() -> [Effect] {
-        let name = collection
+        let names = main.shownCollections
         guard nearMe.online else {
-            lastMessage = "offline (--offline): s refreshes nothing; start artmap without --offline to refresh \(name)"
+            lastMessage = "offline (--offline): s refreshes nothing; start artmap without --offline to refresh \(names.joined(separator: ", "))"
             return []
         }
         if case .running = sync {
             lastMessage = "a refresh is already running"
             return []
         }
+        guard names.count > 1 else { return refresh(collection) }
+        refreshReports = []
+        var effects: [Effect] = []
+        if names.contains(NearMeState.collection), case .openStreetMap = source(of: NearMeState.collection) {
+            effects += refresh(NearMeState.collection)
+        }
+        refreshQueue = names.filter { $0 != NearMeState.collection }
+        return effects + refreshNextQueued()
+    }
+
+    /// Starts the next queued refresh; with none left, says what every one did and reads the catalogue again.
+    private mutating func refreshNextQueued() -> [Effect] {
+        while !refreshQueue.isEmpty {
+            let name = refreshQueue.removeFirst()
+            let effects = refresh(name)
+            if !effects.isEmpty { return effects }
+            // Nothing to ask of this one (no recorded source): what was said of it joins the others.
+            if let said = lastMessage { refreshReports.append(said) }
+        }
+        return []
+    }
+
+    /// What `s` asks for one collection, from its source.
+    private mutating func refresh(_ name: String) -> [Effect] {
         switch source(of: name) {
         case .service:
-            return startSync()
+            return startSync(name)
         case .openStreetMap where name == NearMeState.collection:
             guard nearMe.fetching == nil else {
                 lastMessage = "a map fetch is already running"
@@ -65,7 +90,8 @@ extension AppState {
         return !(lastSync.map { now.timeIntervalSince($0) < maxAge } ?? false)
     }
 
-    /// A sync or refresh ended well: its summary shows, and the catalogue is read again.
+    /// A sync or refresh ended well: its summary shows (with the others' when several were refreshed), and the
+    /// catalogue is read again once the last is done.
     mutating func refreshFinished(summary: String, at: Date) -> [Effect] {
         sync = .idle
         // "synced N min ago" speaks of the service on screen; a file imported again or the museum's painters are not a sync.
@@ -73,18 +99,40 @@ extension AppState {
         refreshing = nil
         if case .service = source(of: refreshed), refreshed == collection { lastSync = at }
         now = max(now, at)
-        lastMessage = summary
         lastError = nil
-        return [.reloadCatalogue]
+        guard main.showsSeveralCollections else {
+            lastMessage = summary
+            return [.reloadCatalogue]
+        }
+        refreshReports.append("\(refreshed): \(summary)")
+        return refreshQueueAdvanced()
     }
 
-    /// A sync or refresh failed: why, named after the collection it was for.
-    mutating func refreshFailed(reason: String, subject: String?) {
+    /// A sync or refresh failed: why, named after the collection it was for; the next queued one goes on.
+    mutating func refreshFailed(reason: String, subject: String?) -> [Effect] {
         sync = .failed(reason)
         let refreshed = refreshing ?? collection
         refreshing = nil
         let isSync: Bool
         if case .service = source(of: refreshed) { isSync = true } else { isSync = false }
-        lastError = AppState.syncFailureText(reason: reason, subject: subject, what: isSync && refreshed == collection ? "sync" : "refresh of \(refreshed)")
+        let text = AppState.syncFailureText(reason: reason, subject: subject, what: isSync && refreshed == collection ? "sync" : "refresh of \(refreshed)")
+        guard main.showsSeveralCollections else {
+            lastError = text
+            return []
+        }
+        refreshReports.append(text)
+        let effects = refreshQueueAdvanced()
+        // The failure stays on the status line, reason first, until the user acts again.
+        lastError = text
+        return effects
+    }
+
+    /// The next queued refresh, or (the queue done) what each said and the catalogue read again.
+    private mutating func refreshQueueAdvanced() -> [Effect] {
+        let next = refreshNextQueued()
+        if !next.isEmpty { return next }
+        lastMessage = refreshReports.joined(separator: " · ")
+        refreshReports = []
+        return [.reloadCatalogue]
     }
 }

@@ -25,6 +25,8 @@ public enum DetailView {
         if let ranked {
             let compass = CompassPoint(bearing: ranked.1.bearing)
             add("Distance: \(context.distanceText(ranked.1.distance)) \(compass.abbreviation) \(compass.arrow) from \(context.referenceSource.label)")
+            // Several collections on screen: which one this artwork is from.
+            if context.shownCollections.count > 1 { add("Collection: \(DisplayText.clean(a.collection))") }
         } else {
             add("Collection: \(a.collection) (press n to show it)")
         }

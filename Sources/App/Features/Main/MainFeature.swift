@@ -184,7 +184,7 @@ public enum MainFeature {
         state.catalogueIsPartial = false
         state.setArtworks(artworks)
         state.route = nil
-        if !state.zoomChosen { chooseInitialZoom(&state) }
+        chooseInitialZoom(&state)
         return message("every collection near here: \(names.joined(separator: ", ")) (n shows one at a time)")
     }
 
