@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+// Issue 36, "A newcomer's tour, round 2": the items a newcomer meets on the screen, in tmux.
+
+/// Item 4: a failure message never pushes the location off the status line: its first 20 characters stay
+/// and the message is cut instead, on the main screen and in a detail. Before, at 80 columns the status read
+/// " ⌖ fixed point 53.4…" or lost the location entirely behind "sync failed: …".
+@Test func aFailureKeepsTheLocationOnTheStatusLineAt80x24() throws {
+    var server: TestServer? = try TestServer()
+    let home = try temporaryDirectory("tour2-status")
+    let source = try #require(server?.serviceURL("ok"))
+    #expect(try runArtmapBinary(["sync", "--no-images", "--source", source], home: home).status == 0)
+    server = nil  // the remembered source now refuses connections
+    try keepOnLoopback(home: home)  // s is the point: --offline would turn it off
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "53.40678,-2.96603"]))
+    try tmux.waitFor { $0.contains { $0.contains("Map") } }
+    try tmux.send("s")
+    var screen = try tmux.waitFor { statusLine($0).contains("sync failed:") }
+    var status = statusLine(screen)
+    // "⌖ fixed point 53.406" is the location's first 20 characters.
+    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "the location stays, the reason follows: \(status)")
+    // In a detail the same line: the location, then the message, not "sync …".
+    try tmux.send("Tab", "Enter")
+    screen = try tmux.waitFor { popUpOpen($0) }
+    if !screen.contains(where: { $0.contains("┌ Artwork ") }) {
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { $0.contains { $0.contains("┌ Artwork ") } }
+    }
+    try tmux.send("s")
+    screen = try tmux.waitFor { statusLine($0).contains("sync failed:") }
+    status = statusLine(screen)
+    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "\(status)")
+    try tmux.send("Escape", "Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
+
+/// Item 4: offline (`--offline`) `s` asks nothing, so a picture not downloaded yet does not say "press s to sync".
+@Test func offlineADetailDoesNotOfferS() throws {
+    let server = try TestServer()
+    let home = try temporaryDirectory("tour2-offline")
+    #expect(try runArtmapBinary(["sync", "--no-images", "--source", server.serviceURL("ok")], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("Map") } }
+    try tmux.send("Tab", "Enter")
+    var screen = try tmux.waitFor { popUpOpen($0) }
+    if !screen.contains(where: { $0.contains("┌ Artwork ") }) {
+        try tmux.send("Enter")
+        screen = try tmux.waitFor { $0.contains { $0.contains("┌ Artwork ") } }
+    }
+    screen = try tmux.waitFor { $0.joined().contains("image not downloaded yet") }
+    let text = screen.joined(separator: "\n")
+    #expect(!text.contains("press s"), "\(text)")
+    #expect(text.contains("offline"), "\(text)")
+    try tmux.send("Escape", "Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
