@@ -58,3 +58,26 @@ import TestSupport
     try tmux.send("Escape", "Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 6: on the settings screen a label never runs into its value (a column two cells wide between them),
+/// "Rijksmuseum base" reads as the built-in default, not "(none)", and the footer is read whole at 120 and 80
+/// columns (on two lines when one is too short); at 80×24 the list scrolls to its last setting.
+@Test(arguments: [(120, 40), (80, 24)])
+func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
+    let home = try temporaryDirectory("tour2-settings")
+    let tmux = try TmuxSession(columns: columns, rows: rows)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { $0.contains { $0.contains("Map") } }
+    try tmux.send(",")
+    var screen = try tmux.waitFor { boxTop($0, "Settings") != nil }
+    let text = screen.joined(separator: "\n")
+    #expect(screen.contains { $0.contains("Enter edit · ←/→ choose · d default · Esc back") }, "\(text)")
+    #expect(screen.contains { $0.contains("saved at once; used at once unless marked next start") }, "\(text)")
+    #expect(screen.contains { $0.contains("Rijksmuseum base  ") && $0.contains("(built-in") }, "\(text)")
+    #expect(!screen.contains { $0.contains("Rijksmuseum") && $0.contains("(none)") }, "\(text)")
+    for _ in 0..<18 { try tmux.send("j") }
+    screen = try tmux.waitFor { $0.contains { $0.contains("days before a fetched tile is asked for again") } }
+    #expect(screen.contains { $0.contains("Fetch the map around you  on  (default)") }, "\(screen.joined(separator: "\n"))")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
