@@ -81,3 +81,26 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
     try tmux.send("Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 11: the painters screen's "found" line names the painter as the museum spells it ("Johannes Vermeer"
+/// for "johannes vermeer" typed), read from the first painting's maker; before, it repeated the name as typed.
+@Test func thePainterFoundIsNamedAsTheMuseumSpellsIt() throws {
+    let home = try temporaryDirectory("tour2-painter")
+    let image = home.appendingPathComponent("painting.jpg")
+    try Data(try quadrantJPEG(width: 120, height: 90)).write(to: image)
+    let museum = try TestServer(rijksmuseumImage: image)
+    #expect(try runArtmapBinary(["config", "set", "sync.at_start", "no"], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--rijks-base", museum.base]))
+    try tmux.require("the view", { $0.contains { $0.contains("q quit") } })
+    try tmux.send("p")
+    try tmux.require("the painters screen", { $0.contains { $0.contains("No painters yet. Press + and type a name") } })
+    try tmux.send("+")
+    try tmux.tmux(["send-keys", "-t", "main", "-l", "johannes vermeer"])
+    try tmux.require("the name typed", { $0.contains { $0.contains("Search the museum: johannes vermeer") } })
+    try tmux.send("Enter")
+    let screen = try tmux.require("the painter found", { $0.contains { $0.contains(": 4 paintings with images") } })
+    #expect(screen.contains { $0.contains(" Johannes Vermeer: 4 paintings with images. Enter adds them") }, "\(screen.joined(separator: "\n"))")
+    try tmux.send("Escape", "Escape", "q")
+    try tmux.require("the exit", { $0.contains { $0.contains("EXITED-0") } })
+}
