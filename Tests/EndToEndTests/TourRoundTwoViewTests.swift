@@ -104,3 +104,25 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
     try tmux.send("Escape", "Escape", "q")
     try tmux.require("the exit", { $0.contains { $0.contains("EXITED-0") } })
 }
+
+/// Item 7: after a place jump (`@ Entrance`, the campus's farthest artwork, selected with G) the place's header
+/// tops the table, not its artwork under ▲ with the header scrolled off.
+@Test func aPlaceJumpShowsThePlacesHeaderAtTheTopOfTheTable() throws {
+    let home = try temporaryDirectory("tour2-header")
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline"]))
+    try tmux.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
+    try tmux.send("Tab", "G")
+    try tmux.waitFor { $0.contains { $0.contains("Entrance") && $0.contains("Maurice Cock") } }
+    try tmux.send("@")
+    try tmux.waitFor { $0.contains { $0.contains("@ go to") } }
+    try tmux.type("Entrance")
+    let screen = try tmux.waitFor { statusLine($0).contains("measuring from Entrance") }
+    let table = try #require(boxTop(screen, "31 artworks in 13 buildings"))
+    // Under the column names: the place's header, then its artwork; nothing hidden above.
+    #expect(screen[table.line + 2].contains("▸ Rendall Building (1)"), "\(screen.joined(separator: "\n"))")
+    #expect(screen[table.line + 3].contains("Entrance"), "\(screen.joined(separator: "\n"))")
+    #expect(!screen[table.line + 2].contains("▲"))
+    try tmux.send("q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
