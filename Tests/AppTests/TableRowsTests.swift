@@ -1,6 +1,7 @@
 import Testing
 @testable import App
 import TestSupport
+import Catalog
 
 @Test func tableRowsAreEachHeaderFollowedByItsArtworks() {
     let rows = TableRows(artworkCounts: [2, 0, 3])
@@ -45,7 +46,8 @@ import TestSupport
     var state = try campusState(columns: 80, rows: 24)
     _ = reduce(&state, .key(.tab))
     _ = reduce(&state, .key(.character("G")))
-    guard case .artwork(let farthest)? = state.main.pointed else { Issue.record("G selects an artwork"); return }
+    let pointed = try #require(state.main.pointed)
+    let farthest = try #require({ if case .artwork(let artwork) = pointed { return artwork } else { return nil } }() as Artwork?, "G selects an artwork")
     #expect(state.main.tableScroll > 0)
     _ = reduce(&state, .nearMe(.placeFound(name: farthest.title, farthest.coordinate)))
     #expect(state.main.selectedRow == 1, "the artwork, under its place's header")
