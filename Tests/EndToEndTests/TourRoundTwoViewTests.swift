@@ -126,3 +126,21 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
+
+/// Item 8: the route panel's header never wraps: at 80×24 the keys give way ("… as the crow flies" alone)
+/// instead of "… j/k scroll, Esc" over "closes"; the steps follow at once.
+@Test func theRoutePanelsHeaderNeverWrapsAt80x24() throws {
+    let home = try temporaryDirectory("tour2-route")
+    let extract = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+    #expect(try runArtmapBinary(["import", extract], home: home).status == 0)
+    let tmux = try TmuxSession(columns: 80, rows: 24)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki"]))
+    try tmux.waitFor { $0.contains { $0.contains("artworks in") } }
+    try tmux.send("Tab", "j", "g")
+    let screen = try tmux.waitFor { $0.contains { $0.contains("as the crow flies") } }
+    let header = try #require(screen.firstIndex { $0.contains("as the crow flies") })
+    #expect(screen[header + 1].contains("│ 1 "), "the first step right under the header: \(screen.joined(separator: "\n"))")
+    #expect(!screen.contains { $0.contains("│ closes") }, "\(screen.joined(separator: "\n"))")
+    try tmux.send("Escape", "q")
+    try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
+}
