@@ -74,8 +74,9 @@ public struct AppState: Sendable {
     public internal(set) var startPlan = StartPlan()
 
     public init(artworks: [Artwork], reference: Coordinate = .ashtonBuilding,
-                referenceSource: ReferenceSource = .fixed("Ashton Building")) {
+                referenceSource: ReferenceSource = .fixed("Ashton Building"), online: Bool = false) {
         main = MainState(artworks: artworks, reference: reference, referenceSource: referenceSource)
+        nearMe.online = online
     }
 
     /// The first state of the view, from what the command read.

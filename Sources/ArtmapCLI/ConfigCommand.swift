@@ -42,7 +42,7 @@ enum ConfigCommand: Command {
                 let width = Setting.all.map(\.key.count).max() ?? 0
                 for (setting, saved) in values {
                     let value: (text: String, problem: String?) = saved.map { setting.shown($0) } ?? (setting.defaultValue, nil)
-                    let shown = value.text.isEmpty ? "(none)" : DisplayText.clean(value.text)
+                    let shown = setting.displayed(DisplayText.clean(value.text))
                     let problem = value.problem.map { " (not valid: \($0); artmap config set \(setting.key) default)" } ?? ""
                     console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")\(problem)  — \(setting.help)")
                 }
@@ -71,13 +71,13 @@ enum ConfigCommand: Command {
             guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
             if words[2].lowercased() == "default" {
                 try store.setSetting(setting.key, nil)
-                console.line("\(setting.key) = \(setting.defaultValue.isEmpty ? "(none)" : setting.defaultValue) (default)")
+                console.line("\(setting.key) = \(setting.displayed(setting.defaultValue)) (default)")
                 return 0
             }
             switch setting.validate(words[2]) {
             case .success(let value):
                 try store.setSetting(setting.key, value)
-                console.line("\(setting.key) = \(value.isEmpty ? "(none)" : DisplayText.clean(value))")
+                console.line("\(setting.key) = \(setting.displayed(DisplayText.clean(value)))")
                 return 0
             case .failure(let error):
                 throw CLIError.usage("\(setting.key): \(error.message); nothing was saved", command: name)

@@ -63,13 +63,14 @@ enum ManPage {
             page += [".SS " + text(context.rawValue)]
             for binding in own { page += [".TP", text(binding.keys.map(\.label).joined(separator: " ")), text(binding.description)] }
         }
-        page += [".SH SETTINGS", "Read and changed with 'artmap config' or on the settings screen (,) of the view; saved in the store."]
+        page += [".SH SETTINGS", "Read and changed with 'artmap config' or on the settings screen (,) of the view; saved in the user's settings file (see FILES)."]
         for setting in Setting.all {
             page += [".TP", text(setting.key), text("\(setting.title): \(setting.help)" + (setting.defaultValue.isEmpty ? "." : " (default \(setting.defaultValue)).")),]
         }
         page += [".SH FILES"]
         page += [
-            ".TP", text("$XDG_DATA_HOME/artmap/artmap.sqlite"), text("the store (SQLite): catalogue, map, settings, favourites, painters; --store PATH uses another."),
+            ".TP", text("$XDG_DATA_HOME/artmap/artmap.sqlite"), text("the store (SQLite): catalogue, map, favourites, painters; --store PATH uses another."),
+            ".TP", text("$XDG_CONFIG_HOME/artmap/config"), text("the user's settings, one 'key = value' a line (artmap config, the settings screen)."),
             ".TP", text("$XDG_CACHE_HOME/artmap/images/"), text("cached images, kept within the cache limit (cache.image-limit-mb, default 500 MB)."),
             ".TP", text("PREFIX/share/artmap/seed/"), text("the embedded campus catalogue the store is seeded from."),
         ]

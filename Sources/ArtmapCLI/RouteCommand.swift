@@ -13,7 +13,7 @@ enum RouteCommand: Command {
         OSMServiceOptions.specs[3],
         OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
         OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print {distance_m, duration_s, steps, geometry, start_join, target_join} as JSON"),
+        OptionSpec(name: "--json", valueName: nil, help: "print {distance_m (the whole walk), duration_s, ways_m, steps, geometry, start_join, target_join} as JSON"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
@@ -88,8 +88,11 @@ enum RouteCommand: Command {
 
     static func json(_ walk: WalkingRoute) -> JSONWriter.Value {
         .object([
-            ("distance_m", .number(JSONWriter.rounded(walk.metres, places: 3))),
-            ("duration_s", .number(JSONWriter.rounded(walk.seconds))),
+            // The whole walk, as the text and the view say it: the straight walks to and from the ways included
+            // (start_join.gap_m and target_join.gap_m); ways_m is the part along the ways.
+            ("distance_m", .number(JSONWriter.rounded(walk.totalMetres, places: 3))),
+            ("duration_s", .number(JSONWriter.rounded(walk.totalMetres / WalkingRoute.metresPerSecond))),
+            ("ways_m", .number(JSONWriter.rounded(walk.metres, places: 3))),
             ("steps", .array(walk.steps.map { step in
                 .object([("instruction", .string(step.instruction)), ("street", .string(step.street)),
                          ("distance_m", .number(JSONWriter.rounded(step.metres)))])

@@ -11,6 +11,9 @@ public struct Setting: Sendable, Identifiable {
     public let defaultValue: String
     /// The values offered in turn on the settings screen, when the setting is a choice.
     public let choices: [String]
+    /// What an empty value means, as the settings screen and `artmap config` say it: "(none)", or
+    /// "(built-in)" where empty means artmap's own addresses, not that there are none.
+    public let emptyText: String
     private let check: @Sendable (String) -> Result<String, CatalogError>
 
     public var id: String { key }
@@ -20,15 +23,19 @@ public struct Setting: Sendable, Identifiable {
     /// The settings a running view takes in when they are saved (the rest are read when it starts).
     static let appliedAtOnce: Set<String> = [slideshowInterval, nearest, units, imageRendering, rijksBase]
 
-    init(key: String, title: String, help: String, defaultValue: String, choices: [String] = [],
+    init(key: String, title: String, help: String, defaultValue: String, choices: [String] = [], emptyText: String = "(none)",
          check: @escaping @Sendable (String) -> Result<String, CatalogError>) {
         self.key = key
         self.title = title
         self.help = help
         self.defaultValue = defaultValue
         self.choices = choices
+        self.emptyText = emptyText
         self.check = check
     }
+
+    /// A value as shown: itself, or `emptyText` when empty.
+    public func displayed(_ value: String) -> String { value.isEmpty ? emptyText : value }
 
     /// The value as it will be saved (trimmed, normalised), or why it cannot be. Control characters (ESC,
     /// CR/LF, C0/C1, bidi overrides) and values over `FieldLimits.setting` characters are refused first,
@@ -115,8 +122,8 @@ public struct Setting: Sendable, Identifiable {
                 choices: ["yes", "no"], check: choice(["yes", "no"])),
         Setting(key: syncMaxAge, title: "Sync when older than", help: "seconds since the last sync before the start-up sync runs",
                 defaultValue: "3600", check: number(in: 0...31_536_000, unit: "seconds", integer: true)),
-        Setting(key: rijksBase, title: "Rijksmuseum base", help: "replaces the museum's search, id and IIIF bases (https://, or http:// on this machine)",
-                defaultValue: "", check: url(allowEmpty: true)),
+        Setting(key: rijksBase, title: "Rijksmuseum base", help: "replaces the museum's search, id and IIIF bases (https://, or http:// on this machine); empty: the museum's own",
+                defaultValue: "", emptyText: "(built-in: the museum's own addresses)", check: url(allowEmpty: true)),
         Setting(key: newsURL, title: "News URL", help: "a plain-text message fetched at start-up (empty: none)",
                 defaultValue: "", check: url(allowEmpty: true)),
         Setting(key: overpassURL, title: "Overpass API", help: "where streets and artworks are fetched (https://; several, separated by spaces, are tried in turn)",

@@ -22,13 +22,9 @@ public enum PainterAdding {
         return (name, fetch, report)
     }
 
-    /// The painter's name as the museum spells it ("Johannes Vermeer" for "johannes vermeer"): the maker of
-    /// the paintings found that matches what was typed, case and accents aside; else the name as typed.
+    /// The painter's name as the museum spells it (`RijksmuseumClient.museumName`), from the paintings' makers.
     static func museumName(typed: String, paintings: [Artwork]) -> String {
-        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespaces) }
-        let wanted = fold(typed)
-        let makers = Dictionary(grouping: paintings.map(\.artist).filter { fold($0) == wanted }, by: { $0 })
-        return makers.max { $0.value.count < $1.value.count }?.key ?? typed
+        RijksmuseumClient.museumName(typed: typed, makers: paintings.map(\.artist))
     }
 
     /// "added Johannes Vermeer: 3 paintings (3 new, 0 changed), 1 skipped"

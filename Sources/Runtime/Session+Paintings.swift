@@ -84,7 +84,8 @@ extension Session {
         case .count(let name):
             painterTask = Task.detached {
                 do {
-                    queue.post(.painters(.counted(name: name, total: try await client.count(painter: name))))
+                    let counted = try await client.count(painter: name)
+                    queue.post(.painters(.counted(name: counted.name, total: counted.total)))
                 } catch {
                     queue.post(.painters(.finished(Session.reasonFirst("the search failed", error, advice: "try again later, or check the museum's address in settings (,)"), nil)))
                 }

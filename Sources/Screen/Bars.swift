@@ -48,16 +48,29 @@ public enum Bars {
         }
         if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
         let left = " " + parts.joined(separator: " │ ")
-        // The last message comes first: it takes the room it needs (all but 16 cells of the line), the
-        // state gives way, and MessageFit keeps its reason whole.
         guard let note = (state.lastError ?? state.lastMessage).map(DisplayText.clean) else {
             buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
             return
         }
-        let noteRoom = min(TextWidth.of(note) + 3, max(area.width - TextWidth.of(left), area.width - 16))
-        let used = buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width - noteRoom)
-        buffer.write(" │ " + MessageFit.fit(note, to: noteRoom - 3), x: area.x + used, y: area.y,
+        // The last message takes the room it needs, but the location's first `keptLocation` characters stay
+        // (where distances are measured from is what the table means): the state after it gives way first, a
+        // part at a time, then the location is cut to those characters, then the message is cut (MessageFit
+        // keeps its reason and cuts the subject, then the tail, with "…").
+        let location = TextWidth.of(parts[0])
+        let kept = 1 + (location > keptLocation ? keptLocation + 1 : location)
+        let room = max(kept, area.width - TextWidth.of(note) - 3)
+        var line = " " + TextWidth.truncate(parts[0], to: room - 1)
+        for part in parts.dropFirst() {
+            let next = line + " │ " + part
+            if TextWidth.of(next) > room { break }
+            line = next
+        }
+        let used = buffer.write(line, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
+        buffer.write(" │ " + MessageFit.fit(note, to: area.width - used - 3), x: area.x + used, y: area.y,
                      style: Style(state.lastError != nil ? .statusError : .status, bold: state.lastError != nil, reverse: true),
-                     maxWidth: area.width - used)
+                     maxWidth: max(0, area.width - used))
     }
+
+    /// How much of the location ("⌖ fixed point 53.40678,-2.96603") a message may never push off the status line.
+    public static let keptLocation = 20
 }

@@ -16,7 +16,10 @@ public struct TileContents {
 
 /// What storing fetched tiles changed.
 public struct TileReplaceReport: Sendable, Equatable {
+    /// The tiles stored, and the map features and walking edges those tiles hold now (this fetch's, not the store's).
     public var tiles = 0, features = 0, edges = 0
+    /// Every fetched tile the store keeps, these and those stored before (`map list`'s counts).
+    public var totalFeatures = 0, totalEdges = 0
     public var artworks = MergeReport()
     public var notes: [String] = []
 }
@@ -174,17 +177,31 @@ extension CatalogStore {
             }
             try delete(collection: collection, ids: gone)
             report.artworks.removed += gone.count
-            (report.features, report.edges) = try fetchedLayerCounts()
+            (report.features, report.edges) = try layerCounts(ofSources: contents.map { Self.source(of: $0.tile) })
+            (report.totalFeatures, report.totalEdges) = try fetchedLayerCounts()
             // The limit is the store's, over every fetched tile it keeps: the rest of the transaction rolls back.
-            if report.edges > maxEdges { throw tooMany(report.edges, "the fetched tiles (these and those stored before)") }
+            if report.totalEdges > maxEdges { throw tooMany(report.totalEdges, "the fetched tiles (these and those stored before)") }
             try database.run("""
                 INSERT INTO map_sources(name, file, collection, imported_at, feature_count, edge_count)
                 VALUES (?1, 'OpenStreetMap (Overpass API)', ?2, ?3, ?4, ?5)
                 ON CONFLICT(name) DO UPDATE SET file = excluded.file, collection = excluded.collection,
                     imported_at = excluded.imported_at, feature_count = excluded.feature_count, edge_count = excluded.edge_count
-                """, [.text(Self.fetchedSource), .text(collection), .text(fetchedAt), .integer(Int64(report.features)), .integer(Int64(report.edges))])
+                """, [.text(Self.fetchedSource), .text(collection), .text(fetchedAt), .integer(Int64(report.totalFeatures)), .integer(Int64(report.totalEdges))])
             return report
         } }
+    }
+
+    /// How many map features and walking edges these tiles' sources (`osm/ROW/COLUMN`) hold: what one fetch stored.
+    func layerCounts(ofSources sources: [String]) throws -> (features: Int, edges: Int) {
+        var features = 0, edges = 0
+        for source in sources {
+            let row = try database.rows("""
+                SELECT (SELECT COUNT(*) FROM map_features WHERE source = ?1), (SELECT COALESCE(SUM(edge_count), 0) FROM walk_pieces WHERE source = ?1)
+                """, [.text(source)]).first
+            features += Int(row?[0].integer ?? 0)
+            edges += Int(row?[1].integer ?? 0)
+        }
+        return (features, edges)
     }
 
     /// How many map features and walking edges all fetched tiles hold together.

@@ -57,6 +57,7 @@ private let helsinki = Coordinate(clampingLatitude: 60.1676, longitude: 24.9514)
     #expect(state.lastMessage == "a map fetch is already running")
 
     var offline = try campusState()
+    offline.nearMe.online = false
     #expect(press(&offline, .character("d")).isEmpty)
     #expect(offline.lastMessage?.hasPrefix("offline (--offline): nothing is fetched") == true)
     #expect(Keymap.bindings.contains { $0.keys == [.character("d")] && $0.description.hasPrefix("fetch streets and artworks around the map's centre") })

@@ -48,6 +48,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(press(&state, .character("s")).isEmpty)
     #expect(state.lastMessage?.hasPrefix("offline (--offline): s refreshes nothing") == true, "\(state.lastMessage ?? "")")
     var campus = try campusState()
+    campus.nearMe.online = false
     #expect(press(&campus, .character("s")).isEmpty, "offline, the campus is not synced either")
     #expect(campus.sync == .idle)
 }
@@ -87,6 +88,20 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(!state.showsServiceCollection)
     #expect(state.missingPictureHint == "image not downloaded yet — press s to refresh helsinki")
     #expect(try campusState().missingPictureHint == "image not downloaded yet — press s to sync")
+}
+
+/// Issue 36, item 4: offline (`--offline`) `s` asks nothing, so no hint offers it: not the picture's, not the
+/// detail's "no picture to view", not a failed image's "s tries again".
+@Test func offlineNoHintOffersS() throws {
+    var campus = try campusState()
+    campus.nearMe.online = false
+    #expect(campus.missingPictureHint == "image not downloaded yet — offline (--offline): start artmap without --offline to download it")
+    let id = try #require(campus.main.artworks.first?.key)
+    campus.overlays = [.detail(DetailState(artwork: id, scroll: 0))]
+    _ = reduce(&campus, .pictureUnavailable(id, .notCached))
+    _ = press(&campus, .character("i"))
+    #expect(campus.lastMessage?.hasPrefix("no picture to view: image not downloaded yet — offline") == true, "\(campus.lastMessage ?? "")")
+    #expect(!(campus.lastMessage ?? "").contains("press s"))
 }
 
 @Test func theAnswerOfARefreshSpeaksOfTheCollectionRefreshedEvenAfterN() throws {

@@ -1,5 +1,7 @@
 import Testing
 @testable import App
+import TestSupport
+import Catalog
 
 @Test func tableRowsAreEachHeaderFollowedByItsArtworks() {
     let rows = TableRows(artworkCounts: [2, 0, 3])
@@ -35,4 +37,23 @@ import Testing
     #expect(rows.count - rows.headerCount == 5, "five artworks under two group lines")
     // Only a place of exactly one artwork goes without its header.
     #expect(Array(TableRows(artworkCounts: [2], headerless: [true])) == [.building(0), .artwork(0, 0), .artwork(0, 1)])
+}
+
+/// Issue 36, item 7: when the table scrolls to a selected row it shows the row's building header too, when both
+/// fit: after `@` to the farthest artwork (selected with G) its place is nearest, and the table starts at its header
+/// (before, at its artwork, the header scrolled off). A step of j past the bottom still scrolls by one row.
+@Test func scrollingToARowShowsItsBuildingsHeaderWhenItFits() throws {
+    var state = try campusState(columns: 80, rows: 24)
+    _ = reduce(&state, .key(.tab))
+    _ = reduce(&state, .key(.character("G")))
+    let pointed = try #require(state.main.pointed)
+    let farthest = try #require({ if case .artwork(let artwork) = pointed { return artwork } else { return nil } }() as Artwork?, "G selects an artwork")
+    #expect(state.main.tableScroll > 0)
+    _ = reduce(&state, .nearMe(.placeFound(name: farthest.title, farthest.coordinate)))
+    #expect(state.main.selectedRow == 1, "the artwork, under its place's header")
+    #expect(state.main.tableScroll == 0, "the header is in view")
+    _ = reduce(&state, .key(.home))
+    #expect(state.main.selectedRow == 0 && state.main.tableScroll == 0)
+    for _ in 0..<state.main.layout.tableBody.height { _ = reduce(&state, .key(.character("j"))) }
+    #expect(state.main.tableScroll == 1, "one step past the bottom scrolls one row")
 }

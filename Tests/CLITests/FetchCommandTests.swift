@@ -60,7 +60,7 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     let home = try temporaryDirectory()
     let result = await fetch(server, home: home, ["--no-pictures"])
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out.hasPrefix("fetched 4 tiles of 4: "), "\(result.out)")
+    #expect(result.out.hasPrefix("fetched 4 tiles: "), "\(result.out)")
     #expect(result.out.contains("map data © OpenStreetMap contributors (ODbL)"))
     let overpass = try requests(server, "overpass")
     #expect(overpass.count == 4)
@@ -92,7 +92,7 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     let sea = ["fetch", "--around", "60.1550,24.9450", "--radius", "100"] + server.osmServiceOptions
     let first = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
     #expect(first.status == 0, "\(first.err)")
-    #expect(first.out.hasPrefix("fetched 1 tile of 1: 0 map features, 0 walking edges, 0 artworks"), "\(first.out)")
+    #expect(first.out.hasPrefix("nothing here: OpenStreetMap has no streets, buildings or artworks in the 1 tile asked"), "\(first.out)")
     let again = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
     #expect(again.out.hasPrefix("the map around here is up to date"), "\(again.out)")
     #expect(try requests(server, "overpass").count == 1)
@@ -122,7 +122,8 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     let overpassBefore = try requests(server, "overpass").count
     let result = await fetch(server, home: home, ["--no-pictures"])
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out.hasPrefix("fetched 2 tiles of 4: "), "\(result.out)")
+    // Two were fresh: said as such, not as "2 of 4", which reads like a failure.
+    #expect(result.out.hasPrefix("fetched 2 tiles (2 more were up to date): "), "\(result.out)")
     #expect(try requests(server, "overpass").count == overpassBefore + 2)
     let after = try openStore(home).artworks(collection: "osm")
     #expect(!after.contains { $0.id == havisAmanda })
@@ -274,7 +275,7 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     let result = await runArtmap(["fetch", "--around", "60.1690,24.9480", "--radius", "100", "--no-pictures", "--overpass-url", endpoints],
                                  home: home, extraEnvironment: quickBackoff)
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out.hasPrefix("fetched 1 tile of 1: "), "\(result.out)")
+    #expect(result.out.hasPrefix("fetched 1 tile: "), "\(result.out)")
     #expect(try requests(server, "overpass").count == 1)
 }
 
@@ -320,8 +321,8 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     let featuresAfter = try openStore(home).baseMap().features.count
     #expect(featuresAfter > 0 && featuresAfter < featuresBefore / 2, "\(featuresBefore) → \(featuresAfter)")
     #expect(try openStore(home).artworks(collection: "osm").count == artworksBefore)
-    // The summary and `map list` count what stays.
-    #expect(elsewhere.out.hasPrefix("fetched 1 tile of 1: \(featuresAfter) map features"), "\(elsewhere.out)")
+    // The summary counts what this fetch stored (nothing, at sea), `map list` what stays.
+    #expect(elsewhere.out.hasPrefix("nothing here: OpenStreetMap has no streets, buildings or artworks in the 1 tile asked;"), "\(elsewhere.out)")
     #expect(try openStore(home).mapSourceSummaries().first { $0.name == CatalogStore.fetchedSource }?.features == featuresAfter)
     // With an age limit of 0 every tile is asked again and nothing is evicted.
     try ageTiles(home, [kluuvi[3]])
@@ -349,8 +350,34 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     try server.editExtract(hide: [havisAmanda])
     try ageTiles(home, [MapTile(row: 6016, column: 2495), MapTile(row: 6017, column: 2495)])
     let stale = await runArtmap(["refresh", "osm"], home: home, extraEnvironment: quickBackoff)
-    #expect(stale.status == 0 && stale.out.hasPrefix("osm: fetched 2 tiles of 2: "), "\(stale.out)\(stale.err)")
+    #expect(stale.status == 0 && stale.out.hasPrefix("osm: fetched 2 tiles: "), "\(stale.out)\(stale.err)")
     #expect(try requests(server, "overpass").count == asked + 2)
     #expect(try !openStore(home).artworks(collection: "osm").contains { $0.id == havisAmanda })
     #expect(try openStore(home).collectionSource("osm") == .openStreetMap)
+}
+
+/// Issue 36, item 1: a fetch's summary counts what that fetch stored, not the store's totals. One tile alone
+/// (6017/2493, west of Kluuvi) says the same numbers on a fresh store as after Kluuvi's four tiles were stored;
+/// before, the second said the store's totals (Kluuvi's streets and its own together).
+@Test func aFetchSummaryCountsWhatThatFetchStoredNotTheStore() async throws {
+    let server = try osmServer()
+    let west = ["fetch", "--around", "60.1750,24.9360", "--radius", "50", "--no-pictures"] + server.osmServiceOptions
+    func counts(_ out: String) -> String? {
+        guard out.hasPrefix("fetched 1 tile: "), let colon = out.firstIndex(of: ":") else { return nil }
+        // The map features and walking edges (artworks a way of Kluuvi's held may already be stored: "0 new").
+        return out[out.index(after: colon)...].split(separator: ",").prefix(2).joined(separator: ",").trimmingCharacters(in: .whitespaces)
+    }
+    let alone = await runArtmap(west, home: try temporaryDirectory(), extraEnvironment: quickBackoff)
+    #expect(alone.status == 0, "\(alone.err)")
+    let aloneCounts = try #require(counts(alone.out), "\(alone.out)")
+    #expect(aloneCounts.contains(" map features, ") && !aloneCounts.hasPrefix("0 map features"), "\(alone.out)")
+
+    let home = try temporaryDirectory()
+    #expect(await fetch(server, home: home, ["--no-pictures"]).status == 0)
+    let after = await runArtmap(west, home: home, extraEnvironment: quickBackoff)
+    #expect(after.status == 0, "\(after.err)")
+    #expect(counts(after.out) == aloneCounts, "alone: \(alone.out)after Kluuvi: \(after.out)")
+    // `map list` counts the whole store: more than this fetch.
+    let total = try #require(try openStore(home).mapSourceSummaries().first { $0.name == CatalogStore.fetchedSource }?.features)
+    #expect(!aloneCounts.hasPrefix("\(total) map features"), "\(total) in the store; \(after.out)")
 }

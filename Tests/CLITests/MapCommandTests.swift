@@ -128,7 +128,11 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     process.waitUntilExit()
     let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     let independent = try #require(fields.first.flatMap(Double.init), "python printed \(output)")
-    #expect(abs(distance - independent) <= independent * 0.001, "artmap \(distance) m, Dijkstra \(independent) m")
+    // distance_m is the whole walk (issue 36, item 8): the straight walks to and from the ways, then ways_m along them.
+    let ways = try #require((json["ways_m"] as? NSNumber)?.doubleValue)
+    let gaps = try ["start_join", "target_join"].map { try #require(((json[$0] as? [String: Any])?["gap_m"] as? NSNumber)?.doubleValue) }
+    #expect(abs(distance - (gaps[0] + ways + gaps[1])) < 0.01, "\(distance) = \(gaps[0]) + \(ways) + \(gaps[1])")
+    #expect(abs(ways - independent) <= independent * 0.001, "artmap \(ways) m, Dijkstra \(independent) m")
     #expect(fields.last == "True", "every point of the route between its ends is a node of an imported way")
     // Text output names the streets.
     let text = await runArtmap(["route", "--from", from, "--to", "node/5284003021", "--collection", "helsinki"], home: home)

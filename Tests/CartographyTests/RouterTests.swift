@@ -16,7 +16,7 @@ import Testing
     #expect(abs(route.metres - expected) < 0.01)
     #expect(route.points.count == 3)
     #expect(route.steps.map(\.instruction) == ["head north on North Path", "right onto Top Street"])
-    #expect(abs(route.seconds - route.metres / (5000.0 / 3600)) < 1e-9)
+    #expect(abs(route.seconds - route.totalMetres / (5000.0 / 3600)) < 1e-9)
 }
 
 @Test func noGraphTooFarAndUnconnectedAreToldApart() throws {
@@ -81,4 +81,36 @@ import Testing
         }
     }
     #expect(compared >= 1)
+}
+
+/// A chain of ways through `points`, each edge named by the street at its end.
+private func chain(_ points: [(point: GeoPoint, street: String)]) -> [WalkEdge] {
+    var edges: [WalkEdge] = []
+    for i in 1..<points.count {
+        let a = points[i - 1].point, b = points[i].point
+        edges.append(WalkEdge(from: Int64(i), to: Int64(i + 1), fromPoint: a, toPoint: b,
+                              metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: points[i].street))
+    }
+    return edges
+}
+
+/// Metres north and east of 60° N, 25° E.
+private func metresAway(_ north: Double, _ east: Double = 0) -> GeoPoint {
+    GeoPoint(latitude: 60.0 + north / 111_320, longitude: 25.0 + east / 55_800)
+}
+
+/// Issue 36, item 8: a street crossed is "cross X", not a turn: a sidewalk north whose last metre jogs back south at
+/// the kerb, an 11 m crossing of Aleksanterinkatu north, then the sidewalk on. Before, the jog's bearing made it
+/// "turn around onto Aleksanterinkatu" and the walk on a turn again.
+@Test func aStreetCrossedIsCrossedNotTurnedAround() throws {
+    let crossing = chain([(metresAway(0), ""), (metresAway(60), "Mikonkatu"), (metresAway(59, 0.3), "Mikonkatu"),
+                          (metresAway(70, 0.3), "Aleksanterinkatu"), (metresAway(130, 0.3), "Mikonkatu")])
+    let route = try Router.route(in: WalkGraph(edges: crossing), from: metresAway(0).coordinate, to: metresAway(130, 0.3).coordinate).get()
+    let instructions: [String] = route.steps.map { $0.instruction }
+    #expect(instructions == ["head north on Mikonkatu", "cross Aleksanterinkatu", "continue onto Mikonkatu"], "\(instructions)")
+    // A genuine reversal over a meaningful distance is still one.
+    let back = chain([(metresAway(0), ""), (metresAway(100), "North Way"), (metresAway(0, 1), "South Way")])
+    let reversal = try Router.route(in: WalkGraph(edges: back), from: metresAway(0).coordinate, to: metresAway(0, 1).coordinate).get()
+    let turned: [String] = reversal.steps.map { $0.instruction }
+    #expect(turned == ["head north on North Way", "turn around onto South Way"], "\(turned)")
 }

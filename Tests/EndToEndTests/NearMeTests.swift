@@ -86,11 +86,34 @@ private func homeWithoutStartSync() throws -> URL {
     try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514", "--collection", "osm"] + server.osmServiceOptions))
     _ = try tmux.require("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ? help") }
     try tmux.send("s")
-    let screen = try tmux.require(timeout: 60, "the refresh's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" tiles of ") } }
+    let screen = try tmux.require(timeout: 60, "the refresh's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" map feature") } }
     #expect(!screen.contains { $0.contains("sync failed") || $0.contains("up to date") }, "\(screen.joined(separator: "\n"))")
     try tmux.send("q")
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
     let again = try server.requestLog().filter { $0.hasPrefix("/overpass/") }.count - before
     #expect(again >= 1 && again <= 9, "the tiles in view were asked again (\(again)), not the whole store")
     #expect(try server.requestLog().allSatisfy { !$0.contains("data.php") }, "the campus service was not asked")
+}
+
+/// Issue 36, item 1: `@ place` in the view fetches around that place and the status line says what that fetch
+/// stored. Helsinki's four tiles are in the store; Amsterdam is outside the stand-in's extract, so its fetch
+/// stores nothing and says "nothing here" (before, it said "fetched 12 tiles of 12" with Helsinki's counts).
+@Test func aPlaceJumpShowsWhatThatFetchStoredNotTheStoresTotals() throws {
+    let server = try osmServer()
+    let home = try homeWithoutStartSync()
+    let fetched = try runArtmapBinary(["fetch", "--around", "60.1690,24.9480", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
+    #expect(fetched.status == 0 && fetched.output.contains("map features"), "\(fetched.output)")
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1690,24.9480"] + server.osmServiceOptions))
+    _ = try tmux.require("the view") { $0.contains { $0.contains("⌖") } }
+    try tmux.send("@")
+    _ = try tmux.require("the place prompt") { $0.contains { $0.contains("@ go to") } }
+    try tmux.type("Amsterdam")
+    let screen = try tmux.require(timeout: 60, "Amsterdam's fetch summary") {
+        $0.contains { $0.contains("nothing here: OpenStreetMap has no streets, buildings or artworks") }
+    }
+    #expect(!screen.contains { $0.contains(" map features") || $0.contains(" tiles of ") }, "\(screen.joined(separator: "\n"))")
+    try tmux.send("q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
+    #expect(try server.requestLog().contains { $0.hasPrefix("/nominatim/") })
 }

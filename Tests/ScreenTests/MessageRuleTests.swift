@@ -42,12 +42,17 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     #expect(text.contains("settings (,) · https://data.rijksmuseum.nl/sear…lection?creator=johannes+vermeer"), "the address last, cut in its middle")
 }
 
-/// The 51st heart's message and a long error keep their reason on the status line at 80 columns.
+/// The 51st heart's message keeps its reason on the status line at 80 columns, after the location's first 20
+/// characters (issue 36, item 4): the state between them gives way, then the message's tail is cut with "…".
 @Test func theStatusLineKeepsTheReasonOfALongMessage() throws {
     var state = try campusState(columns: 80, rows: 24)
     _ = reduce(&state, .favouriteRefused("50 favourites is the most artmap keeps: un-heart one first (F lists them, f un-hearts)"))
     let status = try #require(MainView.render(state).lines.last)
-    #expect(status.contains("50 favourites is the most artmap keeps: un-heart one first"), "\(status)")
+    #expect(status == " ⌖ Ashton Building 53… │ 50 favourites is the most artmap keeps: un-heart one f…", "\(status)")
+    // A message that fits leaves the state beside the location whole, part by part.
+    _ = reduce(&state, .favouriteRefused("50 favourites at most"))
+    let short = try #require(MainView.render(state).lines.last)
+    #expect(short.hasPrefix(" ⌖ Ashton Building 53.40657,-2.96653 │ 31 shown │ 50 favourites at most "), "\(short)")
 }
 
 /// The viewer's zoom limit comes first on its status line, whole.

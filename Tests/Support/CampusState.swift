@@ -8,7 +8,8 @@ public let campusStateNow = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// The view's state on the embedded campus catalogue, laid out for a terminal of `columns` × `rows`.
 public func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
-    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks)
+    // As a user starts it: online (not --offline), so `s` and the hints that offer it are those a newcomer sees.
+    var state = AppState(artworks: try ServiceRecordDecoder.decode(try seedArtworksData()).artworks, online: true)
     _ = reduce(&state, .resize(TerminalSize(columns: columns, rows: rows)))
     _ = reduce(&state, .tick(campusStateNow))
     return state

@@ -25,6 +25,10 @@ public protocol FeatureContext {
     var slideshowInterval: Double { get }
     /// Whether distances are shown in feet and miles.
     var imperial: Bool { get }
+    /// Whether `s` and fetches may ask the network (false with `--offline`).
+    var online: Bool { get }
+    /// What would bring a picture not downloaded yet: `s` and what it does for the collection shown, or why nothing.
+    var missingPictureHint: String { get }
     /// An artwork shown anywhere: the collection's, a favourite, or one a screen on the stack lists.
     func anyArtwork(_ key: ArtworkKey) -> Artwork?
     /// The building with this key, ranked from the reference point.

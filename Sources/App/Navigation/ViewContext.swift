@@ -33,8 +33,6 @@ public protocol ViewContext: FeatureContext {
     var imageFailures: [ArtworkKey: String] { get }
     /// The sync's state, for the full-screen views' own status lines.
     var sync: SyncStatus { get }
-    /// What would bring a picture not downloaded yet: `s` and what it does for the collection shown, or why nothing.
-    var missingPictureHint: String { get }
     /// A distance in the units the user chose.
     func distanceText(_ metres: Double) -> String
     /// An artwork of the catalogue with its building, ranked from the reference point.

@@ -17,10 +17,14 @@ extension AppState {
         return false
     }
 
-    /// What would bring a picture not downloaded yet.
+    /// What would bring a picture not downloaded yet; offline (`--offline`) `s` asks nothing, so it is not offered.
     public var missingPictureHint: String {
-        showsServiceCollection ? "image not downloaded yet — press s to sync" : "image not downloaded yet — press s to refresh \(collection)"
+        guard nearMe.online else { return "image not downloaded yet — offline (--offline): start artmap without --offline to download it" }
+        return showsServiceCollection ? "image not downloaded yet — press s to sync" : "image not downloaded yet — press s to refresh \(collection)"
     }
+
+    /// Whether `s` asks anything (false with `--offline`): what the views may offer.
+    public var online: Bool { nearMe.online }
 
     /// What `s` asks for the collections on screen, or why nothing. Several are refreshed one after another,
     /// each from its own source (a map in view beside them), and the status line then says what each one did.

@@ -180,29 +180,45 @@ public enum Router {
             stretches.append(Stretch(street: s.street, kind: s.kind, metres: abs(s.along - t.along), from: s.point, to: t.point))
         }
         var legs: [(street: String, kind: WalkKind, metres: Double, startBearing: Double, endBearing: Double)] = []
+        var pieces: [[Stretch]] = []
         for stretch in stretches {
             // A stretch of no length (an end exactly on a node) has no bearing to give.
             guard stretch.metres > 0.01 else { continue }
-            let bearing = Geodesic.inverse(from: stretch.from.coordinate, to: stretch.to.coordinate).initialBearing
             if let last = legs.last, last.street == stretch.street, last.kind == stretch.kind {
                 legs[legs.count - 1].metres += stretch.metres
-                legs[legs.count - 1].endBearing = bearing
+                pieces[pieces.count - 1].append(stretch)
             } else {
-                legs.append((stretch.street, stretch.kind, stretch.metres, bearing, bearing))
+                legs.append((stretch.street, stretch.kind, stretch.metres, 0, 0))
+                pieces.append([stretch])
             }
+        }
+        // A leg's heading over its first and last `headingMetres`, not its first and last stretch: a kerb's
+        // one-metre jog at a crossing is not a turn.
+        for i in legs.indices {
+            legs[i].startBearing = heading(pieces[i], fromEnd: false)
+            legs[i].endBearing = heading(pieces[i], fromEnd: true)
         }
         var steps: [RouteStep] = []
         if s.metres >= gapStepMetres {
             steps.append(RouteStep(instruction: "walk to \(legs.first.map { place($0.street, $0.kind) } ?? place(s.street, s.kind))",
                                    street: s.street, metres: s.metres))
         }
+        // A short leg between two others is a street crossed: "cross X", and the turn after it is measured from
+        // the heading before it.
+        let crossing = { (i: Int) in i > 0 && i < legs.count - 1 && legs[i].metres < crossingMetres }
         for (i, leg) in legs.enumerated() {
             let on = leg.kind == .area ? "across" : (i == 0 ? "on" : "onto")
             let instruction: String
             if i == 0 {
                 instruction = "head \(CompassPoint(bearing: leg.startBearing).name) \(on) \(place(leg.street, leg.kind))"
+            } else if crossing(i) {
+                instruction = "cross \(place(leg.street, leg.kind))"
             } else {
-                let turn = turn(from: legs[i - 1].endBearing, to: leg.startBearing)
+                var before = i - 1
+                while crossing(before) { before -= 1 }
+                var turn = turn(from: legs[before].endBearing, to: leg.startBearing)
+                // A reversal is said only when both sides are walked for a while: a short leg's heading is the kerb's.
+                if turn == "turn around", min(legs[before].metres, leg.metres) < reversalMetres { turn = "straight on" }
                 instruction = "\(turn == "straight on" ? "continue" : turn) \(on) \(place(leg.street, leg.kind))"
             }
             steps.append(RouteStep(instruction: instruction, street: leg.street, metres: leg.metres))
@@ -212,6 +228,29 @@ public enum Router {
             steps.append(RouteStep(instruction: "leave \(from) and walk to the target", street: t.street, metres: t.metres))
         }
         return steps
+    }
+
+    /// Metres over which a leg's heading is measured at each end.
+    static let headingMetres = 15.0
+    /// A leg shorter than this between two others is a street crossed, not a turn onto it.
+    static let crossingMetres = 20.0
+    /// "turn around" needs this many metres walked on each side of the reversal.
+    static let reversalMetres = 25.0
+
+    /// The bearing of a leg's first (or last) `headingMetres`: from its first point to the point that far along.
+    private static func heading(_ stretches: [Stretch], fromEnd: Bool) -> Double {
+        let ordered = fromEnd ? Array(stretches.reversed()) : stretches
+        guard let first = ordered.first else { return 0 }
+        var walked = 0.0
+        var far = fromEnd ? first.from : first.to
+        for stretch in ordered {
+            far = fromEnd ? stretch.from : stretch.to
+            walked += stretch.metres
+            if walked >= headingMetres { break }
+        }
+        let near = fromEnd ? first.to : first.from
+        return fromEnd ? Geodesic.inverse(from: far.coordinate, to: near.coordinate).initialBearing
+                       : Geodesic.inverse(from: near.coordinate, to: far.coordinate).initialBearing
     }
 
     /// How a step names where it goes: the street, "the path", "the steps (Name)", "the square" or its name.

@@ -30,8 +30,8 @@ public struct WalkingRoute: Sendable, Equatable {
     /// The whole walk: along the ways and the straight walks to and from them.
     public var totalMetres: Double { metres + startGap + endGap }
 
-    /// Seconds at 5 km/h, the usual walking pace, along the ways.
-    public var seconds: Double { metres / WalkingRoute.metresPerSecond }
+    /// Seconds at 5 km/h, the usual walking pace, for the whole walk (as `totalMetres`).
+    public var seconds: Double { totalMetres / WalkingRoute.metresPerSecond }
     public static let metresPerSecond = 5000.0 / 3600.0
 }
 

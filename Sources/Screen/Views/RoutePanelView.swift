@@ -13,9 +13,11 @@ public enum RoutePanelView {
         buffer.box(area, title: "Route to \(DisplayText.clean(route.targetName))", style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 4, inner.height > 0 else { return }
-        // Panels wrap: a reason and its advice are read whole, however narrow the pane.
-        let wrapped = lines(route, imperial: state.imperial).flatMap { line in
+        // Panels wrap: a reason and its advice are read whole, however narrow the pane; the walk's two header
+        // lines never wrap (they are made to fit, the keys giving way first).
+        let wrapped = lines(route, imperial: state.imperial, width: inner.width - 1).flatMap { line in
             let text = DisplayText.clean(line.text)
+            guard line.wraps else { return [(text: TextWidth.truncate(text, to: inner.width - 1), style: line.style)] }
             return (TextWidth.of(text) <= inner.width - 1 ? [text] : TextWidth.wrap(text, width: inner.width - 1)).map { (text: $0, style: line.style) }
         }
         for (offset, line) in wrapped.enumerated() {
@@ -24,27 +26,29 @@ public enum RoutePanelView {
         }
     }
 
-    /// The panel's text: a summary, then the steps from the scroll position on.
-    static func lines(_ route: RouteState, imperial: Bool = false) -> [(text: String, style: Style)] {
+    /// The panel's text for `width` cells: a summary, then the steps from the scroll position on. `wraps` is
+    /// false for the walk's header, which is fitted instead: the keys are said in full, or "Esc closes", or not.
+    static func lines(_ route: RouteState, imperial: Bool = false, width: Int = .max) -> [(text: String, style: Style, wraps: Bool)] {
         func distance(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
         let straight = route.straight
         let crowFlies = "\(distance(straight.metres)) \(CompassPoint(bearing: straight.bearing).abbreviation) (\(Int(straight.bearing.rounded()) % 360)°) as the crow flies"
         guard let walk = route.walk else {
-            return [("No walking route: \(route.failure?.message ?? "unknown")", Style(.statusError, bold: true)),
-                    ("Straight line: \(crowFlies)", Style(.normal)),
-                    ("Esc closes", Style(.muted))]
+            return [("No walking route: \(route.failure?.message ?? "unknown")", Style(.statusError, bold: true), true),
+                    ("Straight line: \(crowFlies)", Style(.normal), true),
+                    ("Esc closes", Style(.muted), true)]
         }
         let total = walk.metres + walk.startGap + walk.endGap
         let minutes = max(1, Int((total / WalkingRoute.metresPerSecond / 60).rounded()))
-        var lines: [(String, Style)] = [
-            ("\(distance(total)) · \(minutes) min on foot (5 km/h)", Style(.header, bold: true)),
-            (crowFlies + " · j/k scroll, Esc closes", Style(.muted)),
+        let hint = [crowFlies + " · j/k scroll, Esc closes", crowFlies + " · Esc closes"].first { TextWidth.of($0) <= width } ?? crowFlies
+        var lines: [(String, Style, Bool)] = [
+            ("\(distance(total)) · \(minutes) min on foot (5 km/h)", Style(.header, bold: true), false),
+            (hint, Style(.muted), false),
         ]
         var steps: [String] = []
         steps += walk.steps.map { "\($0.instruction), \(distance($0.metres))" }
         steps.append("arrive at \(DisplayText.clean(route.targetName))")
         for (number, step) in steps.enumerated().dropFirst(route.scroll) {
-            lines.append(("\(number + 1)".padding(toLength: 3, withPad: " ", startingAt: 0) + step, Style(.normal)))
+            lines.append(("\(number + 1)".padding(toLength: 3, withPad: " ", startingAt: 0) + step, Style(.normal), true))
         }
         return lines
     }

@@ -5,35 +5,60 @@ import TerminalTypes
 
 /// `,`: every setting with its value, the selected one editable in place.
 public enum SettingsView {
+    /// The keys, then what saving means: one footer line when both fit, else one line each.
+    static let keys = "Enter edit · ←/→ choose · d default · Esc back"
+    static let savingNote = "saved at once; used at once unless marked next start"
+    static let editingKeys = "type the value · Enter save · Esc drop"
+
     /// Draws the settings over `screen`.
     public static func render(_ settings: SettingsState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
-        let box = CentredBox.frame(screen, width: 96, height: Setting.all.count * 2 + 7)
+        let box = CentredBox.frame(screen, width: 96, height: Setting.all.count + 6)
         buffer.fill(box)
         buffer.box(box, title: "Settings", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.height > 3, inner.width > 20 else { return }
-        let labelWidth = min(24, inner.width / 3)
-        var y = inner.y
-        for (index, setting) in Setting.all.enumerated() where y < inner.maxY - 3 {
+        let footer = footerLines(editing: settings.editing != nil, width: inner.width - 2)
+        // The list, then a line for a problem, then the footer; the list scrolls to keep the selected row and its help.
+        let rows = max(2, inner.height - footer.count - 1)
+        let first = max(0, min(settings.selected + 2 - rows, Setting.all.count + 1 - rows))
+        // A column for the labels, two cells from the values: a label never runs into its value.
+        let labelWidth = min(Setting.all.map { TextWidth.of($0.title) }.max() ?? 0, inner.width / 3)
+        var y = inner.y, last = first - 1
+        for (index, setting) in Setting.all.enumerated().dropFirst(first) where y < inner.y + rows {
             let selected = index == settings.selected
+            last = index
             let saved = context.savedSetting(setting.key)
-            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : context.settingValue(setting)
-            if value.isEmpty { value = "(none)" }
+            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : setting.displayed(context.settingValue(setting))
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
-            let line = " " + TextWidth.pad(setting.title, to: labelWidth) + " " + DisplayText.clean(value) + (saved == nil && settings.editing == nil ? "  (default)" : "")
-                + (setting.appliesAtOnce ? "" : "  · next start")
+            let line = " " + TextWidth.pad(setting.title, to: labelWidth) + "  " + DisplayText.clean(value)
+                + (saved == nil && settings.editing == nil ? "  (default)" : "") + (setting.appliesAtOnce ? "" : "  · next start")
             buffer.write(TextWidth.pad(line, to: inner.width), x: inner.x, y: y, maxWidth: inner.width)
             if selected {
                 buffer.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), Style(.selection, bold: true, reverse: settings.editing == nil))
-                buffer.write("   " + setting.help, x: inner.x, y: y + 1, style: Style(.muted), maxWidth: inner.width)
+                if y + 1 < inner.y + rows {
+                    buffer.write("   " + setting.help, x: inner.x, y: y + 1, style: Style(.muted), maxWidth: inner.width)
+                }
                 y += 1
             }
             y += 1
         }
-        if let problem = settings.problem {
-            buffer.write(" " + DisplayText.clean(problem), x: inner.x, y: inner.maxY - 2, style: Style(.statusError, bold: true), maxWidth: inner.width)
+        // More above or below: an arrow at the right of the first or last row, as the table does.
+        if first > 0 { buffer.write(context.ascii ? "^" : "▲", x: inner.maxX - 1, y: inner.y, style: Style(.muted)) }
+        if last < Setting.all.count - 1 {
+            buffer.write(context.ascii ? "v" : "▼", x: inner.maxX - 1, y: inner.y + rows - 1, style: Style(.muted))
         }
-        let keys = settings.editing != nil ? "type the value · Enter save · Esc drop" : "Enter edit · ←/→ choose · d default · Esc back · saved at once; used at once unless marked next start"
-        buffer.write(keys, x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+        if let problem = settings.problem {
+            buffer.write(" " + DisplayText.clean(problem), x: inner.x, y: inner.maxY - footer.count - 1, style: Style(.statusError, bold: true), maxWidth: inner.width)
+        }
+        for (i, text) in footer.enumerated() {
+            buffer.write(text, x: inner.x + 1, y: inner.maxY - footer.count + i, style: Style(.muted), maxWidth: inner.width - 2)
+        }
+    }
+
+    /// The footer in `width` cells: the keys and the note on one line when they fit, else on two (each cut with "…").
+    static func footerLines(editing: Bool, width: Int) -> [String] {
+        if editing { return [editingKeys] }
+        let one = keys + " · " + savingNote
+        return TextWidth.of(one) <= width ? [one] : [keys, savingNote]
     }
 }

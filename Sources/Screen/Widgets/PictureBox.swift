@@ -41,7 +41,7 @@ public enum PictureBox {
         if case .running = context.sync { return "the image is being fetched (sync running)…" }
         guard let reason = context.imageFailures[id] else { return context.missingPictureHint }
         return "the last sync could not fetch this image: \(reason) · the museum's file may have moved or be broken; "
-            + "s tries again, o opens the artwork's page when it has one"
+            + (context.online ? "s tries again, o opens the artwork's page when it has one" : "o opens the artwork's page when it has one")
     }
 
     /// A dotted frame with a message in the middle, wrapped to the box.

@@ -82,20 +82,38 @@ public struct MapFetchReport: Sendable, Equatable {
     public var pictureProblems: [String] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Whether pictures were looked for (false with `--no-pictures` and in the view): then the summary names them.
+    public var downloadedPictures = false
 
     public init() {}
 
-    /// "fetched 4 tiles: 5,120 map features, 3,300 walking edges, 65 artworks (65 new, 0 changed, 0 removed); 4 pictures".
+    /// "1 tile", "4 tiles".
+    static func tiles(_ count: Int) -> String { "\(count) tile\(count == 1 ? "" : "s")" }
+
+    /// What this fetch stored, never the store's totals: "fetched 2 tiles (2 more were up to date): 5120 map features,
+    /// 3300 walking edges, 65 artworks (65 new, 0 changed, 0 removed); 4 pictures cached"; "nothing here: …" when
+    /// the tiles asked hold nothing; "the map around here is up to date …" when no tile was asked.
     public var summary: String {
+        let pictures = imagesCached > 0 ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : ""
         guard let stored else {
-            return "the map around here is up to date (\(tiles) tile\(tiles == 1 ? "" : "s") fetched within the age limit); nothing was asked"
-                + (imagesCached > 0 ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : "")
+            return "the map around here is up to date (\(Self.tiles(tiles)) fetched within the age limit); nothing was asked" + pictures
         }
         let merge = stored.artworks
         let count = merge.new + merge.changed + merge.unchanged
-        return "fetched \(fetched) tile\(fetched == 1 ? "" : "s") of \(tiles): \(stored.features) map features, \(stored.edges) walking edges, "
-            + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed); "
-            + "\(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached"
+        let fresh = tiles - fetched
+        let upToDate = fresh > 0 ? " (\(fresh) more \(fresh == 1 ? "was" : "were") up to date)" : ""
+        let head: String
+        if stored.features == 0 && stored.edges == 0 && count == 0 {
+            head = "nothing here: OpenStreetMap has no streets, buildings or artworks in the \(Self.tiles(fetched)) asked\(upToDate)"
+                + (merge.removed > 0 ? "; \(merge.removed) artwork\(merge.removed == 1 ? "" : "s") stored before removed" : "")
+                + pictures
+        } else {
+            head = "fetched \(Self.tiles(fetched))\(upToDate): \(stored.features) map feature\(stored.features == 1 ? "" : "s"), "
+                + "\(stored.edges) walking edge\(stored.edges == 1 ? "" : "s"), "
+                + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed)"
+                + (downloadedPictures ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : "")
+        }
+        return head
             + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
             + (evictionFailure.map { "; old tiles elsewhere could not be removed (\($0))" } ?? "")
     }
@@ -196,12 +214,13 @@ public struct MapFetcher: Sendable {
                     report.evictionFailure = "\(error)"
                 }
                 if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
-                    report.stored?.features = counts.features
-                    report.stored?.edges = counts.edges
+                    report.stored?.totalFeatures = counts.features
+                    report.stored?.totalEdges = counts.edges
                 }
             }
         }
         guard request.downloadPictures else { return report }
+        report.downloadedPictures = true
         do {
             try await fetchPictures(request, store: store, report: &report, progress: progress)
         } catch is CancellationError {

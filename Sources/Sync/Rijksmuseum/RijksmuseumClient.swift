@@ -89,14 +89,30 @@ public final class RijksmuseumClient: Sendable {
         return components?.url ?? bases.search
     }
 
-    /// How many paintings the museum has by `painter` (the first search page only); an unbelievable count throws.
-    public func count(painter: String) async throws -> Int {
+    /// How many paintings the museum has by `painter` (the first search page), and the painter's name as the
+    /// museum spells it, read from the first painting's maker (`museumName`); an unbelievable count throws. The
+    /// first painting unreadable: the name as typed.
+    public func count(painter: String) async throws -> (total: Int, name: String) {
         let url = searchURL(painter: painter)
-        let page = try await searchPage(url, budget: RequestBudget(limit: 1))
+        let budget = RequestBudget(limit: 2)
+        let page = try await searchPage(url, budget: budget)
         guard let total = page.total else {
             throw SyncError(url: url.absoluteString, "the museum's count of paintings (\(page.rawTotal)) is not a believable number; try again later")
         }
-        return total
+        guard total > 0, let text = (page.items.first as? [String: Any])?["id"] as? String, let raw = URL(string: text),
+              let link = try? bases.followed(raw),
+              let body = try? await fetch(link, accept: "application/ld+json", budget: budget),
+              let object = try? LinkedArtObject.parse(body, url: link.absoluteString) else { return (total, painter) }
+        return (total, Self.museumName(typed: painter, makers: [object.maker]))
+    }
+
+    /// The painter's name as the museum spells it ("Johannes Vermeer" for "johannes vermeer"): the most common
+    /// of the makers that matches what was typed, case and accents aside; else the name as typed.
+    public static func museumName(typed: String, makers: [String]) -> String {
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespaces) }
+        let wanted = fold(typed)
+        let matching = Dictionary(grouping: makers.filter { fold($0) == wanted }, by: { $0 })
+        return matching.max { $0.value.count < $1.value.count }?.key ?? typed
     }
 
     /// Every painting of `painter`, page by page, objects a few at a time. A failed request (HTTP error,

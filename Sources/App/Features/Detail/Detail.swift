@@ -37,7 +37,7 @@ public enum DetailFeature {
             switch context.pictures[state.artwork] {
             case .ready?, .loading?, nil: return Reduced(delegates: [.openViewer(state.artwork)])
             case .nonePublished?: return Reduced(delegates: [.message("no picture to view: none is published for this artwork")])
-            case .notCached?: return Reduced(delegates: [.message("no picture to view: the image is not downloaded yet · s syncs")])
+            case .notCached?: return Reduced(delegates: [.message("no picture to view: " + context.missingPictureHint)])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
             }
         }
