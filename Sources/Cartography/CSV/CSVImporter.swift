@@ -183,7 +183,9 @@ extension CSVImporter {
             throw CartographyError("CSV \(error.message)", file: path)
         }
         guard !result.artworks.isEmpty else {
-            let why = survey.firstOutside.map { ": line \($0.line) has \($0.x), \($0.y), not a longitude and latitude" + (plan.crs == .lonLat ? "; if the file is in Web Mercator metres, give --crs EPSG:3857" : "") }
+            let advice = survey.outsideBoth > 0 ? "; outside Web Mercator's range too: reproject the file to EPSG:4326"
+                : plan.crs == .lonLat ? "; if the file is in Web Mercator metres, give --crs EPSG:3857" : ""
+            let why = survey.firstOutside.map { ": line \($0.line) has \($0.x), \($0.y) (x, y), not a longitude and latitude" + advice }
             throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(why ?? "")", file: path)
         }
         result.artworks = GeoJSONImporter.namedByAddress(result.artworks)
