@@ -198,7 +198,9 @@ extension CSVImporter {
             throw CartographyError("\(record.fields.count) fields where the header has \(survey.header.count)")
         }
         var properties: [String: String] = [:]
-        for (name, value) in zip(survey.header, record.fields) where !value.isEmpty {
+        for (name, raw) in zip(survey.header, record.fields) where !raw.isEmpty {
+            // A spreadsheet-safe export (artmap's among them) puts an apostrophe before = + - @: taken off again.
+            let value = raw.count > 1 && raw.hasPrefix("'") && "=+-@".contains(raw.dropFirst().first ?? " ") ? String(raw.dropFirst()) : raw
             properties[name] = FieldLimits.cut(value, to: FieldLimits.information) ?? value
         }
         let coordinate = try position(record.fields, survey.positions, crs: plan.crs)

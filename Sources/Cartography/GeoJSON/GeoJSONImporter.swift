@@ -318,7 +318,8 @@ public enum GeoJSONImporter {
     /// points are read with OpenStreetMap's keys; any other point is a public-art record read with the chosen columns.
     private static func isOpenStreetMap(_ feature: JSONObject, tags: [String: String]) -> Bool {
         if tags["tourism"] != nil || tags["@id"] != nil { return true }
-        if case .string(let id)? = feature["id"], ["node/", "way/", "relation/"].contains(where: { id.hasPrefix($0) }) { return true }
+        // An artmap export of OpenStreetMap artworks keeps their `node/…` ids but is public-art records: it has a `collection`.
+        if tags["collection"] == nil, case .string(let id)? = feature["id"], ["node/", "way/", "relation/"].contains(where: { id.hasPrefix($0) }) { return true }
         return false
     }
 

@@ -123,6 +123,9 @@ public struct PublicArtFields: Sendable, Equatable {
         let photo = value(.photo, in: properties)
         if let url = URL(string: photo), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
             image = photo
+        } else if !photo.isEmpty, !photo.contains(where: { "/\\:".contains($0) }), photo != "..", photo.utf8.count <= FieldLimits.fileName {
+            // A bare file name (a campus record's picture, exported and imported back) is kept as the picture's name.
+            image = photo
         } else if !photo.isEmpty {
             notes.append("Image: \(photo)")
         }
