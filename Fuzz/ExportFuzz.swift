@@ -137,9 +137,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the CSV does not read back: \(csv.prefix(200))")
     }
     // The importer's reader (issue 31) reads the same records.
-    var reader = CSVReader(bytes: Array(csv.utf8), delimiter: UInt8(ascii: ","))
+    var csvReader = CSVReader(bytes: Array(csv.utf8), delimiter: UInt8(ascii: ","))
     var own: [[String]] = []
-    while let record = try? reader.next() { own.append(record.fields) }
+    while let record = try? csvReader.next() { own.append(record.fields) }
     guard own == records else { fatalError("CSVReader reads the export otherwise: \(own.prefix(2)) vs \(records.prefix(2))") }
     for (artwork, record) in zip(artworks, records.dropFirst()) {
         var title = DisplayText.clean(artwork.title)

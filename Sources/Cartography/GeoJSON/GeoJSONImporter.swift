@@ -80,6 +80,12 @@ public enum GeoJSONImporter {
         let top = try parse(data, path: path) { index, element in
             guard case .success(.object(let feature)) = element else { return }
             if case .object(let properties)? = feature["properties"] {
+                // Values are profiled only where columns are read: points that are public-art records (lines,
+                // areas and OpenStreetMap points are read by their tags).
+                var marks: [String: String] = [:]
+                for key in ["tourism", "@id", "collection"] where properties[key] != nil { marks[key] = "" }
+                let isRecord = !isOpenStreetMap(feature, tags: marks)
+                    && { if case .object(let g)? = feature["geometry"], case .string("Point")? = g["type"] { return true }; return false }()
                 for (key, value) in properties.members {
                     if !seen.contains(key), survey.keys.count < 500 {
                         seen.insert(key)
@@ -87,7 +93,7 @@ public enum GeoJSONImporter {
                         survey.profiles.append(ColumnProfile(name: key))
                         slot[key] = survey.profiles.count - 1
                     }
-                    if let at = slot[key], let text = text(of: value) { survey.profiles[at].add(text) }
+                    if isRecord, let at = slot[key], let text = text(of: value) { survey.profiles[at].add(text) }
                 }
             }
             if case .object(let geometry)? = feature["geometry"] {
