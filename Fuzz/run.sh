@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
-# FUZZ_TARGETS="Cartography" runs only the named targets (all seven by default).
+# FUZZ_TARGETS="Cartography" runs only the named targets (all eight by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +55,7 @@ harness Location Location XMLReading Geo -- -lxml2
 harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
 harness Cartography Cartography Catalog Geo -- "${osmium_links[@]}"
 harness PBF Cartography Catalog Geo -- "${osmium_links[@]}"
+harness CSV Cartography Catalog Geo -- "${osmium_links[@]}"
 harness Overpass Sync Store Cartography Catalog Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
 # The export writers live in ArtmapCLI, whose other files need the whole app: the two are compiled into the harness.
 swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export" Fuzz/ExportFuzz.swift \
@@ -66,7 +67,7 @@ swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF Overpass Export}; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF CSV Overpass Export}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

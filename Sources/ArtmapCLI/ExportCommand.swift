@@ -26,10 +26,13 @@ enum ExportCommand: Command {
     static let intro = [
         "Writes a collection (or the favourites, or the walk to one artwork) in a format other tools read:",
         "geojson  an RFC 7946 FeatureCollection, a Point per artwork with its id, title, artist, year,",
-        "         building, collection, web page, type and description ('artmap import' reads it back);",
+        "         building, address, collection, web_page, type, photo and description ('artmap import'",
+        "         reads it back as the same list; so does a CSV export);",
         "         a route adds its LineString",
-        "gpx      GPX 1.1: a waypoint per artwork; a route is also a track",
-        "csv      RFC 4180, UTF-8, a header line; a text that would start a spreadsheet formula gets a '",
+        "gpx      GPX 1.1: a waypoint per artwork, the fields the standard lacks in artmap: extensions;",
+        "         a route is also a track",
+        "csv      RFC 4180, UTF-8, a header line, the same fields with latitude and longitude; a text",
+        "         that would start a spreadsheet formula gets a '",
         "Text is cleaned as on screen: no control characters, line ends folded to spaces.",
     ]
 

@@ -24,11 +24,15 @@ enum ExportFormat: String, CaseIterable {
         }
     }
 
-    /// The properties of each artwork, in the order written (GeoJSON keys and CSV columns).
+    /// The properties of each artwork, in the order written (GeoJSON keys and CSV columns): every field artmap
+    /// holds, under the names `artmap import` chooses them by, so an export imports back as the same list.
+    /// `address` is the location notes, `photo` the picture's URL (or file name), `description` the notes
+    /// (material and a whole date among them).
     static func properties(_ artwork: Artwork) -> [(String, String)] {
         [("id", artwork.id), ("title", artwork.title), ("artist", artwork.artist), ("year", artwork.year),
-         ("building", artwork.building ?? ""), ("collection", artwork.collection), ("web_page", artwork.webPage),
-         ("type", artwork.type), ("description", artwork.information)].map { ($0.0, DisplayText.clean($0.1)) }
+         ("building", artwork.building ?? ""), ("address", artwork.locationNotes), ("collection", artwork.collection),
+         ("web_page", artwork.webPage), ("type", artwork.type), ("photo", artwork.imageFileName),
+         ("description", artwork.information)].map { ($0.0, DisplayText.clean($0.1)) }
     }
 
     /// A FeatureCollection: a Point per artwork (longitude first, as RFC 7946 says) and, for a route, a LineString.
@@ -58,7 +62,7 @@ enum ExportFormat: String, CaseIterable {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="artmap \(Artmap.version)" xmlns="http://www.topografix.com/GPX/1/1" \
-            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xmlns:artmap="urn:artmap:gpx-extensions:1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
               <metadata><name>\(xml(DisplayText.clean(content.name)))</name></metadata>
 
@@ -72,6 +76,7 @@ enum ExportFormat: String, CaseIterable {
             if let description = fields["description"], !description.isEmpty { out += "    <desc>\(xml(description))</desc>\n" }
             if let page = fields["web_page"], !page.isEmpty { out += "    <link href=\"\(xml(page))\"><text>web page</text></link>\n" }
             if let type = fields["type"], !type.isEmpty { out += "    <type>\(xml(type))</type>\n" }
+            out += gpxExtensions(fields)
             out += "  </wpt>\n"
         }
         if let route = content.route {
@@ -80,6 +85,15 @@ enum ExportFormat: String, CaseIterable {
             out += "    </trkseg>\n  </trk>\n"
         }
         return out + "</gpx>\n"
+    }
+
+    /// Every field a waypoint's standard elements do not hold apart, in GPX 1.1's extensions under artmap's
+    /// namespace (`<artmap:artist>`, `<artmap:photo>`…), so a GPX export loses nothing.
+    static func gpxExtensions(_ fields: [String: String]) -> String {
+        let kept = ["id", "artist", "year", "building", "address", "collection", "photo"].compactMap { key in
+            fields[key].flatMap { $0.isEmpty ? nil : "<artmap:\(key)>\(xml($0))</artmap:\(key)>" }
+        }
+        return kept.isEmpty ? "" : "    <extensions>\(kept.joined())</extensions>\n"
     }
 
     /// `lat="…" lon="…"`, the longitude within GPX's [-180, 180).
@@ -122,7 +136,7 @@ enum ExportFormat: String, CaseIterable {
     /// Positions are plain numbers; a text field that a spreadsheet would take for a formula (= + - @) starts
     /// with an apostrophe.
     static func csv(_ artworks: [Artwork]) -> String {
-        let header = ["id", "title", "artist", "year", "latitude", "longitude", "building", "collection", "web_page", "type", "description"]
+        let header = ["id", "title", "artist", "year", "latitude", "longitude", "building", "address", "collection", "web_page", "type", "photo", "description"]
         var out = header.joined(separator: ",") + "\r\n"
         for artwork in artworks {
             let fields = Dictionary(properties(artwork), uniquingKeysWith: { a, _ in a })

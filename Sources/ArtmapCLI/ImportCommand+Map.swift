@@ -13,6 +13,22 @@ extension ImportCommand {
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"FeatureCollection\"")
     }
 
+    /// Whether `path` is a delimited text file: named .csv or .tsv, or whose first bytes are delimited text
+    /// (a Socrata export saved as `rows` or `.txt` is still CSV).
+    static func isCSVFile(_ path: String, data: Data?) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".csv") || name.hasSuffix(".tsv") { return true }
+        guard let data, !name.hasSuffix(".json"), !name.hasSuffix(".plist"), !looksLikePropertyList(data) else { return false }
+        return CSVReader.looksLikeCSV(data) != nil
+    }
+
+    /// Whether the first bytes are an XML or binary property list.
+    static func looksLikePropertyList(_ data: Data?) -> Bool {
+        guard let data else { return false }
+        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.hasPrefix("<?xml") || text.hasPrefix("<plist") || text.hasPrefix("<!DOCTYPE plist") || text.hasPrefix("bplist")
+    }
+
     /// The options of an import that a refresh gives again (how the file is read, not where it goes).
     static func refreshOptions(_ options: ParsedOptions) -> [String] {
         var kept: [String] = []
@@ -25,10 +41,10 @@ extension ImportCommand {
     static let geoJSONLimit = 256 * 1_048_576
 
     /// The collection (and map source) a map file fills when no --collection is given: its name in lower case
-    /// without `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2` or `.geojson` (`Helsinki.osm.pbf` fills `helsinki`).
+    /// without `.osm.pbf`, `.osm`, `.osm.gz`, `.osm.bz2`, `.geojson`, `.csv` or `.tsv` (`Helsinki.osm.pbf` fills `helsinki`).
     static func mapCollectionName(_ path: String) -> String {
         var name = URL(fileURLWithPath: path).lastPathComponent.lowercased()
-        for suffix in [".pbf", ".gz", ".bz2", ".osm", ".geojson", ".json"] where name.lowercased().hasSuffix(suffix) {
+        for suffix in [".pbf", ".gz", ".bz2", ".osm", ".geojson", ".json", ".csv", ".tsv"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return name
@@ -70,32 +86,44 @@ extension ImportCommand {
         }
     }
 
-    /// `import --dry-run`: the columns and coordinate system chosen, the counts and the first three records,
-    /// from a full reading into a sink that keeps nothing; the store is not opened.
-    static func dryRun(path: String, collection: String, read: GeoJSONImporter.Options, console: Console) throws -> Int32 {
+    /// What a map-like file is read as.
+    enum MapFormat: String {
+        case openStreetMap = "openstreetmap", geoJSON = "geojson", csv
+
+        static func of(_ path: String, head: Data?) -> MapFormat {
+            if (try? OSMImporter.format(of: path)) != nil { return .openStreetMap }
+            return isMapFile(path, data: head) ? .geoJSON : .csv
+        }
+    }
+
+    /// `import --dry-run`: each column chosen (why, and the runner-up), the coordinate system, the counts and the
+    /// first three records, from a full reading that keeps nothing; the store is not opened.
+    static func dryRun(path: String, format: MapFormat, collection: String, read: GeoJSONImporter.Options, console: Console) throws -> Int32 {
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         do {
-            let data = try readGeoJSON(path)
-            let survey = try GeoJSONImporter.survey(data, path: path)
-            let plan = try GeoJSONImporter.plan(survey, options: read, path: path)
-            let result = try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: DiscardingSink(), options: read)
-            console.line("\(fileName): \(survey.elements) features; positions read as \(plan.crs.rawValue)"
-                + (read.crs != nil ? " (--crs)" : survey.crsName != nil ? " (its crs member)" : plan.note != nil ? " (inferred)" : ""))
-            console.line("columns:")
-            for line in plan.fields.summary { console.line("  " + DisplayText.clean(line)) }
-            console.line("would import \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") and \(result.features) map features into '\(DisplayText.clean(collection))'; first records:")
-            for artwork in result.artworks.prefix(3) {
-                console.line("  \(DisplayText.clean(artwork.id)): \(DisplayText.clean(artwork.title))")
-                let fields: [(String, String)] = [
-                    ("artist", artwork.artist), ("year", artwork.year), ("type", artwork.type),
-                    ("position", String(format: "%.6f,%.6f", artwork.coordinate.latitude, artwork.coordinate.longitude)),
-                    ("address", artwork.locationNotes), ("building", artwork.building ?? ""), ("photo", artwork.imageFileName),
-                    ("web page", artwork.webPage), ("notes", artwork.information),
-                ]
-                for (label, value) in fields where !value.isEmpty {
-                    console.line("    \(label): \(DisplayText.clean(String(value.prefix(200))))")
-                }
+            let fields: PublicArtFields
+            let result: MapImportResult
+            if format == .csv {
+                let survey = try CSVImporter.survey(path: path)
+                let plan = try CSVImporter.plan(survey, options: read, path: path)
+                result = try CSVImporter.run(path: path, collection: collection, options: read)
+                fields = plan.fields
+                console.line("\(fileName): CSV, \(survey.records) record\(survey.records == 1 ? "" : "s") (\(survey.delimiterName)-separated, "
+                    + "\(survey.header.count) columns); positions from \(DisplayText.clean(survey.positions.summary)), read as \(plan.crs.rawValue)"
+                    + (read.crs != nil ? " (--crs)" : plan.note != nil ? " (inferred)" : ""))
+            } else {
+                let data = try readGeoJSON(path)
+                let survey = try GeoJSONImporter.survey(data, path: path)
+                let plan = try GeoJSONImporter.plan(survey, options: read, path: path)
+                result = try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: DiscardingSink(), options: read)
+                fields = plan.fields
+                console.line("\(fileName): \(survey.elements) features; positions read as \(plan.crs.rawValue)"
+                    + (read.crs != nil ? " (--crs)" : survey.crsName != nil ? " (its crs member)" : plan.note != nil ? " (inferred)" : ""))
             }
+            console.line("columns:")
+            for line in fields.summary { console.line("  " + DisplayText.clean(line)) }
+            console.line("would import \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") and \(result.features) map features into '\(DisplayText.clean(collection))'; first records:")
+            for artwork in result.artworks.prefix(3) { showRecord(artwork, console: console) }
             for note in result.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
             console.line("nothing was saved (--dry-run)")
             return 0
@@ -104,15 +132,31 @@ extension ImportCommand {
         }
     }
 
-    /// Imports an OpenStreetMap or GeoJSON file: base layer, walking graph and artworks, all in one transaction;
-    /// then downloads the photos a GeoJSON file's records name.
+    /// One record as `--dry-run` shows it: the id and title, then each field that has a value.
+    private static func showRecord(_ artwork: Artwork, console: Console) {
+        console.line("  \(DisplayText.clean(artwork.id)): \(DisplayText.clean(artwork.title))")
+        let fields: [(String, String)] = [
+            ("artist", artwork.artist), ("year", artwork.year), ("type", artwork.type),
+            ("position", String(format: "%.6f,%.6f", artwork.coordinate.latitude, artwork.coordinate.longitude)),
+            ("address", artwork.locationNotes), ("building", artwork.building ?? ""), ("photo", artwork.imageFileName),
+            ("web page", artwork.webPage), ("notes", artwork.information),
+        ]
+        for (label, value) in fields where !value.isEmpty {
+            console.line("    \(label): \(DisplayText.clean(String(value.prefix(200))))")
+        }
+    }
+
+    /// Imports an OpenStreetMap, GeoJSON or CSV file: base layer, walking graph and artworks, all in one transaction;
+    /// then downloads the photos a GeoJSON or CSV file's records name.
     static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) async throws -> Int32 {
-        let isOSM = (try? OSMImporter.format(of: path)) != nil
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        let format = MapFormat.of(path, head: head)
+        let isOSM = format == .openStreetMap
         let read = try geoJSONOptions(options)
         if isOSM, options.has("--dry-run") || options.value("--crs") != nil || options.value("--field") != nil {
-            throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
+            throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON and CSV files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
         }
-        if options.has("--dry-run") { return try dryRun(path: path, collection: collection, read: read, console: console) }
+        if options.has("--dry-run") { return try dryRun(path: path, format: format, collection: collection, read: read, console: console) }
         let store = try StoreOpening.open(options, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
@@ -120,15 +164,16 @@ extension ImportCommand {
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         // Taken before reading: a file changed while it is read is imported again by the next refresh.
-        let recorded = ImportedFile.current(path: path, format: isOSM ? "openstreetmap" : "geojson", options: refreshOptions(options)).map(CollectionSource.file)
+        let recorded = ImportedFile.current(path: path, format: format.rawValue, options: refreshOptions(options)).map(CollectionSource.file)
         let bar = ProgressBar(console: console, label: "reading \(fileName)", file: path)
         let imported: (result: MapImportResult, report: MergeReport)
         do {
             imported = try store.importMap(source: collection, file: URL(fileURLWithPath: path).lastPathComponent, collection: collection, recordedSource: recorded) { sink in
-                if isOSM {
-                    return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
+                switch format {
+                case .openStreetMap: return try OSMImporter.run(path: path, collection: collection, sink: sink) { bar.show($0) }
+                case .geoJSON: return try GeoJSONImporter.run(data: try readGeoJSON(path), path: path, collection: collection, sink: sink, options: read)
+                case .csv: return try CSVImporter.run(path: path, collection: collection, options: read)
                 }
-                return try GeoJSONImporter.run(data: try readGeoJSON(path), path: path, collection: collection, sink: sink, options: read)
             }
         } catch let error as CartographyError {
             bar.clear()
@@ -145,15 +190,20 @@ extension ImportCommand {
             + "\(result.edges) walking edges, \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed) in \(String(format: "%.1f", seconds)) s"
         if !isOSM, !options.has("--no-images"), result.artworks.contains(where: { $0.imageFileName.contains("://") }) {
-            let images = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
-                .cacheImages(collection: collection, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
-            line += "; \(images.imagesCached) photo\(images.imagesCached == 1 ? "" : "s") cached"
-            for failure in images.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }
-            if images.imageFailures.count > 5 { console.error("photo: … and \(images.imageFailures.count - 5) more") }
+            line += try await cachePhotos(collection: collection, store: store, environment: environment, console: console)
         }
         console.line(line)
         if result.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
         return 0
+    }
+
+    /// Downloads the photos an import's records name, with the sync's caps; "; 3 photos cached".
+    private static func cachePhotos(collection: String, store: CatalogStore, environment: [String: String], console: Console) async throws -> String {
+        let images = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+            .cacheImages(collection: collection, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
+        for failure in images.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }
+        if images.imageFailures.count > 5 { console.error("photo: … and \(images.imageFailures.count - 5) more") }
+        return "; \(images.imagesCached) photo\(images.imagesCached == 1 ? "" : "s") cached"
     }
 }
 

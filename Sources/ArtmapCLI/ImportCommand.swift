@@ -2,16 +2,16 @@ import Catalog
 import Foundation
 import Store
 
-/// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, tagged places (plist) or a
-/// service-shaped JSON file into a collection.
+/// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, a public-art CSV, tagged places
+/// (plist) or a service-shaped JSON file into a collection.
 enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name in lower case)"),
-        OptionSpec(name: "--field", valueName: "FIELD=COLUMN,…", help: "GeoJSON: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
-        OptionSpec(name: "--crs", valueName: "EPSG:4326|EPSG:3857", help: "GeoJSON: read the positions in this system, whatever the file says"),
-        OptionSpec(name: "--dry-run", valueName: nil, help: "GeoJSON: print the columns and coordinate system chosen and the first three records; save nothing"),
-        OptionSpec(name: "--no-images", valueName: nil, help: "do not download the photos a GeoJSON file names"),
+        OptionSpec(name: "--field", valueName: "FIELD=COLUMN,…", help: "GeoJSON, CSV: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
+        OptionSpec(name: "--crs", valueName: "EPSG:4326|EPSG:3857", help: "GeoJSON, CSV: read the positions in this system, whatever the file says"),
+        OptionSpec(name: "--dry-run", valueName: nil, help: "GeoJSON, CSV: print each column chosen (why, and the runner-up), the coordinate system and the first three records; save nothing"),
+        OptionSpec(name: "--no-images", valueName: nil, help: "do not download the photos a GeoJSON or CSV file names"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 1, forms: [UsageForm(words: "FILE")])
@@ -26,6 +26,25 @@ enum ImportCommand: Command {
         "overrides that, and --dry-run shows the choice. Positions in Web Mercator metres (EPSG:3857) are",
         "converted, by the file's crs member or when every position lies in that range. Photo URLs are",
         "downloaded into the image cache as a sync's images are.",
+        "",
+        "A public-art CSV (RFC 4180; comma, semicolon or tab found from the first lines; .csv, .tsv or any",
+        "name whose content is delimited text) is read the same way, record by record; positions come from",
+        "latitude/longitude columns, a WKT POINT (lon lat) column, or \"(lat, lon)\" at the end of a text",
+        "column such as Socrata's location. Columns are chosen as a person would: a full-name column over",
+        "first/last names, the title column with the most distinct and longest values, years or dates",
+        "(the year shown, a whole date kept in the notes), image URLs by name or by value.",
+        "",
+        "Columns recognised (any case), for GeoJSON and CSV alike: title: title, titleofwork,",
+        "title_of_work, list_title, artwork_title, name (most distinct, longest values win); artist:",
+        "artist, artists, artist_name, artist_full_name, creator, maker, else first_name + last_name",
+        "(artist_first_name, firstname, surname...); year: year, art_year, date, year_installed,",
+        "yearinstalled, installed, start_date, date_created, any column of dates; photo: photo,",
+        "photourl, photo_url, photo_website_url, frontphoto, image, image_url, imagefile, jpg_url,",
+        "picture, or any column of image URLs; type: type, discipline, classification,",
+        "website_category, object_type, artwork_type, category; address: address, location,",
+        "site_address, actual_address; id: id, objectid, registryid, any name ending _id; material,",
+        "description, web_page (website, url, link), building. CSV positions: latitude/longitude",
+        "(lat/lon/lng, y/x), a WKT POINT column, or \"(lat, lon)\" in a text column.",
         "",
         "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
@@ -42,14 +61,14 @@ enum ImportCommand: Command {
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
-        if isMapFile(path, data: head) {
+        if isMapFile(path, data: head) || isCSVFile(path, data: head) {
             let collection = options.value("--collection") ?? mapCollectionName(path)
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
             guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
             return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
         }
         for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
-            throw CLIError.usage("option \(option) is for GeoJSON files; \(DisplayText.clean(url.lastPathComponent)) is not one", command: name)
+            throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is neither", command: name)
         }
         let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent.lowercased()
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
@@ -76,6 +95,10 @@ enum ImportCommand: Command {
             } else {
                 artworks = try TaggedPlaceDecoder.decode(data, fileName: path, collection: collection)
             }
+        } catch let error as CatalogError where !isJSON && !looksLikePropertyList(head) {
+            // Neither CSV (no delimiter splits its first line) nor a property list: say what was tried.
+            throw CLIError("\(path): not a file artmap reads: tried CSV (no comma, semicolon or tab splits line 1 into columns) "
+                + "and a property list (\(error.message.replacingOccurrences(of: path + ": ", with: ""))); nothing was imported")
         } catch let error as CatalogError {
             throw CLIError("\(error.message.hasPrefix(path) ? "" : path + ": ")\(error.message); nothing was imported")
         }

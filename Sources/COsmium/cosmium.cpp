@@ -285,11 +285,19 @@ public:
         m_allowed = limits.objects_per_byte == 0 ? UINT64_MAX : limits.objects_floor + file_size * limits.objects_per_byte;
     }
 
+    /// Counts `n` objects at once (a block's, before it is decoded).
+    void add(uint64_t n) {
+        m_objects += n;
+        if (m_objects > m_allowed) refuse();
+    }
+
     void count() {
-        if (++m_objects > m_allowed) {
-            throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_per_byte) +
-                          " a byte at most): a damaged or crafted file"};
-        }
+        if (++m_objects > m_allowed) refuse();
+    }
+
+    [[noreturn]] void refuse() const {
+        throw Refusal{"more than " + grouped(m_allowed) + " objects in a file of this size (" + grouped(m_per_byte) +
+                      " a byte at most): a damaged or crafted file"};
     }
 };
 
@@ -368,9 +376,13 @@ public:
     }
 };
 
-/// The most objects one PBF block may hold before osmium decodes it (writers put 8,000 in a block): a block
-/// of zero deltas would otherwise become millions of objects in memory before any count could stop it.
-constexpr size_t block_objects_limit = 100000;
+/// What one PBF block may build in osmium's memory, estimated from its counts before osmium decodes it. The
+/// format bounds a block's bytes (32 MiB uncompressed, checked from the blob's header), not its objects: writers
+/// put 8,000 objects in a block (osmium) or a few hundred thousand (osmconvert: 320,720 nodes in 4 MB), and a
+/// block of zero deltas packs three bytes a node, 11 million nodes in 32 MiB. So the bound is in bytes: about
+/// 64 a node or object, 16 a way's node or relation's member; 256 MiB, four million plain nodes.
+constexpr uint64_t block_built_limit = 256ull * 1024 * 1024;
+constexpr uint64_t built_per_object = 64, built_per_ref = 16;
 
 /// Bytes from a file or from memory, read at an offset.
 struct Source {
@@ -407,9 +419,11 @@ size_t varint_count(protozero::data_view view) {
     return count;
 }
 
-/// Counts what one PrimitiveBlock holds without building it, refusing a block, way or relation past its limit.
-void count_block(protozero::data_view block, const cosmium_limits &limits) {
+/// Counts what one PrimitiveBlock holds without building it, refusing a block, way or relation past its limit;
+/// returns the block's objects.
+size_t count_block(protozero::data_view block, const cosmium_limits &limits) {
     size_t objects = 0;
+    uint64_t built = 0;
     protozero::pbf_reader message{block};
     while (message.next()) {
         if (message.tag() == 1 && message.wire_type() == protozero::pbf_wire_type::length_delimited) {
@@ -442,8 +456,13 @@ void count_block(protozero::data_view block, const cosmium_limits &limits) {
             protozero::pbf_reader item = group.get_message();
             if (tag == 1) {
                 ++objects;  // a plain node
+                built += built_per_object;
             } else if (tag == 2) {  // dense nodes: as many as ids
-                while (item.next(1, protozero::pbf_wire_type::length_delimited)) objects += varint_count(item.get_view());
+                while (item.next(1, protozero::pbf_wire_type::length_delimited)) {
+                    const size_t n = varint_count(item.get_view());
+                    objects += n;
+                    built += n * built_per_object;
+                }
             } else if (tag == 3 || tag == 4) {  // a way (refs) or a relation (member ids)
                 ++objects;
                 const uint32_t listed = tag == 3 ? 8 : 9;
@@ -455,6 +474,7 @@ void count_block(protozero::data_view block, const cosmium_limits &limits) {
                     else if (item.tag() == listed && item.wire_type() == protozero::pbf_wire_type::length_delimited) n += varint_count(item.get_view());
                     else item.skip();
                 }
+                built += built_per_object + n * built_per_ref;
                 if (limit != 0 && n > limit) {
                     throw Refusal{(tag == 3 ? "way/" : "relation/") + std::to_string(id) +
                                   (tag == 3 ? " names " + grouped(n) + " nodes, more than artmap reads in one way ("
@@ -462,19 +482,22 @@ void count_block(protozero::data_view block, const cosmium_limits &limits) {
                                   grouped(limit) + ")"};
                 }
             }
-            if (objects > block_objects_limit) {
-                throw Refusal{"a PBF block holds more than " + grouped(block_objects_limit) +
-                              " objects, more than artmap reads in one block (writers put 8,000)"};
+            if (built > block_built_limit) {
+                throw Refusal{"a PBF block would take more than " + grouped(block_built_limit / (1024 * 1024)) + " MB once decoded (" +
+                              grouped(objects) + " objects and counting), more than artmap lets one block take"};
             }
         }
     }
+    return objects;
 }
 
 /// Walks every blob of a PBF file before osmium reads it, inflating each in turn into one buffer, so the
 /// counts are known before anything is built. It reads the framing as osmium does (first blob the header,
 /// every later one data, whatever its type says) and refuses whatever it cannot follow, so osmium never
 /// decodes a block this walk has not counted.
-void prescan_pbf(const Source &source, const cosmium_limits &limits) {
+void prescan_pbf(const Source &source, uint64_t file_size, const cosmium_limits &limits) {
+    // The whole file's objects, counted before osmium decodes any block (the same bound the readers check).
+    ObjectCount objects{limits, file_size};
     constexpr uint32_t header_limit = 64 * 1024;
     constexpr int32_t blob_limit = 32 * 1024 * 1024;
     std::string bytes, inflated;
@@ -511,7 +534,7 @@ void prescan_pbf(const Source &source, const cosmium_limits &limits) {
             switch (blob.tag()) {
                 case 1:  // raw: osmium takes the first one it meets
                     if (wire != protozero::pbf_wire_type::length_delimited) { blob.skip(); break; }
-                    count_block(blob.get_view(), limits);
+                    objects.add(count_block(blob.get_view(), limits));
                     counted = true;
                     break;
                 case 2:
@@ -537,7 +560,7 @@ void prescan_pbf(const Source &source, const cosmium_limits &limits) {
                          static_cast<uLong>(compressed.size())) != Z_OK) {
             throw osmium::pbf_error{"a compressed block does not inflate"};
         }
-        count_block(protozero::data_view{inflated.data(), length}, limits);
+        objects.add(count_block(protozero::data_view{inflated.data(), length}, limits));
     }
 }
 
@@ -546,7 +569,7 @@ using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
 
 /// Both passes: relations first (which multipolygons need which ways), then everything in file order.
 void read(const osmium::io::File &file, const Source &source, uint64_t size, const cosmium_limits &limits, const cosmium_handlers &handlers) {
-    if (file.format() == osmium::io::file_format::pbf) prescan_pbf(source, limits);
+    if (file.format() == osmium::io::file_format::pbf) prescan_pbf(source, size, limits);
     Multipolygons multipolygons{limits, handlers};
     {
         // Relations first. Compressed XML is counted whole in this pass too: its parser reads every element

@@ -58,6 +58,7 @@ private func importAwkwardCollection(home: URL) async throws {
         #expect(b.coordinate == a.coordinate, "\(a.id): positions are written exactly")
         #expect(b.building == a.building, "\(a.id)")
         #expect(b.webPage == a.webPage, "\(a.id)")
+        #expect(b.imageFileName == a.imageFileName && b.locationNotes == DisplayText.clean(a.locationNotes), "\(a.id): photos and notes go both ways")
         #expect(b.information == DisplayText.clean(a.information), "\(a.id): the description, cleaned")
     }
     // The document is RFC 7946: longitude first, a Point per artwork, the documented properties.
@@ -69,7 +70,7 @@ private func importAwkwardCollection(home: URL) async throws {
     let artwork = try #require(original.first { $0.id == first["id"] as? String })
     #expect(coordinates == [artwork.coordinate.longitude, artwork.coordinate.latitude])
     #expect((first["properties"] as? [String: String]).map { Array($0.keys).sorted() }
-        == ["artist", "building", "collection", "description", "id", "title", "type", "web_page", "year"])
+        == ["address", "artist", "building", "collection", "description", "id", "photo", "title", "type", "web_page", "year"])
 }
 
 @Test func gpxExportsValidateAgainstTheGPXSchemaAndARouteIsATrack() async throws {
@@ -124,7 +125,7 @@ private func importAwkwardCollection(home: URL) async throws {
     try await importAwkwardCollection(home: home)
     let result = await runArtmap(["export", "--format", "csv", "--collection", "awkward"], home: home)
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out.hasPrefix("id,title,artist,year,latitude,longitude,building,collection,web_page,type,description\r\n"))
+    #expect(result.out.hasPrefix("id,title,artist,year,latitude,longitude,building,address,collection,web_page,type,photo,description\r\n"))
     let file = home.appendingPathComponent("awkward.csv")
     try Data(result.out.utf8).write(to: file)
     let script = """
@@ -136,14 +137,14 @@ private func importAwkwardCollection(home: URL) async throws {
     #expect(read.status == 0, "\(read.err)")
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.out.utf8)) as? [[String]])
     #expect(rows.count == 3)
-    #expect(rows.allSatisfy { $0.count == 11 })
+    #expect(rows.allSatisfy { $0.count == 13 })
     let tea = try #require(rows.first { $0.first == "a1" })
     #expect(tea[1] == "Tea, \"Two\" & <Three>")
     #expect(tea[2] == "'=HYPERLINK(\"http://x\")", "a formula is not run by the spreadsheet")
     #expect(tea[3] == "1971-1973")
     #expect(tea[4] == "53.4055" && tea[5] == "-2.9655")
-    #expect(tea[6] == "Victoria Building" && tea[7] == "awkward")
-    #expect(tea[10] == "Line one line two red")
+    #expect(tea[6] == "Victoria Building" && tea[8] == "awkward")
+    #expect(tea[12] == "Line one line two red")
 }
 
 @Test func favouritesExportFromEveryCollectionAndBadChoicesAreUsageErrors() async throws {

@@ -76,7 +76,7 @@ private let nodes = PBFWriter.denseNodes(ids: [1, 2, 3], latitudes: [534_000_000
     group.message(2, dense)
     let bomb = PBFWriter.file([PBFWriter.block(strings: [], groups: [group])], storage: .zlib)
     #expect(bomb.count < 400_000)
-    #expect(try refusal(bomb).hasPrefix("a PBF block holds more than 100,000 objects, more than artmap reads in one block"))
+    #expect(try refusal(bomb).hasPrefix("a PBF block would take more than 256 MB once decoded (10,000,000 objects and counting), more than artmap lets one block take"))
     // Blocks of a legal size that together hold more objects than a file of this size can.
     let blocks = (0..<12).map { block -> PBFWriter.Message in
         var dense = PBFWriter.Message()
@@ -91,6 +91,24 @@ private let nodes = PBFWriter.denseNodes(ids: [1, 2, 3], latitudes: [534_000_000
     // A blob that claims 1.9 GB once inflated.
     let claim = PBFWriter.file([PBFWriter.block(strings: [], groups: [nodes])], storage: .zlibClaiming(1_900_000_000))
     #expect(try refusal(claim).contains("illegal blob size"))
+}
+
+@Test func oneBlockOf320720NodesAsOsmconvertWritesIsRead() throws {
+    // osmconvert keeps a city's nodes in one block (a Vancouver extract: 320,720 nodes, 4 MB uncompressed), far
+    // under the format's 32 MiB: it is read whole, the artwork among them found, nothing refused.
+    let count = 320_720
+    let ids = (1...Int64(count)).map { $0 }
+    let latitudes = ids.map { 492_000_000 + ($0 % 1_000) * 100 }, longitudes = ids.map { -1_231_000_000 + ($0 / 1_000) * 100 }
+    var keysVals = [UInt64](repeating: 0, count: count)
+    keysVals[count - 1] = 1
+    keysVals.append(contentsOf: [2, 0])  // the last node: tourism=artwork
+    let block = PBFWriter.block(strings: ["tourism", "artwork"], groups: [PBFWriter.denseNodes(ids: ids, latitudes: latitudes, longitudes: longitudes, keysVals: keysVals)])
+    let file = PBFWriter.file([block], storage: .zlib)
+    let started = Date()
+    let result = try importing(file).get()
+    #expect(result.nodes == count)
+    #expect(result.artworks.map(\.id) == ["node/\(count)"])
+    #expect(Date().timeIntervalSince(started) < 30)
 }
 
 @Test func aWayGoingBackAndForthStoresEachStretchOnceAndLongWaysAreRefused() throws {

@@ -58,6 +58,8 @@ public enum GeoJSONImporter {
     public struct Survey: Sendable {
         /// Property names, each once, in the order first seen (at most 500).
         public var keys: [String] = []
+        /// What each of those properties holds, in the same order.
+        public var profiles: [ColumnProfile] = []
         /// The `crs` member's name or code (`urn:ogc:def:crs:EPSG::3857`), when there is one.
         public var crsName: String?
         public var elements = 0
@@ -74,12 +76,24 @@ public enum GeoJSONImporter {
     public static func survey(_ data: Data, path: String) throws -> Survey {
         var survey = Survey()
         var seen = Set<String>()
+        var slot: [String: Int] = [:]
         let top = try parse(data, path: path) { index, element in
             guard case .success(.object(let feature)) = element else { return }
             if case .object(let properties)? = feature["properties"] {
-                for key in properties.keys where survey.keys.count < 500 && !seen.contains(key) {
-                    seen.insert(key)
-                    survey.keys.append(key)
+                // Values are profiled only where columns are read: points that are public-art records (lines,
+                // areas and OpenStreetMap points are read by their tags).
+                var marks: [String: String] = [:]
+                for key in ["tourism", "@id", "collection"] where properties[key] != nil { marks[key] = "" }
+                let isRecord = !isOpenStreetMap(feature, tags: marks)
+                    && { if case .object(let g)? = feature["geometry"], case .string("Point")? = g["type"] { return true }; return false }()
+                for (key, value) in properties.members {
+                    if !seen.contains(key), survey.keys.count < 500 {
+                        seen.insert(key)
+                        survey.keys.append(key)
+                        survey.profiles.append(ColumnProfile(name: key))
+                        slot[key] = survey.profiles.count - 1
+                    }
+                    if isRecord, let at = slot[key], let text = text(of: value) { survey.profiles[at].add(text) }
                 }
             }
             if case .object(let geometry)? = feature["geometry"] {
@@ -102,7 +116,7 @@ public enum GeoJSONImporter {
     public static func plan(_ survey: Survey, options: Options, path: String) throws -> (crs: CoordinateSystem, note: String?, fields: PublicArtFields) {
         let fields: PublicArtFields
         do {
-            fields = try PublicArtFields.choose(keys: survey.keys, overrides: options.fields)
+            fields = try PublicArtFields.choose(profiles: survey.profiles, overrides: options.fields)
         } catch let error as CartographyError {
             throw CartographyError(error.message, file: path)
         }
@@ -149,6 +163,16 @@ public enum GeoJSONImporter {
             for i in members { named[i].building = name }
         }
         return named
+    }
+
+    /// A property's value as text: strings as they are, whole numbers without a fraction, booleans as yes/no.
+    static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let string): return string
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .bool(let flag): return flag ? "yes" : "no"
+        default: return nil
+        }
     }
 
     /// The streaming parse every pass uses, with its errors said as a map import's.
@@ -204,13 +228,7 @@ public enum GeoJSONImporter {
             if case .object(let properties)? = feature["properties"] {
                 for (key, value) in properties.members where key.utf8.count <= 100 {
                     guard tags[key] != nil || tags.count < maxProperties else { break }
-                    let text: String
-                    switch value {
-                    case .string(let string): text = string
-                    case .number(let number): text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-                    case .bool(let flag): text = flag ? "yes" : "no"
-                    default: continue
-                    }
+                    guard let text = GeoJSONImporter.text(of: value) else { continue }
                     tags[key] = FieldLimits.cut(text, to: FieldLimits.information) ?? text
                 }
             }
@@ -306,7 +324,8 @@ public enum GeoJSONImporter {
     /// points are read with OpenStreetMap's keys; any other point is a public-art record read with the chosen columns.
     private static func isOpenStreetMap(_ feature: JSONObject, tags: [String: String]) -> Bool {
         if tags["tourism"] != nil || tags["@id"] != nil { return true }
-        if case .string(let id)? = feature["id"], ["node/", "way/", "relation/"].contains(where: { id.hasPrefix($0) }) { return true }
+        // An artmap export of OpenStreetMap artworks keeps their `node/…` ids but is public-art records: it has a `collection`.
+        if tags["collection"] == nil, case .string(let id)? = feature["id"], ["node/", "way/", "relation/"].contains(where: { id.hasPrefix($0) }) { return true }
         return false
     }
 
