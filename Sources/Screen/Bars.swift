@@ -39,14 +39,17 @@ public enum Bars {
         let shown = state.main.shownArtworkCount
         parts.append("\(shown) shown")
         if !state.main.searchText.isEmpty { parts.append("filter \"\(state.main.searchText)\"") }
+        // What is under way (a sync, a fetch) stays beside the location whatever the message: it says why to wait.
+        var underWay: [String] = []
         switch state.sync {
-        case .running(let text): parts.append("⟳ " + text)
+        case .running(let text): underWay.append("⟳ " + text)
         case .failed: parts.append(state.showsServiceCollection ? "sync failed" : "refresh failed")
         case .idle:
             // Only a collection from the service is "synced"; a file or fetched tiles say nothing here.
             if state.showsServiceCollection { parts.append(state.syncAgeText ?? "not synced") }
         }
-        if let fetching = NearMeFeature.statusText(state.nearMe) { parts.append(fetching) }
+        if let fetching = NearMeFeature.statusText(state.nearMe) { underWay.append(fetching) }
+        parts.insert(contentsOf: underWay, at: 1)
         let left = " " + parts.joined(separator: " │ ")
         guard let note = (state.lastError ?? state.lastMessage).map(DisplayText.clean) else {
             buffer.write(left, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)
@@ -57,12 +60,13 @@ public enum Bars {
         // part at a time, then the location is cut to those characters, then the message is cut (MessageFit
         // keeps its reason and cuts the subject, then the tail, with "…").
         let location = TextWidth.of(parts[0])
-        let kept = 1 + (location > keptLocation ? keptLocation + 1 : location)
+        let kept = 1 + (location > keptLocation ? keptLocation + 1 : location) + underWay.reduce(0) { $0 + 3 + TextWidth.of($1) }
         let room = max(kept, area.width - TextWidth.of(note) - 3)
-        var line = " " + TextWidth.truncate(parts[0], to: room - 1)
-        for part in parts.dropFirst() {
+        let locationRoom = room - underWay.reduce(0) { $0 + 3 + TextWidth.of($1) }
+        var line = " " + TextWidth.truncate(parts[0], to: max(locationRoom - 1, min(location, keptLocation + 1)))
+        for (index, part) in parts.dropFirst().enumerated() {
             let next = line + " │ " + part
-            if TextWidth.of(next) > room { break }
+            if index >= underWay.count, TextWidth.of(next) > room { break }
             line = next
         }
         let used = buffer.write(line, x: area.x, y: area.y, style: Style(.status, reverse: true), maxWidth: area.width)

@@ -24,7 +24,8 @@ func anExportImportsBackAsTheSameList(format: String) async throws {
     let before = await runArtmap(list + ["first"], home: home)
     let after = await runArtmap(list + ["again"], home: home)
     #expect(before.out.contains("\"name\":\"1000 4th Ave, Seattle, WA\""))
-    #expect(after.out == before.out)
+    // Each artwork names its collection, which differs by design.
+    #expect(after.out.replacingOccurrences(of: "\"collection\":\"again\"", with: "\"collection\":\"first\"") == before.out)
     // And every field, photos and addresses among them: the two collections export alike but for their names.
     let first = await runArtmap(["export", "--format", "csv", "--collection", "first"], home: home).out
     let second = await runArtmap(["export", "--format", "csv", "--collection", "again"], home: home).out

@@ -173,6 +173,7 @@ extension TmuxSession {
     public func require(timeout: TimeInterval = 45, _ what: String, _ condition: ([String]) -> Bool) throws -> [String] {
         let lines = try waitFor(timeout: timeout, condition)
         guard condition(lines) else {
+            try? lines.joined(separator: "\n").write(toFile: "/tmp/tmux-last-failure.txt", atomically: true, encoding: .utf8)
             throw TestServerError("the screen never showed \(what):\n" + lines.joined(separator: "\n"))
         }
         return lines
