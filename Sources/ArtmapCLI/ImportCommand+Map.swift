@@ -198,7 +198,7 @@ extension ImportCommand {
     }
 
     /// Downloads the photos an import's records name, with the sync's caps; "; 3 photos cached".
-    private static func cachePhotos(collection: String, store: CatalogStore, environment: [String: String], console: Console) async throws -> String {
+    static func cachePhotos(collection: String, store: CatalogStore, environment: [String: String], console: Console) async throws -> String {
         let images = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
             .cacheImages(collection: collection, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
         for failure in images.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }

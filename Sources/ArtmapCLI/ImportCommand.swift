@@ -2,8 +2,8 @@ import Catalog
 import Foundation
 import Store
 
-/// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, a public-art CSV, tagged places
-/// (plist) or a service-shaped JSON file into a collection.
+/// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, a public-art CSV, GPX waypoints,
+/// tagged places (plist) or a service-shaped JSON file into a collection.
 enum ImportCommand: Command {
     static let name = "import"
     static let parser = OptionParser(command: name, specs: [
@@ -46,6 +46,11 @@ enum ImportCommand: Command {
         "description, web_page (website, url, link), building. CSV positions: latitude/longitude",
         "(lat/lon/lng, y/x), a WKT POINT column, or \"(lat, lon)\" in a text column.",
         "",
+        "A GPX file's waypoints (.gpx, or a file that opens a <gpx> element) become places: the name is",
+        "the title, the description (else the comment) the text, the link the web page, and artmap's own",
+        "extensions (an export's artmap:id, artist, year, building, address, photo) the rest, so a GPX",
+        "export imports back as it was; a waypoint without an id is wpt/N. Tracks are skipped.",
+        "",
         "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
         "transaction; a bad file changes nothing.",
@@ -66,6 +71,14 @@ enum ImportCommand: Command {
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
             guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
             return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
+        }
+        if isGPXFile(path, data: head) {
+            for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
+                throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is GPX", command: name)
+            }
+            let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent.lowercased()
+            guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+            return try await importGPX(path: path, collection: collection, options: options, environment: environment, console: console)
         }
         for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
             throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is neither", command: name)

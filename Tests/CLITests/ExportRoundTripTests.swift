@@ -9,7 +9,7 @@ import TestSupport
 
 private let publicArt = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/publicart")
 
-@Test(arguments: ["geojson", "csv"])
+@Test(arguments: ["geojson", "csv", "gpx"])
 func anExportImportsBackAsTheSameList(format: String) async throws {
     let home = try temporaryDirectory()
     let source = publicArt.appendingPathComponent("seattle-socrata.csv").path
@@ -42,4 +42,31 @@ func anExportImportsBackAsTheSameList(format: String) async throws {
     #expect(gpx.contains("<extensions><artmap:id>PR-3</artmap:id><artmap:artist>Ann Lee; Bo Chan</artmap:artist><artmap:year>1957-60</artmap:year>"
         + "<artmap:address>Pike Pl, Seattle, WA</artmap:address><artmap:collection>first</artmap:collection></extensions>"))
     #expect(gpx.contains("<artmap:photo>https://photos.example.org/pr1.jpg</artmap:photo>"))
+}
+
+/// A phone's saved places (GPX waypoints without artmap's extensions) import as places; a bad file changes nothing.
+@Test func gpxWaypointsImportAndABadGPXImportsNothing() async throws {
+    let home = try temporaryDirectory()
+    let places = home.appendingPathComponent("Saved Places.gpx")
+    try """
+    <?xml version="1.0"?>
+    <gpx version="1.1" creator="a phone" xmlns="http://www.topografix.com/GPX/1/1">
+      <wpt lat="53.4062" lon="-2.9661"><name>Mural by the steps</name><cmt>bright blue</cmt><link href="https://example.org/mural"/></wpt>
+      <wpt lat="53.4063" lon="-2.9662"><name>Bench sculpture</name><type>sculpture</type></wpt>
+      <trk><trkseg><trkpt lat="53.40" lon="-2.96"/></trkseg></trk>
+    </gpx>
+    """.write(to: places, atomically: true, encoding: .utf8)
+    let imported = await runArtmap(["import", places.path], home: home)
+    #expect(imported.status == 0 && imported.out.contains("into 'saved places': 2 artworks (2 new, 0 changed, 0 removed)"), "\(imported.out)\(imported.err)")
+    let list = await runArtmap(["list", "--collection", "saved places", "--json"], home: home)
+    #expect(list.out.contains("\"id\":\"wpt/1\",\"title\":\"Mural by the steps\"") && list.out.contains("\"id\":\"wpt/2\""), "\(list.out)")
+    let show = await runArtmap(["export", "--format", "csv", "--collection", "saved places"], home: home)
+    #expect(show.out.contains("https://example.org/mural") && show.out.contains("bright blue") && show.out.contains("sculpture"), "\(show.out)")
+
+    let before = await runArtmap(["list", "--collection", "saved places", "--json"], home: home).out
+    try "<gpx><wpt lat=\"53.4\" lon=\"-2.9\"><name>fine</name></wpt><wpt lat=\"north\" lon=\"-2.9\"/></gpx>"
+        .write(to: places, atomically: true, encoding: .utf8)
+    let bad = await runArtmap(["import", places.path], home: home)
+    #expect(bad.status == 1 && bad.err.contains("<wpt> needs numeric lat and lon attributes (got lat=\"north\"") && bad.err.contains("nothing was imported"), "\(bad.err)")
+    #expect(await runArtmap(["list", "--collection", "saved places", "--json"], home: home).out == before, "the store is as it was")
 }
