@@ -27,6 +27,8 @@ public enum Artmap {
           watch       follow a location source and print each fix with the nearest building
           show        print an artwork's cached image as coloured text cells
           route       walking directions to an artwork along the imported streets
+          walk        one walk through several artworks in the best order (the nearest, some ids,
+                      your favourites, or as many as fit in a time)
           config      list, read and change settings (also the , screen in the view)
           painters    follow painters at the Rijksmuseum: their paintings with images
           favourites  the artworks you hearted (at most 50)
@@ -45,7 +47,7 @@ public enum Artmap {
         """
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self, RefreshCommand.self, CollectionsCommand.self]
+    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self, RefreshCommand.self, CollectionsCommand.self, WalkCommand.self]
 
     /// Runs one invocation; returns the process exit status.
     /// What the process must settle before any other thread starts: the full-screen view (on a terminal, with no

@@ -1,0 +1,177 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+import Store
+
+/// `artmap walk`: a walk through several artworks in the best order over the stored walking graph, each leg a
+/// real route, as text, JSON or GPX.
+enum WalkCommand: Command {
+    static let name = "walk"
+    static let parser = OptionParser(command: name, specs: [
+        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
+        OptionSpec(name: "--stops", valueName: "K", help: "the K nearest artworks (default 8)"),
+        OptionSpec(name: "--ids", valueName: "ID,…", help: "these artworks (ids as 'artmap list' shows them)"),
+        OptionSpec(name: "--favourites", valueName: nil, help: "your favourites"),
+        OptionSpec(name: "--minutes", valueName: "M", help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
+        OptionSpec(name: "--speed", valueName: "KM/H", help: "walking speed for --minutes and the times shown (default 4.5)"),
+        OptionSpec(name: "--stay", valueName: "MINUTES", help: "minutes spent at each artwork (default 3)"),
+        OptionSpec(name: "--open", valueName: nil, help: "end at the last artwork instead of back at the start"),
+        OptionSpec(name: "--end", valueName: "LAT,LON", help: "end the walk here"),
+        OptionSpec(name: "--collection", valueName: "NAME", help: "choose from this collection (default: every collection with art near the start)"),
+        OptionSpec(name: "--json", valueName: nil, help: "print {start, finish, total_m, walking_s, stay_s, stops, legs, left_out} as JSON"),
+        OptionSpec(name: "--gpx", valueName: "FILE", help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
+        StoreOpening.storeOption,
+        OptionParser.helpOption,
+    ], maxPositionals: 0)
+
+    static let intro = [
+        "Plans one walk through several artworks over the streets and paths imported or fetched, in the",
+        "order that makes it shortest (exact up to 12 stops; beyond, within a percent or so), back to the",
+        "start unless --open or --end says otherwise. Each leg is the walk 'artmap route' finds. An artwork",
+        "no path reaches is left out and named, never the whole walk.",
+    ]
+
+    static let defaultStops = 8
+    static let budgetPool = TourOrder.exactLimit
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
+        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        let start = try point(options, "--from") ?? .ashtonBuilding
+        let end = try point(options, "--end")
+        if options.has("--open") && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
+        let chosenBy = ["--stops", "--ids", "--favourites", "--minutes"].filter { options.has($0) || options.value($0) != nil }
+        guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites and --minutes", command: name) }
+        let speed = try positive(options, "--speed") ?? 4.5
+        let stay = try options.value("--stay").map { text -> Double in
+            guard let v = DecimalText.double(text), v >= 0, v <= 600 else {
+                throw CLIError.usage("option --stay needs minutes from 0 to 600, got '\(DisplayText.clean(text))'", command: name)
+            }
+            return v
+        } ?? 3
+        let minutes = try positive(options, "--minutes")
+        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)
+        guard !artworks.isEmpty else { throw CLIError("no artworks to walk to: none near the start, and none named") }
+        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.has("--open") ? .open : .round)
+        let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
+        switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
+        case .failure(let why):
+            throw CLIError("no walk: \(why.message)")
+        case .success(let plan):
+            let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
+            if let path = options.value("--gpx") {
+                let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
+                try OutputFile.write(Array(ExportFormat.gpx.render(content).utf8), to: path, console: console)
+            }
+            if options.has("--json") {
+                console.line(JSONWriter.render(shape.json))
+            } else {
+                for line in shape.text { console.line(line) }
+            }
+            return plan.stops.isEmpty ? 1 : 0
+        }
+    }
+
+    /// The artworks to choose from: the named ones, the favourites, or the nearest (12 for a time budget).
+    static func candidates(_ options: ParsedOptions, store: CatalogStore, start: Coordinate, pooled: Bool) throws -> [Artwork] {
+        if let ids = options.value("--ids") {
+            let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !list.isEmpty else { throw CLIError.usage("option --ids needs ids separated by commas", command: name) }
+            return try list.map { try ArtworkLookup.find($0, options: options, store: store) }
+        }
+        if options.has("--favourites") { return try store.favouriteArtworks() }
+        let count = pooled ? budgetPool : try options.count("--stops", command: name) ?? defaultStops
+        var collections = [try options.collection(in: store, at: start)]
+        let together = try options.collectionsShownTogether(in: store, at: start, metres: nil)
+        if together.count > 1 { collections = together }
+        let ranked = CatalogQuery(artworks: try store.artworks(collections: collections, fields: .listing)).ranked(from: start)
+        return Array(ranked.lazy.flatMap(\.artworks).prefix(count).map(\.artwork))
+    }
+
+    static func point(_ options: ParsedOptions, _ option: String) throws -> Coordinate? {
+        guard let text = options.value(option) else { return nil }
+        do { return try Coordinate.parse(text) } catch { throw CLIError.usage("option \(option): \(DisplayText.clean("\(error)"))", command: name) }
+    }
+
+    static func positive(_ options: ParsedOptions, _ option: String) throws -> Double? {
+        guard let text = options.value(option) else { return nil }
+        guard let v = DecimalText.double(text), v > 0 else {
+            throw CLIError.usage("option \(option) needs a decimal number > 0, got '\(DisplayText.clean(text))'", command: name)
+        }
+        return v
+    }
+}
+
+/// A planned walk as the command prints it: text lines or the documented JSON.
+struct WalkShape {
+    let plan: ArtWalkPlan
+    let finish: WalkFinish
+    let metresPerSecond: Double
+    let staySeconds: Double
+
+    var walkingSeconds: Double { plan.totalMetres / metresPerSecond }
+    var staySecondsTotal: Double { Double(plan.stops.count) * staySeconds }
+
+    var finishName: String {
+        switch finish {
+        case .round: return "round"
+        case .open: return "open"
+        case .at: return "end"
+        }
+    }
+
+    static func minutes(_ seconds: Double) -> String { "\(max(1, Int((seconds / 60).rounded()))) min" }
+
+    var text: [String] {
+        let s = plan.start
+        var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude)): \(plan.stops.count) stop\(plan.stops.count == 1 ? "" : "s"), "
+            + "\(DistanceText.format(plan.totalMetres)), \(Self.minutes(walkingSeconds)) walking + \(Self.minutes(staySecondsTotal)) at the stops"
+            + (finish == .round ? ", back to the start" : finish == .open ? ", ending at the last" : ", ending at the point given")]
+        var elapsed = 0.0
+        for (i, leg) in plan.legs.enumerated() {
+            elapsed += leg.totalMetres / metresPerSecond
+            let to: String
+            if i < plan.stops.count {
+                let a = plan.stops[i]
+                let by = [a.artist, a.year].map(DisplayText.clean).filter { !$0.isEmpty }.joined(separator: ", ")
+                to = "\(i + 1). \(DisplayText.clean(a.title.isEmpty ? "(untitled)" : a.title))\(by.isEmpty ? "" : " — " + by)  [\(DisplayText.clean(a.id))]"
+            } else {
+                to = finish == .round ? "back to the start" : "to the end"
+            }
+            lines.append("")
+            lines.append("\(to) · \(DistanceText.format(leg.totalMetres)), \(Self.minutes(leg.totalMetres / metresPerSecond)) (at \(Self.minutes(elapsed)))")
+            for step in leg.steps { lines.append("    \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))") }
+            if i < plan.stops.count { elapsed += staySeconds }
+        }
+        for (artwork, reason) in plan.leftOut {
+            lines.append("left out: \(DisplayText.clean(artwork.title)) [\(DisplayText.clean(artwork.id))]: \(reason)")
+        }
+        return lines
+    }
+
+    var json: JSONWriter.Value {
+        var elapsed = 0.0
+        var stops: [JSONWriter.Value] = []
+        for (i, artwork) in plan.stops.enumerated() {
+            elapsed += plan.legs[i].totalMetres / metresPerSecond
+            stops.append(.object([("order", .number(Double(i + 1))), ("id", .string(artwork.id)), ("collection", .string(artwork.collection)),
+                                  ("title", .string(artwork.title)), ("latitude", .number(artwork.coordinate.latitude)),
+                                  ("longitude", .number(artwork.coordinate.longitude)),
+                                  ("leg_m", .number(JSONWriter.rounded(plan.legs[i].totalMetres))),
+                                  ("arrive_s", .number(JSONWriter.rounded(elapsed)))]))
+            elapsed += staySeconds
+        }
+        return .object([
+            ("start", .object([("latitude", .number(plan.start.latitude)), ("longitude", .number(plan.start.longitude))])),
+            ("finish", .string(finishName)),
+            ("total_m", .number(JSONWriter.rounded(plan.totalMetres))),
+            ("walking_s", .number(JSONWriter.rounded(walkingSeconds))),
+            ("stay_s", .number(JSONWriter.rounded(staySecondsTotal))),
+            ("stops", .array(stops)),
+            ("legs", .array(plan.legs.map(RouteCommand.json))),
+            ("left_out", .array(plan.leftOut.map { .object([("id", .string($0.artwork.id)), ("collection", .string($0.artwork.collection)),
+                                                             ("title", .string($0.artwork.title)), ("reason", .string($0.reason))]) })),
+        ])
+    }
+}
