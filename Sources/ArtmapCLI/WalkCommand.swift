@@ -10,9 +10,12 @@ enum WalkCommand: Command {
     static let name = "walk"
     static let parser = OptionParser(command: name, specs: [
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
+        OSMServiceOptions.nearSpec,
+        OSMServiceOptions.specs[3],
         OptionSpec(name: "--stops", valueName: "K", help: "the K nearest artworks (default 8)"),
         OptionSpec(name: "--ids", valueName: "ID,…", help: "these artworks (ids as 'artmap list' shows them)"),
         OptionSpec(name: "--favourites", valueName: nil, help: "your favourites"),
+        OptionSpec(name: "--building", valueName: "NAME", help: "the artworks of one building or place (any case)"),
         OptionSpec(name: "--minutes", valueName: "M", help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
         OptionSpec(name: "--speed", valueName: "KM/H", help: "walking speed for --minutes and the times shown (default 4.5)"),
         OptionSpec(name: "--stay", valueName: "MINUTES", help: "minutes spent at each artwork (default 3)"),
@@ -37,11 +40,13 @@ enum WalkCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let start = try point(options, "--from") ?? .ashtonBuilding
+        if options.value("--from") != nil && options.value("--near") != nil {
+            throw CLIError.usage("use either --from or --near, not both", command: name)
+        }
         let end = try point(options, "--end")
         if options.has("--open") && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
-        let chosenBy = ["--stops", "--ids", "--favourites", "--minutes"].filter { options.has($0) || options.value($0) != nil }
-        guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites and --minutes", command: name) }
+        let chosenBy = ["--stops", "--ids", "--favourites", "--building", "--minutes"].filter { options.has($0) || options.value($0) != nil }
+        guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
         let speed = try positive(options, "--speed") ?? 4.5
         let stay = try options.value("--stay").map { text -> Double in
             guard let v = DecimalText.double(text), v >= 0, v <= 600 else {
@@ -51,6 +56,8 @@ enum WalkCommand: Command {
         } ?? 3
         let minutes = try positive(options, "--minutes")
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name)
+        let start = try near ?? point(options, "--from") ?? .ashtonBuilding
         let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)
         guard !artworks.isEmpty else { throw CLIError("no artworks to walk to: none near the start, and none named") }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.has("--open") ? .open : .round)
@@ -81,11 +88,18 @@ enum WalkCommand: Command {
             return try list.map { try ArtworkLookup.find($0, options: options, store: store) }
         }
         if options.has("--favourites") { return try store.favouriteArtworks() }
-        let count = pooled ? budgetPool : try options.count("--stops", command: name) ?? defaultStops
         var collections = [try options.collection(in: store, at: start)]
         let together = try options.collectionsShownTogether(in: store, at: start, metres: nil)
         if together.count > 1 { collections = together }
         let ranked = CatalogQuery(artworks: try store.artworks(collections: collections, fields: .listing)).ranked(from: start)
+        if let building = options.value("--building") {
+            let names = ranked.map(\.name)
+            guard let match = ranked.first(where: { $0.name.caseInsensitiveCompare(building) == .orderedSame }) else {
+                throw CLIError("no building or place named '\(DisplayText.clean(building))' near the start\(Suggestion.hint(for: building, among: names))")
+            }
+            return match.artworks.map(\.artwork)
+        }
+        let count = pooled ? budgetPool : try options.count("--stops", command: name) ?? defaultStops
         return Array(ranked.lazy.flatMap(\.artworks).prefix(count).map(\.artwork))
     }
 

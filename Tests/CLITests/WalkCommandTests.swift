@@ -67,7 +67,25 @@ private let centre = "60.1699,24.9449"
     let none = await runArtmap(["walk", "--from", centre, "--ids", "40"], home: home)
     #expect(none.status == 1 && none.out.contains("0 stops"), "\(none.out)\(none.err)")
     let both = await runArtmap(["walk", "--stops", "3", "--favourites"], home: home)
-    #expect(both.status == 2 && both.err.contains("use one of --stops, --ids, --favourites and --minutes"))
+    #expect(both.status == 2 && both.err.contains("use one of --stops, --ids, --favourites, --building and --minutes"))
+}
+
+@Test func aBuildingsArtworksAreWalkedAndAMistypedOneGetsASuggestion() async throws {
+    let home = try await helsinkiHome("walk-building")
+    let list = try JSONDecoder().decode(ListShape.self, from: Data(await runArtmap(["list", "--at", centre, "--json"], home: home).out.utf8))
+    let place = try #require(list.buildings.first { $0.artworks.count >= 2 }, "a place of several artworks in the extract")
+    let walked = await runArtmap(["walk", "--from", centre, "--building", place.name.uppercased(), "--json"], home: home)
+    #expect(walked.status == 0, "\(walked.err)")
+    let walk = try JSONDecoder().decode(WalkJSON.self, from: Data(walked.out.utf8))
+    #expect(Set(walk.stops.map(\.id)) == Set(place.artworks.map(\.id)))
+    let typo = await runArtmap(["walk", "--from", centre, "--building", String(place.name.dropLast())], home: home)
+    #expect(typo.status == 1 && typo.err.contains("did you mean '\(place.name)'?"), "\(typo.err)")
+}
+
+private struct ListShape: Decodable {
+    struct Building: Decodable { let name: String; let artworks: [Item] }
+    struct Item: Decodable { let id: String }
+    let buildings: [Building]
 }
 
 @Test func aWalkIsWrittenAsGPX() async throws {
