@@ -204,6 +204,11 @@ if CommandLine.arguments.dropFirst().first == "map-moves", CommandLine.arguments
     try runMapMoves(store: CommandLine.arguments[2], moves: moves)
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "walk" {
+    // `Bench walk`: the art-walk figures alone.
+    try walkBench()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
@@ -213,6 +218,7 @@ try catalogueBench()
 try frameBench()
 instructionBench()
 try mapBench()
+try walkBench()
 try cityBench(side: 700)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.

@@ -33,7 +33,7 @@ public enum TourOrder {
 
     /// Farthest insertion, then 2-opt and Or-opt, then kicks (a double bridge, improved again, kept when shorter):
     /// the order used beyond `exactLimit` stops. Deterministic: the kicks follow a fixed sequence.
-    static func heuristic(_ d: [[Double]], stops n: Int, end: TourEnd) -> (order: [Int], metres: Double) {
+    public static func heuristic(_ d: [[Double]], stops n: Int, end: TourEnd) -> (order: [Int], metres: Double) {
         var best = farthestInsertion(d, stops: n, end: end)
         improve(&best, d, n: n, end: end)
         var bestCost = cost(best, d, n: n, end: end)

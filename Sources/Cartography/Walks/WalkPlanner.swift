@@ -98,6 +98,19 @@ public enum WalkPlanner {
         }
     }
 
+    /// The walking metres between every two of `points` (infinity where no path joins them, or a point is more
+    /// than 500 m from the main network), as the planner measures them: for the bench's quality figure.
+    public static func metresBetween(_ points: [Coordinate], source: WalkPieceSource) throws -> [[Double]] {
+        try source.withWalkSnapshot {
+            guard let facts = try source.walkFacts(), facts.nodeCount > 0, !points.isEmpty else { return [] }
+            var corridor = Corridor(source: source, facts: facts)
+            try corridor.load(area(around: points))
+            let graph = corridor.graph(indexed: true)
+            let snaps = points.map { graph.nearestEdgePoint(to: $0, within: Router.maximumGap, where: graph.isOnMainNetwork) }
+            return snaps.map { snap in snap.map { distances(in: graph, from: $0, to: snaps) } ?? points.map { _ in .infinity } }
+        }
+    }
+
     /// The box around `points`, with `margin` and a fifth of its size around it.
     static func area(around points: [Coordinate]) -> FeatureBounds {
         let south = points.map(\.latitude).min()!, north = points.map(\.latitude).max()!
