@@ -2,7 +2,7 @@ import CNcursesw
 import CTerminalRescue
 import Foundation
 import Imaging
-import Screen
+import Cells
 import TerminalTypes
 
 /// What the terminal reports.
