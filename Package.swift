@@ -28,7 +28,7 @@ let package = Package(
 
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
-        .target(name: "Catalog", dependencies: ["Geo"]),
+        .target(name: "Catalog", dependencies: ["Cells", "Geo"]),
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
@@ -36,31 +36,34 @@ let package = Package(
         .target(name: "XMLReading", dependencies: ["CXML2"]),
         .target(name: "Location", dependencies: ["Geo", "XMLReading"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
-        .target(name: "Imaging", dependencies: ["CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "Imaging", dependencies: ["Cells", "CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         // Rectangles, sizes, keys and mouse events: what the terminal, the views and the app all speak, below all three.
         .target(name: "TerminalTypes"),
-        .target(name: "App", dependencies: ["TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
-        .target(name: "Screen", dependencies: ["App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
-        .target(name: "Curses", dependencies: ["Screen", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
+        // The cell layer: what a terminal shows (Buffer, Style, colours, pixels, text width) and the backend protocol
+        // that shows it. Foundation and TerminalTypes only, so the ncurses backend compiles without the app.
+        .target(name: "Cells", dependencies: ["TerminalTypes"]),
+        .target(name: "App", dependencies: ["Cells", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
+        .target(name: "Screen", dependencies: ["Cells", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
+        .target(name: "Curses", dependencies: ["Cells", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
         // The run loop and the one place that performs effects: between the app and the commands that start it.
-        .target(name: "Runtime", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
-        .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "Runtime", dependencies: ["Cells", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Cells", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
+        .executableTarget(name: "Bench", dependencies: ["Cells", "App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
 
-        .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
+        .target(name: "TestSupport", dependencies: ["Cells", "App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Geo", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Cells", "Imaging", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Cells", "Catalog", "Geo", "TestSupport"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "Catalog", "Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Cartography", "Catalog", "Geo", "TestSupport"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "AppTests", dependencies: ["Cells", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Cells", "Screen", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Geo", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
-        .testTarget(name: "CursesTests", dependencies: ["Curses", "Screen", "Imaging", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Imaging", "Store"]),
-        .testTarget(name: "CLITests", dependencies: ["ArtmapCLI", "Runtime", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "CursesTests", dependencies: ["Cells", "Curses", "Screen", "Imaging", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Cells", "TestSupport", "Imaging", "Store"]),
+        .testTarget(name: "CLITests", dependencies: ["Cells", "ArtmapCLI", "Runtime", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

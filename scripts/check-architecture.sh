@@ -4,9 +4,11 @@
 # Usage: scripts/check-architecture.sh [--pending] [ROOT]
 #
 # Enforced checks fail the script (exit 1) whenever they are broken:
-#   - no file in Sources/Curses imports App (the backend speaks TerminalTypes and Screen only);
+#   - no file in Sources/Curses imports Screen or App (the ncurses backend speaks Cells and TerminalTypes only);
 #   - TerminalTypes imports no other module of the project;
-#   - Screen's cell-level files (Buffer, Style, CellRun, TextWidth, the map canvas, SelectableList) import no App;
+#   - Cells (the cell layer: Buffer, Style, colours, text width, the backend protocol) imports only Foundation
+#     and TerminalTypes;
+#   - Screen's cell-level files (the map canvas and inks, SelectableList) import no App;
 #   - no test has a `guard … else { … return }`: a test that cannot check what it expected must fail
 #     (`try #require`, or throw), never end as passed;
 #   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
@@ -27,7 +29,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -65,15 +67,18 @@ report() { # name, offending lines (may be empty), kind (enforced|pending)
 swift_files() { [ -d "$1" ] && find "$1" -name '*.swift' -type f | sort || true; }
 
 mapfile -t curses < <(swift_files Sources/Curses)
-report "Curses does not import App" "$(imports_of App "${curses[@]}")" enforced
+report "Curses imports neither Screen nor App" "$(imports_of 'Screen|App' "${curses[@]}")" enforced
 
 mapfile -t terminal_types < <(swift_files Sources/TerminalTypes)
 project_modules=$(find Sources -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | grep -vx TerminalTypes | paste -sd'|' -)
 report "TerminalTypes imports no other module of artmap" "$(imports_of "$project_modules" "${terminal_types[@]}")" enforced
 
+mapfile -t cells < <(swift_files Sources/Cells)
+cells_imports=$(imports_of '[A-Za-z_][A-Za-z0-9_]*' "${cells[@]}" | grep -vE ':[0-9]+:[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?(Foundation|TerminalTypes)([.[:space:]]|$)' || true)
+report "Cells imports only Foundation and TerminalTypes" "$cells_imports" enforced
+
 cell_level=()
-for f in Sources/Screen/Buffer.swift Sources/Screen/Style.swift Sources/Screen/CellRun.swift Sources/Screen/TextWidth.swift \
-         Sources/Screen/Map/MapCanvas.swift Sources/Screen/Map/MapInk.swift Sources/Screen/Widgets/SelectableList.swift; do
+for f in Sources/Screen/Map/MapCanvas.swift Sources/Screen/Map/MapInk.swift Sources/Screen/Widgets/SelectableList.swift; do
   [ -f "$f" ] && cell_level+=("$f")
 done
 report "Screen's cell-level files import no App" "$(imports_of App "${cell_level[@]}")" enforced

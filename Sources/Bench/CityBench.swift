@@ -1,3 +1,4 @@
+import Cells
 import App
 import Cartography
 import Catalog
@@ -295,6 +296,8 @@ struct PanTimer {
     private(set) var state: AppState
     let store: CatalogStore?
     private var previous: Buffer
+    /// What the view keeps between frames, as the session keeps it.
+    private let caches = RenderCaches()
     /// The run loop's thread's CPU time, in all and beside the loop (what the frames cost it); `wall`, the same by
     /// the wall clock (which also counts time the thread waited for a core another program had).
     private(set) var total = 0.0
@@ -307,7 +310,7 @@ struct PanTimer {
         while state.main.metresPerCell < 20 { try perform(reduce(&state, .key(.character("-"))), on: &state, store: store) }
         self.state = state
         self.store = store
-        previous = MainView.render(state)
+        previous = MainView.render(state, caches: caches)
     }
 
     mutating func reset() {
@@ -320,7 +323,7 @@ struct PanTimer {
         tileReadSeconds = (0, 0)
         let start = panClocks()
         try perform(reduce(&state, .key(direction)), on: &state, store: store)
-        let frame = MainView.render(state)
+        let frame = MainView.render(state, caches: caches)
         _ = frame.changedRuns(since: previous)
         previous = frame
         let end = panClocks()

@@ -1,3 +1,4 @@
+import Cells
 import App
 import Catalog
 import Foundation
@@ -26,12 +27,12 @@ func generatedArtworks(_ count: Int) -> [Artwork] {
 }
 
 /// Milliseconds per key, over `keys` presses (alternating between two keys so the state keeps changing).
-func millisecondsPerKey(_ state: inout AppState, keys: [Key], presses: Int) -> Double {
-    var previous = MainView.render(state)
+func millisecondsPerKey(_ state: inout AppState, keys: [Key], presses: Int, caches: RenderCaches = RenderCaches()) -> Double {
+    var previous = MainView.render(state, caches: caches)
     let start = now()
     for i in 0..<presses {
         _ = reduce(&state, .key(keys[i % keys.count]))
-        let frame = MainView.render(state)
+        let frame = MainView.render(state, caches: caches)
         _ = frame.changedRuns(since: previous)
         previous = frame
     }
@@ -67,9 +68,10 @@ func frameBench() throws {
         let start = now()
         var state = AppState(artworks: artworks)
         _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
-        _ = MainView.render(state)
+        let caches = RenderCaches()
+        _ = MainView.render(state, caches: caches)
         firsts.append((now() - start) * 1000)
-        let move = millisecondsPerKey(&state, keys: [.right, .left], presses: 60)
+        let move = millisecondsPerKey(&state, keys: [.right, .left], presses: 60, caches: caches)
         // The detail of the nearest artwork, scrolled down and up.
         // Tab to the table, down to its first artwork, Enter opens its detail.
         for key in [Key.tab, .home, .down, .enter] { _ = reduce(&state, .key(key)) }

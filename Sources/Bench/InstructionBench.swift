@@ -1,3 +1,4 @@
+import Cells
 import App
 import Cartography
 import Foundation
@@ -14,10 +15,11 @@ import TerminalTypes
 func runMoves(count: Int, moves: Int) {
     var state = AppState(artworks: generatedArtworks(count))
     _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))
-    var previous = MainView.render(state)
+    let caches = RenderCaches()
+    var previous = MainView.render(state, caches: caches)
     for i in 0..<moves {
         _ = reduce(&state, .key(i % 2 == 0 ? .right : .left))
-        let frame = MainView.render(state)
+        let frame = MainView.render(state, caches: caches)
         _ = frame.changedRuns(since: previous)
         previous = frame
     }
@@ -32,10 +34,11 @@ func callgrindInstructions(count: Int, moves: Int, preload: String) -> Double? {
 func runMapMoves(store path: String, moves: Int) throws {
     let store = try CatalogStore(path: path)
     var state = try cityState(store: store, collection: "helsinki", centre: Coordinate(clampingLatitude: 60.1699, longitude: 24.9449))
-    var previous = MainView.render(state)
+    let caches = RenderCaches()
+    var previous = MainView.render(state, caches: caches)
     for i in 0..<moves {
         _ = reduce(&state, .key(i % 2 == 0 ? .right : .left))
-        let frame = MainView.render(state)
+        let frame = MainView.render(state, caches: caches)
         _ = frame.changedRuns(since: previous)
         previous = frame
     }

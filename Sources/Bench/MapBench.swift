@@ -1,3 +1,4 @@
+import Cells
 import App
 import COsmium
 import Cartography
@@ -69,8 +70,9 @@ func mapFrameMilliseconds(_ map: BaseMap, centre: Coordinate, artworks: [Artwork
     for key in Array(repeating: Key.character("+"), count: MainState.zoomLevels.count) + [.character("-"), .character("-")] {
         _ = reduce(&state, .key(key))
     }
-    _ = MainView.render(state)
-    return millisecondsPerKey(&state, keys: [.right, .right, .left, .left], presses: 40)
+    let caches = RenderCaches()
+    _ = MainView.render(state, caches: caches)
+    return millisecondsPerKey(&state, keys: [.right, .right, .left, .left], presses: 40, caches: caches)
 }
 
 /// The hand-made extract around a pedestrian square the tests use.

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Screen
+import Cells
 import TerminalTypes
 
 /// The pictures a terminal shows in pixels: which are on screen, the bytes that put new ones there and take

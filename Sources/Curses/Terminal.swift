@@ -2,19 +2,12 @@ import CNcursesw
 import CTerminalRescue
 import Foundation
 import Imaging
-import Screen
+import Cells
 import TerminalTypes
-
-/// What the terminal reports.
-public enum TerminalEvent: Sendable {
-    case key(Key)
-    case mouse(MouseEvent)
-    case resize(TerminalSize)
-}
 
 /// The ncurses screen: the only owner of the SCREEN handle and the only code that calls curses.
 /// Paints `Buffer`s cell by cell, sending only cells that changed since the last paint.
-public final class Terminal {
+public final class Terminal: TerminalBackend {
     private let screen: OpaquePointer
     private var painted: Buffer?
     private var stopped = false
@@ -160,7 +153,7 @@ public final class Terminal {
         return aspect.isFinite && aspect > 0.5 && aspect < 4 ? aspect : 2.0
     }
 
-    /// Paints a buffer: only the runs of cells that changed since the last paint (Screen works them out).
+    /// Paints a buffer: only the runs of cells that changed since the last paint (`Buffer.changedRuns`).
     public func draw(_ buffer: Buffer) {
         var runs = buffer.changedRuns(since: painted)
         if colors {

@@ -1,3 +1,4 @@
+import Cells
 /// Area (box) downscaling: each output pixel is the mean of the source pixels it covers, so detail
 /// averages out instead of aliasing as nearest-neighbour sampling would.
 public enum BoxScaler {

@@ -1,3 +1,4 @@
+import Cells
 import CChafa
 
 /// Which symbols a rendering may use.

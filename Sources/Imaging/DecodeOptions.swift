@@ -1,3 +1,4 @@
+import Cells
 /// Limits and wishes for one decode.
 public struct DecodeOptions: Sendable {
     /// Images with more pixels than this are refused from their header, before any pixel memory is taken.

@@ -1,3 +1,4 @@
+import Cells
 /// The EXIF orientation tag (1…8): how a camera's stored pixels must be turned to look right.
 public enum ExifOrientation: Int, Sendable, CaseIterable {
     case normal = 1, mirrored, rotated180, flipped, transposed, rotated90, transversed, rotated270

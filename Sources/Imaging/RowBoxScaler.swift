@@ -1,3 +1,4 @@
+import Cells
 /// `BoxScaler` for pixels that arrive a row at a time (a PNG read row by row): each output row is finished as
 /// soon as its last source row has come, so a 10,000 × 10,000 picture kept at 3,072 px never exists at full
 /// size (400 MB) in memory. Rows may be sparse (an interlaced PNG's last pass gives every odd row): an output

@@ -1,5 +1,6 @@
 import App
 import Catalog
+import Cells
 import Curses
 import Foundation
 import Imaging
@@ -26,6 +27,8 @@ public final class Session {
     public var paintings = PaintingsContext()
     /// Reads the base layer's tiles off the main thread, on a store connection of its own.
     let mapReader = MapTileReader()
+    /// What the views keep between this session's frames (the map's base layer, the table pane): the session's own.
+    let caches = RenderCaches()
     /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
     public var nearMe: NearMeContext?
     /// Refreshes a collection that is not the service's from its own source (`s`): the command line gives it.
@@ -94,7 +97,7 @@ public final class Session {
         var quietWakes = 0
         while running {
             if dirty {
-                terminal.draw(MainView.render(state))
+                present(on: terminal)
                 dirty = false
             }
             // Everything that needs the loop wakes it (keys, posted actions, SIGWINCH); otherwise it sleeps
@@ -133,13 +136,10 @@ public final class Session {
             }
             if !events.isEmpty { noticeOtherWriters() }
             for event in events {
-                switch event {
-                case .key(let key): dispatch(.key(key))
-                case .mouse(let mouse): dispatch(.mouse(mouse))
-                case .resize(let size):
+                if case .resize = event {
                     dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-                    dispatch(.resize(size))
                 }
+                handle(event)
                 dirty = true
             }
             for action in queue.drain() {
@@ -154,6 +154,20 @@ public final class Session {
                 dispatch(.tick(now))
                 if state.syncAgeText != before { dirty = true }
             }
+        }
+    }
+
+    /// Draws the state as it is now on `terminal` (only what changed since its last frame reaches the screen).
+    func present(on terminal: some TerminalBackend) {
+        terminal.draw(MainView.render(state, caches: caches))
+    }
+
+    /// Turns one event from the terminal into the action it means.
+    func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key): dispatch(.key(key))
+        case .mouse(let mouse): dispatch(.mouse(mouse))
+        case .resize(let size): dispatch(.resize(size))
         }
     }
 

@@ -1,3 +1,4 @@
+import Cells
 import App
 import TerminalTypes
 
@@ -6,15 +7,20 @@ import TerminalTypes
 public enum MainView {
     public static let tooSmallMessage = "terminal too small (needs \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows))"
 
-    /// Renders the state at its own terminal size.
+    /// Renders the state at its own terminal size, with nothing kept from earlier frames (tests: a fresh drawing).
     public static func render(_ state: AppState) -> Buffer {
+        render(state, caches: RenderCaches(sheets: .never))
+    }
+
+    /// Renders the state at its own terminal size, reusing what `caches` kept from the frames before.
+    public static func render(_ state: AppState, caches: RenderCaches) -> Buffer {
         var buffer = Buffer(width: state.size.columns, height: state.size.rows)
-        render(state, into: &buffer)
+        render(state, into: &buffer, caches: caches)
         return buffer
     }
 
     /// Renders the state into a buffer of the terminal's size.
-    public static func render(_ state: AppState, into buffer: inout Buffer) {
+    public static func render(_ state: AppState, into buffer: inout Buffer, caches: RenderCaches) {
         let layout = state.layout
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         if layout.tooSmall {
@@ -25,11 +31,11 @@ public enum MainView {
         }
         let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty)
         Bars.title(state, into: &buffer, area: layout.title)
-        MapView.render(scene, into: &buffer, area: layout.map)
+        MapView.render(scene, into: &buffer, area: layout.map, caches: caches)
         if let route = state.main.route {
             RoutePanelView.render(route, scene, into: &buffer, area: layout.table)
         } else {
-            TableView.render(scene, into: &buffer, area: layout.table)
+            TableView.render(scene, into: &buffer, area: layout.table, caches: caches)
         }
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)

@@ -1,3 +1,4 @@
+import Cells
 /// The rule for messages: the reason first, then what to do, then the subject (an address or a file) last.
 /// `fit` is the one place a message is made to fit a width: the subject is cut in the middle, so its start
 /// and its distinguishing end both stay; the reason is never cut while the subject can give way.

@@ -1,3 +1,4 @@
+import Cells
 import Testing
 import TerminalTypes
 @testable import Curses

@@ -1,3 +1,4 @@
+import Cells
 import Curses
 import Imaging
 import Testing

@@ -32,7 +32,8 @@ private func tree(_ files: [String: String]) throws -> URL {
 @Test func theRepositoryKeepsEveryRule() throws {
     let result = try checkArchitecture(repositoryRoot)
     #expect(result.status == 0, "\(result.output)")
-    #expect(result.output.contains("ok       Curses does not import App"), "\(result.output)")
+    #expect(result.output.contains("ok       Curses imports neither Screen nor App"), "\(result.output)")
+    #expect(result.output.contains("ok       Cells imports only Foundation and TerminalTypes"), "\(result.output)")
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
     #expect(result.output.contains("ok       Reducer.swift and AppState.swift have at most 250 lines"))
@@ -45,7 +46,10 @@ private func tree(_ files: [String: String]) throws -> URL {
         "Sources/Curses/Terminal.swift": "import CNcursesw\n@testable import App\n",
         "Sources/TerminalTypes/Key.swift": "import Geo\n",
         "Sources/Geo/Coordinate.swift": "struct Coordinate {}\n",
-        "Sources/Screen/Buffer.swift": "import App\n",
+        "Sources/Screen/Map/MapCanvas.swift": "import App\n",
+        "Sources/Curses/PictureLayer.swift": "import Foundation\nimport Screen\n",
+        "Sources/Cells/Buffer.swift": "import Foundation\nimport TerminalTypes\nimport Catalog\n",
+        "Sources/Cells/Style.swift": "@preconcurrency import Foundation\nimport struct TerminalTypes.Rect\n",
         "Sources/App/Features/News/News.swift": "func reduceNews(_ state: inout AppState) -> [Effect] { [] }\n",
         "Sources/App/Reducer.swift": String(repeating: "// a line\n", count: 251),
         "Tests/AppTests/A.swift": """
@@ -66,8 +70,13 @@ private func tree(_ files: [String: String]) throws -> URL {
     ])
     let broken = try checkArchitecture(root)
     #expect(broken.status == 1)
-    #expect(broken.output.contains("FAILED   Curses does not import App"), "\(broken.output)")
+    #expect(broken.output.contains("FAILED   Curses imports neither Screen nor App"), "\(broken.output)")
     #expect(broken.output.contains("Sources/Curses/Terminal.swift:2:@testable import App"))
+    #expect(broken.output.contains("Sources/Curses/PictureLayer.swift:2:import Screen"))
+    #expect(broken.output.contains("FAILED   Cells imports only Foundation and TerminalTypes"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Cells/Buffer.swift:3:import Catalog"))
+    #expect(!broken.output.contains("Sources/Cells/Buffer.swift:1:") && !broken.output.contains("Sources/Cells/Buffer.swift:2:")
+            && !broken.output.contains("Sources/Cells/Style.swift"), "Foundation and TerminalTypes are allowed: \(broken.output)")
     #expect(broken.output.contains("FAILED   TerminalTypes imports no other module of artmap"))
     #expect(broken.output.contains("FAILED   Screen's cell-level files import no App"))
     #expect(broken.output.contains("Tests/AppTests/A.swift:2: guard"), "a guard with a closure in its condition")

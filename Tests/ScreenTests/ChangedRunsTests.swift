@@ -1,3 +1,4 @@
+import Cells
 import TerminalTypes
 import Testing
 @testable import Screen

@@ -1,3 +1,4 @@
+import Cells
 @testable import App
 import Catalog
 import Foundation
@@ -6,14 +7,14 @@ import TestSupport
 import Testing
 @testable import Screen
 
-/// The table pane of `state` drawn with `cache` (kept between frames) and with a fresh one, as whole buffers;
-/// nil when every cell is the same, else the first differing row of each.
-private func tableDifference(_ state: AppState, _ cache: TablePaneCache) -> String? {
+/// The table pane of `state` drawn with `caches` (kept between frames: pane and row texts) and with fresh ones, as
+/// whole buffers; nil when every cell is the same, else the first differing row of each.
+private func tableDifference(_ state: AppState, _ caches: RenderCaches) -> String? {
     let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty)
     var kept = Buffer(width: state.size.columns, height: state.size.rows)
     var fresh = kept
-    TableView.render(scene, into: &kept, area: state.layout.table, cache: cache)
-    TableView.render(scene, into: &fresh, area: state.layout.table, cache: TablePaneCache())
+    TableView.render(scene, into: &kept, area: state.layout.table, caches: caches)
+    TableView.render(scene, into: &fresh, area: state.layout.table, caches: RenderCaches(sheets: .never))
     guard kept != fresh else { return nil }
     let row = (0..<kept.height).first { y in (0..<kept.width).contains { kept[$0, y] != fresh[$0, y] } } ?? 0
     return "row \(row):\n kept  \(kept.lines[row])\n fresh \(fresh.lines[row])"
@@ -24,7 +25,7 @@ func theKeptTablePaneIsTheOneAFreshDrawingGives(seed: UInt64) throws {
     print("table pane cache, seed \(seed)")
     var state = try campusState(columns: 200, rows: 60)
     var rng = SplitMixKeys(state: seed)
-    let cache = TablePaneCache()
+    let cache = RenderCaches(sheets: .never)
     let artworks = state.main.artworks
     let actions: [Action] = [
         .key(.right), .key(.left), .key(.down), .key(.up), .key(.shiftRight), .key(.tab), .key(.down), .key(.pageDown),
@@ -40,7 +41,7 @@ func theKeptTablePaneIsTheOneAFreshDrawingGives(seed: UInt64) throws {
         let difference = tableDifference(state, cache)
         #expect(difference == nil, "seed \(seed), step \(step) after \(action): \(difference ?? "")")
         if difference != nil { break }
-        draws = cache.draws
+        draws = cache.tablePane.draws
     }
     // Most frames paste the kept pane (map keys leave it alone), and it was drawn again when it changed.
     #expect(draws > 5 && draws < 150, "\(draws) drawings in 150 frames")
@@ -48,10 +49,10 @@ func theKeptTablePaneIsTheOneAFreshDrawingGives(seed: UInt64) throws {
 
 @Test func aMapCursorMoveReusesTheTablePaneAndASelectionDrawsItAgain() throws {
     var state = try campusState(columns: 200, rows: 60)
-    let cache = TablePaneCache()
+    let cache = RenderCaches(sheets: .never)
     func render() -> Buffer {
         var buffer = Buffer(width: state.size.columns, height: state.size.rows)
-        TableView.render(MainScene(state.main, context: state, onTop: true), into: &buffer, area: state.layout.table, cache: cache)
+        TableView.render(MainScene(state.main, context: state, onTop: true), into: &buffer, area: state.layout.table, caches: cache)
         return buffer
     }
     let first = render()
@@ -63,7 +64,7 @@ func theKeptTablePaneIsTheOneAFreshDrawingGives(seed: UInt64) throws {
         if (state.main.selectedRow, state.main.tableScroll) != before { expected += 1 }
         _ = render()
     }
-    #expect(cache.draws == expected)
+    #expect(cache.tablePane.draws == expected)
     _ = reduce(&state, .key(.tab))
     _ = reduce(&state, .key(.down))
     let moved = render()

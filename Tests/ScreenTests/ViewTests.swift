@@ -1,3 +1,4 @@
+import Cells
 @testable import App
 import Catalog
 import Foundation

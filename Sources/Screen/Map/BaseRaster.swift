@@ -1,3 +1,4 @@
+import Cells
 import App
 import Cartography
 import Foundation
@@ -6,15 +7,14 @@ import TerminalTypes
 
 /// The base layer drawn for one map, anchor, zoom and size, kept between frames: moving the cursor, changing
 /// the selection or a label does not draw the city again, and a pan shifts the kept dots by whole cells and
-/// draws only the uncovered strip (a zoom or a new anchor draws it whole). One entry, process-wide, like the
-/// table's TableRowsCache; it holds the map it was drawn from, so an identity is never reused while kept.
+/// draws only the uncovered strip (a zoom or a new anchor draws it whole). One entry, owned by whoever draws the
+/// frames (`RenderCaches`); it holds the map it was drawn from, so an identity is never reused while kept.
 /// Every dot depends only on the feature and the map's anchor (`MapFrame.anchorDot`), so a strip drawn after
 /// a pan holds exactly the dots a whole drawing would (tested against fresh drawings).
 /// Beside the run loop it also keeps a wider sheet around the view (a quarter of a view on each side, within what
 /// the view reads ahead), moved like the view: a pan's strip inside a sheet of the same features is copied from it,
 /// not drawn on the loop.
 final class BaseRaster: @unchecked Sendable {
-    static let shared = BaseRaster(sheets: .beside)
     private let lock = NSLock()
     /// How many times the base layer was drawn whole.
     private(set) var draws = 0

@@ -1,3 +1,4 @@
+import Cells
 /// One kind of fine line or fill on the map's dot canvas, bottom to top: later inks win a cell's colour.
 /// Each knows its style and how it looks in ASCII mode.
 public enum MapInk: Int, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+import Cells
 import App
 import Catalog
 import Geo
@@ -7,8 +8,8 @@ import TerminalTypes
 /// a walking route, landmarks, building markers, you-are-here, marker labels, place names, the cursor.
 public enum MapView {
     /// Draws the map pane into `area`.
-    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
-        render(state, into: &buffer, area: area, raster: .shared)
+    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, caches: RenderCaches) {
+        render(state, into: &buffer, area: area, raster: caches.raster)
     }
 
     static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, raster: BaseRaster) {

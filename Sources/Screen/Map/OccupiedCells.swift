@@ -1,3 +1,4 @@
+import Cells
 import TerminalTypes
 
 /// The cells already taken by a marker or a label: nothing else may be written over them. A flag a cell

@@ -1,9 +1,10 @@
+import Cells
 import Foundation
 import TerminalTypes
 
 /// The table pane as last drawn, kept between frames with what it was drawn from: a map cursor move, a
 /// label or a status message leaves the rows, scroll, selection, focus and size alone, so the pane is pasted
-/// instead of written cell by cell. One entry, process-wide (like the map's BaseRaster); the key holds
+/// instead of written cell by cell. One entry, in the frames' `RenderCaches` (like the map's BaseRaster); the key holds
 /// `rowsVersion`, which every change of the rows, hearts or units renews (a process-wide counter, so two
 /// states never share one), so a stale pane cannot be shown.
 final class TablePaneCache: @unchecked Sendable {
@@ -22,7 +23,6 @@ final class TablePaneCache: @unchecked Sendable {
         let searchText: String
     }
 
-    static let shared = TablePaneCache()
     private let lock = NSLock()
     private var kept: (key: Key, pane: Buffer)?
     /// How many times the pane was drawn (not pasted from the kept one).

@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import App
 import Catalog
@@ -9,25 +10,25 @@ import TerminalTypes
 public enum TableView {
     /// Draws the table pane into `area`: the pane as drawn for the same rows, scroll, selection, focus and
     /// size when it was last drawn (a map cursor move changes none of them), else drawn afresh.
-    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
-        render(state, into: &buffer, area: area, cache: .shared)
+    public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, caches: RenderCaches) {
+        render(state, into: &buffer, area: area, cache: caches.tablePane, rowTexts: caches.rowTexts)
     }
 
-    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, cache: TablePaneCache) {
+    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, cache: TablePaneCache, rowTexts: RowTextCache = RowTextCache()) {
         let key = TablePaneCache.Key(rowsVersion: state.rowsVersion, scroll: state.tableScroll, selected: state.selectedRow,
                                      focused: state.focus == .table && state.onTop, size: TerminalSize(columns: area.width, rows: area.height),
                                      ascii: state.ascii, imperial: state.imperial, partial: state.catalogueIsPartial,
                                      radius: state.radius, outsideRadius: state.outsideRadius, searchText: state.searchText)
         let pane = cache.pane(key) {
             var pane = Buffer(width: area.width, height: area.height)
-            draw(state, into: &pane, area: Rect(x: 0, y: 0, width: area.width, height: area.height))
+            draw(state, into: &pane, area: Rect(x: 0, y: 0, width: area.width, height: area.height), rowTexts: rowTexts)
             return pane
         }
         buffer.paste(pane, x: area.x, y: area.y)
     }
 
     /// Draws the pane into `area` of `buffer`.
-    static func draw(_ state: MainScene, into buffer: inout Buffer, area: Rect) {
+    static func draw(_ state: MainScene, into buffer: inout Buffer, area: Rect, rowTexts: RowTextCache) {
         let focused = state.focus == .table && state.onTop
         let artworkCount = state.shownArtworkCount
         var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
@@ -55,11 +56,11 @@ public enum TableView {
             let key = RowTextCache.Key(version: state.rowsVersion, row: index, width: body.width)
             switch state.rows[index] {
             case .building(let b):
-                text = RowTextCache.shared.text(key) { columns.building(state.ranked[b]) }
+                text = rowTexts.text(key) { columns.building(state.ranked[b]) }
                 style = Style(.header, bold: true)
             case .artwork(let b, let a):
                 let place = state.ranked[b]
-                text = RowTextCache.shared.text(key) {
+                text = rowTexts.text(key) {
                     let artwork = place.artworks[a].artwork
                     // A place that is its one artwork: the artwork's line, with the place's distance and direction.
                     if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: state.isFavourite(artwork), from: place) }
@@ -156,7 +157,6 @@ final class RowTextCache: @unchecked Sendable {
         let width: Int
     }
 
-    static let shared = RowTextCache()
     private let lock = NSLock()
     private var texts: [Key: String] = [:]
 

@@ -1,3 +1,4 @@
+import Cells
 import TerminalTypes
 
 /// A centred box of at most a given size, inside the screen less a one-cell margin: where the screens over

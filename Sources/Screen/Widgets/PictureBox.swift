@@ -1,3 +1,4 @@
+import Cells
 import App
 import Catalog
 import Imaging

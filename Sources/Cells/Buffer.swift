@@ -1,14 +1,13 @@
-import Catalog
 import TerminalTypes
 
 /// One-column cells by a small code, as two tables (texts, styles): a cell written from them copies a
 /// string and a plain style, not a whole cell.
-struct NarrowCells: Sendable {
-    var texts: [String]
-    var styles: [Style]
+package struct NarrowCells: Sendable {
+    package var texts: [String]
+    package var styles: [Style]
 
     /// `count` blank cells.
-    init(count: Int) {
+    package init(count: Int) {
         texts = Array(repeating: " ", count: count)
         styles = Array(repeating: .normal, count: count)
     }
@@ -20,7 +19,7 @@ public struct Buffer: Sendable, Equatable {
     public let height: Int
     public private(set) var cells: [Cell]
     /// Pictures drawn in pixels over blank cells (`place`), for terminals that speak a pixel protocol.
-    public internal(set) var pictures: [PlacedPicture] = []
+    public package(set) var pictures: [PlacedPicture] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -29,7 +28,7 @@ public struct Buffer: Sendable, Equatable {
     }
 
     /// One-character strings for the printable ASCII bytes, made once.
-    static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    package static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     public subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return Cell() }
@@ -52,11 +51,11 @@ public struct Buffer: Sendable, Equatable {
     }
 
     /// Sets the cell at an index as it is (the ASCII pass, which keeps widths: it only narrows cells).
-    mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
+    package mutating func replaceCell(_ index: Int, with cell: Cell) { cells[index] = cell }
 
     /// Puts one-column cells at (originX + index % columns, originY + index / columns): for each index whose
     /// code is not 0 and that is not `skip`ped, the table's cell `code`. The kept base layer of the map, in one pass.
-    mutating func putNarrow(codes: [UInt16], table: NarrowCells, columns: Int, originX: Int, originY: Int, skip: [Bool]) {
+    package mutating func putNarrow(codes: [UInt16], table: NarrowCells, columns: Int, originX: Int, originY: Int, skip: [Bool]) {
         guard columns > 0, skip.count >= codes.count, !table.texts.isEmpty, table.texts.count == table.styles.count else { return }
         let width = self.width, height = self.height
         let left = max(0, -originX), right = min(columns, width - originX)
@@ -110,7 +109,7 @@ public struct Buffer: Sendable, Equatable {
 
     /// Copies every cell of `pane` to (x, y) on, clipped: a pane drawn into a buffer of its own (the table's
     /// kept pane) looks the same as drawn here, as long as it starts and ends on a whole grapheme.
-    mutating func paste(_ pane: Buffer, x: Int, y: Int) {
+    package mutating func paste(_ pane: Buffer, x: Int, y: Int) {
         let left = max(0, x), right = min(width, x + pane.width)
         guard left < right else { return }
         let columns = width, count = right - left
@@ -125,7 +124,7 @@ public struct Buffer: Sendable, Equatable {
     }
 
     /// Sets one cell to `text`, known to be one column wide (a braille or ASCII glyph): no width to measure.
-    mutating func setNarrow(_ x: Int, _ y: Int, _ text: String, _ style: Style) {
+    package mutating func setNarrow(_ x: Int, _ y: Int, _ text: String, _ style: Style) {
         guard y >= 0, y < height, x >= 0, x < width else { return }
         put(x, y, Cell(text, style: style))
     }
@@ -148,7 +147,7 @@ public struct Buffer: Sendable, Equatable {
     /// Writes text a view has already cleaned and fitted to its width (the table's cached rows): the same
     /// as `write`, without cleaning and measuring it again on every frame.
     @discardableResult
-    mutating func writeFitted(_ text: String, x: Int, y: Int, style: Style) -> Int {
+    package mutating func writeFitted(_ text: String, x: Int, y: Int, style: Style) -> Int {
         writeCells(text, x: x, y: y, style: style, clip: nil)
     }
 

@@ -1,4 +1,3 @@
-import Imaging
 import TerminalTypes
 
 /// A picture the terminal draws in pixels over blank cells: which pixels, and where. Views add these to the
@@ -35,7 +34,7 @@ extension Buffer {
         pictures.append(picture)
     }
 
-    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+    package static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
         a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
     }
 }

@@ -1,5 +1,3 @@
-import Catalog
-
 /// Display width of text in terminal cells: wide East Asian characters and emoji take two, combining
 /// marks and other zero-width characters none.
 public enum TextWidth {
@@ -40,7 +38,7 @@ public enum TextWidth {
         return 1
     }
 
-    static func isWide(_ v: UInt32) -> Bool {
+    package static func isWide(_ v: UInt32) -> Bool {
         switch v {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
              0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE,
@@ -113,7 +111,7 @@ public enum TextWidth {
     }
 
     /// `wrap`, counting in `measured` the characters whose width was looked up (the test of linearity).
-    static func wrap(_ text: String, width: Int, measured: inout Int) -> [String] {
+    package static func wrap(_ text: String, width: Int, measured: inout Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""

@@ -1,4 +1,3 @@
-import Imaging
 /// A horizontal run of cells that changed since the last paint: what the terminal backend must draw.
 public struct CellRun: Hashable, Sendable {
     public let y: Int
@@ -72,15 +71,5 @@ extension Buffer {
             }
         }
         return runs
-    }
-
-    /// Puts a rendered picture's cells at (x, y), clipped to the buffer.
-    public mutating func draw(_ image: CellImage, x: Int, y: Int) {
-        for row in 0..<image.rows {
-            for column in 0..<image.columns {
-                let cell = image[column, row]
-                set(x + column, y + row, cell.symbol, .image(foreground: cell.foreground, background: cell.background))
-            }
-        }
     }
 }

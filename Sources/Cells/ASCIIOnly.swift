@@ -4,7 +4,7 @@ import Foundation
 /// no symbol, arrow, ellipsis or accented letter reaches a terminal that asked for ASCII.
 extension Buffer {
     /// Stand-ins for the symbols the views draw; anything else loses its accents or becomes "?".
-    static let asciiStandIns: [String: String] = [
+    package static let asciiStandIns: [String: String] = [
         "▸": ">", "◂": "<", "▲": "^", "▼": "v", "↑": "^", "↓": "v", "←": "<", "→": ">", "↗": "/", "↙": "/",
         "↖": "\\", "↘": "\\", "…": "~", "·": "-", "│": "|", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+",
         "⌖": "@", "●": "*", "◎": "@", "⌂": "M", "♥": "*", "©": "c", "⟳": "~", "▏": "|", "×": "x", "—": "-",

@@ -58,7 +58,7 @@ public enum DisplayText {
 
     /// Where the text after an OSC introducer resumes: just after its terminator (BEL, ST as 0x9C, or ESC \\)
     /// when one comes within `longestOSC` scalars, else at `start` (only the introducer is dropped).
-    static func oscEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+    package static func oscEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var index = start
         while index < scalars.count, index - start <= longestOSC {
             let v = scalars[index].value
@@ -73,7 +73,7 @@ public enum DisplayText {
     }
 
     /// Whether `clean` removes a scalar or turns it into a space.
-    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
             || (0x200B...0x200F).contains(v) || (0x202A...0x202E).contains(v) || (0x2060...0x2069).contains(v)

@@ -1,5 +1,3 @@
-import Imaging
-
 /// What a cell is for; the terminal backend turns roles into colours (or bold/reverse/underline in monochrome).
 public enum Role: Int, CaseIterable, Hashable, Sendable {
     case normal, title, border, borderFocused, marker, markerNear, markerDim, you, cursor, ring, label
