@@ -12,7 +12,8 @@
 #   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
 #   - no Swift file in Sources/App has more than 250 lines (a feature grows by children, not by a longer file);
-#   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace;
+#   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace
+#     (three waived by name for now, printed as "waived" on every run; see WAIVED below);
 #   - only the router (Sources/App/Navigation/Router.swift) and MainView switch over the screen stack;
 #   - Sources/Runtime (the run loop and the one place that performs effects) does not import ArtmapCLI, and
 #     no file in Sources/ArtmapCLI is the run loop's (Session*.swift, ActionQueue.swift, PictureLoader.swift):
@@ -28,7 +29,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -259,7 +260,28 @@ function_roots=()
 while IFS= read -r d; do function_roots+=("$d"); done < <(find Sources -mindepth 1 -maxdepth 1 -type d ! -name Bench | sort)
 long_functions=""
 [ "${#function_roots[@]}" -eq 0 ] || long_functions=$(swift_scan functions "$MAX_FUNCTION_LINES" "${function_roots[@]}")
+# Waived for now, each by file and name, and printed on every run: functions other work is rewriting (issue 33: the
+# effect interpreter split by feature; the map fetch; the museum client). A waiver whose function is no longer too
+# long fails the rule, so the list only shrinks.
+waived_functions=""
+stale_waivers=""
+while read -r file name; do
+  [ -n "$file" ] || continue
+  hit=$(printf '%s\n' "$long_functions" | grep -E "^$file:[0-9]+: $name has " || true)
+  if [ -n "$hit" ]; then
+    long_functions=$(printf '%s\n' "$long_functions" | grep -vE "^$file:[0-9]+: $name has " || true)
+    waived_functions+="$hit"$'\n'
+  elif [ -f "$file" ]; then
+    stale_waivers+="$file: $name is waived but no longer over $MAX_FUNCTION_LINES lines; remove its waiver"$'\n'
+  fi
+done <<'WAIVED'
+Sources/Runtime/Session.swift perform
+Sources/Sync/OpenStreetMap/MapFetcher.swift run
+Sources/Sync/Rijksmuseum/RijksmuseumClient.swift paintings
+WAIVED
+long_functions+="${stale_waivers%$'\n'}"
 report "no function in Sources (Bench aside) has more than $MAX_FUNCTION_LINES lines" "$long_functions" enforced
+[ -z "$waived_functions" ] || printf '%s' "$waived_functions" | sed 's/^/waived   /'
 
 stack_switches=$(grep -rnE 'switch[^{]*\boverlays\b' Sources --include='*.swift' | grep -vE '^Sources/(App/Navigation/Router|Screen/MainView)\.swift:' || true)
 report "only the router and MainView switch over the screen stack" "$stack_switches" enforced

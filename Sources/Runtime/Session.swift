@@ -80,15 +80,7 @@ public final class Session {
             locationTask?.cancel()
             gpsdClient?.stop()
         }
-        startLocation()
-        storeVersion = try? store.dataVersion()
-        dispatch(.tick(Date()))
-        dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-        dispatch(.pixelGraphics(terminal.pixels.kind))
-        let wakeQueue = queue
-        terminal.onPictureReady = { wakeQueue.noteRedraw() }
-        dispatch(.resize(terminal.size))
-        dispatch(.started)
+        start(on: terminal)
         var lastTick = Date()
         var dirty = true
         var quietWakes = 0
@@ -133,13 +125,7 @@ public final class Session {
             }
             if !events.isEmpty { noticeOtherWriters() }
             for event in events {
-                switch event {
-                case .key(let key): dispatch(.key(key))
-                case .mouse(let mouse): dispatch(.mouse(mouse))
-                case .resize(let size):
-                    dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-                    dispatch(.resize(size))
-                }
+                dispatch(event, from: terminal)
                 dirty = true
             }
             for action in queue.drain() {
@@ -154,6 +140,30 @@ public final class Session {
                 dispatch(.tick(now))
                 if state.syncAgeText != before { dirty = true }
             }
+        }
+    }
+
+    /// What the state learns before the first frame: the time, the terminal, its size; then `started`.
+    private func start(on terminal: Terminal) {
+        startLocation()
+        storeVersion = try? store.dataVersion()
+        dispatch(.tick(Date()))
+        dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+        dispatch(.pixelGraphics(terminal.pixels.kind))
+        let wakeQueue = queue
+        terminal.onPictureReady = { wakeQueue.noteRedraw() }
+        dispatch(.resize(terminal.size))
+        dispatch(.started)
+    }
+
+    /// A key, a click or a new size read from the terminal, as actions.
+    private func dispatch(_ event: TerminalEvent, from terminal: Terminal) {
+        switch event {
+        case .key(let key): dispatch(.key(key))
+        case .mouse(let mouse): dispatch(.mouse(mouse))
+        case .resize(let size):
+            dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+            dispatch(.resize(size))
         }
     }
 
