@@ -24,11 +24,11 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return state.handleMouse(event) + state.fetchIfMoved(from: before)
     case .resize(let size):
         return state.routeMain(.resize(size))
-    case .tick(let date):
-        state.now = date
-        return []
     case .started:
         return state.started()
+    case .tick, .syncProgress, .pixelGraphics, .locationStatus, .error, .favouriteRefused, .settingSaved, .imagesFailed:
+        state.takeStatus(action)
+        return []
     case .collectionLoaded, .collectionsLoaded:
         state.overlays.removeAll()
         state.fullRecords.removeAll()
@@ -36,9 +36,6 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         if case .collectionsLoaded(let names, let artworks) = action { return state.routeMain(.collectionsLoaded(names, artworks)) }
         guard case .collectionLoaded(let name, let artworks, let search) = action else { return [] }
         return state.routeMain(.collectionLoaded(name, artworks, search: search))
-    case .syncProgress(let text):
-        state.sync = .running(text)
-        return []
     case .syncFinished(let summary, let at):
         return state.refreshFinished(summary: summary, at: at)
     case .catalogueReloaded(let artworks):
@@ -48,20 +45,11 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return effects + state.wantShownPicture()
     case .syncFailed(let reason, let subject):
         return state.refreshFailed(reason: reason, subject: subject)
-    case .pixelGraphics(let kind):
-        state.pixelProtocol = kind
-        return []
     case .pictureLoaded, .pictureUnavailable, .terminalCapabilities:
         return state.reducePictures(action)
     case .referenceMoved(let coordinate, let source):
         let before = (state.main.reference, state.main.mapCenter)
         return state.routeMain(.referenceMoved(coordinate, source)) + state.fetchIfMoved(from: before)
-    case .locationStatus(let text):
-        state.locationStatus = text
-        return []
-    case .error(let message):
-        state.lastError = message
-        return []
     case .terminate:
         // The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
         return [.quit]
@@ -69,9 +57,6 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.setFavourites(artworks)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
-    case .favouriteRefused(let message):
-        state.lastError = message
-        return []
     case .slideshowTimer(let generation):
         return state.routeTop(.slideshow(.timer(generation: generation)))
     case .slideshowPicturesFound(let pictures):
@@ -81,13 +66,6 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return state.routeTop(action)
     case .painters(let event):
         return state.painterEvent(event)
-    case .settingSaved(let key, let value):
-        state.applySetting(key: key, value: value)
-        if let setting = Setting.named(key) { state.lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)") }
-        return []
-    case .imagesFailed(let reasons):
-        state.imageFailures = reasons
-        return []
     case .whatsNewLoaded, .newsFailed, .newsLoaded:
         return state.reduceNewsArrival(action)
     case .fullRecordsLoaded(let records):

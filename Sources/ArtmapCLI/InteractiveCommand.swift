@@ -98,14 +98,7 @@ enum InteractiveCommand {
     private static func runView(_ arguments: [String], environment: [String: String], console: Console,
                                 slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
         let options = try parser.parse(arguments)
-        if options.has("--help") {
-            console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
-            return .finished(0)
-        }
-        if options.has("--version") {
-            console.line("artmap \(Artmap.version)")
-            return .finished(0)
-        }
+        if answeredHelpOrVersion(options, console: console) { return .finished(0) }
         // A large collection's first frame does not wait for the store's integrity check: the check goes on
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
@@ -118,8 +111,7 @@ enum InteractiveCommand {
         let large = ((try? FileManager.default.attributesOfItem(atPath: checkPath)[.size] as? Int) ?? 0) > largeStoreBytes
         if !progressive && !large { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
-        var saved: [String: String] = [:]
-        for setting in Setting.all { if let value = try storeForSettings.setting(setting.key) { saved[setting.key] = value } }
+        let saved = try savedSettings(storeForSettings)
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
         let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
         let offline = options.has("--offline")
@@ -157,13 +149,8 @@ enum InteractiveCommand {
             progressive = false
             if !large { _ = try checked.settleCheck() }
         }
-
-        let referenceSource: ReferenceSource = location.replay != nil ? .live(location.sourceLabel)
-            : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
-            : near != nil ? .fixed(DisplayText.clean(options.value("--near") ?? ""))
-            : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
         let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil && near == nil
-        var startReference = reference, startSource = referenceSource
+        var startReference = reference, startSource = startSource(location: location, near: near, options: options)
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
             startSource = .fixed("middle of \(collection)")
@@ -171,10 +158,61 @@ enum InteractiveCommand {
         var start = try startOptions(store: store, collection: collection, together: together, known: known, reference: startReference,
                                      source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
                                      notice: notice)
-        if pointGiven, start.notice == nil, try store.collectionsNear(startReference, metres: radius ?? ParsedOptions.nearMetres).isEmpty {
-            start.notice = ParsedOptions.nothingNearLine(nearest: CatalogQuery(artworks: start.artworks).ranked(from: startReference, nearest: 1).first?.distance,
-                                                        metres: radius)
+        if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
+        try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
+                             startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: layout, syncAge: syncAge)
+        let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
+        let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
+                                      imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
+        let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
+                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location.source)
+        if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
+        if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
+        try wire(session, options, store: store, storePath: storePath, imageCache: syncRequest.imageCache, environment: environment)
+        return try await show(session, arguments, options, saved: saved, storePath: storePath, environment: environment, console: console)
+    }
+
+    /// The settings saved in the store (and the user's settings file), by key.
+    private static func savedSettings(_ store: CatalogStore) throws -> [String: String] {
+        var saved: [String: String] = [:]
+        for setting in Setting.all { if let value = try store.setting(setting.key) { saved[setting.key] = value } }
+        return saved
+    }
+
+    /// The line that says no art is near a point the user gave, and how far the nearest is; nil when some is near.
+    private static func nothingNearNotice(_ store: CatalogStore, _ start: StartOptions, at reference: Coordinate,
+                                          radius: Double?) throws -> String? {
+        guard try store.collectionsNear(reference, metres: radius ?? ParsedOptions.nearMetres).isEmpty else { return nil }
+        return ParsedOptions.nothingNearLine(nearest: CatalogQuery(artworks: start.artworks).ranked(from: reference, nearest: 1).first?.distance,
+                                             metres: radius)
+    }
+
+    /// `--help` and `--version`: printed, and the view not started.
+    private static func answeredHelpOrVersion(_ options: ParsedOptions, console: Console) -> Bool {
+        if options.has("--help") {
+            console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
+            return true
         }
+        if options.has("--version") {
+            console.line("artmap \(Artmap.version)")
+            return true
+        }
+        return false
+    }
+
+    /// What the status line names as the reference point at start.
+    private static func startSource(location: LocationOptions, near: Coordinate?, options: ParsedOptions) -> ReferenceSource {
+        location.replay != nil ? .live(location.sourceLabel)
+            : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
+            : near != nil ? .fixed(DisplayText.clean(options.value("--near") ?? ""))
+            : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
+    }
+
+    /// The view's options and the saved settings, into what the view starts from.
+    private static func applyViewOptions(_ start: inout StartOptions, _ options: ParsedOptions, store: CatalogStore, saved: [String: String],
+                                         slideshowInterval: Double?, startSlideshow: Bool, nearest: Int, radius: Double?,
+                                         layout: LayoutMode, syncAge: TimeInterval) throws {
+        let offline = options.has("--offline")
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
         start.radius = radius
@@ -187,22 +225,25 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+    }
 
-        let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
-        let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
-                                      imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
-                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location.source)
-        if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
-        if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
+    /// The run loop's services: what is near (OpenStreetMap), `s` for each collection, the painters.
+    private static func wire(_ session: Session, _ options: ParsedOptions, store: CatalogStore, storePath: String,
+                             imageCache: ImageCache, environment: [String: String]) throws {
+        let offline = options.has("--offline")
         session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
-                                       storePath: storePath, imageCache: syncRequest.imageCache,
+                                       storePath: storePath, imageCache: imageCache,
                                        limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
                                        backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         let refresher = CollectionRefresher(storePath: storePath, environment: environment)
         session.refresher = { name, progress in try await refresher.refresh(name, progress: progress) }
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
-                                             storePath: storePath, imageCache: syncRequest.imageCache)
+                                             storePath: storePath, imageCache: imageCache)
+    }
+
+    /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.
+    private static func show(_ session: Session, _ arguments: [String], _ options: ParsedOptions, saved: [String: String],
+                             storePath: String, environment: [String: String], console: Console) async throws -> ViewEnd {
         let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
         // The option was checked with the others (checkViewOptions); a saved value was checked when saved.
         let pixelMode = options.value("--pixels") ?? saved[Setting.imageProtocol]

@@ -28,17 +28,7 @@ public struct Building: Hashable, Sendable {
         // Records without a building first gather by identical coordinates and take a name from their notes;
         // then every named group joins the building of the same name nearby, so a building keeps one marker
         // whether its records carry `location` or not.
-        var coordinateGroups: [String: [Artwork]] = [:]
-        var coordinateOrder: [String] = []
-        for artwork in artworks where artwork.building == nil {
-            let key = "\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
-            if coordinateGroups[key] == nil { coordinateOrder.append(key) }
-            coordinateGroups[key, default: []].append(artwork)
-        }
-        var derivedNames: [String: String] = [:]
-        for key in coordinateOrder {
-            if let name = nameFromNotes(coordinateGroups[key] ?? []) { derivedNames[key] = name }
-        }
+        let derivedNames = namesFromNotes(artworks)
         // Places of the same name far apart (two "St Mary's Church" in one city, an address range along a street)
         // are different places: a name joins a group only within `sameBuildingMetres` (a building) or
         // `sameLocationMetres` (a location from notes) of its first member.
@@ -112,6 +102,23 @@ public struct Building: Hashable, Sendable {
             let single = members.count == 1 && (group.ownPlace || group.name.caseInsensitiveCompare(members[0].title) == .orderedSame)
             return Building(key: group.key, name: group.name, coordinate: meanPosition(members), artworks: members, standsForItsArtwork: single)
         }
+    }
+
+    /// The names the records without a building take from their notes, by point ("latitude,longitude"): those at
+    /// one point are named together.
+    private static func namesFromNotes(_ artworks: [Artwork]) -> [String: String] {
+        var coordinateGroups: [String: [Artwork]] = [:]
+        var coordinateOrder: [String] = []
+        for artwork in artworks where artwork.building == nil {
+            let key = "\(artwork.coordinate.latitude),\(artwork.coordinate.longitude)"
+            if coordinateGroups[key] == nil { coordinateOrder.append(key) }
+            coordinateGroups[key, default: []].append(artwork)
+        }
+        var derivedNames: [String: String] = [:]
+        for key in coordinateOrder {
+            if let name = nameFromNotes(coordinateGroups[key] ?? []) { derivedNames[key] = name }
+        }
+        return derivedNames
     }
 
     /// How far apart artworks of the same building (a record's `location`, the map's building or area that

@@ -83,15 +83,7 @@ public final class Session {
             locationTask?.cancel()
             gpsdClient?.stop()
         }
-        startLocation()
-        storeVersion = try? store.dataVersion()
-        dispatch(.tick(Date()))
-        dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-        dispatch(.pixelGraphics(terminal.pixels.kind))
-        let wakeQueue = queue
-        terminal.onPictureReady = { wakeQueue.noteRedraw() }
-        dispatch(.resize(terminal.size))
-        dispatch(.started)
+        start(on: terminal)
         var lastTick = Date()
         var dirty = true
         var quietWakes = 0
@@ -155,6 +147,19 @@ public final class Session {
                 if state.syncAgeText != before { dirty = true }
             }
         }
+    }
+
+    /// What the state learns before the first frame: the time, the terminal, its size; then `started`.
+    private func start(on terminal: Terminal) {
+        startLocation()
+        storeVersion = try? store.dataVersion()
+        dispatch(.tick(Date()))
+        dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+        dispatch(.pixelGraphics(terminal.pixels.kind))
+        let wakeQueue = queue
+        terminal.onPictureReady = { wakeQueue.noteRedraw() }
+        dispatch(.resize(terminal.size))
+        dispatch(.started)
     }
 
     /// Draws the state as it is now on `terminal` (only what changed since its last frame reaches the screen).

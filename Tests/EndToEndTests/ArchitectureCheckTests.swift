@@ -36,7 +36,8 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       Cells imports only Foundation and TerminalTypes"), "\(result.output)")
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
-    #expect(result.output.contains("ok       Reducer.swift and AppState.swift have at most 250 lines"))
+    #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
+    #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       only the router and MainView switch over the screen stack"))
     #expect(!result.output.contains("PENDING"))
 }
@@ -85,7 +86,7 @@ private func tree(_ files: [String: String]) throws -> URL {
             && !broken.output.contains("A.swift:11:"), "strings, comments, values, throws and continue are not flagged: \(broken.output)")
     #expect(broken.output.contains("FAILED   no feature names AppState (no inout AppState in a feature reducer)"))
     #expect(broken.output.contains("Sources/App/Features/News/News.swift:1:func reduceNews(_ state: inout AppState)"))
-    #expect(broken.output.contains("FAILED   Reducer.swift and AppState.swift have at most 250 lines"))
+    #expect(broken.output.contains("FAILED   no file in Sources/App has more than 250 lines"))
     #expect(broken.output.contains("Sources/App/Reducer.swift: 251 lines (at most 250)"))
 
     // The stack is switched over in the router and MainView only.
@@ -101,4 +102,37 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(outside.output.contains("Sources/App/Reducer.swift:2:"))
     #expect(!outside.output.contains("Router.swift:1") && !outside.output.contains("MainView.swift:1"), "\(outside.output)")
     #expect(!outside.output.contains("PENDING"))
+}
+
+/// A function of `lines` lines in all, from its declaration (which may span lines) to its closing brace.
+private func function(_ declaration: String, lines: Int) -> String {
+    let declared = declaration.filter { $0 == "\n" }.count + 1
+    return declaration + " {\n" + String(repeating: "    step()\n", count: lines - declared - 1) + "}\n"
+}
+
+@Test func longFilesAnywhereInAppAndLongFunctionsOutsideBenchFail() throws {
+    let root = try tree([
+        "Sources/App/Features/Main/Map/MapPane.swift": String(repeating: "// a line\n", count: 251),
+        "Sources/App/Features/Main/Table/Table.swift": String(repeating: "// a line\n", count: 250),
+        "Sources/Geo/Long.swift": "struct G {\n" + function("    func tooLong<T>(_ x: T) throws -> Int where T: Equatable", lines: 81)
+            + function("    init?(a: Int)", lines: 81) + function("    func fits()", lines: 80) + "}\n",
+        // Signatures over several lines, and `func`/`init` in comments, strings and calls are not functions of their own.
+        "Sources/Catalog/Short.swift": "// func commented() {\nlet s = \"func inString() {\"\nlet p = Point.init(x: 1)\n"
+            + function("func spread(\n    a: Int,\n    b: Int\n)", lines: 80),
+        "Sources/Bench/CityBench.swift": function("func cityBench()", lines: 200),
+        // A waived function that became short: its waiver must go.
+        "Sources/Runtime/Session.swift": function("func perform()", lines: 10),
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no file in Sources/App has more than 250 lines"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/App/Features/Main/Map/MapPane.swift: 251 lines (at most 250)"))
+    #expect(!broken.output.contains("Table.swift"), "250 lines are allowed: \(broken.output)")
+    #expect(broken.output.contains("FAILED   no function in Sources (Bench aside) has more than 80 lines"))
+    #expect(broken.output.contains("Sources/Geo/Long.swift:2: tooLong has 81 lines (at most 80)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Geo/Long.swift:83: init? has 81 lines (at most 80)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Session.swift: perform is waived but no longer over 80 lines"), "\(broken.output)")
+    #expect(!broken.output.contains("fits") && !broken.output.contains("Short.swift") && !broken.output.contains("CityBench"),
+            "80 lines, comments, strings, calls and Bench are not flagged: \(broken.output)")
 }

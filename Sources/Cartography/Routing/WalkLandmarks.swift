@@ -17,7 +17,7 @@ public enum WalkLandmarks {
     /// cannot reach one: never within a component). `roots` holds each node's component (a node number).
     static func measure(roots: [Int32], latitudes: [Double], longitudes: [Double],
                         edgeFrom: [Int32], edgeTo: [Int32], edgeMetres: [Double]) -> [Double] {
-        let n = roots.count, m = edgeFrom.count
+        let n = roots.count
         guard n > 0 else { return [] }
         // Each component's box, then its node nearest each corner (longitudes scaled at the box's middle).
         var component: [Int32: Int] = [:]
@@ -49,24 +49,7 @@ public enum WalkLandmarks {
                 }
             }
         }
-        // Compressed rows, both directions.
-        var offsets = [Int32](repeating: 0, count: n + 1)
-        for e in 0..<m {
-            offsets[Int(edgeFrom[e]) + 1] += 1
-            offsets[Int(edgeTo[e]) + 1] += 1
-        }
-        for i in 0..<n { offsets[i + 1] += offsets[i] }
-        var targets = [Int32](repeating: 0, count: 2 * m), lengths = [Double](repeating: 0, count: 2 * m)
-        var fill = offsets
-        for e in 0..<m {
-            let a = Int(edgeFrom[e]), b = Int(edgeTo[e])
-            targets[Int(fill[a])] = Int32(b)
-            lengths[Int(fill[a])] = edgeMetres[e]
-            fill[a] += 1
-            targets[Int(fill[b])] = Int32(a)
-            lengths[Int(fill[b])] = edgeMetres[e]
-            fill[b] += 1
-        }
+        let (offsets, targets, lengths) = compressedRows(nodes: n, edgeFrom: edgeFrom, edgeTo: edgeTo, edgeMetres: edgeMetres)
         // One Dijkstra per corner from that corner's landmark of every component at once: components never
         // meet, so each node gets the walk to its own component's landmark.
         var result = [Double](repeating: .infinity, count: n * count)
@@ -97,5 +80,29 @@ public enum WalkLandmarks {
             for i in 0..<n { result[i * count + corner] = distance[i] }
         }
         return result
+    }
+
+    /// The edges as compressed rows, both directions: node i's neighbours are `targets[offsets[i]..<offsets[i + 1]]`.
+    private static func compressedRows(nodes n: Int, edgeFrom: [Int32], edgeTo: [Int32],
+                                       edgeMetres: [Double]) -> (offsets: [Int32], targets: [Int32], lengths: [Double]) {
+        let m = edgeFrom.count
+        var offsets = [Int32](repeating: 0, count: n + 1)
+        for e in 0..<m {
+            offsets[Int(edgeFrom[e]) + 1] += 1
+            offsets[Int(edgeTo[e]) + 1] += 1
+        }
+        for i in 0..<n { offsets[i + 1] += offsets[i] }
+        var targets = [Int32](repeating: 0, count: 2 * m), lengths = [Double](repeating: 0, count: 2 * m)
+        var fill = offsets
+        for e in 0..<m {
+            let a = Int(edgeFrom[e]), b = Int(edgeTo[e])
+            targets[Int(fill[a])] = Int32(b)
+            lengths[Int(fill[a])] = edgeMetres[e]
+            fill[a] += 1
+            targets[Int(fill[b])] = Int32(a)
+            lengths[Int(fill[b])] = edgeMetres[e]
+            fill[b] += 1
+        }
+        return (offsets, targets, lengths)
     }
 }

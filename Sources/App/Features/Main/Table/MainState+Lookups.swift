@@ -2,30 +2,8 @@ import Catalog
 import Foundation
 import Geo
 
-/// The main screen's look-ups (an artwork or a building wherever it is) and the table's scroll, which keeps the
-/// selected row and, when it fits, its building's header in view.
+/// The main screen's look-ups: what it points at, an artwork or a building wherever it is.
 extension MainState {
-    /// Scrolls the table so the selected row is on screen. When it has to scroll, the row's building header
-    /// comes into view too if both fit (after `@ place` the place's header tops the table, not an artwork
-    /// under ▲); a step of j or k past the edge scrolls by one row as before.
-    mutating func keepSelectionVisible() {
-        let height = max(1, layout.tableBody.height)
-        let offScreen = selectedRow < tableScroll || selectedRow >= tableScroll + height
-        if selectedRow < tableScroll { tableScroll = selectedRow }
-        if selectedRow >= tableScroll + height { tableScroll = selectedRow - height + 1 }
-        if offScreen, rows.indices.contains(selectedRow), let header = rows.row(ofBuilding: rows[selectedRow].buildingIndex),
-           header < tableScroll, selectedRow - header < height {
-            tableScroll = header
-        }
-        tableScroll = max(0, min(tableScroll, max(0, rows.count - height)))
-    }
-
-    /// The building of the selected row.
-    public var selectedBuilding: RankedBuilding? {
-        guard rows.indices.contains(selectedRow) else { return nil }
-        return ranked[rows[selectedRow].buildingIndex]
-    }
-
     /// What the main screen points at: the building under the map cursor, or the table's selected row.
     public var pointed: Pointed? {
         if focus == .map { return buildingUnderCursor.map { .building(ranked[$0]) } }
@@ -78,18 +56,4 @@ extension MainState {
 
     /// Where a building is in `ranked` (its rank among the shown), or nil when it is not shown.
     public func rankPosition(ofBuilding key: String) -> Int? { rankedIndexByKey[key] }
-}
-
-/// Hands out increasing numbers, process-wide, for `MainState.rowsVersion`.
-final class VersionCounter: @unchecked Sendable {
-    static let shared = VersionCounter()
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
 }

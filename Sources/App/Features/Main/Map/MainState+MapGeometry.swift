@@ -6,16 +6,10 @@ import Geo
 /// and the buildings on a cell.
 extension MainState {
     /// The cell offset (from the map centre) of a coordinate at the current zoom.
-    public func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) {
-        let p = projection.project(coordinate)
-        let mpc = metresPerCell
-        return (Int((p.east / mpc).rounded()), Int((-p.north / (2 * mpc)).rounded()))
-    }
+    public func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) { map.cellOffset(of: coordinate) }
 
     /// The coordinate under a cell offset.
-    public func coordinate(atCellX x: Int, y: Int) -> Coordinate {
-        projection.unproject(east: Double(x) * metresPerCell, north: -Double(y) * 2 * metresPerCell)
-    }
+    public func coordinate(atCellX x: Int, y: Int) -> Coordinate { map.coordinate(atCellX: x, y: y) }
 
     /// Buildings whose marker sits on a cell offset, nearest first (indices into `ranked`). Asks the spatial
     /// index for the cell's neighbourhood instead of projecting every building.
@@ -53,8 +47,5 @@ extension MainState {
     public var buildingUnderCursor: Int? { buildings(atCellX: cursorX, y: cursorY).first }
 
     /// Half the map's inner size, in cells, as the furthest the cursor may go from the centre.
-    public var mapHalfExtent: (x: Int, y: Int) {
-        let inner = layout.mapInner
-        return (max(0, (inner.width - 1) / 2), max(0, (inner.height - 1) / 2))
-    }
+    public var mapHalfExtent: (x: Int, y: Int) { MapState.halfExtent(of: layout.mapInner) }
 }

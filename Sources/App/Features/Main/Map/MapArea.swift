@@ -83,7 +83,7 @@ public struct MapBuildResult: Sendable {
 public struct MapTileCache: Sendable {
     /// Feature entries kept at most, beyond the tiles in view (a large feature counts once per tile).
     public static let defaultCapacity = 60_000
-    /// True when the base layer comes from the store tile by tile (else `MainState.baseMap` is fixed).
+    /// True when the base layer comes from the store tile by tile (else `MapState.baseMap` is fixed).
     public internal(set) var readsFromStore = false
     public internal(set) var sources: [String] = []
     public internal(set) var capacity = MapTileCache.defaultCapacity
@@ -159,55 +159,55 @@ extension MainState {
     /// After any action: when the map moved, zoomed or changed size, the tiles it now wants; the map is
     /// rebuilt from those already kept, and those missing are asked of the store, both in the background.
     mutating func wantMapArea() -> [Effect] {
-        guard mapTiles.readsFromStore else { return [] }
+        guard map.tiles.readsFromStore else { return [] }
         let inner = layout.mapInner
         let view = MapTileCache.ViewKey(centre: mapCenter, zoom: zoomIndex, width: inner.width, height: inner.height)
-        guard view != mapTiles.lastView, inner.width > 0, inner.height > 0 else { return [] }
-        mapTiles.lastView = view
+        guard view != map.tiles.lastView, inner.width > 0, inner.height > 0 else { return [] }
+        map.tiles.lastView = view
         let margin = (x: Int(Double(inner.width) * (0.5 + Self.readAhead)) + 1, y: Int(Double(inner.height) * (0.5 + Self.readAhead)) + 1)
         let box = boundingBox(cellsFromX: -margin.x, toX: margin.x, fromY: -margin.y, toY: margin.y)
         let area = FeatureBounds(south: box.south, north: box.north, west: box.west, east: box.crossesAntimeridian ? box.east + 360 : box.east)
         let wanted = MapTiling.tiles(covering: area, band: MapTiling.band(metresPerCell: metresPerCell))
         var effects: [Effect] = []
         // A pan within the tiles already wanted changes nothing to draw from.
-        if wanted != mapTiles.wantedInOrder {
+        if wanted != map.tiles.wantedInOrder {
             let wantedSet = Set(wanted)
-            mapTiles.wantedInOrder = wanted
-            let arriving = wantedSet.subtracting(mapTiles.wanted)
-            mapTiles.wanted = wantedSet
-            mapTiles.clock += 1
-            for tile in wanted where mapTiles.tiles[tile] != nil { mapTiles.lastUse[tile] = mapTiles.clock }
-            mapTiles.trim()
+            map.tiles.wantedInOrder = wanted
+            let arriving = wantedSet.subtracting(map.tiles.wanted)
+            map.tiles.wanted = wantedSet
+            map.tiles.clock += 1
+            for tile in wanted where map.tiles.tiles[tile] != nil { map.tiles.lastUse[tile] = map.tiles.clock }
+            map.tiles.trim()
             // Only tiles kept already change what can be drawn now; those still to be read are drawn when they
             // arrive (`mapTilesRead` builds), and tiles left behind are outside the view: building the map
             // once a tile instead of twice is a third of a pan's cost in a city.
-            if arriving.contains(where: { mapTiles.tiles[$0] != nil }) { effects.append(buildBaseMap()) }
-        } else if !mapTiles.skippedSince {
+            if arriving.contains(where: { map.tiles.tiles[$0] != nil }) { effects.append(buildBaseMap()) }
+        } else if !map.tiles.skippedSince {
             // The same tiles, all read or asked already: nothing to ask (most keys of a pan).
             return effects
         }
-        mapTiles.skippedSince = false
-        let missing = wanted.filter { mapTiles.tiles[$0] == nil && !mapTiles.pending.contains($0) }
+        map.tiles.skippedSince = false
+        let missing = wanted.filter { map.tiles.tiles[$0] == nil && !map.tiles.pending.contains($0) }
         guard !missing.isEmpty else { return effects }
-        mapTiles.generation += 1
-        mapTiles.pending.formUnion(missing)
-        return effects + [.readMapTiles(MapTileRequest(generation: mapTiles.generation, tiles: missing))]
+        map.tiles.generation += 1
+        map.tiles.pending.formUnion(missing)
+        return effects + [.readMapTiles(MapTileRequest(generation: map.tiles.generation, tiles: missing))]
     }
 
     /// Takes in tiles read from the store: those the view still wants are kept and drawn (once the map is built
     /// again); the rest (the view has moved on) are dropped.
     mutating func mapTilesRead(_ result: MapTileResult) -> [Effect] {
-        guard result.generation > mapTiles.readsFrom else { return [] }
+        guard result.generation > map.tiles.readsFrom else { return [] }
         var changed = false
-        for tile in result.skipped { mapTiles.pending.remove(tile) }
+        for tile in result.skipped { map.tiles.pending.remove(tile) }
         if !result.skipped.isEmpty {
-            mapTiles.lastView = nil
-            mapTiles.skippedSince = true
+            map.tiles.lastView = nil
+            map.tiles.skippedSince = true
         }
         for (tile, features) in result.tiles.sorted(by: { $0.key < $1.key }) {
-            mapTiles.pending.remove(tile)
-            guard mapTiles.wanted.contains(tile) else { continue }
-            mapTiles.insert(tile, features)
+            map.tiles.pending.remove(tile)
+            guard map.tiles.wanted.contains(tile) else { continue }
+            map.tiles.insert(tile, features)
             changed = true
         }
         return changed ? [buildBaseMap()] : []
@@ -215,32 +215,32 @@ extension MainState {
 
     /// Takes in a map built beside the run loop, unless a later one was drawn already.
     mutating func mapBuilt(_ result: MapBuildResult) {
-        guard result.generation > mapTiles.buildsApplied, result.generation <= mapTiles.buildsAsked else { return }
-        mapTiles.buildsApplied = result.generation
-        baseMap = result.map
+        guard result.generation > map.tiles.buildsApplied, result.generation <= map.tiles.buildsAsked else { return }
+        map.tiles.buildsApplied = result.generation
+        map.baseMap = result.map
     }
 
     /// The store's map changed (a fetch stored tiles): read `sources` from it afresh, tile by tile.
     mutating func readMapFromStore(sources: [String]) {
-        let builds = mapTiles.buildsAsked, reading = mapTiles.reading, generation = mapTiles.generation
-        mapTiles = MapTileCache(sources: sources, capacity: mapTiles.capacity)
+        let builds = map.tiles.buildsAsked, reading = map.tiles.reading, generation = map.tiles.generation
+        map.tiles = MapTileCache(sources: sources, capacity: map.tiles.capacity)
         // A read or a build asked for the old tiles and still to come is not taken (the reader numbers on from
         // the last request: a number restarting at 1 would look overtaken); maps built from now on are of
         // another reading (not compared by their tiles with the old ones).
-        mapTiles.generation = generation
-        mapTiles.readsFrom = generation
-        mapTiles.buildsAsked = builds
-        mapTiles.buildsApplied = builds
-        mapTiles.reading = reading + 1
-        baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
+        map.tiles.generation = generation
+        map.tiles.readsFrom = generation
+        map.tiles.buildsAsked = builds
+        map.tiles.buildsApplied = builds
+        map.tiles.reading = reading + 1
+        map.baseMap = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
     }
 
     /// The build of the map the views draw: the features of the wanted tiles kept so far, each once, in
     /// stored order (`MapBuildRequest.build`, run beside the run loop; `mapBuilt` takes it in).
     private mutating func buildBaseMap() -> Effect {
-        mapTiles.buildsAsked += 1
-        let kept = mapTiles.wantedInOrder.filter { mapTiles.tiles[$0] != nil }
-        return .buildMap(MapBuildRequest(generation: mapTiles.buildsAsked, tiles: kept, features: kept.map { mapTiles.tiles[$0] ?? [] },
-                                         graph: baseMap.graph, sources: mapTiles.sources, reading: mapTiles.reading))
+        map.tiles.buildsAsked += 1
+        let kept = map.tiles.wantedInOrder.filter { map.tiles.tiles[$0] != nil }
+        return .buildMap(MapBuildRequest(generation: map.tiles.buildsAsked, tiles: kept, features: kept.map { map.tiles.tiles[$0] ?? [] },
+                                         graph: map.baseMap.graph, sources: map.tiles.sources, reading: map.tiles.reading))
     }
 }
