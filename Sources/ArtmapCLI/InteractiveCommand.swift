@@ -187,6 +187,20 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+        // Issue 30: at a point of the user's own with no art near it, a view that will fetch around it starts on that
+        // point, empty, while its art is on the way — never another collection's places thousands of km away. That
+        // collection, with its line, comes back only if the fetch finds nothing (offline or without auto-fetch, at once).
+        if pointGiven, let notice = start.notice, notice.hasPrefix("nothing within"), start.online, start.autoFetch,
+           !store.isReadOnly, (try? store.hasBaseLayer(around: startReference)) == false {
+            start.farFallback = (collection, notice)
+            start.notice = nil
+            start.artworks = []
+            start.collection = CatalogStore.fetchedCollection
+            start.nearCollections = []
+            start.catalogueIsPartial = false
+            start.syncIfOlderThan = nil
+            start.lastSync = nil
+        }
 
         let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
