@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
+        .executableTarget(name: "Bench", dependencies: ["App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "Sync", "COsmium"]),
 
         .target(name: "TestSupport", dependencies: ["App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),

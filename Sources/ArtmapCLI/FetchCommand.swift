@@ -19,11 +19,12 @@ enum FetchCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Asks OpenStreetMap's Overpass API for the streets, paths, buildings, water, parks, museums and",
-        "artworks around the point, in fixed 0.01° tiles, and stores them as the map's base layer and the",
-        "collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked for again; tiles elsewhere",
-        "fetched longer ago than that are removed after a fetch (their artworks stay). Nothing is",
-        "stored unless every tile arrived. Then the artworks' pictures are found through Wikidata (P18) and",
+        "Asks OpenStreetMap's Overpass API first for the artworks around the point (one small query), then for",
+        "the streets, paths, buildings, water, parks and museums (one box around the point, then the rest of",
+        "the radius; at most two queries at once), and stores each answer as it lands, by fixed 0.01° tiles, as",
+        "the map's base layer and the collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked",
+        "for again; tiles elsewhere fetched longer ago than that are removed after a fetch (their artworks stay).",
+        "A failure keeps what arrived. Then the artworks' pictures are found through Wikidata (P18) and",
         "Wikimedia Commons and downloaded, so they are there offline.",
     ]
 

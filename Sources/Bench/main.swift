@@ -204,6 +204,11 @@ if CommandLine.arguments.dropFirst().first == "map-moves", CommandLine.arguments
     try runMapMoves(store: CommandLine.arguments[2], moves: moves)
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "first-minute" {
+    // `Bench first-minute [DELAY]`: issue 30's figures alone, the stand-in answering in DELAY seconds (default 1).
+    try firstMinuteBench(delay: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 1 : 1)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
@@ -213,6 +218,7 @@ try catalogueBench()
 try frameBench()
 instructionBench()
 try mapBench()
+try firstMinuteBench()
 try cityBench(side: 700)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
