@@ -78,6 +78,14 @@ public struct FetchPlan: Sendable, Equatable {
     /// The artworks of an `[out:json]` answer to `OverpassClient.artworkQuery`: nodes at their place, ways and
     /// relations at their `center`. Throws `SyncError` when the answer is not that JSON.
     public static func artworks(fromJSON data: Data) throws -> [Artwork] {
+        if data.first == UInt8(ascii: "<") {
+            // OSM XML instead of JSON: read only when it holds no element (an empty area); else it is not what was asked.
+            guard data.range(of: Data("<node".utf8)) == nil, data.range(of: Data("<way".utf8)) == nil,
+                  data.range(of: Data("<relation".utf8)) == nil else {
+                throw SyncError(url: nil, "Overpass API: the artworks' answer is OSM XML, not the JSON asked for")
+            }
+            return []
+        }
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch {
             throw SyncError(url: nil, "Overpass API: the artworks' answer is not JSON artmap can read (\(error))")

@@ -250,6 +250,9 @@ public struct MapFetcher: Sendable {
     private func fetchInOrder(_ plan: FetchPlan, tiles: [MapTile], stale: [MapTile], request: MapFetchRequest, store: CatalogStore,
                               report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
         let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
+        // The answers' folder, made before the first question (a fetch killed while waiting leaves it; the next sweeps it).
+        let folder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let total = 1 + plan.blocks.count
         let waiting: @Sendable (String) -> Void = { progress(.waiting($0)) }
         progress(.step("fetching the art around you", done: 1, total: total))
@@ -269,8 +272,6 @@ public struct MapFetcher: Sendable {
         }
         progress(.artworksStored(artworks.count))
         guard !plan.blocks.isEmpty else { return }
-        let folder = try Self.privateFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         var spent = FetchBudget.Spent()
         var stored = TileReplaceReport()
         var storedAny = false

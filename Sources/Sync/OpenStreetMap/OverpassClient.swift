@@ -179,7 +179,9 @@ public struct OverpassClient: Sendable {
             }
             if lower.contains("error") { return .failed(remark) }
         }
-        if json {
+        // An OSM XML document where JSON was asked (a proxy or mirror answering its own way) is judged as XML below;
+        // the reader takes an empty one as nothing there.
+        if json, !(head.hasPrefix("<?xml") || head.hasPrefix("<osm")) {
             guard head.hasPrefix("{") else {
                 return .failed("the answer is not Overpass JSON (starts with '\(DisplayText.clean(String(head.prefix(40))))')")
             }
