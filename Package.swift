@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Cells", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Cells", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["Cells", "App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "COsmium"]),
+        .executableTarget(name: "Bench", dependencies: ["Cells", "App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "Sync", "COsmium"]),
 
         .target(name: "TestSupport", dependencies: ["Cells", "App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -98,6 +98,10 @@ public struct AppState: Sendable {
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
         nearMe.online = start.online
         nearMe.autoFetch = start.online && start.autoFetch
+        if let fallback = start.farFallback {
+            nearMe.farFallback = fallback.collection
+            nearMe.farNotice = fallback.notice
+        }
     }
 
     public var size: TerminalSize { main.size }

@@ -58,6 +58,9 @@ public struct StartOptions: Sendable {
     /// The view may ask the network (not `--offline`); and fetches the map it lacks by itself (`osm.auto-fetch`).
     public var online = false
     public var autoFetch = false
+    /// A start at a point with no art near it, online and fetching by itself (issue 30): the view starts on the empty
+    /// point while its art is fetched; this collection and line are shown instead if the fetch finds nothing there.
+    public var farFallback: (collection: String, notice: String)?
 
     public init(artworks: [Artwork]) {
         self.artworks = artworks

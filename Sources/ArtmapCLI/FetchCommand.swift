@@ -19,11 +19,12 @@ enum FetchCommand: Command {
     ], maxPositionals: 0)
 
     static let intro = [
-        "Asks OpenStreetMap's Overpass API for the streets, paths, buildings, water, parks, museums and",
-        "artworks around the point, in fixed 0.01° tiles, and stores them as the map's base layer and the",
-        "collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked for again; tiles elsewhere",
-        "fetched longer ago than that are removed after a fetch (their artworks stay). Nothing is",
-        "stored unless every tile arrived. Then the artworks' pictures are found through Wikidata (P18) and",
+        "Asks OpenStreetMap's Overpass API first for the artworks around the point (one small query), then for",
+        "the streets, paths, buildings, water, parks and museums (one box around the point, then the rest of",
+        "the radius; at most two queries at once), and stores each answer as it lands, by fixed 0.01° tiles, as",
+        "the map's base layer and the collection 'osm'. Tiles fetched within osm.max-age-days (30) are not asked",
+        "for again; tiles elsewhere fetched longer ago than that are removed after a fetch (their artworks stay).",
+        "A failure keeps what arrived. Then the artworks' pictures are found through Wikidata (P18) and",
         "Wikimedia Commons and downloaded, so they are there offline.",
     ]
 
@@ -60,8 +61,15 @@ enum FetchCommand: Command {
         let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: SyncLimits.fromEnvironment(environment),
                                  backoff: ServiceBackoff.fromEnvironment(environment))
         let report: MapFetchReport
-        // Ctrl-C (or SIGTERM) stops the fetch: before the map is stored nothing is, and the answers go.
+        let arrived = ArrivedParts()
+        // Ctrl-C (or SIGTERM) stops the fetch: what was stored stays (the artworks first, then the streets box by
+        // box, issue 30); the answers not yet stored go.
         let task = Task { try await fetcher.run(request) { step in
+                switch step {
+                case .artworksStored(let count): arrived.note(artworks: count)
+                case .tilesStored(let tiles): arrived.note(tiles: tiles.count)
+                default: break
+                }
                 if case .waiting(let text) = step {
                     if interactive { console.progress("\r\u{1B}[K") }
                     console.error("artmap: \(DisplayText.clean(text))")
@@ -79,10 +87,11 @@ enum FetchCommand: Command {
             report = try await task.value
         } catch is CancellationError {
             if interactive { console.progress("\r\u{1B}[K") }
-            throw CLIError("fetch stopped; nothing was stored", status: 130)
+            throw CLIError("fetch stopped; \(arrived.kept)", status: 130)
         } catch {
             if interactive { console.progress("\r\u{1B}[K") }
-            throw CLIError("fetch failed: \(DisplayText.clean("\(error)"))")
+            let kept = arrived.isEmpty ? "" : "; \(arrived.kept)"
+            throw CLIError("fetch failed: \(DisplayText.clean("\(error)"))\(kept)")
         }
         if interactive { console.progress("\r\u{1B}[K") }
         console.line(report.summary)
@@ -91,6 +100,27 @@ enum FetchCommand: Command {
         for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }
         if report.stored != nil { console.line("map data © OpenStreetMap contributors (ODbL)") }
         return 0
+    }
+}
+
+/// What a fetch stored before it stopped or failed: the artworks' answer and the tiles of the streets' answers.
+final class ArrivedParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var artworks: Int?
+    private var tiles = 0
+
+    func note(artworks count: Int) { lock.withLock { artworks = count } }
+    func note(tiles count: Int) { lock.withLock { tiles += count } }
+
+    var isEmpty: Bool { lock.withLock { artworks == nil && tiles == 0 } }
+
+    /// "nothing was stored", or "kept what arrived: 12 artworks and 4 tiles of streets".
+    var kept: String {
+        lock.withLock {
+            guard let artworks else { return tiles == 0 ? "nothing was stored" : "kept what arrived: \(tiles) tile\(tiles == 1 ? "" : "s") of streets" }
+            return "kept what arrived: \(artworks) artwork\(artworks == 1 ? "" : "s")"
+                + (tiles > 0 ? " and \(tiles) tile\(tiles == 1 ? "" : "s") of streets" : "") + "; the next fetch asks for the rest"
+        }
     }
 }
 

@@ -161,6 +161,7 @@ enum InteractiveCommand {
         if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: layout, syncAge: syncAge)
+        if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
         let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
@@ -225,6 +226,22 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+    }
+
+    /// Issue 30: at a point of the user's own with no art near it, a view that will fetch around it starts on that
+    /// point, empty, while its art is on the way — never another collection's places thousands of km away. That
+    /// collection, with its line, comes back only if the fetch finds nothing (offline or without auto-fetch, at once).
+    private static func startOnTheEmptyPoint(_ start: inout StartOptions, collection: String, at point: Coordinate, store: CatalogStore) {
+        guard let notice = start.notice, notice.hasPrefix("nothing within"), start.online, start.autoFetch,
+              !store.isReadOnly, (try? store.hasBaseLayer(around: point)) == false else { return }
+        start.farFallback = (collection, notice)
+        start.notice = nil
+        start.artworks = []
+        start.collection = CatalogStore.fetchedCollection
+        start.nearCollections = []
+        start.catalogueIsPartial = false
+        start.syncIfOlderThan = nil
+        start.lastSync = nil
     }
 
     /// The run loop's services: what is near (OpenStreetMap), `s` for each collection, the painters.

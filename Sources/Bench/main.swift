@@ -209,6 +209,11 @@ if CommandLine.arguments.dropFirst().first == "walk" {
     try walkBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "first-minute" {
+    // `Bench first-minute [DELAY]`: issue 30's figures alone, the stand-in answering in DELAY seconds (default 1).
+    try firstMinuteBench(delay: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 1 : 1)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
@@ -219,6 +224,7 @@ try frameBench()
 instructionBench()
 try mapBench()
 try walkBench()
+try firstMinuteBench()
 try cityBench(side: 700)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.

@@ -29,6 +29,14 @@ public struct NearMeContext: Sendable {
 }
 
 extension Session {
+    /// Metres from the map's centre to its farthest corner, as the view stands: the area the first streets' question covers.
+    var screenRadius: Double {
+        let layout = state.main.layout
+        let cell = state.main.metresPerCell
+        let half = Double(max(layout.map.width, 2 * layout.map.height)) / 2 * cell
+        return min(NearMeState.radius, max(150, half * 1.2))
+    }
+
     /// Performs the near-me feature's effects in the background; results come back as `.nearMe` actions.
     func performNearMe(_ effect: Effect) {
         let queue = self.queue
@@ -48,10 +56,27 @@ extension Session {
             var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.downloadPictures = false
+            request.screenRadius = screenRadius
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
+            let path = context.storePath
             Task.detached {
                 do {
-                    let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
+                    let report = try await fetcher.run(request) { step in
+                        // Each answer is shown as it is stored (issue 30): the artworks first, then the streets, tile by tile.
+                        switch step {
+                        case .artworksStored:
+                            if let reader = try? CatalogStore(path: path),
+                               let artworks = try? reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view) {
+                                queue.post(.nearMe(.artworksArrived(artworks)))
+                            }
+                        case .tilesStored:
+                            if let reader = try? CatalogStore(path: path), let sources = try? reader.mapSourceNames() {
+                                queue.post(.nearMe(.streetsArrived(sources: sources)))
+                            }
+                        default:
+                            queue.post(.nearMe(.progress(step.text)))
+                        }
+                    }
                     let reader = try CatalogStore(path: context.storePath)
                     // The view reads the map by tiles: only the sources' names go back, not the whole map.
                     let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())

@@ -22,6 +22,8 @@ public struct TileReplaceReport: Sendable, Equatable {
     public var totalFeatures = 0, totalEdges = 0
     public var artworks = MergeReport()
     public var notes: [String] = []
+
+    public init() {}
 }
 
 /// A picture found for an OpenStreetMap artwork: the thumbnail to download and its credit.
@@ -189,6 +191,20 @@ extension CatalogStore {
                 """, [.text(Self.fetchedSource), .text(collection), .text(fetchedAt), .integer(Int64(report.totalFeatures)), .integer(Int64(report.totalEdges))])
             return report
         } }
+    }
+
+    /// Stores the artworks of a fetch's first, artworks-only answer (issue 30) before any street has arrived: added to
+    /// or updated in the collection, placed in the buildings the store already has, credited with pictures found
+    /// before; nothing is removed (the streets' answers, tile by tile, decide what has gone).
+    public func storeFetchedArtworks(_ artworks: [Artwork], collection: String = CatalogStore.fetchedCollection) throws -> MergeReport {
+        let pictures = try resolvedPictures()
+        let placedArtworks = try artworks.map { artwork -> Artwork in
+            var one = Self.credited(artwork, pictures: pictures)
+            one.collection = collection
+            one.building = nil
+            return try placed(one)
+        }
+        return try merge(placedArtworks, into: collection, full: false, source: .openStreetMap)
     }
 
     /// How many map features and walking edges these tiles' sources (`osm/ROW/COLUMN`) hold: what one fetch stored.

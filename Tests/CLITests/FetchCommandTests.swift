@@ -30,8 +30,9 @@ private func openStore(_ home: URL) throws -> CatalogStore {
     try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path)
 }
 
+/// The requests to one service; for Overpass its queries (`/api/interpreter`), not the status page read before each.
 private func requests(_ server: TestServer, _ service: String) throws -> [String] {
-    try server.requestLog().filter { $0.hasPrefix("/\(service)/") }
+    try server.requestLog().filter { $0.hasPrefix("/\(service)/") && !$0.hasPrefix("/overpass/api/status") }
 }
 
 /// The Overpass QL of every query asked, decoded.
@@ -55,7 +56,9 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     for tile in tiles { try store.setTileFetchTime(tile, "2000-01-01T00:00:00Z") }
 }
 
-@Test func aFetchStoresStreetsAndArtworksOfItsTilesAskingOverpassOncePerTile() async throws {
+/// Issue 30: the artworks of the whole radius in one small query first, then the streets of the four tiles in one box
+/// (split into the tiles on arrival): two queries, where one per tile asked four.
+@Test func aFetchStoresStreetsAndArtworksOfItsTilesAskingTheArtworksFirstThenOneBox() async throws {
     let server = try osmServer()
     let home = try temporaryDirectory()
     let result = await fetch(server, home: home, ["--no-pictures"])
@@ -63,12 +66,17 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     #expect(result.out.hasPrefix("fetched 4 tiles: "), "\(result.out)")
     #expect(result.out.contains("map data © OpenStreetMap contributors (ODbL)"))
     let overpass = try requests(server, "overpass")
-    #expect(overpass.count == 4)
-    // The query names its box, recurses down to the nodes, and sets a timeout and a size.
-    let query = try #require(try queries(server).first)
+    #expect(overpass.count == 2)
+    let asked = try queries(server)
+    // First the artworks alone, ways and relations at their centre.
+    #expect(asked.first == "[out:json][timeout:60][bbox:60.1600000,24.9400000,60.1800000,24.9600000];\nnwr[tourism=artwork];\nout center;")
+    // Then the streets: the query names its box, recurses down to the nodes, and sets a timeout and a size.
+    let query = try #require(asked.last)
     #expect(query.hasPrefix("[out:xml][timeout:60][maxsize:"))
-    #expect(query.contains("[bbox:60.1600000,24.9400000,60.1700000,24.9500000]"))
+    #expect(query.contains("[bbox:60.1600000,24.9400000,60.1800000,24.9600000]"))
     #expect(query.contains("(._;>;);"))
+    // Overpass's status page is read before each query (a free slot is waited for, not a 429 collected).
+    #expect(try server.requestLog().filter { $0.hasPrefix("/overpass/api/status") }.count == 2)
     #expect(overpass.allSatisfy { $0.contains(" UA=artmap/") })
     let store = try openStore(home)
     let artworks = try store.artworks(collection: "osm")
@@ -95,7 +103,8 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     #expect(first.out.hasPrefix("nothing here: OpenStreetMap has no streets, buildings or artworks in the 1 tile asked"), "\(first.out)")
     let again = await runArtmap(sea, home: home, extraEnvironment: quickBackoff)
     #expect(again.out.hasPrefix("the map around here is up to date"), "\(again.out)")
-    #expect(try requests(server, "overpass").count == 1)
+    // The artworks' query and the one box of streets (issue 30); the second fetch asks nothing.
+    #expect(try requests(server, "overpass").count == 2)
 }
 
 @Test func aSecondFetchOfTheSameTilesAsksNothing() async throws {
@@ -143,7 +152,8 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.contains("Overpass API is busy (HTTP 429, too many requests); asking again in 2 s (try 2 of 4)"), "\(result.err)")
     #expect(result.err.contains("Overpass API is busy (HTTP 504, gateway timeout); asking again in 10 s (try 3 of 4)"), "\(result.err)")
-    #expect(try requests(server, "overpass").count == 6)
+    // The artworks' query answered 429, 504, then data; then the one box of streets.
+    #expect(try requests(server, "overpass").count == 4)
     #expect(try openStore(home).artworks(collection: "osm").contains { $0.id == havisAmanda })
 }
 
@@ -164,9 +174,11 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     #expect(try openStore(other).artworks(collection: "osm").isEmpty)
 }
 
+// Issue 30: the first answer is the artworks' (stored at once, here unchanged); the streets' box fails after it, and
+// the message says what was kept.
 @Test(arguments: [
-    (["ok", "400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input"),
-    (["ok", "truncated"], "the answer ends before </osm> (cut short)"),
+    (["ok", "400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input; kept what arrived: 53 artworks; the next fetch asks for the rest"),
+    (["ok", "truncated"], "the answer ends before </osm> (cut short); kept what arrived: 53 artworks; the next fetch asks for the rest"),
     (["html"], "answered an HTML page instead of map data"),
 ])
 func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async throws {
@@ -255,9 +267,10 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     let near = await runArtmap(["fetch", "--near", "Havis Amanda", "--radius", "100", "--no-pictures"] + server.osmServiceOptions,
                                home: home, extraEnvironment: quickBackoff)
     #expect(near.status == 0, "\(near.err)")
-    // Havis Amanda is not in the store yet: Nominatim found it, and the fetch asked for the tile around it.
+    // Havis Amanda is not in the store yet: Nominatim found it, and the fetch asked for the box of the two tiles
+    // around it (issue 30: one box, not a query per tile).
     #expect(try requests(server, "nominatim").count == 1)
-    #expect(try queries(server).contains { $0.contains("[bbox:60.1600000,24.9500000,60.1700000,24.9600000]") })
+    #expect(try queries(server).contains { $0.contains("[bbox:60.1600000,24.9400000,60.1700000,24.9600000]") })
     let list = await runArtmap(["list", "--collection", "osm", "--near", "Havis Amanda", "--nearest", "1", "--json"], home: home)
     #expect(list.status == 0, "\(list.err)")
     #expect(list.out.contains("\"Havis Amanda\""))
@@ -276,15 +289,18 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
                                  home: home, extraEnvironment: quickBackoff)
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.hasPrefix("fetched 1 tile: "), "\(result.out)")
-    #expect(try requests(server, "overpass").count == 1)
+    // The artworks' query and the one box of streets, each tried at the dead endpoint first (issue 30).
+    #expect(try requests(server, "overpass").count == 2)
 }
 
-@Test func ctrlCStopsAFetchBeforeAnythingIsStoredAndLeavesNoAnswersBehind() throws {
+/// Issue 30: the artworks' answer is stored when it lands; Ctrl-C while the streets' answer is awaited keeps them and
+/// stores no tile.
+@Test func ctrlCStopsAFetchKeepingTheArtworksThatArrivedAndLeavesNoAnswersBehind() throws {
     let server = try osmServer()
     let home = try temporaryDirectory()
     let temporary = home.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    // The second tile's answer takes 5 s: the interrupt comes while it is awaited, one tile already in hand.
+    // The streets' answer takes 5 s: the interrupt comes while it is awaited, the artworks already stored.
     try server.scriptOverpass(["ok", "slow"])
     var environment = binaryEnvironment(home: home)
     environment["TMPDIR"] = temporary.path
@@ -295,9 +311,11 @@ func aFailedFetchLeavesTheStoreAsItWas(script: [String], reason: String) async t
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
-    #expect(try String(contentsOf: errURL, encoding: .utf8) == "artmap: fetch stopped; nothing was stored\n")
-    #expect(try openStore(home).artworks(collection: "osm").isEmpty)
-    #expect(try openStore(home).tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).isEmpty)
+    #expect(try String(contentsOf: errURL, encoding: .utf8) == "artmap: fetch stopped; kept what arrived: 54 artworks; the next fetch asks for the rest\n")
+    // This run's store is under HOME alone (binaryEnvironment sets no XDG folders).
+    let store = try CatalogStore(path: home.appendingPathComponent(".local/share/artmap/artmap.sqlite").path)
+    #expect(try store.artworks(collection: "osm").count == 54)
+    #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("artmap-fetch-") }.isEmpty)
 }
 

@@ -42,6 +42,9 @@ private func homeWithoutStartSync() throws -> URL {
     }
     #expect(screen.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") },
             "\(screen.joined(separator: "\n"))")
+    // Issue 30: the artworks are listed before the fetch ends; the detail reads its record when it opens, so it is
+    // opened once the fetch and its pictures are done (the credit is saved with the pictures).
+    _ = try tmux.require(timeout: 60, "the fetch and its pictures done") { $0.contains { $0.contains("fetched ") && $0.contains("cached") } }
     // The nearest building is Havis Amanda's, with one artwork: Enter opens its detail, with the downloaded
     // picture (its size known once decoded), the picture's credit and licence, and the file's page.
     try tmux.send("Tab", "Enter")
@@ -53,7 +56,8 @@ private func homeWithoutStartSync() throws -> URL {
     try tmux.send("q", "q", "q")
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
     let asked = try server.requestLog()
-    #expect(asked.filter { $0.hasPrefix("/overpass/") }.count == 12)
+    // Issue 30: the artworks of the radius, the streets on screen, the rest of the radius: three queries, not twelve tiles.
+    #expect(asked.filter { $0.hasPrefix("/overpass/api/interpreter") }.count <= 3)
     #expect(asked.allSatisfy { $0.contains(" UA=artmap/") })
 }
 
@@ -81,7 +85,7 @@ private func homeWithoutStartSync() throws -> URL {
     let home = try homeWithoutStartSync()
     let fetched = try runArtmapBinary(["fetch", "--around", "60.1676,24.9514", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
     #expect(fetched.status == 0, "\(fetched.output)")
-    let before = try server.requestLog().filter { $0.hasPrefix("/overpass/") }.count
+    let before = try server.requestLog().filter { $0.hasPrefix("/overpass/api/interpreter") }.count
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514", "--collection", "osm"] + server.osmServiceOptions))
     _ = try tmux.require("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ? help") }
@@ -90,7 +94,7 @@ private func homeWithoutStartSync() throws -> URL {
     #expect(!screen.contains { $0.contains("sync failed") || $0.contains("up to date") }, "\(screen.joined(separator: "\n"))")
     try tmux.send("q")
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
-    let again = try server.requestLog().filter { $0.hasPrefix("/overpass/") }.count - before
+    let again = try server.requestLog().filter { $0.hasPrefix("/overpass/api/interpreter") }.count - before
     #expect(again >= 1 && again <= 9, "the tiles in view were asked again (\(again)), not the whole store")
     #expect(try server.requestLog().allSatisfy { !$0.contains("data.php") }, "the campus service was not asked")
 }
@@ -116,4 +120,62 @@ private func homeWithoutStartSync() throws -> URL {
     try tmux.send("q")
     _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
     #expect(try server.requestLog().contains { $0.hasPrefix("/nominatim/") })
+}
+
+/// The campus catalogue's titles, to make sure none of them is on screen at a start far from the campus.
+private func campusTitles() throws -> [String] {
+    let root = try JSONSerialization.jsonObject(with: try Data(contentsOf: seedFile)) as? [String: Any] ?? [:]
+    let records = root.values.first as? [[String: Any]] ?? []
+    return records.compactMap { $0["title"] as? String }.filter { $0.count >= 6 }
+}
+
+/// Issue 30, "the first minute anywhere": a first start in Helsinki (the campus is 1,800 km away) with a map service
+/// whose every answer waits 3 s. The view shows that point, empty, fetching — never the campus; the art around it is
+/// listed before any street is drawn; the streets follow. The stand-in's own count: the artworks' query answered first,
+/// at most two queries at once, three in all, every request with artmap's User-Agent.
+@Test func aFirstStartFarFromTheCampusShowsThatPointListsItsArtBeforeItsStreetsAndAsksPolitely() throws {
+    let server = try osmServer()
+    try server.delayOverpass(3)
+    let home = try homeWithoutStartSync()
+    let campus = try campusTitles()
+    #expect(!campus.isEmpty)
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514"] + server.osmServiceOptions))
+    var screen = try tmux.require("the empty point, its art being fetched") {
+        $0.contains { $0.contains("⇣ fetching the art around you … 1 of ") }
+    }
+    #expect(!screen.contains { line in campus.contains { line.contains($0) } }, "\(screen.joined(separator: "\n"))")
+    #expect(!screen.contains { $0.contains("nothing within") }, "\(screen.joined(separator: "\n"))")
+    screen = try tmux.require(timeout: 60, "the art around the point listed") { $0.contains { $0.contains("Havis Amanda") } }
+    // Listed while the streets are still asked: no street drawn yet (their answer comes at least 3 s later).
+    #expect(!screen.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Unioninkatu") || $0.contains("Eteläranta") },
+            "\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("⇣ fetching the streets") }, "\(screen.joined(separator: "\n"))")
+    screen = try tmux.require(timeout: 60, "the streets drawn") {
+        $0.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Unioninkatu") || $0.contains("Eteläranta") }
+    }
+    #expect(!screen.contains { line in campus.contains { line.contains($0) } }, "\(screen.joined(separator: "\n"))")
+    _ = try tmux.require(timeout: 60, "the fetch's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" tiles") } }
+    try tmux.send("q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
+    let stats = try server.overpassStats()
+    #expect(stats.order.first == "artworks", "\(stats.order)")
+    #expect(stats.maxInFlight >= 1 && stats.maxInFlight <= 2, "\(stats.maxInFlight)")
+    let asked = try server.requestLog()
+    #expect(asked.filter { $0.hasPrefix("/overpass/api/interpreter") }.count <= 3)
+    #expect(asked.allSatisfy { $0.contains(" UA=artmap/") })
+}
+
+/// Issue 30, item 4: where the fetch finds nothing (Amsterdam is outside the stand-in's extract), the start far from
+/// any art ends as an offline one does: the nearest collection, with the line saying how far it is.
+@Test func aFarStartWhoseFetchFindsNothingShowsTheNearestCollectionWithItsDistance() throws {
+    let server = try osmServer()
+    let home = try homeWithoutStartSync()
+    let tmux = try TmuxSession(columns: 160, rows: 45)
+    try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "52.3730,4.8925"] + server.osmServiceOptions))
+    _ = try tmux.require(timeout: 60, "the campus with the distance line") {
+        $0.contains { $0.contains("nothing within 25 km of here: the nearest art shown is") }
+    }
+    try tmux.send("q")
+    _ = try tmux.require("the view ends") { $0.contains { $0.contains("EXITED-0") } }
 }

@@ -51,6 +51,18 @@ public final class TestServer: @unchecked Sendable {
         _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: ["overpass": answers]))
     }
 
+    /// Makes every later Overpass answer wait `seconds` (a busy instance, for the order of a first start and the bench).
+    public func delayOverpass(_ seconds: Double) throws {
+        _ = try request("/_delay", method: "POST", body: try JSONSerialization.data(withJSONObject: ["seconds": seconds]))
+    }
+
+    /// The OSM stand-in's own count: the most Overpass queries answered at once, and the kinds answered in order
+    /// ("artworks" for the artworks-only query, "streets" for the base layer's).
+    public func overpassStats() throws -> (maxInFlight: Int, order: [String]) {
+        let object = try JSONSerialization.jsonObject(with: try request("/_stats")) as? [String: Any] ?? [:]
+        return (object["max_inflight"] as? Int ?? -1, object["order"] as? [String] ?? [])
+    }
+
     /// Changes the extract as later Overpass answers see it: elements hidden ("node/1"), nodes moved, tags added.
     public func editExtract(hide: [String] = [], move: [String: [Double]] = [:], tags: [String: [String: String]] = [:]) throws {
         let edit: [String: Any] = ["hide": hide, "move": move, "tags": tags]

@@ -16,7 +16,13 @@ Prints "PORT <n>" once listening. One process, one base per service (pass these 
   /nominatim/search?format=jsonv2&q=Q&limit=N   a jsonv2 array: places of the extract whose name contains Q
                                       (named nodes and ways), then the built-in PLACES; answers 429 with an HTML
                                       page to a second request within one second, as the policy says
+  /overpass/api/status                Overpass's status page: "2 slots available now." less the queries being
+                                      answered, or "Slot available after: …Z, in 1 seconds." when both are taken
+  A query of `nwr[tourism=artwork]; out center;` ([out:json]) answers the artworks of the box alone, ways and
+  relations with their "center" and no nodes.
 Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order, as JSON),
+  GET /_stats {"max_inflight": the most Overpass queries answered at once, "order": ["artworks"|"streets", …] as answered},
+  POST /_delay {"seconds": S} makes every Overpass answer wait S seconds (the bench's busy instance),
   POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok", ...]} answers the next
   Overpass requests in that order (then normally; "slow" answers normally after 5 s); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
   "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
@@ -37,7 +43,8 @@ from xml.sax.saxutils import quoteattr, escape
 GENERATOR = "Overpass API 0.7.62.4 2390de5a"
 NOTE = "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL."
 OSM_BASE = "2024-12-05T17:56:05Z"
-STATE = {"log": [], "script": [], "hide": set(), "move": {}, "tags": {}, "image": b"", "last_nominatim": 0.0}
+STATE = {"log": [], "script": [], "hide": set(), "move": {}, "tags": {}, "image": b"", "last_nominatim": 0.0,
+         "delay": 0.0, "inflight": 0, "max_inflight": 0, "order": []}
 LOCK = threading.Lock()
 NODES, WAYS, RELATIONS = {}, {}, {}
 
@@ -151,6 +158,37 @@ def as_json(nodes, ways, relations):
                        "osm3s": {"timestamp_osm_base": OSM_BASE, "copyright": NOTE}, "elements": elements}).encode()
 
 
+def artworks_json(south, west, north, east):
+    """nwr[tourism=artwork]; out center; for the box: nodes inside, ways with a node inside and relations with such a
+    member, ways and relations with a "center" (the middle of their nodes' box) instead of their nodes."""
+    nodes, ways, relations = cut(south, west, north, east)
+    elements = []
+
+    def art(tags):
+        return tags.get("tourism") == "artwork"
+
+    def centre(points):
+        lats, lons = [p[0] for p in points], [p[1] for p in points]
+        return {"lat": round((min(lats) + max(lats)) / 2, 7), "lon": round((min(lons) + max(lons)) / 2, 7)}
+    for n in nodes:
+        lat, lon, t = node(n)
+        if art(t) and south <= lat <= north and west <= lon <= east:
+            elements.append({"type": "node", "id": n, "lat": lat, "lon": lon, "tags": t})
+    for w in ways:
+        refs, t = WAYS[w]
+        t = {**t, **STATE["tags"].get(f"way/{w}", {})}
+        points = [node(r) for r in refs if node(r)]
+        if art(t) and points:
+            elements.append({"type": "way", "id": w, "center": centre(points), "tags": t})
+    for r in relations:
+        members, t = RELATIONS[r]
+        points = [node(ref) for ty, m, _ in members if ty == "way" and m in WAYS for ref in WAYS[m][0] if node(ref)]
+        if art(t) and points:
+            elements.append({"type": "relation", "id": r, "center": centre(points), "tags": t})
+    return json.dumps({"version": 0.6, "generator": GENERATOR,
+                       "osm3s": {"timestamp_osm_base": OSM_BASE, "copyright": NOTE}, "elements": elements}).encode()
+
+
 def remark_xml():
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<osm version="0.6" generator="{GENERATOR}">\n<note>{NOTE}</note>\n'
             f'<meta osm_base="{OSM_BASE}"/>\n\n<remark> runtime error: Query timed out in "query" at line 4 after 26 seconds. </remark>\n\n</osm>\n').encode()
@@ -186,6 +224,8 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             if self.path == "/_script":
                 STATE["script"] = list(body.get("overpass", []))
+            elif self.path == "/_delay":
+                STATE["delay"] = float(body.get("seconds", 0))
             elif self.path == "/_edit":
                 STATE["hide"] = set(body.get("hide", []))
                 STATE["move"] = {k: tuple(v) for k, v in body.get("move", {}).items()}
@@ -198,10 +238,28 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_log":
             with LOCK:
                 return self.send(200, json.dumps(STATE["log"]).encode())
+        if url.path == "/_stats":
+            with LOCK:
+                return self.send(200, json.dumps({"max_inflight": STATE["max_inflight"], "order": STATE["order"]}).encode())
         with LOCK:
             STATE["log"].append(f"{self.path} UA={self.headers.get('User-Agent', '')}")
         if url.path == "/overpass/api/interpreter":
-            return self.overpass((query.get("data") or [""])[0])
+            with LOCK:
+                STATE["inflight"] += 1
+                STATE["max_inflight"] = max(STATE["max_inflight"], STATE["inflight"])
+            try:
+                return self.overpass((query.get("data") or [""])[0])
+            finally:
+                with LOCK:
+                    STATE["inflight"] -= 1
+        if url.path == "/overpass/api/status":
+            with LOCK:
+                free = max(0, 2 - STATE["inflight"])
+            if free:
+                text = f"Connected as: 2130706433\nCurrent time: 2024-12-05T18:00:00Z\nAnnounced endpoint: none\nRate limit: 2\n{free} slots available now.\nCurrently running queries (pid, space limit, time limit, start time):\n"
+            else:
+                text = "Connected as: 2130706433\nCurrent time: 2024-12-05T18:00:00Z\nAnnounced endpoint: none\nRate limit: 2\nSlot available after: 2024-12-05T18:00:01Z, in 1 seconds.\nSlot available after: 2024-12-05T18:00:02Z, in 2 seconds.\nCurrently running queries (pid, space limit, time limit, start time):\n"
+            return self.send(200, text.encode(), "text/plain; charset=utf-8")
         if url.path == "/wikidata/w/api.php":
             return self.wikidata(query)
         if url.path == "/commons/w/api.php":
@@ -217,6 +275,10 @@ class Handler(BaseHTTPRequestHandler):
             mode = STATE["script"].pop(0) if STATE["script"] else "ok"
         if mode == "slow":
             time.sleep(5)
+        with LOCK:
+            delay = STATE["delay"]
+        if delay:
+            time.sleep(delay)
         if mode == "429":
             return self.send(429, html_page("429 Too Many Requests", "<p>rate_limited</p>"), "text/html; charset=utf-8", {"Retry-After": "2"})
         if mode == "504":
@@ -234,7 +296,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(400, html_page("OSM3S Response", '<p><strong style="color:#FF0000">Error</strong>: line 1: static error: no bounding box </p>'),
                              "text/html; charset=utf-8")
         s, w, n, e = (float(x) for x in box.groups())
+        if "out center" in ql and "[out:json]" in ql:
+            with LOCK:
+                STATE["order"].append("artworks")
+                body = artworks_json(s, w, n, e)
+            return self.send(200, body, "application/json")
         with LOCK:
+            STATE["order"].append("streets")
             parts = cut(s, w, n, e)
             body = as_json(*parts) if "[out:json]" in ql else as_xml(*parts)
         if mode == "truncated":

@@ -56,6 +56,14 @@ extension AppState {
         case .progress(let text):
             if nearMe.fetching != nil { nearMe.status = text }
             return []
+        case .artworksArrived(let artworks):
+            // The table fills from the artworks' answer, before any street has arrived; the pictures follow the fetch.
+            guard nearMe.fetching != nil else { return [] }
+            return showFetched(artworks, around: nearMe.fetching ?? main.reference).effects
+        case .streetsArrived(let sources):
+            guard nearMe.fetching != nil else { return [] }
+            main.readMapFromStore(sources: sources)
+            return []
         case .fetched(let summary, let baseMap, let artworks):
             let centre = nearMe.fetching ?? main.reference
             nearMe.fetching = nil
@@ -68,20 +76,10 @@ extension AppState {
             }
             lastMessage = summary
             lastError = nil
-            if collection == NearMeState.collection { return routeMain(.catalogue(artworks)) + [.cachePictures] }
-            // The shown collection has nothing around the fetched point: the fetched artworks are shown instead,
-            // at a zoom that fits the nearest of them.
-            let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
-            guard !nearby, !artworks.isEmpty else { return [.cachePictures] }
-            let keepReference = main.referenceFollowsCollection
-            main.referenceFollowsCollection = false
-            main.zoomChosen = false
-            main.mapCenter = main.reference
-            main.pannedAway = false
-            let effects = App.reduce(&self, .collectionLoaded(NearMeState.collection, artworks, search: nil))
-            main.referenceFollowsCollection = keepReference
-            lastMessage = summary + "; showing the collection osm"
-            return effects + [.cachePictures]
+            let shown = showFetched(artworks, around: centre)
+            if shown.switched { lastMessage = summary + "; showing the collection osm" }
+            if let fallback = fallBackFromFarStart(found: !artworks.isEmpty) { return shown.effects + fallback }
+            return shown.effects + [.cachePictures]
         case .picturesCached(let text):
             nearMe.status = nil
             // The fetch's own summary stays (it says what the fetch brought); the pictures' line follows it.
@@ -91,6 +89,11 @@ extension AppState {
         case .failed(let message):
             nearMe.fetching = nil
             nearMe.status = nil
+            // What arrived before the failure stays (issue 30); a far start with nothing yet shows the nearest collection.
+            if let fallback = fallBackFromFarStart(found: !main.artworks.isEmpty) {
+                lastError = message + "; " + (nearMe.farNotice ?? "")
+                return fallback
+            }
             lastError = message
             return []
         case .placeFound(let name, let point):
@@ -105,6 +108,36 @@ extension AppState {
             lastError = message
             return []
         }
+    }
+
+    /// Shows fetched artworks: in the fetched collection when it is on screen; else instead of the shown collection
+    /// when that has nothing around the fetched point, at a zoom that fits the nearest of them.
+    private mutating func showFetched(_ artworks: [Artwork], around centre: Coordinate) -> (effects: [Effect], switched: Bool) {
+        if collection == NearMeState.collection {
+            if !artworks.isEmpty { nearMe.farFallback = nil }
+            return (routeMain(.catalogue(artworks)), false)
+        }
+        let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
+        guard !nearby, !artworks.isEmpty else { return ([], false) }
+        nearMe.farFallback = nil
+        let keepReference = main.referenceFollowsCollection
+        main.referenceFollowsCollection = false
+        main.zoomChosen = false
+        main.mapCenter = main.reference
+        main.pannedAway = false
+        let effects = App.reduce(&self, .collectionLoaded(NearMeState.collection, artworks, search: nil))
+        main.referenceFollowsCollection = keepReference
+        return (effects, true)
+    }
+
+    /// A start far from any art began on the empty point while its art was fetched (issue 30): when the fetch found
+    /// nothing there, the nearest collection is shown with the line saying how far it is, as an offline start does.
+    private mutating func fallBackFromFarStart(found: Bool) -> [Effect]? {
+        guard let fallback = nearMe.farFallback else { return nil }
+        nearMe.farFallback = nil
+        guard !found else { return nil }
+        if let notice = nearMe.farNotice { lastError = notice }
+        return [.loadCollection(fallback, search: nil)]
     }
 
     /// A key while the place prompt is open.

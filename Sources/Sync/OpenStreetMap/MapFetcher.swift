@@ -34,6 +34,8 @@ public struct MapFetchRequest: Sendable {
     public var fetchTiles = true
     /// These tiles instead of those around `center` (a refresh of what is stored).
     public var tiles: [MapTile]?
+    /// Metres around `center` that the first streets' question covers (the area on screen); the rest follows.
+    public var screenRadius = 400.0
     /// Called before anything is written (waits for the store's integrity check).
     public var beforeWriting: (@Sendable () throws -> Void)?
 
@@ -55,10 +57,19 @@ public enum MapFetchProgress: Sendable, Equatable {
     case storing(tiles: Int)
     case pictures(Int)
     case images(done: Int, total: Int)
+    /// A fetch around a point: which of its questions is awaited ("fetching the art around you", 1 of 3).
+    case step(String, done: Int, total: Int)
+    /// The artworks' answer is stored (this many artworks): the table can show them.
+    case artworksStored(Int)
+    /// A streets' answer is stored in these tiles: the map can draw them.
+    case tilesStored([MapTile])
 
     /// One short line.
     public var text: String {
         switch self {
+        case .step(let what, let done, let total): return "\(what) … \(done) of \(total)"
+        case .artworksStored(let count): return "\(count) artwork\(count == 1 ? "" : "s") around you; fetching the streets"
+        case .tilesStored(let tiles): return "stored \(tiles.count) tile\(tiles.count == 1 ? "" : "s") of streets"
         case .tile(let done, let total): return "fetching the map: tile \(done + 1) of \(total)"
         case .waiting(let text): return text
         case .storing(let tiles): return "storing \(tiles) tile\(tiles == 1 ? "" : "s")"
@@ -167,7 +178,10 @@ public struct MapFetcher: Sendable {
         }
         report.tiles = tiles.count
         let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
-        if !stale.isEmpty {
+        if !stale.isEmpty, request.tiles == nil,
+           let plan = FetchPlan.plan(stale: stale, center: request.center, screenRadius: min(request.screenRadius, request.radius)) {
+            try await fetchInOrder(plan, tiles: tiles, stale: stale, request: request, store: store, report: &report, progress: progress)
+        } else if !stale.isEmpty {
             let folder = try Self.privateFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
@@ -228,6 +242,136 @@ public struct MapFetcher: Sendable {
             report.pictureProblems.append("stopped before every picture was found and downloaded; the next fetch goes on")
         }
         return report
+    }
+
+    /// A fetch around a point in the order of issue 30: the artworks of the whole radius in one small question, stored
+    /// at once; then the streets' boxes, at most two questions in flight (Overpass gives an address two slots), each
+    /// answer split into its tiles and stored when it lands, the area on screen first. A failure keeps what arrived.
+    private func fetchInOrder(_ plan: FetchPlan, tiles: [MapTile], stale: [MapTile], request: MapFetchRequest, store: CatalogStore,
+                              report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
+        let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
+        // The answers' folder, made before the first question (a fetch killed while waiting leaves it; the next sweeps it).
+        let folder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let total = 1 + plan.blocks.count
+        let waiting: @Sendable (String) -> Void = { progress(.waiting($0)) }
+        progress(.step("fetching the art around you", done: 1, total: total))
+        let artworkAnswer = try await overpass.fetch(query: OverpassClient.artworkQuery(for: FetchPlan.bounds(of: tiles)), waiting: waiting)
+        let artworks = try FetchPlan.artworks(fromJSON: artworkAnswer)
+        try Task.checkCancellation()
+        try request.beforeWriting?()
+        var first = MergeReport()
+        // What the fetch found new is counted against the ids stored before it began.
+        let before = Set(try store.ids(collection: CatalogStore.fetchedCollection))
+        if !artworks.isEmpty {
+            do {
+                first = try store.storeFetchedArtworks(artworks)
+            } catch let error as StoreError {
+                throw SyncError(url: nil, "cannot store the fetched artworks: \(error); nothing was stored")
+            }
+        }
+        progress(.artworksStored(artworks.count))
+        guard !plan.blocks.isEmpty else { return }
+        var spent = FetchBudget.Spent()
+        var stored = TileReplaceReport()
+        var storedAny = false
+        var done = 1
+        let blocks = plan.blocks
+        progress(.step(blocks.count > 1 ? "fetching the streets around you" : "fetching the streets", done: 2, total: total))
+        try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            var next = 0
+            func ask() {
+                guard next < blocks.count else { return }
+                let index = next, block = blocks[index]
+                next += 1
+                group.addTask { (index, try await overpass.fetch(query: OverpassClient.query(for: block.bounds), waiting: waiting)) }
+            }
+            // At most two questions in flight.
+            ask()
+            ask()
+            while let (index, data) = try await group.next() {
+                try Task.checkCancellation()
+                let block = blocks[index]
+                try budget.take(data, into: &spent, tiles: stale.count)
+                let part = try storeBlock(block, answer: data, folder: folder, store: store)
+                storedAny = true
+                stored.tiles += part.tiles
+                stored.features += part.features
+                stored.edges += part.edges
+                stored.totalFeatures = part.totalFeatures
+                stored.totalEdges = part.totalEdges
+                stored.notes += part.notes
+                stored.artworks.new += part.artworks.new
+                stored.artworks.changed += part.artworks.changed
+                stored.artworks.unchanged += part.artworks.unchanged
+                stored.artworks.removed += part.artworks.removed
+                stored.artworks.touchedIDs += part.artworks.touchedIDs
+                report.fetched += block.tiles.count
+                done += 1
+                progress(.tilesStored(block.tiles))
+                if done < total { progress(.step("fetching the streets further out", done: done + 1, total: total)) }
+                ask()
+            }
+        }
+        // The artworks' answer stored them first and the streets' answers stored them again (placed in their buildings
+        // now): the summary counts each artwork once, new when it was not stored before this fetch.
+        let seen = stored.artworks.new + stored.artworks.changed + stored.artworks.unchanged
+        let touched = Set(first.touchedIDs).union(stored.artworks.touchedIDs)
+        let new = touched.subtracting(before).count
+        let changed = touched.intersection(before).count
+        stored.artworks.new = new
+        stored.artworks.changed = changed
+        stored.artworks.unchanged = max(0, seen - new - changed)
+        if storedAny { report.stored = stored }
+        if request.maxAgeDays > 0 {
+            do {
+                report.evicted = try store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))
+            } catch {
+                report.evictionFailure = "\(error)"
+            }
+            if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
+                report.stored?.totalFeatures = counts.features
+                report.stored?.totalEdges = counts.edges
+            }
+        }
+    }
+
+    /// Stores one box's answer as its tiles, in one transaction.
+    private func storeBlock(_ block: FetchPlan.Block, answer data: Data, folder: URL, store: CatalogStore) throws -> TileReplaceReport {
+        // A box of open sea or empty land answers a document without elements: its tiles are stored as fetched, empty.
+        let hasNodes = data.range(of: Data("<node".utf8)) != nil
+        let splitter = BlockSplitter(tiles: block.tiles)
+        var artworks: [Artwork] = []
+        var notes: [String] = []
+        if hasNodes {
+            let file = folder.appendingPathComponent("block-\(block.tiles[0].row)-\(block.tiles[0].column).osm")
+            try data.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            do {
+                let result = try OSMImporter.run(path: file.path, collection: CatalogStore.fetchedCollection, sink: splitter)
+                let inside = Set(block.tiles)
+                artworks = result.artworks.filter { inside.contains(MapTile(containing: $0.coordinate)) }
+                notes = result.notes
+            } catch let error as CartographyError {
+                throw SyncError(url: nil, "Overpass API: the answer for tiles \(block.tiles[0])… is not map data artmap can read (\(error.message)); nothing more was stored")
+            }
+        }
+        do {
+            var report = try store.replaceTiles(block.tiles.enumerated().map { index, tile in
+                TileContents(tile: tile) { sink in
+                    var result = try splitter.replay(tile, into: sink)
+                    if index == 0 {
+                        result.artworks = artworks
+                        result.notes = notes
+                    }
+                    return result
+                }
+            }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
+            report.tiles = block.tiles.count
+            return report
+        } catch let error as StoreError {
+            throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing more was stored")
+        }
     }
 
     /// Finds the pictures of the stored artworks and downloads them into the image cache.

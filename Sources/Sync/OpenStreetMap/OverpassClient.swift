@@ -23,8 +23,22 @@ public struct OverpassClient: Sendable {
 
     /// The Overpass QL for one tile: its box as the global bounding box, the kinds the base layer draws,
     /// artworks and museums, then every node of those ways and relations ((._;>;);), sorted nodes first.
-    public static func query(for tile: MapTile) -> String {
-        let box = String(format: "%.7f,%.7f,%.7f,%.7f", tile.south, tile.west, tile.north, tile.east)
+    public static func query(for tile: MapTile) -> String { query(for: tile.bounds) }
+
+    /// The artworks of a box alone, small and quick (issue 30: the table fills from it before any street is asked):
+    /// `tourism=artwork` nodes, ways and relations as JSON, ways and relations with their `center` and no nodes.
+    public static func artworkQuery(for box: FeatureBounds) -> String {
+        let text = String(format: "%.7f,%.7f,%.7f,%.7f", box.south, box.west, box.north, box.east)
+        return """
+            [out:json][timeout:\(queryTimeout)][bbox:\(text)];
+            nwr[tourism=artwork];
+            out center;
+            """
+    }
+
+    /// The Overpass QL of the base layer for a box of tiles (one question for several tiles, split on arrival).
+    public static func query(for bounds: FeatureBounds) -> String {
+        let box = String(format: "%.7f,%.7f,%.7f,%.7f", bounds.south, bounds.west, bounds.north, bounds.east)
         return """
             [out:xml][timeout:\(queryTimeout)][maxsize:\(maxAnswerBytes * 4)][bbox:\(box)];
             (
@@ -51,10 +65,15 @@ public struct OverpassClient: Sendable {
     /// The tile's OSM XML. `waiting` hears each back-off ("Overpass API is busy (HTTP 429); asking again in 2 s").
     /// Throws `SyncError` naming the service and the reason.
     public func fetch(_ tile: MapTile, waiting: @Sendable (String) -> Void = { _ in }) async throws -> Data {
+        try await fetch(query: Self.query(for: tile), waiting: waiting)
+    }
+
+    /// The answer to `query` (OSM XML, or JSON when the query asks `[out:json]`), each endpoint tried in turn.
+    public func fetch(query: String, waiting: @Sendable (String) -> Void = { _ in }) async throws -> Data {
         var lastError: SyncError?
         for endpoint in endpoints {
             do {
-                return try await fetch(tile, from: endpoint, waiting: waiting)
+                return try await fetch(query, from: endpoint, waiting: waiting)
             } catch let error as SyncError {
                 lastError = error
             }
@@ -62,11 +81,46 @@ public struct OverpassClient: Sendable {
         throw lastError ?? SyncError(url: nil, "Overpass API: no endpoint is set (osm.overpass-url)")
     }
 
-    private func fetch(_ tile: MapTile, from endpoint: URL, waiting: @Sendable (String) -> Void) async throws -> Data {
+    /// The endpoint's `/api/status` page, beside `…/api/interpreter`.
+    static func statusURL(_ endpoint: URL) -> URL? {
+        guard endpoint.lastPathComponent == "interpreter" else { return nil }
+        return endpoint.deletingLastPathComponent().appendingPathComponent("status")
+    }
+
+    /// What a status page says: a slot free now, a wait in seconds until the next frees, or nothing readable.
+    static func slotWait(_ text: String) -> TimeInterval? {
+        if let range = text.range(of: " slots available now") ?? text.range(of: " slot available now") {
+            let number = text[..<range.lowerBound].split(whereSeparator: { !$0.isNumber }).last.flatMap { Int($0) } ?? 0
+            if number > 0 { return 0 }
+        }
+        // "Slot available after: 2024-…Z, in 12 seconds." — the first line's wait is the soonest.
+        if let range = text.range(of: ", in "), let end = text.range(of: " second", range: range.upperBound..<text.endIndex),
+           let seconds = Double(text[range.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 {
+            return seconds
+        }
+        return nil
+    }
+
+    /// Waits for a free slot when the endpoint offers `/api/status` (an address has two on the main instance), so a
+    /// busy instance is waited out rather than answered with 429s. Without a readable status page it goes at once.
+    private func waitForSlot(_ endpoint: URL, waiting: @Sendable (String) -> Void) async throws {
+        guard let url = Self.statusURL(endpoint) else { return }
+        for attempt in 1...backoff.attempts {
+            guard let response = try? await http.get(url, maxBytes: 16_384, timeout: 15, accept: "text/plain, */*;q=0.1"),
+                  response.status == 200, let wait = Self.slotWait(String(decoding: response.body, as: UTF8.self)) else { return }
+            guard wait > 0, attempt < backoff.attempts else { return }
+            let seconds = min(wait + 0.5, backoff.maxDelay)
+            waiting("Overpass API has no free slot; asking in \(Self.seconds(seconds))")
+            try await backoff.wait(seconds)
+        }
+    }
+
+    private func fetch(_ query: String, from endpoint: URL, waiting: @Sendable (String) -> Void) async throws -> Data {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
             throw SyncError(url: endpoint.absoluteString, "Overpass API: not a URL")
         }
-        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "data", value: Self.query(for: tile))]
+        let json = query.hasPrefix("[out:json]")
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "data", value: query)]
         // '+' would be read as a space, ';' and '&' as separators by some servers: encode them.
         components.percentEncodedQuery = components.percentEncodedQuery?
             .replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: ";", with: "%3B")
@@ -75,10 +129,11 @@ public struct OverpassClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            try await waitForSlot(endpoint, waiting: waiting)
             let response = try await http.get(url, maxBytes: Self.maxAnswerBytes, timeout: TimeInterval(Self.queryTimeout + 15),
-                                              accept: "application/osm3s+xml, application/xml;q=0.9, */*;q=0.1")
+                                              accept: json ? "application/json, */*;q=0.1" : "application/osm3s+xml, application/xml;q=0.9, */*;q=0.1")
             let busy: String
-            switch Self.judge(response) {
+            switch Self.judge(response, json: json) {
             case .data(let body):
                 return body
             case .busy(let reason):
@@ -102,7 +157,7 @@ public struct OverpassClient: Sendable {
     }
 
     /// What an answer means: map data, a busy server worth asking again, or a failure to report.
-    static func judge(_ response: HTTPResponse) -> Judgement {
+    static func judge(_ response: HTTPResponse, json: Bool = false) -> Judgement {
         let body = response.body
         switch response.status {
         case 200: break
@@ -123,6 +178,16 @@ public struct OverpassClient: Sendable {
                 return .busy("\(remark)")
             }
             if lower.contains("error") { return .failed(remark) }
+        }
+        // An OSM XML document where JSON was asked (a proxy or mirror answering its own way) is judged as XML below;
+        // the reader takes an empty one as nothing there.
+        if json, !(head.hasPrefix("<?xml") || head.hasPrefix("<osm")) {
+            guard head.hasPrefix("{") else {
+                return .failed("the answer is not Overpass JSON (starts with '\(DisplayText.clean(String(head.prefix(40))))')")
+            }
+            let tail = String(decoding: body.suffix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard tail.hasSuffix("}") else { return .failed("the answer ends before its last '}' (cut short)") }
+            return .data(body)
         }
         guard head.hasPrefix("<?xml") || head.hasPrefix("<osm") else {
             // The server's bytes, quoted: cleaned as any text from outside (the fuzzer found controls passed through).

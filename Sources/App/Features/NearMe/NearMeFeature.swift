@@ -19,6 +19,9 @@ public struct NearMeState: Hashable, Sendable {
     public var status: String?
     /// Tiles fetched or tried in this run: never asked for twice by moving about.
     public var tried: Set<MapTile> = []
+    /// The collection to show, with `farNotice`, if the fetch at a start far from any art finds nothing (issue 30).
+    public var farFallback: String?
+    public var farNotice: String?
     /// The place name being typed after `@`, or nil when the prompt is closed.
     public var prompt: String?
     /// The collection fetched artworks go into.
@@ -46,6 +49,10 @@ public enum NearMeAction: Sendable {
     case openPrompt
     /// A fetch reports progress (or a busy service's wait).
     case progress(String)
+    /// A fetch's artworks' answer is stored: the fetched collection's artworks, before any street (issue 30).
+    case artworksArrived([Artwork])
+    /// A fetch's streets' answer is stored in some of its tiles: the map is read again from these sources.
+    case streetsArrived(sources: [String])
     /// A fetch stored its tiles: the new base layer and the fetched collection's artworks.
     case fetched(summary: String, baseMap: BaseMap, artworks: [Artwork])
     /// The pictures of a fetch are cached.

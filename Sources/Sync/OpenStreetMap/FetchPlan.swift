@@ -1,0 +1,150 @@
+import Cartography
+import Catalog
+import Foundation
+import Geo
+
+/// The order of a fetch around a point (issue 30, "the first minute anywhere"): the artworks of the whole radius in
+/// one small question, then the streets in as few questions as the service allows — one box for the area on screen,
+/// then the rest of the radius in boxes of at most `maxBlockTiles` tiles, nearest first. Each box's answer is split
+/// into the store's 0.01° tiles on arrival, so refreshing, ageing and evicting stay by tile.
+public struct FetchPlan: Sendable, Equatable {
+    /// One question for the streets: the box asked, and the stale tiles whose contents its answer gives.
+    public struct Block: Sendable, Equatable {
+        public var tiles: [MapTile]
+        public var bounds: FeatureBounds
+    }
+
+    /// The most tiles one box may span: at 60° N about 3.3 × 2.2 km, an answer of a few MB in a dense centre.
+    public static let maxBlockTiles = 25
+
+    public var blocks: [Block]
+
+    /// The blocks for `stale` tiles around `center`: those meeting `screenRadius` first (one box), then the rest.
+    /// Nil when the tiles wrap round the antimeridian or a pole (asked tile by tile, as before).
+    public static func plan(stale: [MapTile], center: Coordinate, screenRadius: Double) -> FetchPlan? {
+        guard !stale.isEmpty else { return FetchPlan(blocks: []) }
+        let columns = stale.map(\.column)
+        guard let low = columns.min(), let high = columns.max(), high - low < 1_000 else { return nil }
+        let near = Set(MapTile.covering(center, radius: min(screenRadius, 5_000)))
+        let first = stale.filter { near.contains($0) }
+        var rest = stale.filter { !near.contains($0) }
+        var blocks: [Block] = []
+        if !first.isEmpty { blocks.append(block(first)) }
+        guard !rest.isEmpty else { return FetchPlan(blocks: blocks) }
+        if box(of: rest).count <= maxBlockTiles {
+            blocks.append(block(rest))
+            return FetchPlan(blocks: blocks)
+        }
+        // A wide fetch: squares of 5 × 5 tiles, nearest first.
+        var groups: [MapTile: [MapTile]] = [:]
+        for tile in rest {
+            let key = MapTile(row: Int((Double(tile.row) / 5).rounded(.down)), column: Int((Double(tile.column) / 5).rounded(.down)))
+            groups[key, default: []].append(tile)
+        }
+        let ordered = groups.values.map { block($0) }.sorted { a, b in
+            distance(a.bounds, center) < distance(b.bounds, center)
+        }
+        return FetchPlan(blocks: blocks + ordered)
+    }
+
+    private static func box(of tiles: [MapTile]) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>, count: Int) {
+        let rows = tiles.map(\.row), columns = tiles.map(\.column)
+        let r = (rows.min() ?? 0)...(rows.max() ?? 0), c = (columns.min() ?? 0)...(columns.max() ?? 0)
+        return (r, c, r.count * c.count)
+    }
+
+    private static func block(_ tiles: [MapTile]) -> Block {
+        let span = box(of: tiles)
+        let bounds = FeatureBounds(south: Double(span.rows.lowerBound) / MapTile.perDegree, north: Double(span.rows.upperBound + 1) / MapTile.perDegree,
+                                   west: Double(span.columns.lowerBound) / MapTile.perDegree, east: Double(span.columns.upperBound + 1) / MapTile.perDegree)
+        return Block(tiles: tiles.sorted(), bounds: bounds)
+    }
+
+    private static func distance(_ box: FeatureBounds, _ center: Coordinate) -> Double {
+        let lat = (box.south + box.north) / 2, lon = (box.west + box.east) / 2
+        let dy = lat - center.latitude, dx = (lon - center.longitude) * cos(center.latitude * .pi / 180)
+        return dx * dx + dy * dy
+    }
+
+    /// The box all `tiles` span together.
+    public static func bounds(of tiles: [MapTile]) -> FeatureBounds { block(tiles).bounds }
+
+    /// The tile holding a point (as `MapTile(containing:)`, without making a `Coordinate`).
+    static func tile(of point: GeoPoint) -> MapTile {
+        MapTile(row: Int((point.latitude * MapTile.perDegree).rounded(.down)),
+                column: Int((min(point.longitude, 179.999_999) * MapTile.perDegree).rounded(.down)))
+    }
+
+    /// The artworks of an `[out:json]` answer to `OverpassClient.artworkQuery`: nodes at their place, ways and
+    /// relations at their `center`. Throws `SyncError` when the answer is not that JSON.
+    public static func artworks(fromJSON data: Data) throws -> [Artwork] {
+        if data.first == UInt8(ascii: "<") {
+            // OSM XML instead of JSON: read only when it holds no element (an empty area); else it is not what was asked.
+            guard data.range(of: Data("<node".utf8)) == nil, data.range(of: Data("<way".utf8)) == nil,
+                  data.range(of: Data("<relation".utf8)) == nil else {
+                throw SyncError(url: nil, "Overpass API: the artworks' answer is OSM XML, not the JSON asked for")
+            }
+            return []
+        }
+        let value: JSONValue
+        do { value = try JSONValue.parse(data) } catch {
+            throw SyncError(url: nil, "Overpass API: the artworks' answer is not JSON artmap can read (\(error))")
+        }
+        guard case .object(let root) = value, case .array(let elements)? = root["elements"] else {
+            throw SyncError(url: nil, "Overpass API: the artworks' answer has no elements")
+        }
+        var found: [String: Artwork] = [:]
+        for element in elements {
+            guard case .object(let object) = element, case .string(let type)? = object["type"], case .number(let id)? = object["id"],
+                  case .object(let tagObject)? = object["tags"] else { continue }
+            var tags: [String: String] = [:]
+            for (key, value) in tagObject.members { if case .string(let text) = value { tags[key] = text } }
+            guard MapTags.isArtwork(tags) else { continue }
+            var place = object
+            if type != "node", case .object(let center)? = object["center"] { place = center }
+            guard case .number(let lat)? = place["lat"], case .number(let lon)? = place["lon"],
+                  let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { continue }
+            let key = "\(type)/\(Int64(id))"
+            found[key] = MapTags.artwork(id: key, tags: tags, at: coordinate, collection: MapTags.fetchedCollection)
+        }
+        return found.keys.sorted().compactMap { found[$0] }
+    }
+}
+
+/// Holds what one box's answer builds, to hand out tile by tile: each feature to the stored tile holding its first
+/// point among them, each walking edge to the stored tile of one of its ends; what lies only in tiles not being
+/// stored (fresh ones, or the area on screen stored before) is left out.
+final class BlockSplitter: MapImportSink {
+    private let tiles: Set<MapTile>
+    private(set) var features: [MapTile: [MapFeature]] = [:]
+    private(set) var edges: [MapTile: [WalkEdge]] = [:]
+
+    init(tiles: [MapTile]) { self.tiles = Set(tiles) }
+
+    func add(_ feature: MapFeature) throws {
+        for part in feature.parts {
+            for point in part {
+                let tile = FetchPlan.tile(of: point)
+                if tiles.contains(tile) {
+                    features[tile, default: []].append(feature)
+                    return
+                }
+            }
+        }
+    }
+
+    func add(_ edge: WalkEdge) throws {
+        let from = FetchPlan.tile(of: edge.fromPoint), to = FetchPlan.tile(of: edge.toPoint)
+        if tiles.contains(from) { edges[from, default: []].append(edge) } else if tiles.contains(to) { edges[to, default: []].append(edge) }
+    }
+
+    /// Replays one tile's share into the store's sink.
+    func replay(_ tile: MapTile, into sink: MapImportSink) throws -> MapImportResult {
+        var result = MapImportResult()
+        for feature in features[tile] ?? [] { try sink.add(feature) }
+        for edge in edges[tile] ?? [] { try sink.add(edge) }
+        result.features = features[tile]?.count ?? 0
+        result.edges = edges[tile]?.count ?? 0
+        return result
+    }
+}
