@@ -59,33 +59,7 @@ extension Session {
             request.screenRadius = screenRadius
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
             let path = context.storePath
-            Task.detached {
-                do {
-                    let report = try await fetcher.run(request) { step in
-                        // Each answer is shown as it is stored (issue 30): the artworks first, then the streets, tile by tile.
-                        switch step {
-                        case .artworksStored:
-                            if let reader = try? CatalogStore(path: path),
-                               let artworks = try? reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view) {
-                                queue.post(.nearMe(.artworksArrived(artworks)))
-                            }
-                        case .tilesStored:
-                            if let reader = try? CatalogStore(path: path), let sources = try? reader.mapSourceNames() {
-                                queue.post(.nearMe(.streetsArrived(sources: sources)))
-                            }
-                        default:
-                            queue.post(.nearMe(.progress(step.text)))
-                        }
-                    }
-                    let reader = try CatalogStore(path: context.storePath)
-                    // The view reads the map by tiles: only the sources' names go back, not the whole map.
-                    let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
-                    let artworks = try reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view)
-                    queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
-                } catch {
-                    queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))
-                }
-            }
+            Task.detached { await Session.fetchShowingEachAnswer(fetcher, request, storePath: context.storePath, queue: queue) }
         case .cachePictures:
             guard let services = context.services, !store.isReadOnly else { return }
             var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
@@ -120,6 +94,35 @@ extension Session {
             }
         default:
             break
+        }
+    }
+
+    /// Runs a map fetch off the loop, each answer shown as it is stored (issue 30): the artworks first, then the
+    /// streets, tile by tile; then the whole result, or why it failed.
+    static func fetchShowingEachAnswer(_ fetcher: MapFetcher, _ request: MapFetchRequest, storePath path: String, queue: ActionQueue) async {
+        do {
+            let report = try await fetcher.run(request) { step in
+                switch step {
+                case .artworksStored:
+                    if let reader = try? CatalogStore(path: path),
+                       let artworks = try? reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view) {
+                        queue.post(.nearMe(.artworksArrived(artworks)))
+                    }
+                case .tilesStored:
+                    if let reader = try? CatalogStore(path: path), let sources = try? reader.mapSourceNames() {
+                        queue.post(.nearMe(.streetsArrived(sources: sources)))
+                    }
+                default:
+                    queue.post(.nearMe(.progress(step.text)))
+                }
+            }
+            let reader = try CatalogStore(path: path)
+            // The view reads the map by tiles: only the sources' names go back, not the whole map.
+            let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
+            let artworks = try reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view)
+            queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
+        } catch {
+            queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))
         }
     }
 }

@@ -295,17 +295,7 @@ public struct MapFetcher: Sendable {
                 try budget.take(data, into: &spent, tiles: stale.count)
                 let part = try storeBlock(block, answer: data, folder: folder, store: store)
                 storedAny = true
-                stored.tiles += part.tiles
-                stored.features += part.features
-                stored.edges += part.edges
-                stored.totalFeatures = part.totalFeatures
-                stored.totalEdges = part.totalEdges
-                stored.notes += part.notes
-                stored.artworks.new += part.artworks.new
-                stored.artworks.changed += part.artworks.changed
-                stored.artworks.unchanged += part.artworks.unchanged
-                stored.artworks.removed += part.artworks.removed
-                stored.artworks.touchedIDs += part.artworks.touchedIDs
+                stored.absorb(part)
                 report.fetched += block.tiles.count
                 done += 1
                 progress(.tilesStored(block.tiles))
@@ -323,16 +313,19 @@ public struct MapFetcher: Sendable {
         stored.artworks.changed = changed
         stored.artworks.unchanged = max(0, seen - new - changed)
         if storedAny { report.stored = stored }
-        if request.maxAgeDays > 0 {
-            do {
-                report.evicted = try store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))
-            } catch {
-                report.evictionFailure = "\(error)"
-            }
-            if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
-                report.stored?.totalFeatures = counts.features
-                report.stored?.totalEdges = counts.edges
-            }
+        if request.maxAgeDays > 0 { evictStale(olderThan: request.maxAgeDays, keeping: tiles, store: store, report: &report) }
+    }
+
+    /// Tiles older than the age allowed go (not those just asked), and the totals say so.
+    private func evictStale(olderThan days: Double, keeping tiles: [MapTile], store: CatalogStore, report: inout MapFetchReport) {
+        do {
+            report.evicted = try store.evictFetchedTiles(olderThan: days, keeping: Set(tiles))
+        } catch {
+            report.evictionFailure = "\(error)"
+        }
+        if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
+            report.stored?.totalFeatures = counts.features
+            report.stored?.totalEdges = counts.edges
         }
     }
 
@@ -446,5 +439,22 @@ public struct MapFetcher: Sendable {
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
         }
         return removed
+    }
+}
+
+extension TileReplaceReport {
+    /// Adds what one box's answer stored to the fetch's running count (the totals are the latest box's).
+    mutating func absorb(_ part: TileReplaceReport) {
+        tiles += part.tiles
+        features += part.features
+        edges += part.edges
+        totalFeatures = part.totalFeatures
+        totalEdges = part.totalEdges
+        notes += part.notes
+        artworks.new += part.artworks.new
+        artworks.changed += part.artworks.changed
+        artworks.unchanged += part.artworks.unchanged
+        artworks.removed += part.artworks.removed
+        artworks.touchedIDs += part.artworks.touchedIDs
     }
 }
