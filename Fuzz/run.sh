@@ -9,7 +9,7 @@ seconds="${1:-60}"
 out=Fuzz/out
 build="$out/build"
 mkdir -p "$build"
-flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build")
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build" -package-name artmap)
 # COsmium is C++ behind a C header: compiled here with the fuzzer's coverage and the address sanitizer,
 # and given the module map SwiftPM would generate for it.
 mkdir -p "$build/COsmium"
@@ -28,6 +28,9 @@ module() { # name, sources..., extra flags after --
     -emit-library -static -o "$build/lib$name.a" "${sources[@]}"
 }
 module Geo Sources/Geo/*.swift
+# The cell layer (text cleaning, pixels) sits below Catalog and Imaging.
+module TerminalTypes Sources/TerminalTypes/*.swift
+module Cells Sources/Cells/*.swift
 module Catalog Sources/Catalog/*.swift
 module XMLReading Sources/XMLReading/*.swift -- "${cinc[@]}"
 module Location Sources/Location/*.swift -- "${cinc[@]}"
@@ -50,17 +53,17 @@ harness() { # target, libraries..., link flags after --
   [ "${1:-}" = "--" ] && shift && links=("$@")
   swiftc "${flags[@]}" "${cinc[@]}" -o "$build/fuzz-$target" "Fuzz/${target}Fuzz.swift" "${libs[@]}" "${links[@]}"
 }
-harness Catalog Catalog Geo
+harness Catalog Catalog Cells TerminalTypes Geo
 harness Location Location XMLReading Geo -- -lxml2
-harness Imaging Imaging -- -ljpeg -lpng16 -lchafa -lglib-2.0
-harness Cartography Cartography Catalog Geo -- "${osmium_links[@]}"
-harness PBF Cartography Catalog Geo -- "${osmium_links[@]}"
-harness CSV Cartography Catalog Geo -- "${osmium_links[@]}"
-harness Overpass Sync Store Cartography Catalog Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
+harness Imaging Imaging Cells TerminalTypes -- -ljpeg -lpng16 -lchafa -lglib-2.0
+harness Cartography Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
+harness PBF Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
+harness CSV Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
+harness Overpass Sync Store Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
 # The export writers live in ArtmapCLI, whose other files need the whole app: the two are compiled into the harness.
 swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export" Fuzz/ExportFuzz.swift \
   Sources/ArtmapCLI/ExportFormat.swift Sources/ArtmapCLI/JSONWriter.swift \
-  "$build/libCartography.a" "$build/libCatalog.a" "$build/libGeo.a" "$build/libXMLReading.a" "${osmium_links[@]}" -lxml2
+  "$build/libCartography.a" "$build/libCatalog.a" "$build/libCells.a" "$build/libTerminalTypes.a" "$build/libGeo.a" "$build/libXMLReading.a" "${osmium_links[@]}" -lxml2
 
 # Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
 # work under the address sanitizer, and libFuzzer reports traps itself.
