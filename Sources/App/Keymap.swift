@@ -160,12 +160,22 @@ public enum Keymap {
         return bindings.first(where: { $0.context == .global && $0.keys.contains(key) })?.command
     }
 
+    /// The keymap's sections: each key context that has bindings of its own, in the order of the screen
+    /// registry (`ScreenRegistry.keyContexts`). A context no screen lists still gets its section, just before
+    /// the global keys, so no key can drop out of the help or the man page.
+    public static func sections() -> [(context: KeyContext, bindings: [KeyBinding])] {
+        var order = ScreenRegistry.keyContexts.filter { $0 != .global }
+        order += KeyContext.allCases.filter { $0 != .global && !order.contains($0) }
+        return (order + [.global]).compactMap { context in
+            let own = bindings.filter { $0.context == context }
+            return own.isEmpty ? nil : (context, own)
+        }
+    }
+
     /// Help text, one section per context, generated from `bindings`.
     public static func helpLines() -> [String] {
         var lines: [String] = []
-        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .global] {
-            let own = bindings.filter { $0.context == context }
-            guard !own.isEmpty else { continue }
+        for (context, own) in sections() {
             if !lines.isEmpty { lines.append("") }
             lines.append(context.rawValue)
             for binding in own {

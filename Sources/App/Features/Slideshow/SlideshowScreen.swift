@@ -1,0 +1,18 @@
+import Catalog
+
+/// The slideshow as a screen on the stack: what the router asks of it (`StackScreen`).
+extension SlideshowState: StackScreen {
+    public static var keyContext: KeyContext { .slideshow }
+    public static func action(for command: Command) -> OverlayAction? { SlideshowFeature.action(for: command).map(OverlayAction.slideshow) }
+    public var overlay: Overlay { .slideshow(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .slideshow(let action) = action else { return nil }
+        return SlideshowFeature.reduce(&self, action, context)
+    }
+
+    public static var isFullScreen: Bool { true }
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(currentID.flatMap(context.anyArtwork).map(Pointed.artwork)) }
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { currentID }
+    public var heldArtworks: [Artwork] { artworks }
+}
