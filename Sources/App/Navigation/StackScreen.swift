@@ -8,6 +8,8 @@ import Catalog
 public protocol StackScreen: Hashable, Sendable {
     /// Where keys are pressed while this screen is on top.
     static var keyContext: KeyContext { get }
+    /// The keys of that context, in the order the help and the man page list them.
+    static var bindings: [KeyBinding] { get }
     /// Whether the screen covers the whole terminal; the others are pop-ups.
     static var isFullScreen: Bool { get }
     /// The action a key's command asks of this screen, or nil when it is not this screen's.
@@ -28,6 +30,7 @@ public protocol StackScreen: Hashable, Sendable {
 
 extension StackScreen {
     public static var isFullScreen: Bool { false }
+    public static var bindings: [KeyBinding] { [] }
     public func typing(_ key: Key) -> OverlayAction?? { nil }
     public func pointed(_ context: FeatureContext) -> Pointed?? { nil }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { nil }
