@@ -26,20 +26,23 @@ public enum Command: Hashable, Sendable {
     case nearMe(NearMeCommand)
 }
 
-/// Where a key is pressed; each has its own bindings, then the global ones apply.
-public enum KeyContext: String, CaseIterable, Hashable, Sendable {
-    case global = "Everywhere"
-    case map = "Map"
-    case table = "Table"
-    case list = "Artworks of a building"
-    case detail = "Artwork detail"
-    case viewer = "Image viewer"
-    case route = "Walking route (in the table pane)"
-    case favourites = "Favourites"
-    case slideshow = "Slideshow"
-    case settings = "Settings"
-    case news = "News"
-    case painters = "Painters"
+/// Where a key is pressed; each has its own bindings, then the global ones apply. The title heads its
+/// section in the help and the man page. The main screen's contexts are here; each other screen declares
+/// its own beside its `StackScreen` conformance, in its feature folder.
+public struct KeyContext: Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public static let global = KeyContext(rawValue: "Everywhere")
+    public static let map = KeyContext(rawValue: "Map")
+    public static let table = KeyContext(rawValue: "Table")
+    public static let route = KeyContext(rawValue: "Walking route (in the table pane)")
+
+    /// Every key context of the registry's screens, in the order of their sections.
+    public static var allCases: [KeyContext] { ScreenRegistry.keyContexts }
 }
 
 /// One line of the keymap: keys, what they do, where.
@@ -50,10 +53,14 @@ public struct KeyBinding: Sendable {
     public let description: String
 }
 
-/// The single table of keys. The reducer looks keys up here and the help screen is generated from it,
-/// so the two can never disagree.
+/// The single table of keys, gathered from the screens of the registry. The reducer looks keys up here
+/// and the help screen and the man page are generated from it, so they can never disagree.
 public enum Keymap {
-    public static let bindings: [KeyBinding] = [
+    public static let bindings: [KeyBinding] = own + ScreenRegistry.stack.flatMap { $0.bindings }
+
+    /// The keys that work everywhere and the main screen's (map, table, route); each other screen's are in
+    /// its folder (`StackScreen.bindings`).
+    static let own: [KeyBinding] = [
         KeyBinding(keys: [.character("q")], command: .quit, context: .global, description: "quit (or go back from a view)"),
         KeyBinding(keys: [.escape, .backspace], command: .back, context: .global, description: "go back one level"),
         KeyBinding(keys: [.character("?")], command: .help, context: .global, description: "this help"),
@@ -99,59 +106,11 @@ public enum Keymap {
         KeyBinding(keys: [.enter], command: .open, context: .table, description: "open the building or artwork"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .table, description: "walking directions to the selected building or artwork"),
 
-        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .list, description: "previous artwork"),
-        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .list, description: "next artwork"),
-        KeyBinding(keys: [.home], command: .top, context: .list, description: "first artwork"),
-        KeyBinding(keys: [.end], command: .bottom, context: .list, description: "last artwork"),
-        KeyBinding(keys: [.enter], command: .open, context: .list, description: "open the artwork's detail"),
-        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .list, description: "walking directions to the artwork"),
-
-        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .detail, description: "scroll up"),
-        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .detail, description: "scroll down"),
-        KeyBinding(keys: [.pageUp], command: .pageUp, context: .detail, description: "page up"),
-        KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
-        KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
-        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
-
-        KeyBinding(keys: [.up, .character("k")], command: .favourites(.move(-1)), context: .favourites, description: "previous favourite"),
-        KeyBinding(keys: [.down, .character("j")], command: .favourites(.move(1)), context: .favourites, description: "next favourite"),
-        KeyBinding(keys: [.enter], command: .favourites(.openSelected), context: .favourites, description: "open its detail"),
-
-        KeyBinding(keys: [.character(" ")], command: .slideshow(.togglePause), context: .slideshow, description: "pause or play"),
-        KeyBinding(keys: [.left, .character("h")], command: .slideshow(.step(-1)), context: .slideshow, description: "previous picture"),
-        KeyBinding(keys: [.right, .character("l")], command: .slideshow(.step(1)), context: .slideshow, description: "next picture"),
-
-        KeyBinding(keys: [.up, .character("k")], command: .settings(.move(-1)), context: .settings, description: "previous setting"),
-        KeyBinding(keys: [.down, .character("j")], command: .settings(.move(1)), context: .settings, description: "next setting"),
-        KeyBinding(keys: [.enter], command: .settings(.edit), context: .settings, description: "edit the value (Enter again saves it)"),
-        KeyBinding(keys: [.left, .character("h")], command: .settings(.cycle(-1)), context: .settings, description: "previous choice"),
-        KeyBinding(keys: [.right, .character("l")], command: .settings(.cycle(1)), context: .settings, description: "next choice"),
-        KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
-        KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
-
-        KeyBinding(keys: [.up, .character("k")], command: .newsScroll(-1), context: .news, description: "scroll up"),
-        KeyBinding(keys: [.down, .character("j")], command: .newsScroll(1), context: .news, description: "scroll down"),
-
-        KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
-        KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),
-        KeyBinding(keys: [.character("+")], command: .painters(.search), context: .painters, description: "search the museum for a painter"),
-        KeyBinding(keys: [.enter], command: .painters(.confirm), context: .painters, description: "add the painter found, list their paintings, open one"),
-        KeyBinding(keys: [.character("t")], command: .painters(.showInTable), context: .painters, description: "their paintings in the table and on the map"),
-        KeyBinding(keys: [.character("d")], command: .painters(.remove), context: .painters, description: "remove the painter and their paintings (asks first)"),
-        KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
-
         KeyBinding(keys: [.up, .character("k")], command: .route(.scroll(-1)), context: .route, description: "previous step"),
         KeyBinding(keys: [.down, .character("j")], command: .route(.scroll(1)), context: .route, description: "next step"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .route, description: "route again to the selected row, from where you are now"),
         KeyBinding(keys: [.escape, .backspace], command: .route(.clear), context: .route, description: "close the route (back to the table)"),
 
-        KeyBinding(keys: [.character("+"), .character("=")], command: .viewer(.zoomIn), context: .viewer, description: "zoom in (2×, 4× …)"),
-        KeyBinding(keys: [.character("-")], command: .viewer(.zoomOut), context: .viewer, description: "zoom out"),
-        KeyBinding(keys: [.character("0")], command: .viewer(.fit), context: .viewer, description: "fit the whole image"),
-        KeyBinding(keys: [.up, .character("k")], command: .viewer(.pan(dx: 0, dy: -1)), context: .viewer, description: "pan up"),
-        KeyBinding(keys: [.down, .character("j")], command: .viewer(.pan(dx: 0, dy: 1)), context: .viewer, description: "pan down"),
-        KeyBinding(keys: [.left, .character("h")], command: .viewer(.pan(dx: -1, dy: 0)), context: .viewer, description: "pan left"),
-        KeyBinding(keys: [.right, .character("l")], command: .viewer(.pan(dx: 1, dy: 0)), context: .viewer, description: "pan right"),
     ]
 
     /// The command for a key: the context's own binding first, then the global one.
@@ -160,12 +119,24 @@ public enum Keymap {
         return bindings.first(where: { $0.context == .global && $0.keys.contains(key) })?.command
     }
 
+    /// The keymap's sections: each key context that has bindings of its own, in the order of the screen
+    /// registry (`ScreenRegistry.keyContexts`). A context no screen lists still gets its section, just before
+    /// the global keys, so no key can drop out of the help or the man page.
+    public static func sections() -> [(context: KeyContext, bindings: [KeyBinding])] {
+        var order = ScreenRegistry.keyContexts.filter { $0 != .global }
+        for binding in bindings where binding.context != .global && !order.contains(binding.context) {
+            order.append(binding.context)
+        }
+        return (order + [.global]).compactMap { context in
+            let own = bindings.filter { $0.context == context }
+            return own.isEmpty ? nil : (context, own)
+        }
+    }
+
     /// Help text, one section per context, generated from `bindings`.
     public static func helpLines() -> [String] {
         var lines: [String] = []
-        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .global] {
-            let own = bindings.filter { $0.context == context }
-            guard !own.isEmpty else { continue }
+        for (context, own) in sections() {
             if !lines.isEmpty { lines.append("") }
             lines.append(context.rawValue)
             for binding in own {

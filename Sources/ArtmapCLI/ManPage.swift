@@ -57,9 +57,7 @@ enum ManPage {
             page += options(command.parser.specs)
         }
         page += [".SH KEYS", "In the full-screen view; each context's own keys come first, then the ones that work everywhere."]
-        for context in [KeyContext.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .global] {
-            let own = Keymap.bindings.filter { $0.context == context }
-            guard !own.isEmpty else { continue }
+        for (context, own) in Keymap.sections() {
             page += [".SS " + text(context.rawValue)]
             for binding in own { page += [".TP", text(binding.keys.map(\.label).joined(separator: " ")), text(binding.description)] }
         }

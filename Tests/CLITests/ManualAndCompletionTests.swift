@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+import App
 @testable import ArtmapCLI
 
 import TestSupport
@@ -146,4 +147,11 @@ private func shellEnvironment(home: URL) -> [String: String] {
     #expect(words == ["csv", "geojson", "gpx", "export", "campus"])
     let wrong = await runArtmap(["completions", "tcsh"], home: home)
     #expect(wrong.status == 2)
+}
+
+@Test func everyKeyContextWithBindingsHasAManPageSection() {
+    let page = ManPage.render()
+    for context in Set(Keymap.bindings.map(\.context)) {
+        #expect(page.contains(".SS " + ManPage.text(context.rawValue)), "the man page has no KEYS section for \(context.rawValue)")
+    }
 }

@@ -1,165 +1,73 @@
 import TerminalTypes
 import Catalog
 
-/// The one place that knows every screen on the stack: it asks each its own questions (its key context,
-/// the action a key means to it, what it points at, the picture it shows) and hands each action to its
-/// feature. Adding a screen adds one case to each switch here.
+/// The one place that knows every screen on the stack. Each screen answers the router's questions itself
+/// (its `StackScreen` conformance, in its feature folder); the router only opens the stack element into its
+/// screen, once, and forwards. Adding a screen adds one case to `screen` here (and to `Overlay`).
 extension Overlay {
-    /// Where keys are pressed while this screen is on top.
-    public var keyContext: KeyContext {
+    /// The screen this element holds, to be asked its own questions.
+    public var screen: any StackScreen {
         switch self {
-        case .building: return .list
-        case .detail, .help: return .detail
-        case .viewer: return .viewer
-        case .favourites: return .favourites
-        case .slideshow: return .slideshow
-        case .settings: return .settings
-        case .news: return .news
-        case .painters: return .painters
+        case .building(let state): return state
+        case .detail(let state): return state
+        case .help(let state): return state
+        case .viewer(let state): return state
+        case .favourites(let state): return state
+        case .slideshow(let state): return state
+        case .settings(let state): return state
+        case .news(let state): return state
+        case .painters(let state): return state
         }
     }
+
+    /// Where keys are pressed while this screen is on top.
+    public var keyContext: KeyContext { type(of: screen).keyContext }
 
     /// The action a key's command asks of this screen, or nil when it is not this screen's.
-    public func action(for command: Command) -> OverlayAction? {
-        switch self {
-        case .building: return BuildingListFeature.action(for: command).map(OverlayAction.building)
-        case .detail: return DetailFeature.action(for: command).map(OverlayAction.detail)
-        case .help: return HelpFeature.action(for: command).map(OverlayAction.help)
-        case .viewer: return ImageViewerFeature.action(for: command).map(OverlayAction.viewer)
-        case .favourites: return FavouritesFeature.action(for: command).map(OverlayAction.favourites)
-        case .slideshow: return SlideshowFeature.action(for: command).map(OverlayAction.slideshow)
-        case .settings: return SettingsFeature.action(for: command).map(OverlayAction.settings)
-        case .news: return NewsFeature.action(for: command).map(OverlayAction.news)
-        case .painters: return PaintersFeature.action(for: command).map(OverlayAction.painters)
-        }
-    }
+    public func action(for command: Command) -> OverlayAction? { type(of: screen).action(for: command) }
 
     /// While the screen takes typed text, what a key means to it (`.some(nil)`: swallowed); nil otherwise.
-    public func typing(_ key: Key) -> OverlayAction?? {
-        switch self {
-        case .settings(let screen): return SettingsFeature.typing(screen, key).map { $0.map(OverlayAction.settings) }
-        case .painters(let screen): return PaintersFeature.typing(screen, key).map { $0.map(OverlayAction.painters) }
-        case .building, .detail, .help, .viewer, .favourites, .slideshow, .news: return nil
-        }
-    }
+    public func typing(_ key: Key) -> OverlayAction?? { screen.typing(key) }
 
     /// Hands an action to this screen's feature; nil when the action is for another screen.
     public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        switch (self, action) {
-        case (.building(var state), .building(let action)):
-            defer { self = .building(state) }
-            return BuildingListFeature.reduce(&state, action, context)
-        case (.detail(var state), .detail(let action)):
-            defer { self = .detail(state) }
-            return DetailFeature.reduce(&state, action, context)
-        case (.help(var state), .help(let action)):
-            defer { self = .help(state) }
-            return HelpFeature.reduce(&state, action, context)
-        case (.viewer(var state), .viewer(let action)):
-            defer { self = .viewer(state) }
-            return ImageViewerFeature.reduce(&state, action, context)
-        case (.favourites(var state), .favourites(let action)):
-            defer { self = .favourites(state) }
-            return FavouritesFeature.reduce(&state, action, context)
-        case (.slideshow(var state), .slideshow(let action)):
-            defer { self = .slideshow(state) }
-            return SlideshowFeature.reduce(&state, action, context)
-        case (.settings(var state), .settings(let action)):
-            defer { self = .settings(state) }
-            return SettingsFeature.reduce(&state, action, context)
-        case (.news(var state), .news(let action)):
-            defer { self = .news(state) }
-            return NewsFeature.reduce(&state, action, context)
-        case (.painters(var state), .painters(let action)):
-            defer { self = .painters(state) }
-            return PaintersFeature.reduce(&state, action, context)
-        default:
-            return nil
-        }
+        var screen = self.screen
+        guard let reduced = screen.reduce(action, context) else { return nil }
+        self = screen.overlay
+        return reduced
     }
 
     /// What the user points at on this screen: `.some(nil)` when it points at nothing, nil when the screen
     /// has no say (help, settings, news) and the screen below answers.
-    public func pointed(_ context: FeatureContext) -> Pointed?? {
-        switch self {
-        case .building(let state): return .some(state.selectedArtwork(context).map(Pointed.artwork))
-        case .detail(let state): return .some(context.anyArtwork(state.artwork).map(Pointed.artwork))
-        case .viewer(let state): return .some(context.anyArtwork(state.artwork).map(Pointed.artwork))
-        case .favourites(let state): return .some(state.selectedArtwork(context).map(Pointed.artwork))
-        case .slideshow(let state): return .some(state.currentID.flatMap(context.anyArtwork).map(Pointed.artwork))
-        case .painters(let state): return .some(state.selectedPainting.map(Pointed.artwork))
-        case .help, .settings, .news: return nil
-        }
-    }
+    public func pointed(_ context: FeatureContext) -> Pointed?? { screen.pointed(context) }
 
     /// The artwork whose picture this screen shows in its main place, if any.
-    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? {
-        switch self {
-        case .detail(let state): return state.artwork
-        case .viewer(let state): return state.artwork
-        case .building(let state): return state.selectedArtwork(context)?.key
-        case .slideshow(let state): return state.currentID
-        case .help, .favourites, .settings, .news, .painters: return nil
-        }
-    }
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { screen.shownPicture(context) }
 
     /// Artworks this screen lists from outside the shown collection (a painter's paintings), so their
     /// details and pictures can be shown.
-    public var heldArtworks: [Artwork] {
-        switch self {
-        case .painters(let state): return state.paintings
-        case .slideshow(let state): return state.artworks
-        case .building, .detail, .help, .viewer, .favourites, .settings, .news: return []
-        }
-    }
-
-    /// The building this screen lists, for quick look-ups of its artworks.
-    public var buildingKey: String? {
-        switch self {
-        case .building(let state): return state.key
-        case .detail, .help, .viewer, .favourites, .slideshow, .settings, .news, .painters: return nil
-        }
-    }
-
-    /// The viewer's state, when this is the viewer.
-    public var viewer: ImageViewerState? {
-        switch self {
-        case .viewer(let state): return state
-        case .building, .detail, .help, .favourites, .slideshow, .settings, .news, .painters: return nil
-        }
-    }
-
-    /// Whether this is the help.
-    var isHelp: Bool {
-        switch self {
-        case .help: return true
-        case .building, .detail, .viewer, .favourites, .slideshow, .settings, .news, .painters: return false
-        }
-    }
+    public var heldArtworks: [Artwork] { screen.heldArtworks }
 
     /// Whether the screen covers the whole terminal (the viewer, the slideshow); the others are pop-ups.
-    public var isFullScreen: Bool {
-        switch self {
-        case .viewer, .slideshow: return true
-        case .building, .detail, .help, .favourites, .settings, .news, .painters: return false
-        }
-    }
+    public var isFullScreen: Bool { type(of: screen).isFullScreen }
+
+    /// This element's state when it is a screen of the given kind.
+    public func state<S: StackScreen>(_ kind: S.Type) -> S? { screen as? S }
+
+    /// The building this screen lists, for quick look-ups of its artworks.
+    public var buildingKey: String? { state(BuildingListState.self)?.key }
+
+    /// The viewer's state, when this is the viewer.
+    public var viewer: ImageViewerState? { state(ImageViewerState.self) }
+
+    /// Whether this is the help.
+    var isHelp: Bool { state(HelpState.self) != nil }
 
     /// Whether this is the slideshow.
-    public var isSlideshow: Bool {
-        switch self {
-        case .slideshow: return true
-        case .building, .detail, .help, .viewer, .favourites, .settings, .news, .painters: return false
-        }
-    }
+    public var isSlideshow: Bool { state(SlideshowState.self) != nil }
 
     /// The painters screen's state, when this is it.
-    var painters: PaintersState? {
-        switch self {
-        case .painters(let state): return state
-        case .building, .detail, .help, .viewer, .favourites, .slideshow, .settings, .news: return nil
-        }
-    }
+    var painters: PaintersState? { state(PaintersState.self) }
 }
 
 extension AppState {

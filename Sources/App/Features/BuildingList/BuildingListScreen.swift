@@ -1,0 +1,29 @@
+import Catalog
+import TerminalTypes
+
+/// The artworks of a building as a screen on the stack: what the router asks of it (`StackScreen`).
+extension BuildingListState: StackScreen {
+    public static var keyContext: KeyContext { .list }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .list, description: "previous artwork"),
+        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .list, description: "next artwork"),
+        KeyBinding(keys: [.home], command: .top, context: .list, description: "first artwork"),
+        KeyBinding(keys: [.end], command: .bottom, context: .list, description: "last artwork"),
+        KeyBinding(keys: [.enter], command: .open, context: .list, description: "open the artwork's detail"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .list, description: "walking directions to the artwork"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { BuildingListFeature.action(for: command).map(OverlayAction.building) }
+    public var overlay: Overlay { .building(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .building(let action) = action else { return nil }
+        return BuildingListFeature.reduce(&self, action, context)
+    }
+
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedArtwork(context).map(Pointed.artwork)) }
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { selectedArtwork(context)?.key }
+}
+
+extension KeyContext {
+    public static let list = KeyContext(rawValue: "Artworks of a building")
+}

@@ -1,0 +1,29 @@
+import Catalog
+import TerminalTypes
+
+/// An artwork's detail as a screen on the stack: what the router asks of it (`StackScreen`).
+extension DetailState: StackScreen {
+    public static var keyContext: KeyContext { .detail }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .detail, description: "scroll up"),
+        KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .detail, description: "scroll down"),
+        KeyBinding(keys: [.pageUp], command: .pageUp, context: .detail, description: "page up"),
+        KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
+        KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
+        KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { DetailFeature.action(for: command).map(OverlayAction.detail) }
+    public var overlay: Overlay { .detail(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .detail(let action) = action else { return nil }
+        return DetailFeature.reduce(&self, action, context)
+    }
+
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(context.anyArtwork(artwork).map(Pointed.artwork)) }
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
+}
+
+extension KeyContext {
+    public static let detail = KeyContext(rawValue: "Artwork detail")
+}

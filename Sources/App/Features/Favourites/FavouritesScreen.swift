@@ -1,0 +1,25 @@
+import Catalog
+import TerminalTypes
+
+/// The favourites as a screen on the stack: what the router asks of it (`StackScreen`).
+extension FavouritesState: StackScreen {
+    public static var keyContext: KeyContext { .favourites }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], command: .favourites(.move(-1)), context: .favourites, description: "previous favourite"),
+        KeyBinding(keys: [.down, .character("j")], command: .favourites(.move(1)), context: .favourites, description: "next favourite"),
+        KeyBinding(keys: [.enter], command: .favourites(.openSelected), context: .favourites, description: "open its detail"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { FavouritesFeature.action(for: command).map(OverlayAction.favourites) }
+    public var overlay: Overlay { .favourites(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .favourites(let action) = action else { return nil }
+        return FavouritesFeature.reduce(&self, action, context)
+    }
+
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedArtwork(context).map(Pointed.artwork)) }
+}
+
+extension KeyContext {
+    public static let favourites = KeyContext(rawValue: "Favourites")
+}

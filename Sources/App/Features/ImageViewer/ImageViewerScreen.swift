@@ -1,0 +1,31 @@
+import Catalog
+import TerminalTypes
+
+/// The full-screen image viewer as a screen on the stack: what the router asks of it (`StackScreen`).
+extension ImageViewerState: StackScreen {
+    public static var keyContext: KeyContext { .viewer }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.character("+"), .character("=")], command: .viewer(.zoomIn), context: .viewer, description: "zoom in (2×, 4× …)"),
+        KeyBinding(keys: [.character("-")], command: .viewer(.zoomOut), context: .viewer, description: "zoom out"),
+        KeyBinding(keys: [.character("0")], command: .viewer(.fit), context: .viewer, description: "fit the whole image"),
+        KeyBinding(keys: [.up, .character("k")], command: .viewer(.pan(dx: 0, dy: -1)), context: .viewer, description: "pan up"),
+        KeyBinding(keys: [.down, .character("j")], command: .viewer(.pan(dx: 0, dy: 1)), context: .viewer, description: "pan down"),
+        KeyBinding(keys: [.left, .character("h")], command: .viewer(.pan(dx: -1, dy: 0)), context: .viewer, description: "pan left"),
+        KeyBinding(keys: [.right, .character("l")], command: .viewer(.pan(dx: 1, dy: 0)), context: .viewer, description: "pan right"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { ImageViewerFeature.action(for: command).map(OverlayAction.viewer) }
+    public var overlay: Overlay { .viewer(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .viewer(let action) = action else { return nil }
+        return ImageViewerFeature.reduce(&self, action, context)
+    }
+
+    public static var isFullScreen: Bool { true }
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(context.anyArtwork(artwork).map(Pointed.artwork)) }
+    public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
+}
+
+extension KeyContext {
+    public static let viewer = KeyContext(rawValue: "Image viewer")
+}

@@ -1,0 +1,31 @@
+import Catalog
+import TerminalTypes
+
+/// The painters as a screen on the stack: what the router asks of it (`StackScreen`).
+extension PaintersState: StackScreen {
+    public static var keyContext: KeyContext { .painters }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], command: .painters(.move(-1)), context: .painters, description: "previous painter"),
+        KeyBinding(keys: [.down, .character("j")], command: .painters(.move(1)), context: .painters, description: "next painter"),
+        KeyBinding(keys: [.character("+")], command: .painters(.search), context: .painters, description: "search the museum for a painter"),
+        KeyBinding(keys: [.enter], command: .painters(.confirm), context: .painters, description: "add the painter found, list their paintings, open one"),
+        KeyBinding(keys: [.character("t")], command: .painters(.showInTable), context: .painters, description: "their paintings in the table and on the map"),
+        KeyBinding(keys: [.character("d")], command: .painters(.remove), context: .painters, description: "remove the painter and their paintings (asks first)"),
+        KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { PaintersFeature.action(for: command).map(OverlayAction.painters) }
+    public var overlay: Overlay { .painters(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .painters(let action) = action else { return nil }
+        return PaintersFeature.reduce(&self, action, context)
+    }
+
+    public func typing(_ key: Key) -> OverlayAction?? { PaintersFeature.typing(self, key).map { $0.map(OverlayAction.painters) } }
+    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedPainting.map(Pointed.artwork)) }
+    public var heldArtworks: [Artwork] { paintings }
+}
+
+extension KeyContext {
+    public static let painters = KeyContext(rawValue: "Painters")
+}

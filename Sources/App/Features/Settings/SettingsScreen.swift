@@ -1,0 +1,29 @@
+import Catalog
+import TerminalTypes
+
+/// The settings as a screen on the stack: what the router asks of it (`StackScreen`).
+extension SettingsState: StackScreen {
+    public static var keyContext: KeyContext { .settings }
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], command: .settings(.move(-1)), context: .settings, description: "previous setting"),
+        KeyBinding(keys: [.down, .character("j")], command: .settings(.move(1)), context: .settings, description: "next setting"),
+        KeyBinding(keys: [.enter], command: .settings(.edit), context: .settings, description: "edit the value (Enter again saves it)"),
+        KeyBinding(keys: [.left, .character("h")], command: .settings(.cycle(-1)), context: .settings, description: "previous choice"),
+        KeyBinding(keys: [.right, .character("l")], command: .settings(.cycle(1)), context: .settings, description: "next choice"),
+        KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
+        KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
+    ]
+    public static func action(for command: Command) -> OverlayAction? { SettingsFeature.action(for: command).map(OverlayAction.settings) }
+    public var overlay: Overlay { .settings(self) }
+
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        guard case .settings(let action) = action else { return nil }
+        return SettingsFeature.reduce(&self, action, context)
+    }
+
+    public func typing(_ key: Key) -> OverlayAction?? { SettingsFeature.typing(self, key).map { $0.map(OverlayAction.settings) } }
+}
+
+extension KeyContext {
+    public static let settings = KeyContext(rawValue: "Settings")
+}
