@@ -251,7 +251,9 @@ public final class Terminal: TerminalBackend {
         if cell.style.bold { attrs |= artmap_attr_bold() }
         if cell.style.reverse { attrs |= artmap_attr_reverse() }
         if cell.style.underline { attrs |= artmap_attr_underline() }
-        if cell.style.dim { attrs |= artmap_attr_dim() }
+        // With colour the palette de-emphasises (and is what the contrast test measures): faint would take text,
+        // symbols and strokes below it. Only the map's fill patterns (green, building) stay faint.
+        if cell.style.dim, !colors || cell.style.role == .green || cell.style.role == .building { attrs |= artmap_attr_dim() }
         let pair = pair(for: cell.style)
         // Curses reports ERR for the bottom-right cell (writing it would scroll); the cell is drawn all the same.
         _ = artmap_put_cell(Int32(y), Int32(x), wide, attrs, pair)
