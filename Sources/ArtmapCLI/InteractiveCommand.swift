@@ -266,9 +266,11 @@ enum InteractiveCommand {
         let pixelMode = options.value("--pixels") ?? saved[Setting.imageProtocol]
         // Asked before curses starts, so the answers do not reach its key reader.
         let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.has("--ascii"))
+        // `auto` asks the terminal's background (OSC 11) before curses starts too; no answer means dark.
+        let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) { useColor ? BackgroundProbe.ask() : nil }
         let terminal: Terminal
         do {
-            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"), pixels: pixels)
+            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"), pixels: pixels, tone: tone)
         } catch let error as CursesError where error.cannotAddressCursor {
             console.error("artmap: \(error.message); showing the list instead")
             return .finished(try await Artmap.listInstead(arguments, environment: environment, console: console))

@@ -111,8 +111,11 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "25", check: number(in: 1...1000, unit: "metres")),
         Setting(key: units, title: "Units", help: "metric or imperial distances", defaultValue: "metric",
                 choices: ["metric", "imperial"], check: choice(["metric", "imperial"])),
-        Setting(key: theme, title: "Colour theme", help: "colour, or mono (no colour, as NO_COLOR)", defaultValue: "colour",
-                choices: ["colour", "mono"], check: choice(["colour", "mono"])),
+        Setting(key: theme, title: "Colour theme", help: "auto (ask the terminal's background), dark, light, or mono (no colour, as NO_COLOR)",
+                defaultValue: "auto", choices: themes, check: { text in
+                    // "colour" was the dark palette's name before there was a light one.
+                    text.lowercased() == "colour" ? .success("dark") : choice(themes)(text)
+                }),
         Setting(key: imageRendering, title: "Image rendering", help: "symbols (finest), blocks, or ascii", defaultValue: "blocks",
                 choices: ["symbols", "blocks", "ascii"], check: choice(["symbols", "blocks", "ascii"])),
         Setting(key: imageProtocol, title: "Picture protocol", help: "auto (ask the terminal), kitty, sixel, iterm, or cells",
@@ -139,6 +142,9 @@ public struct Setting: Sendable, Identifiable {
         Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",
                 defaultValue: "30", check: number(in: 0...3650, unit: "days")),
     ]
+
+    /// The `theme` setting's values.
+    public static let themes = ["auto", "dark", "light", "mono"]
 
     /// One URL or several separated by spaces (fallback endpoints), each checked by the URL rule.
     static let urls: @Sendable (String) -> Result<String, CatalogError> = { text in

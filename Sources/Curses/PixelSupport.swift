@@ -111,8 +111,20 @@ public enum TerminalProbe {
     /// attributes answer (inside tmux: and the kitty query) or `timeout` seconds pass. Nothing read is lost to
     /// the caller's key reader except the answers and what was typed during the probe.
     public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, tmux: Bool, timeout: Double = 0.3) -> ProbeAnswers {
+        let received = exchange(queries(tmux: tmux), input: input, output: output, timeout: timeout) { received in
+            // Inside tmux the device attributes come from tmux itself, at once, and the outer terminal's answer to
+            // the kitty query (passed on by tmux) after them: there only a kitty answer ends the wait early.
+            let answers = ProbeAnswers.parse(received)
+            return answers.deviceAttributes && (!tmux || answers.kitty)
+        }
+        return ProbeAnswers.parse(received)
+    }
+
+    /// Writes `query` to `output` and reads `input` (a terminal, put in raw mode meanwhile) until `done` says the
+    /// answers are in or `timeout` seconds pass; returns what was read (nothing when `input` is not a terminal).
+    static func exchange(_ query: [UInt8], input: Int32, output: Int32, timeout: Double, done: ([UInt8]) -> Bool) -> [UInt8] {
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return ProbeAnswers() }
+        guard tcgetattr(input, &saved) == 0 else { return [] }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
@@ -121,13 +133,12 @@ public enum TerminalProbe {
                 cc[Int(VTIME)] = 0
             }
         }
-        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return ProbeAnswers() }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return [] }
         defer { _ = tcsetattr(input, TCSANOW, &saved) }
-        let query = queries(tmux: tmux)
         var sent = 0
         while sent < query.count {
             let n = query[sent...].withUnsafeBufferPointer { write(output, $0.baseAddress, $0.count) }
-            if n <= 0 { return ProbeAnswers() }
+            if n <= 0 { return [] }
             sent += n
         }
         var received: [UInt8] = []
@@ -142,12 +153,9 @@ public enum TerminalProbe {
             let n = buffer.withUnsafeMutableBufferPointer { read(input, $0.baseAddress, $0.count) }
             if n <= 0 { break }
             received += buffer[0..<n]
-            // Inside tmux the device attributes come from tmux itself, at once, and the outer terminal's answer to
-            // the kitty query (passed on by tmux) after them: there only a kitty answer ends the wait early.
-            let answers = ProbeAnswers.parse(received)
-            if answers.deviceAttributes && (!tmux || answers.kitty) { break }
+            if done(received) { break }
         }
-        return ProbeAnswers.parse(received)
+        return received
     }
 
     /// The cell size in pixels from the kernel (TIOCGWINSZ), when the terminal fills it in.

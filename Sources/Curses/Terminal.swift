@@ -31,7 +31,8 @@ public final class Terminal: TerminalBackend {
 
     /// Starts curses on the process's terminal. An unknown TERM or a non-UTF-8 locale is an error, not an exit.
     /// `pixels` is the picture protocol chosen (`TerminalProbe.choose`) before curses starts.
-    public init(useColor: Bool, useMouse: Bool, pixels: PixelChoice = .cells) throws {
+    /// `tone` is the palette: dark or light, from the `theme` setting or the terminal's answer (`BackgroundProbe`).
+    public init(useColor: Bool, useMouse: Bool, pixels: PixelChoice = .cells, tone: ThemeTone = .dark) throws {
         pictures = PictureLayer(choice: pixels)
         setlocale(LC_ALL, "")
         if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
@@ -72,7 +73,7 @@ public final class Terminal: TerminalBackend {
         if colors {
             start_color()
             use_default_colors()
-            Terminal.definePairs(rich: artmap_colors() >= 256)
+            Terminal.definePairs(rich: artmap_colors() >= 256, tone: tone)
             let count = Int(artmap_colors())
             colorDepth = count >= 0x100_0000 || tigetflag("RGB") > 0 ? .truecolor : count >= 256 ? .indexed256 : .sixteen
             colorNumbers = ColorNumbers(depth: colorDepth, count: count)
@@ -250,7 +251,9 @@ public final class Terminal: TerminalBackend {
         if cell.style.bold { attrs |= artmap_attr_bold() }
         if cell.style.reverse { attrs |= artmap_attr_reverse() }
         if cell.style.underline { attrs |= artmap_attr_underline() }
-        if cell.style.dim { attrs |= artmap_attr_dim() }
+        // With colour the palette de-emphasises (and is what the contrast test measures): faint would take text,
+        // symbols and strokes below it. Only the map's fill patterns (green, building) stay faint.
+        if cell.style.dim, !colors || cell.style.role == .green || cell.style.role == .building { attrs |= artmap_attr_dim() }
         let pair = pair(for: cell.style)
         // Curses reports ERR for the bottom-right cell (writing it would scroll); the cell is drawn all the same.
         _ = artmap_put_cell(Int32(y), Int32(x), wide, attrs, pair)
@@ -350,31 +353,14 @@ public final class Terminal: TerminalBackend {
         }
     }
 
-    /// One colour pair per role (pair = role + 1), on the terminal's default background.
-    private static func definePairs(rich: Bool) {
+    /// One colour pair per role (pair = role + 1), on the terminal's default background, in the tone's palette.
+    private static func definePairs(rich: Bool, tone: ThemeTone) {
+        let count = Int(artmap_colors())
         for role in Role.allCases {
-            let fg: Int16
-            switch role {
-            case .normal, .label: fg = -1
-            case .title, .borderFocused, .header: fg = Int16(COLOR_CYAN)
-            case .border, .muted, .markerDim: fg = rich ? 245 : Int16(COLOR_WHITE)
-            case .marker: fg = Int16(COLOR_YELLOW)
-            case .markerNear: fg = rich ? 214 : Int16(COLOR_YELLOW)
-            case .you: fg = Int16(COLOR_RED)
-            case .cursor, .selection: fg = Int16(COLOR_GREEN)
-            case .ring: fg = rich ? 69 : Int16(COLOR_BLUE)
-            case .status: fg = rich ? 24 : Int16(COLOR_BLUE)
-            case .statusError: fg = Int16(COLOR_RED)
-            case .search: fg = Int16(COLOR_YELLOW)
-            case .accent: fg = Int16(COLOR_MAGENTA)
-            case .roadMajor: fg = rich ? 223 : Int16(COLOR_WHITE)
-            case .road, .placeName: fg = rich ? 250 : Int16(COLOR_WHITE)
-            case .path: fg = rich ? 243 : Int16(COLOR_WHITE)
-            case .building: fg = rich ? 137 : Int16(COLOR_MAGENTA)
-            case .water: fg = rich ? 33 : Int16(COLOR_BLUE)
-            case .green: fg = rich ? 71 : Int16(COLOR_GREEN)
-            case .rail: fg = rich ? 139 : Int16(COLOR_MAGENTA)
-            case .route: fg = rich ? 201 : Int16(COLOR_MAGENTA)
+            var fg: Int16 = -1
+            if let color = Palette.color(role, tone: tone, rich: rich) {
+                // Eight-colour terminals have no bright half: the nearest of their eight.
+                fg = Int16(Int(color) < count ? color : XtermPalette.nearest(XtermPalette.rgb(color), count: 8))
             }
             init_pair(Int16(role.rawValue + 1), fg, -1)
         }

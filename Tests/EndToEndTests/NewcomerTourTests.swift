@@ -246,7 +246,7 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("Tab", "Down", "Enter")
     try tmux.waitFor { $0.contains { $0.contains("press s to sync") } }
     try tmux.send("s")
-    var screen = try tmux.waitFor { $0.contains { $0.contains("could not fetch this") } }
+    var screen = try tmux.waitFor { $0.contains { $0.contains("last download") } }
     #expect(screen.joined().contains("not a JPEG, PNG or GIF"), "\(screen.joined(separator: "\n"))")
     #expect(!screen.contains { $0.contains("press s to sync") })
     try tmux.send("Enter")

@@ -37,12 +37,10 @@ public enum PictureBox {
         }
     }
 
-    /// Why a picture is not here and what would help: a sync first, but not again when the last one failed it.
+    /// Why a picture is not here and the one action that fetches it (not again from another source).
     public static func notCachedText(_ context: ViewContext, _ id: ArtworkKey) -> String {
         if case .running = context.sync { return "the image is being fetched (sync running)…" }
-        guard let reason = context.imageFailures[id] else { return context.missingPictureHint }
-        return "the last sync could not fetch this image: \(reason) · the museum's file may have moved or be broken; "
-            + (context.online ? "s tries again, o opens the artwork's page when it has one" : "o opens the artwork's page when it has one")
+        return context.missingPictureText(id, failure: context.imageFailures[id])
     }
 
     /// A dotted frame with a message in the middle, wrapped to the box.

@@ -37,7 +37,9 @@ public enum DetailFeature {
             switch context.pictures[state.artwork] {
             case .ready?, .loading?, nil: return Reduced(delegates: [.openViewer(state.artwork)])
             case .nonePublished?: return Reduced(delegates: [.message("no picture to view: none is published for this artwork")])
-            case .notCached?: return Reduced(delegates: [.message("no picture to view: " + context.missingPictureHint)])
+            case .notCached?:
+                let failure = (context as? ViewContext)?.imageFailures[state.artwork]
+                return Reduced(delegates: [.message("no picture to view: " + context.missingPictureText(state.artwork, failure: failure))])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
             }
         }

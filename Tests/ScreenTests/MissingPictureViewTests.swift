@@ -1,0 +1,54 @@
+@testable import App
+import Catalog
+import Cells
+import Geo
+@testable import Screen
+import Foundation
+import Testing
+import TerminalTypes
+import TestSupport
+
+/// The detail of a fetched OpenStreetMap artwork whose picture is missing (issue 34, item 5).
+private func fetchedDetail(online: Bool, failure: String? = nil) throws -> [String] {
+    let centre = try Coordinate(latitude: 43.7316, longitude: 7.4170)
+    let artwork = Artwork(id: "node/7", title: "Statue of a Prince", artist: "", year: "", information: "",
+                          coordinate: centre, locationNotes: "", imageFileName: "https://upload.wikimedia.org/prince.jpg", collection: "osm")
+    var start = StartOptions(artworks: [artwork])
+    start.collection = "osm"
+    start.collections = ["campus", "osm"]
+    start.reference = centre
+    start.sources = ["campus": .service(url: "", imageBase: ""), "osm": .openStreetMap]
+    start.online = online
+    var state = AppState(start: start)
+    _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
+    let id = ArtworkKey(collection: "osm", id: "node/7")
+    state.overlays = [.detail(DetailState(artwork: id, scroll: 0))]
+    _ = reduce(&state, .pictureUnavailable(id, .notCached))
+    if let failure { _ = reduce(&state, .imagesFailed([id: failure])) }
+    return MainView.render(state).trimmedLines
+}
+
+/// The placeholder's words, joined across the lines the box wrapped them to.
+private func placeholderText(_ lines: [String]) -> String {
+    lines.map { $0.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        .joined(separator: " ").split(separator: " ").joined(separator: " ")
+}
+
+@Test func aFetchedArtworksDetailSaysThePictureIsNotDownloadedAndThatSFetchesIt() throws {
+    let text = placeholderText(try fetchedDetail(online: true))
+    #expect(text.contains("image not downloaded yet — press s to fetch the map in view and its pictures"), "\(text)")
+    #expect(!text.contains("sync"))
+    #expect(!text.contains("artmap fetch"))
+}
+
+@Test func aFetchedArtworksDetailSaysWhyTheLastDownloadFailed() throws {
+    let text = placeholderText(try fetchedDetail(online: true, failure: "File:Prince.svg is not a picture"))
+    #expect(text.contains("the last download of this picture failed: File:Prince.svg is not a picture — press s to fetch the map in view and its pictures again"), "\(text)")
+    #expect(!text.contains("o opens"))
+}
+
+@Test func offlineTheFetchedArtworksDetailNeverOffersS() throws {
+    let text = placeholderText(try fetchedDetail(online: false))
+    #expect(text.contains("image not downloaded yet — offline (--offline): start artmap without --offline to download it"), "\(text)")
+    #expect(!text.contains("press s"))
+}
