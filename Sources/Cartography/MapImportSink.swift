@@ -82,6 +82,9 @@ public enum WalkKind: UInt8, Sendable, Equatable {
 
 /// What one import found: counts for the summary line, and the artworks (few enough to hold).
 public struct MapImportResult: Sendable {
+    /// The most artworks one file brings (a whole country's public art is a few tens of thousands): a file of more
+    /// is refused where the next one would be added, before its records fill memory.
+    public static let maxArtworks = 500_000
     public var nodes = 0, ways = 0, relations = 0
     public var features = 0, edges = 0
     /// Steps counted for assembling the multipolygons (`cosmium_assembly_work`), bounded by `OSMLimits`.

@@ -172,6 +172,9 @@ extension CSVImporter {
             while let record = try reader.next() {
                 guard !record.isBlank else { continue }
                 number += 1
+                guard result.artworks.count < MapImportResult.maxArtworks else {
+                    throw CartographyError.line(record.line, "more than \(MapImportResult.maxArtworks) artworks, more than artmap imports from one file (split it)")
+                }
                 do {
                     let artwork = try self.artwork(record, number: number, survey: survey, plan: plan, collection: collection, ids: &ids)
                     result.artworks.append(artwork)

@@ -38,6 +38,10 @@ public enum GeoJSONImporter {
         if let note = plan.note { result.notes.append(note) }
         var pass = Pass(crs: plan.crs, fields: plan.fields, collection: collection)
         _ = try parse(data, path: path) { index, element in
+            // Checked outside the per-feature catch: too many is the whole file's refusal, not one feature skipped.
+            guard result.artworks.count < MapImportResult.maxArtworks else {
+                throw CartographyError("feature \(index + 1): more than \(MapImportResult.maxArtworks) artworks, more than artmap imports from one file (split it)", file: path)
+            }
             do {
                 switch element {
                 case .success(let item): try pass.read(item, index: index, sink: sink, into: &result)
