@@ -18,6 +18,7 @@
 #     (three waived by name for now, printed as "waived" on every run; see WAIVED below);
 #   - nothing switches over the screen stack: each screen answers through StackScreen, each view is found
 #     through StackViews;
+#   - outside Sources/App/Features, nothing assigns to the main screen's fields: the root sends MainActions;
 #   - no double optionals (`T??`) in Sources: an enum says what each kind of nothing means;
 #   - Sources/Runtime (the run loop and the one place that performs effects) does not import ArtmapCLI, and
 #     no file in Sources/ArtmapCLI is the run loop's (Session*.swift, ActionQueue.swift, PictureLoader.swift):
@@ -292,6 +293,9 @@ report "no function in Sources (Bench aside) has more than $MAX_FUNCTION_LINES l
 
 stack_switches=$(grep -rnE 'switch[^{]*\boverlays\b' Sources --include='*.swift' || true)
 report "nothing switches over the screen stack (screens answer through StackScreen, views through StackViews)" "$stack_switches" enforced
+
+root_writes=$(grep -rnE '\bmain\.[A-Za-z_.]+[[:space:]]*([-+*/]?=[^=]|\.(append|remove[A-Za-z]*|insert)\()' Sources/App --include='*.swift' | grep -v '^Sources/App/Features/' || true)
+report "the root changes the main screen only through its feature's actions (routeMain, receiveOnMain)" "$root_writes" enforced
 
 double_optionals=$(grep -rnE '[A-Za-z0-9_>)]\?\?([[:space:]]|[{,)>=]|\]|$)' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "no double optionals in Sources (say what nil means with an enum: KeyTaking, ScreenPointing)" "$double_optionals" enforced

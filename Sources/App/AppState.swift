@@ -88,7 +88,7 @@ public struct AppState: Sendable {
         catalogueHoldsFullRecords = start.catalogueHoldsFullRecords
         for (key, value) in start.settings { applySetting(key: key, value: value) }
         if let interval = start.slideshowInterval { slideshowInterval = interval }
-        if let nearest = start.nearestCount { main.nearestCount = nearest }
+        if let nearest = start.nearestCount { routeMain(.nearestCount(nearest)) }
         setFavourites(start.favourites)
         news = start.news
         whatsNew = start.whatsNew

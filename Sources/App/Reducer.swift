@@ -9,7 +9,7 @@ import TerminalTypes
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = reduceAction(&state, action)
     // Whatever moved the map (a key, a resize, a route, a new reference), the view reads what it now shows.
-    return effects + state.main.wantMapArea()
+    return effects + state.routeMain(.settle)
 }
 
 private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
@@ -29,13 +29,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .tick, .syncProgress, .pixelGraphics, .locationStatus, .error, .favouriteRefused, .settingSaved, .imagesFailed:
         state.takeStatus(action)
         return []
-    case .collectionLoaded, .collectionsLoaded:
-        state.overlays.removeAll()
-        state.fullRecords.removeAll()
-        state.pictures.removeAll()
-        if case .collectionsLoaded(let names, let artworks) = action { return state.routeMain(.collectionsLoaded(names, artworks)) }
-        guard case .collectionLoaded(let name, let artworks, let search) = action else { return [] }
-        return state.routeMain(.collectionLoaded(name, artworks, search: search))
+    case .collectionLoaded(let name, let artworks, let search):
+        return state.replaceCollection(with: .collectionLoaded(name, artworks, search: search))
+    case .collectionsLoaded(let names, let artworks):
+        return state.replaceCollection(with: .collectionsLoaded(names, artworks))
     case .syncFinished(let summary, let at):
         return state.refreshFinished(summary: summary, at: at)
     case .catalogueReloaded(let artworks):
@@ -147,20 +144,20 @@ extension AppState {
         return handle(result, from: nil)
     }
 
-    /// Pushes a screen with the next id, and returns the id.
-    @discardableResult
-    mutating func push(_ screen: any StackScreen) -> ScreenID {
-        let id = ScreenID(nextScreenNumber)
-        nextScreenNumber += 1
-        overlays.append(Overlay(screen, id: id))
-        return id
+    /// A collection read or fetched replaces the one shown: the screens, full records and pictures of the old one go.
+    mutating func replaceCollection(with action: MainAction) -> [Effect] {
+        overlays.removeAll()
+        fullRecords.removeAll()
+        pictures.removeAll()
+        return routeMain(action)
     }
 
-    /// Replaces the whole stack with these screens, bottom first, each with a new id (tests, and a collection
-    /// read again).
-    mutating func replaceStack(_ screens: [any StackScreen]) {
-        overlays.removeAll()
-        for screen in screens { push(screen) }
+    /// Hands what background work brought to the main screen, then what it asks to its handler.
+    mutating func receiveOnMain(_ arrival: MainArrival) -> [Effect] {
+        var screen = main
+        let result = MainFeature.receive(&screen, arrival)
+        main = screen
+        return handle(result, from: nil)
     }
 
     // MARK: - Delegates
@@ -215,7 +212,7 @@ extension AppState {
         // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
         var effects: [Effect] = []
         if case .finished(_, let painters?) = event {
-            if !painters.isEmpty, !main.collections.contains(paintingsCollection) { main.collections.append(paintingsCollection) }
+            if !painters.isEmpty { effects += routeMain(.collectionAvailable(paintingsCollection)) }
             if collection == paintingsCollection { effects.append(.reloadCatalogue) }
         }
         guard let id, stackIndex(of: id) != nil else {

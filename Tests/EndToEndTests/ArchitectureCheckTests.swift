@@ -40,6 +40,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
     #expect(result.output.contains("ok       no double optionals in Sources"))
+    #expect(result.output.contains("ok       the root changes the main screen only through its feature's actions"))
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -94,6 +95,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     let switches = try tree([
         "Sources/App/Navigation/Router.swift": "func a(_ s: AppState) { switch s.overlays.last { default: break } }\n",
         "Sources/App/Reducer.swift": "func c(_ s: AppState) -> Int?? {\n    let a = b ?? c\n    return nil\n}\n",
+        "Sources/App/Root/NearMe.swift": "func d() {\n    if main.collection == x { main.mapCenter = p }\n    main.collections.append(n)\n}\n",
         "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
     ])
     let outside = try checkArchitecture(switches)
@@ -101,6 +103,9 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(outside.output.contains("FAILED   nothing switches over the screen stack"), "\(outside.output)")
     #expect(outside.output.contains("Sources/App/Navigation/Router.swift:1:"))
     #expect(outside.output.contains("FAILED   no double optionals in Sources"), "\(outside.output)")
+    #expect(outside.output.contains("FAILED   the root changes the main screen only through its feature's actions"), "\(outside.output)")
+    #expect(outside.output.contains("Sources/App/Root/NearMe.swift:2:") && outside.output.contains("Sources/App/Root/NearMe.swift:3:"),
+            "an assignment and an append fail, a comparison does not: \(outside.output)")
     #expect(outside.output.contains("Sources/App/Reducer.swift:1:") && !outside.output.contains("Sources/App/Reducer.swift:2:"),
             "a type T?? fails, a ?? b does not: \(outside.output)")
     #expect(!outside.output.contains("PENDING"))

@@ -66,11 +66,27 @@ extension AppState {
         return mainPointed
     }
 
-    /// The screen of the given kind nearest the top of the stack, if one is open.
+    /// The screen on top of the stack, when it is of the given kind.
     public func top<S: StackScreen>(_ kind: S.Type) -> S? {
         overlays.last?.state(kind)
     }
 
     /// The index of the screen pushed with `id`, if it is still on the stack.
     func stackIndex(of id: ScreenID) -> Int? { overlays.lastIndex { $0.id == id } }
+
+    /// Pushes a screen with the next id, and returns the id.
+    @discardableResult
+    mutating func push(_ screen: any StackScreen) -> ScreenID {
+        let id = ScreenID(nextScreenNumber)
+        nextScreenNumber += 1
+        overlays.append(Overlay(screen, id: id))
+        return id
+    }
+
+    /// Replaces the whole stack with these screens, bottom first, each with a new id (tests, and a collection
+    /// read again).
+    mutating func replaceStack(_ screens: [any StackScreen]) {
+        overlays.removeAll()
+        for screen in screens { push(screen) }
+    }
 }

@@ -7,16 +7,11 @@ extension AppState {
     mutating func reduceMapReading(_ action: Action) -> [Effect] {
         switch action {
         case .mapTilesRead(let result):
-            let effects = main.mapTilesRead(result)
-            return effects + fetchIfSettled()
+            return receiveOnMain(.mapTilesRead(result)) + fetchIfSettled()
         case .mapBuilt(let result):
-            main.mapBuilt(result)
-            return fetchIfSettled()
+            return receiveOnMain(.mapBuilt(result)) + fetchIfSettled()
         case .routeFound(let route, let request):
-            var screen = main
-            let result = MainFeature.routeFound(&screen, route, request)
-            main = screen
-            return handle(result, from: nil)
+            return receiveOnMain(.routeFound(route, request))
         default:
             return []
         }

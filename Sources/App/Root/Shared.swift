@@ -13,7 +13,7 @@ extension AppState {
     mutating func setFavourites(_ artworks: [Artwork]) {
         favourites = artworks
         favouriteKeys = Set(artworks.map(\.key))
-        main.rowsChanged()
+        routeMain(.sharedChanged)
     }
 }
 
@@ -30,12 +30,12 @@ extension AppState {
     /// Takes in a saved setting; the ones the running view uses apply at once.
     mutating func applySetting(key: String, value: String?) {
         settings[key] = value
-        main.rowsChanged()
+        routeMain(.sharedChanged)
         guard let setting = Setting.named(key) else { return }
         let current = value ?? setting.defaultValue
         switch key {
         case Setting.slideshowInterval: slideshowInterval = Double(current) ?? slideshowInterval
-        case Setting.nearest: if let k = Int(current) { main.nearestCount = k }
+        case Setting.nearest: if let k = Int(current) { routeMain(.nearestCount(k)) }
         default: break
         }
     }

@@ -37,6 +37,16 @@ public enum MainAction: Hashable, Sendable {
     case collectionsLoaded([String], [Artwork])
     /// The `nearest` setting changed.
     case nearestCount(Int)
+    /// A place found by name becomes the reference point, the map centred on it.
+    case moveReference(to: Coordinate, name: String)
+    /// Art fetched around the reference, shown as the collection `name` in place of one with nothing there.
+    case showFetched(String, [Artwork])
+    /// A collection the store now holds, reachable with `n`.
+    case collectionAvailable(String)
+    /// Hearts or settings changed: the rows show them again.
+    case sharedChanged
+    /// After any action: the map asks for the tiles it now shows.
+    case settle
 }
 
 /// The main screen: map and table side by side, linked (a marker under the cursor selects its building's
@@ -121,6 +131,8 @@ public enum MainFeature {
             return reduceCatalogue(&state, action)
         case .nearestCount(let count):
             onSearch(&state, .nearestCount(count))
+        case .moveReference, .showFetched, .collectionAvailable, .sharedChanged, .settle:
+            return reduceAsked(&state, action)
         }
         return .none
     }
