@@ -22,7 +22,7 @@ final class MapTileReader: @unchecked Sendable {
     /// Used only on `routing`.
     private var routeStore: CatalogStore?
 
-    func read(_ request: MapTileRequest, storePath: String, queue: ActionQueue) {
+    func read(_ request: MapTileRequest, storePath: String, queue: any ActionSink) {
         lock.withLock { newest = max(newest, request.generation) }
         work.async { [self] in
             var tiles: [MapTileKey: [StoredMapFeature]] = [:]
@@ -46,7 +46,7 @@ final class MapTileReader: @unchecked Sendable {
 
     /// Builds the map the view draws from the tiles it keeps; a build overtaken by a newer one before it
     /// starts is dropped (the newer one holds every tile it would).
-    func build(_ request: MapBuildRequest, queue: ActionQueue) {
+    func build(_ request: MapBuildRequest, queue: any ActionSink) {
         lock.withLock { newestBuild = max(newestBuild, request.generation) }
         building.async { [self] in
             if lock.withLock({ newestBuild > request.generation }) { return }
@@ -56,7 +56,7 @@ final class MapTileReader: @unchecked Sendable {
 
     /// Finds a walk on the store's walking graph, reading only the corridor between its ends. A reroute
     /// overtaken by a newer request before it starts is dropped (the reference moved on while walking).
-    func findRoute(_ request: RouteRequest, storePath: String, queue: ActionQueue) {
+    func findRoute(_ request: RouteRequest, storePath: String, queue: any ActionSink) {
         let number = lock.withLock { routesAsked += 1; return routesAsked }
         routing.async { [self] in
             if !request.fitsMap, lock.withLock({ routesAsked > number }) { return }

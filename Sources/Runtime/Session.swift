@@ -9,9 +9,6 @@ import Screen
 import Store
 import Sync
 
-/// Refreshes one collection from its own source, writing only into it; says what changed in one line.
-public typealias CollectionRefreshing = @Sendable (_ collection: String, _ progress: @escaping @Sendable (String) -> Void) async throws -> String
-
 /// The run loop: owns the terminal and the reading store connection on one thread; background work
 /// (sync, signals, the clock) posts actions through the queue.
 public final class Session {
@@ -41,7 +38,28 @@ public final class Session {
     private var running = true
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
-    public var pendingIntegrityCheck: (@Sendable () -> String?)?
+    public var pendingIntegrityCheck: (@Sendable () -> String?)? {
+        get { catalogue.pendingIntegrityCheck }
+        set { catalogue.pendingIntegrityCheck = newValue }
+    }
+    /// What effects reach the world through (the store, HTTP, the clock, the browser).
+    let dependencies: Dependencies
+    /// The catalogue's effects, kept to hand them the integrity check.
+    private let catalogue: CatalogueEffects
+    /// Each feature's effect handler, asked in turn; made at the first effect, once the command has wired the session.
+    private lazy var handlers: [any EffectHandler] = [
+        catalogue,
+        FavouritesEffects(store: dependencies.store),
+        SettingsEffects(store: dependencies.store) { [unowned self] key, value in self.settingApplied(key, value) },
+        SlideshowEffects(store: dependencies.store),
+        TimerEffects(clock: dependencies.clock),
+        NewsEffects(http: dependencies.http, storePath: dependencies.storePath),
+        WebPageEffects(browser: dependencies.browser),
+        MapEffects(reader: mapReader, storePath: dependencies.storePath),
+        SyncEffects(store: dependencies.store, request: syncRequest, limits: limits, refresher: refresher),
+    ]
+    /// How handlers answer: at once through `dispatch`, later through the queue.
+    private var reply: EffectReply { EffectReply(now: { [unowned self] in self.dispatch($0) }, later: queue) }
 
     /// Waits for a store check running beside the view; damage ends the view so the store can be rebuilt.
     public func watchIntegrity(_ check: @escaping @Sendable () -> String?) {
@@ -63,8 +81,10 @@ public final class Session {
     static let tickInterval: TimeInterval = 30
 
     public init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
-         location: LocationSource) throws {
+         location: LocationSource, dependencies: Dependencies? = nil) throws {
         self.state = state
+        self.dependencies = dependencies ?? Dependencies(store: store, storePath: syncRequest.storePath)
+        catalogue = CatalogueEffects(self.dependencies)
         self.location = location
         self.store = store
         self.syncRequest = syncRequest
@@ -189,138 +209,20 @@ public final class Session {
             running = false
         case .fetchMap, .refreshMap, .cachePictures, .findPlace:
             performNearMe(effect)
-        case .loadCollection(let name, let search):
-            do {
-                dispatch(.collectionLoaded(name, try store.artworks(collection: name, fields: .view), search: search))
-            } catch {
-                dispatch(.error("cannot load the collection \(name): \(error)"))
-            }
-        case .loadCollections(let names):
-            do {
-                dispatch(.collectionsLoaded(names, try store.artworks(collections: names, fields: .view)))
-            } catch {
-                dispatch(.error("cannot load the collections \(names.joined(separator: ", ")): \(error)"))
-            }
         case .loadPicture(let id):
             loadPicture(id)
         case .prefetchViewerTiles:
             prefetchViewerTiles()
-        case .reloadCatalogue:
-            do {
-                dispatch(.catalogueReloaded(try store.artworks(collections: state.main.shownCollections, fields: .view)))
-                if let looked = try store.setting(AppState.newsLookedSetting) {
-                    dispatch(.whatsNewLoaded(try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }))
-                }
-            } catch {
-                dispatch(.error("cannot read the catalogue after the sync: \(error)"))
-            }
-        case .toggleFavourite(let artwork):
-            toggleFavourite(artwork)
-        case .findSlideshowPictures:
-            do {
-                dispatch(.slideshowPicturesFound(try Session.slideshowPictures(store)))
-            } catch {
-                dispatch(.error("cannot look for slideshow pictures: \(error)"))
-            }
-        case .after(let seconds, let action, let screen):
-            let queue = self.queue
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                queue.post(screen.map { .answer(action, to: $0) } ?? .screen(action))
-            }
         case .painters(let request, let screen):
             performPainters(request, screen: screen)
-        case .saveSetting(let key, let value):
-            saveSetting(key: key, value: value)
-        case .openWebPage(let url):
-            openWebPage(url)
-        case .fetchNews(let url):
-            fetchNews(from: url)
-        case .loadWholeCatalogue(let collection):
-            let queue = self.queue, path = syncRequest.storePath, check = pendingIntegrityCheck
-            pendingIntegrityCheck = nil
-            Task.detached(priority: .userInitiated) {
-                do {
-                    let artworks = try CatalogStore.reader(path: path).artworks(collection: collection, fields: .view)
-                    // Nothing read from a damaged store is shown.
-                    if let problem = check?() {
-                        queue.post(.storeDamaged(problem))
-                        return
-                    }
-                    queue.post(.wholeCatalogueLoaded(collection: collection, artworks))
-                } catch {
-                    if let problem = check?() {
-                        queue.post(.storeDamaged(problem))
-                    } else {
-                        queue.post(.error("cannot read the whole collection \(collection): \(error)"))
-                    }
-                }
-            }
         case .readMapTiles(let request):
             mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
         case .buildMap(let request):
             mapReader.build(request, queue: queue)
         case .findRoute(let request):
             mapReader.findRoute(request, storePath: syncRequest.storePath, queue: queue)
-        case .loadFullRecords(let collection, let ids):
-            do {
-                dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))
-            } catch {
-                dispatch(.error("cannot read the artwork's details: \(error)"))
-            }
-        case .refreshCollection(let name):
-            refresh(name)
-        case .startSync(let collection):
-            guard !store.isReadOnly else {
-                dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
-                return
-            }
-            let queue = self.queue
-            var request = syncRequest
-            // Into the collection asked for, from the service it came from (the campus's is the remembered one).
-            request.collection = collection
-            if case .service(let url, let imageBase) = state.source(of: collection), !url.isEmpty,
-               let own = try? SyncSource(service: url, imageBase: imageBase.isEmpty ? nil : imageBase) {
-                request.source = own
-            }
-            let engine = SyncEngine(limits: limits)
-            Task.detached {
-                do {
-                    let report = try await engine.run(request) { step in queue.post(.syncProgress(step.text)) }
-                    let failed = Dictionary(uniqueKeysWithValues: report.imageFailureReasons.map { (ArtworkKey(collection: request.collection, id: $0.key), $0.value) })
-                    queue.post(.imagesFailed(failed))
-                    queue.post(.syncFinished(summary: report.headline, at: Date()))
-                } catch {
-                    if let failure = error as? SyncError {
-                        queue.post(.syncFailed(reason: failure.message, subject: failure.url))
-                    } else {
-                        queue.post(.syncFailed(reason: "\(error)", subject: nil))
-                    }
-                }
-            }
-        }
-    }
-
-    /// Refreshes a collection from its own source with the refresher the composition root gave; the answer is
-    /// the sync's (`syncFinished`, `syncFailed`), so the catalogue is read again as after a sync.
-    private func refresh(_ name: String) {
-        guard let refresher else {
-            dispatch(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
-            return
-        }
-        guard !store.isReadOnly else {
-            dispatch(.syncFailed(reason: "cannot save: the store is read-only", subject: syncRequest.storePath))
-            return
-        }
-        let queue = self.queue
-        Task.detached {
-            do {
-                let summary = try await refresher(name) { queue.post(.syncProgress($0)) }
-                queue.post(.syncFinished(summary: summary, at: Date()))
-            } catch {
-                // The refresher names the collection first; the status line names it already.
-                let text = DisplayText.clean("\(error)")
-                queue.post(.syncFailed(reason: text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text, subject: nil))
-            }
+        default:
+            for handler in handlers where handler.perform(effect, state, reply) { return }
         }
     }
 
@@ -332,24 +234,6 @@ public final class Session {
         defer { storeVersion = version }
         guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
         if favourites.map(\.key) != state.favourites.map(\.key) { dispatch(.favouritesLoaded(favourites)) }
-    }
-
-    /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
-    /// (most recently used first within each collection).
-    static func slideshowPictures(_ store: CatalogStore) throws -> SlideshowPictures {
-        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchKey.id]).first
-        let cached = try store.cachedImages()
-        var collections: [String] = []
-        for image in cached where !collections.contains(image.artwork.collection) { collections.append(image.artwork.collection) }
-        collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
-        var found: [Artwork] = []
-        for collection in collections where found.count < SlideshowPictures.presetCount {
-            let ids = Array(cached.filter { $0.artwork.collection == collection }.map(\.artwork.id).prefix(256))
-            let byID = Dictionary(try store.artworks(collection: collection, fields: .view, ids: ids).map { ($0.id, $0) },
-                                  uniquingKeysWith: { first, _ in first })
-            found += ids.compactMap { byID[$0] }.filter { !$0.imageFileName.isEmpty }.prefix(SlideshowPictures.presetCount - found.count)
-        }
-        return SlideshowPictures(nightWatch: nightWatch, cached: found)
     }
 
     /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.

@@ -8,6 +8,13 @@ public struct HTTPResponse: Sendable {
     public let body: Data
     /// The `Retry-After` header as given (seconds or an HTTP date), for services that say when to ask again.
     public var retryAfter: String? = nil
+
+    public init(status: Int, contentType: String, body: Data, retryAfter: String? = nil) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.retryAfter = retryAfter
+    }
 }
 
 /// Fetches a URL with limits; behind a protocol so the sync engine can be driven without a network.

@@ -1,0 +1,36 @@
+import App
+import Catalog
+import Store
+
+/// The hearts' effect: a heart added or taken away in the store, answered with the favourites as saved.
+struct FavouritesEffects: EffectHandler {
+    /// The 51st heart, in the view: why, then what to do (the command line's message explains more).
+    static let fullInView = "\(CatalogStore.favouritesLimit) favourites is the most artmap keeps: "
+        + "un-heart one first (F lists them, f un-hearts)"
+
+    let store: any StoreAccess
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        guard case .toggleFavourite(let artwork) = effect else { return false }
+        reply.now(toggle(artwork))
+        return true
+    }
+
+    private func toggle(_ artwork: ArtworkKey) -> Action {
+        guard !store.isReadOnly else { return .favouriteRefused("cannot save the heart: the store is read-only") }
+        do {
+            if try store.favourites().contains(artwork) {
+                _ = try store.removeFavourite(artwork)
+            } else {
+                switch try store.addFavourite(artwork) {
+                case .full: return .favouriteRefused(Self.fullInView)
+                case .unknownArtwork: return .favouriteRefused("that artwork is no longer in the store")
+                case .added, .alreadyThere: break
+                }
+            }
+            return .favouritesLoaded(try store.favouriteArtworks())
+        } catch {
+            return .favouriteRefused("cannot save the heart: \(error)")
+        }
+    }
+}

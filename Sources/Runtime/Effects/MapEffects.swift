@@ -1,0 +1,18 @@
+import App
+
+/// The map's effects: tiles read from the store, the map built from them, and routes found on its walking
+/// graph, each off the loop on the reader's own connection (`MapTileReader`).
+struct MapEffects: EffectHandler {
+    let reader: MapTileReader
+    let storePath: String
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        switch effect {
+        case .readMapTiles(let request): reader.read(request, storePath: storePath, queue: reply.later)
+        case .buildMap(let request): reader.build(request, queue: reply.later)
+        case .findRoute(let request): reader.findRoute(request, storePath: storePath, queue: reply.later)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,36 @@
+import App
+import Catalog
+import Store
+
+/// The slideshow's effect: what the store has to show (the Night Watch, artworks with cached images).
+struct SlideshowEffects: EffectHandler {
+    let store: any StoreAccess
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        guard case .findSlideshowPictures = effect else { return false }
+        do {
+            reply.now(.slideshowPicturesFound(try Self.pictures(store)))
+        } catch {
+            reply.now(.error("cannot look for slideshow pictures: \(error)"))
+        }
+        return true
+    }
+
+    /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
+    /// (most recently used first within each collection).
+    static func pictures(_ store: any StoreAccess) throws -> SlideshowPictures {
+        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchKey.id]).first
+        let cached = try store.cachedImages()
+        var collections: [String] = []
+        for image in cached where !collections.contains(image.artwork.collection) { collections.append(image.artwork.collection) }
+        collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
+        var found: [Artwork] = []
+        for collection in collections where found.count < SlideshowPictures.presetCount {
+            let ids = Array(cached.filter { $0.artwork.collection == collection }.map(\.artwork.id).prefix(256))
+            let byID = Dictionary(try store.artworks(collection: collection, fields: .view, ids: ids).map { ($0.id, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+            found += ids.compactMap { byID[$0] }.filter { !$0.imageFileName.isEmpty }.prefix(SlideshowPictures.presetCount - found.count)
+        }
+        return SlideshowPictures(nightWatch: nightWatch, cached: found)
+    }
+}

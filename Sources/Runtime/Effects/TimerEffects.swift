@@ -1,0 +1,13 @@
+import App
+
+/// Timers: an action for a screen, posted after a delay on the injected clock (the slideshow's next picture).
+struct TimerEffects: EffectHandler {
+    let clock: any EffectClock
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        guard case .after(let seconds, let action, let screen) = effect else { return false }
+        let sink = reply.later
+        clock.after(seconds) { sink.post(screen.map { .answer(action, to: $0) } ?? .screen(action)) }
+        return true
+    }
+}

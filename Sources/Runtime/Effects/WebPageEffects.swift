@@ -1,0 +1,25 @@
+import App
+
+/// `o`: an artwork's web page opened in the browser when there is a display; otherwise the status line says so
+/// and shows the address, which terminals make clickable.
+struct WebPageEffects: EffectHandler {
+    let browser: any WebPageOpening
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        guard case .openWebPage(let url) = effect else { return false }
+        // Checked again here, the last step before another program reads it: the reducer's check is the one
+        // the user sees, this one keeps any other way to this effect from passing an option or a local file.
+        if let reason = WebPageLink.refusal(url) {
+            reply.now(.error("not opening the web page: \(reason)"))
+        } else if let reason = browser.unavailable {
+            reply.now(.error("\(reason) to open the web page: its address is in the detail (Enter) · \(url)"))
+        } else {
+            do {
+                try browser.open(url)
+            } catch {
+                reply.now(.error("cannot run xdg-open: its address is in the detail (Enter) · \(url)"))
+            }
+        }
+        return true
+    }
+}
