@@ -330,7 +330,7 @@ import os, re, sys
 mode, doc = sys.argv[1], 'docs/ARCHITECTURE.md'
 if not os.path.isfile(doc):
     sys.exit(print(f"{doc}: missing (it must describe every module and name only what exists)") or 0)
-with open(doc, encoding='utf-8') as f:
+with open(doc, encoding='utf-8', errors='replace') as f:
     lines = f.read().split('\n')
 modules = sorted(d for d in os.listdir('Sources') if os.path.isdir(os.path.join('Sources', d)))
 
@@ -391,8 +391,11 @@ for number, line in enumerate(lines, 1):
 PY
 }
 
-report "docs/ARCHITECTURE.md names only files and types that exist" "$(doc_scan names)" enforced
-report "docs/ARCHITECTURE.md mentions every module under Sources" "$(doc_scan modules)" enforced
+# Assigned first, so that the scan failing ends the script (set -e) instead of reading as "ok".
+doc_names=$(doc_scan names)
+doc_modules=$(doc_scan modules)
+report "docs/ARCHITECTURE.md names only files and types that exist" "$doc_names" enforced
+report "docs/ARCHITECTURE.md mentions every module under Sources" "$doc_modules" enforced
 
 if [ "$failed" = 1 ]; then
   echo "check-architecture: the source tree breaks the rules above" >&2
