@@ -48,14 +48,15 @@ public enum Action: Sendable {
     case favouritesLoaded([Artwork])
     /// Why a heart was not saved (the 51st, a read-only store).
     case favouriteRefused(String)
-    /// The slideshow timer of `generation` went off.
-    case slideshowTimer(generation: Int)
     /// An action for the screen on top of the stack.
     case screen(OverlayAction)
+    /// An answer for the screen pushed with this id, to the effect it asked for (a timer); dropped when that
+    /// screen has been closed.
+    case answer(OverlayAction, to: ScreenID)
     /// What the store holds for a slideshow (answer to `Effect.findSlideshowPictures`).
     case slideshowPicturesFound(SlideshowPictures)
-    /// What the painters screen's background work reports.
-    case painters(PainterEvent)
+    /// What the painters screen's background work reports, to the screen that asked (nil: none did).
+    case painters(PainterEvent, screen: ScreenID? = nil)
     /// Settings as saved, or why one was not.
     case settingSaved(key: String, value: String?)
     /// The news message fetched at start-up (text, when it was fetched), or nil when there is none.
@@ -101,10 +102,11 @@ public enum Effect: Hashable, Sendable {
     case toggleFavourite(ArtworkKey)
     /// Find the Night Watch and artworks with cached images in the store; answer with `slideshowPicturesFound`.
     case findSlideshowPictures
-    /// Post `slideshowTimer(generation:)` after `seconds`.
-    case slideshowTimer(seconds: Double, generation: Int)
-    /// Work for the painters screen (search, add, remove) in the background.
-    case painters(PainterRequest)
+    /// Post `answer(action, to: screen)` after `seconds` (the slideshow's timer). A screen asks with no id; the
+    /// root fills in the asking screen's (`stamped(by:)`).
+    case after(seconds: Double, OverlayAction, screen: ScreenID? = nil)
+    /// Work for the painters screen (search, add, remove) in the background; its events name `screen`.
+    case painters(PainterRequest, screen: ScreenID? = nil)
     /// Save a setting (nil: back to the default) and answer with `settingSaved`.
     case saveSetting(key: String, value: String?)
     /// Fetch the news message (a plain-text page), keep it, and answer with `newsLoaded`.
@@ -131,4 +133,15 @@ public enum Effect: Hashable, Sendable {
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
     case findPlace(String, online: Bool)
     case quit
+}
+
+extension Effect {
+    /// The effect as asked by the screen pushed with `id`: the answers of those that answer a screen carry it.
+    func stamped(by id: ScreenID) -> Effect {
+        switch self {
+        case .after(let seconds, let action, nil): return .after(seconds: seconds, action, screen: id)
+        case .painters(let request, nil): return .painters(request, screen: id)
+        default: return self
+        }
+    }
 }

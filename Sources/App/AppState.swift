@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public internal(set) var main: MainState
     /// The screens over the main screen, bottom first.
     public internal(set) var overlays: [Overlay] = []
+    /// The id the next screen pushed gets (`ScreenID`): counted, so the same actions give the same ids.
+    var nextScreenNumber = 1
     /// Fetching the map around the reference from OpenStreetMap, and the place prompt (Features/NearMe).
     public internal(set) var nearMe = NearMeState()
 
@@ -112,7 +114,7 @@ public struct AppState: Sendable {
     // MARK: - Look-ups across the screens
 
     /// The keys of the buildings whose lists are open, top first.
-    private var buildingKeysInView: [String] { overlays.reversed().compactMap(\.buildingKey) }
+    private var buildingKeysInView: [String] { overlays.reversed().compactMap { $0.state(BuildingListState.self)?.key } }
 
     /// An artwork of the catalogue by id, looked for first in the buildings in view.
     public func artwork(_ key: ArtworkKey) -> Artwork? { main.artwork(key, inView: buildingKeysInView) }
@@ -140,7 +142,7 @@ public struct AppState: Sendable {
     public var shownPicture: ArtworkKey? { overlays.last?.shownPicture(self) }
 
     /// The viewer on top of the stack, if it is.
-    public var topViewer: ImageViewerState? { overlays.last?.viewer }
+    public var topViewer: ImageViewerState? { top(ImageViewerState.self) }
 
     /// The symbols pictures are drawn with.
     public var pictureSymbols: SymbolSet {

@@ -17,7 +17,7 @@ extension AppState {
             overlays.removeLast()
             return []
         case .help:
-            if overlays.last?.isHelp == true { overlays.removeLast() } else { push(.help(HelpState())) }
+            if overlays.last?.is(HelpState.self) == true { overlays.removeLast() } else { push(HelpState()) }
             return []
         case .sync:
             return refreshShown()
@@ -47,18 +47,18 @@ extension AppState {
                 lastMessage = "no favourites yet: f on an artwork hearts it"
                 return []
             }
-            push(.favourites(FavouritesState()))
+            push(FavouritesState())
             return wantPicture(first.key)
         case .startSlideshow:
             return startSlideshow(SlideshowFeature.start(self))
         case .openPainters:
-            push(.painters(PaintersState()))
-            return [.painters(.list)]
+            let id = push(PaintersState())
+            return [.painters(.list, screen: id)]
         case .openSettings:
-            push(.settings(SettingsState()))
+            push(SettingsState())
             return []
         case .openNews:
-            push(.news(NewsState()))
+            push(NewsState())
             newsUnread = false
             var effects: [Effect] = [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
             if let news {
@@ -97,7 +97,7 @@ extension AppState {
         switch start {
         case .show(let show):
             if lastMessage == SlideshowFeature.looking { lastMessage = nil }
-            push(.slideshow(show))
+            push(show)
             return routeTop(.slideshow(.begin))
         case .askTheStore:
             lastMessage = SlideshowFeature.looking

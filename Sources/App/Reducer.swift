@@ -57,15 +57,15 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.setFavourites(artworks)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
-    case .slideshowTimer(let generation):
-        return state.routeTop(.slideshow(.timer(generation: generation)))
     case .slideshowPicturesFound(let pictures):
-        if state.overlays.last?.isSlideshow == true { return [] }
+        if state.overlays.last?.is(SlideshowState.self) == true { return [] }
         return state.startSlideshow(SlideshowFeature.start(state, found: pictures))
     case .screen(let action):
         return state.routeTop(action)
-    case .painters(let event):
-        return state.painterEvent(event)
+    case .answer(let action, let id):
+        return state.route(action, to: id)
+    case .painters(let event, let id):
+        return state.painterEvent(event, for: id)
     case .whatsNewLoaded, .newsFailed, .newsLoaded:
         return state.reduceNewsArrival(action)
     case .fullRecordsLoaded(let records):
@@ -92,7 +92,13 @@ extension AppState {
         if layout.tooSmall { return key == .character("q") || key == .escape ? [.quit] : [] }
         if main.searchEditing { return routeMain(.typeSearch(key)) }
         if nearMe.prompt != nil { return typeIntoPlacePrompt(key) }
-        if let typed = overlays.last?.typing(key) { return typed.map { routeTop($0) } ?? [] }
+        if let top = overlays.last {
+            switch top.typing(key) {
+            case .notTyping: break
+            case .action(let action): return routeTop(action)
+            case .swallowed: return []
+            }
+        }
         let context = overlays.last?.keyContext ?? main.keyContext
         guard let command = Keymap.command(for: key, in: context) else { return [] }
         // Messages do not stick: a key's feedback replaces the last message and error (a failed sync stays as its state).
@@ -118,16 +124,18 @@ extension AppState {
     /// Hands an action to the screen on top.
     @discardableResult
     mutating func routeTop(_ action: OverlayAction) -> [Effect] {
-        guard let index = overlays.indices.last else { return [] }
-        return route(action, to: index)
+        guard let top = overlays.last else { return [] }
+        return route(action, to: top.id)
     }
 
-    /// Hands an action to the screen at `index` of the stack, then what it asks to its handler.
-    mutating func route(_ action: OverlayAction, to index: Int) -> [Effect] {
+    /// Hands an action to the screen pushed with `id` (nothing when it has been closed), then what it asks to
+    /// its handler.
+    mutating func route(_ action: OverlayAction, to id: ScreenID) -> [Effect] {
+        guard let index = stackIndex(of: id) else { return [] }
         var screen = overlays[index]
         guard let result = screen.reduce(action, self) else { return [] }
         overlays[index] = screen
-        return handle(result, from: index)
+        return handle(result, from: id)
     }
 
     /// Hands an action to the main screen, then what it asks to its handler.
@@ -139,34 +147,45 @@ extension AppState {
         return handle(result, from: nil)
     }
 
-    /// Pushes a screen.
-    mutating func push(_ screen: Overlay) {
-        overlays.append(screen)
+    /// Pushes a screen with the next id, and returns the id.
+    @discardableResult
+    mutating func push(_ screen: any StackScreen) -> ScreenID {
+        let id = ScreenID(nextScreenNumber)
+        nextScreenNumber += 1
+        overlays.append(Overlay(screen, id: id))
+        return id
+    }
+
+    /// Replaces the whole stack with these screens, bottom first, each with a new id (tests, and a collection
+    /// read again).
+    mutating func replaceStack(_ screens: [any StackScreen]) {
+        overlays.removeAll()
+        for screen in screens { push(screen) }
     }
 
     // MARK: - Delegates
 
     /// Does what a feature asked, in order, after its own effects.
-    mutating func handle(_ result: Reduced, from index: Int?) -> [Effect] {
-        var effects = result.effects
+    mutating func handle(_ result: Reduced, from id: ScreenID?) -> [Effect] {
+        var effects = id.map { id in result.effects.map { $0.stamped(by: id) } } ?? result.effects
         for delegate in result.delegates {
             switch delegate {
             case .wantPicture(let id):
                 effects += wantPicture(id)
             case .openBuilding(let key):
-                push(.building(BuildingListState(key: key)))
+                push(BuildingListState(key: key))
                 effects += wantShownPicture()
             case .openDetail(let id):
-                push(.detail(DetailState(artwork: id)))
+                push(DetailState(artwork: id))
                 effects += fullRecordWanted(id) + wantPicture(id)
             case .openViewer(let id):
-                push(.viewer(ImageViewerState(artwork: id)))
+                push(ImageViewerState(artwork: id))
                 // A picture decoded at the slideshow's screen size is read again whole: the viewer zooms in.
                 if case .ready(let picture)? = pictures[id], !picture.fullSize { pictures.forget(id) }
                 effects += wantPicture(id)
                 if case .ready? = pictures[id] { effects.append(.prefetchViewerTiles) }
             case .close:
-                if let index, overlays.indices.contains(index) { overlays.remove(at: index) }
+                if let id, let index = stackIndex(of: id) { overlays.remove(at: index) }
             case .message(let text):
                 lastMessage = text
             case .showInTable(let painter):
@@ -192,18 +211,18 @@ extension AppState {
     }
 
     /// Takes in what the painters' background work reports, whether or not the screen is still open.
-    mutating func painterEvent(_ event: PainterEvent) -> [Effect] {
+    mutating func painterEvent(_ event: PainterEvent, for id: ScreenID?) -> [Effect] {
         // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
         var effects: [Effect] = []
         if case .finished(_, let painters?) = event {
             if !painters.isEmpty, !main.collections.contains(paintingsCollection) { main.collections.append(paintingsCollection) }
             if collection == paintingsCollection { effects.append(.reloadCatalogue) }
         }
-        guard let index = overlays.lastIndex(where: { $0.painters != nil }) else {
+        guard let id, stackIndex(of: id) != nil else {
             if case .finished(let line, _) = event { lastMessage = line }
             return effects
         }
-        return effects + route(.painters(.event(event)), to: index)
+        return effects + route(.painters(.event(event)), to: id)
     }
 
     mutating func startSync(_ name: String? = nil) -> [Effect] {

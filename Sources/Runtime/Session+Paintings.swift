@@ -68,26 +68,26 @@ extension Session {
         }
     }
 
-    func performPainters(_ request: PainterRequest) {
+    func performPainters(_ request: PainterRequest, screen: ScreenID?) {
         let queue = self.queue
         let client = RijksmuseumClient(bases: paintings.bases, limits: limits)
         let storePath = paintings.storePath
         switch request {
         case .list:
-            queue.post(.painters(.listed(Session.painterSummaries(store))))
+            queue.post(.painters(.listed(Session.painterSummaries(store)), screen: screen))
         case .paintings(let name):
             do {
-                dispatch(.painters(.paintingsListed(name: name, try store.paintings(ofPainter: name))))
+                dispatch(.painters(.paintingsListed(name: name, try store.paintings(ofPainter: name)), screen: screen))
             } catch {
-                dispatch(.painters(.finished("cannot read \(name)'s paintings: \(error)", Session.painterSummaries(store))))
+                dispatch(.painters(.finished("cannot read \(name)'s paintings: \(error)", Session.painterSummaries(store)), screen: screen))
             }
         case .count(let name):
             painterTask = Task.detached {
                 do {
                     let counted = try await client.count(painter: name)
-                    queue.post(.painters(.counted(name: counted.name, total: counted.total)))
+                    queue.post(.painters(.counted(name: counted.name, total: counted.total), screen: screen))
                 } catch {
-                    queue.post(.painters(.finished(Session.reasonFirst("the search failed", error, advice: "try again later, or check the museum's address in settings (,)"), nil)))
+                    queue.post(.painters(.finished(Session.reasonFirst("the search failed", error, advice: "try again later, or check the museum's address in settings (,)"), nil), screen: screen))
                 }
             }
         case .add(let name):
@@ -98,22 +98,22 @@ extension Session {
                     let writer = try CatalogStore(path: storePath)
                     let added = try await PainterAdding.add(name, client: client, store: writer) { step in
                         switch step {
-                        case .searching(let page, let found, let total): queue.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)")))
-                        case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(RijksmuseumClient.paintingsText(total))")))
+                        case .searching(let page, let found, let total): queue.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)"), screen: screen))
+                        case .objects(let done, let total): queue.post(.painters(.progress("\(name): \(done) of \(RijksmuseumClient.paintingsText(total))"), screen: screen))
                         }
                     }
                     var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
                     if let note = added.fetch.notes.first { line += " (\(DisplayText.clean(note)))" }
-                    queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer))))
+                    queue.post(.painters(.finished(line + "; fetching images…", Session.painterSummaries(writer)), screen: screen))
                     if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
-                    queue.post(.painters(.finished(line, Session.painterSummaries(writer))))
+                    queue.post(.painters(.finished(line, Session.painterSummaries(writer)), screen: screen))
                     queue.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
-                    queue.post(.painters(.finished("stopped; nothing was saved", nil)))
+                    queue.post(.painters(.finished("stopped; nothing was saved", nil), screen: screen))
                 } catch let error as RuntimeError {
-                    queue.post(.painters(.finished(error.message, nil)))
+                    queue.post(.painters(.finished(error.message, nil), screen: screen))
                 } catch {
-                    queue.post(.painters(.finished(Session.reasonFirst("nothing was saved", error, advice: "try again later"), nil)))
+                    queue.post(.painters(.finished(Session.reasonFirst("nothing was saved", error, advice: "try again later"), nil), screen: screen))
                 }
             }
         case .remove(let name):
@@ -121,11 +121,11 @@ extension Session {
                 guard let removed = try store.removePainter(name) else { return }
                 let line = "removed \(name) and \(RijksmuseumClient.paintingsText(removed.paintings))"
                     + (removed.favourites > 0 ? " (\(removed.favourites) favourite\(removed.favourites == 1 ? "" : "s") went with them)" : "")
-                dispatch(.painters(.finished(line, Session.painterSummaries(store))))
+                dispatch(.painters(.finished(line, Session.painterSummaries(store)), screen: screen))
                 dispatch(.favouritesLoaded(try store.favouriteArtworks()))
                 if state.collection == RijksmuseumClient.collection { perform(.reloadCatalogue) }
             } catch {
-                dispatch(.painters(.finished("cannot remove \(name): \(error)", Session.painterSummaries(store))))
+                dispatch(.painters(.finished("cannot remove \(name): \(error)", Session.painterSummaries(store)), screen: screen))
             }
         case .cancel:
             painterTask?.cancel()

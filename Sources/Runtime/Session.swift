@@ -222,11 +222,13 @@ public final class Session {
             } catch {
                 dispatch(.error("cannot look for slideshow pictures: \(error)"))
             }
-        case .slideshowTimer(let seconds, let generation):
+        case .after(let seconds, let action, let screen):
             let queue = self.queue
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { queue.post(.slideshowTimer(generation: generation)) }
-        case .painters(let request):
-            performPainters(request)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                queue.post(screen.map { .answer(action, to: $0) } ?? .screen(action))
+            }
+        case .painters(let request, let screen):
+            performPainters(request, screen: screen)
         case .saveSetting(let key, let value):
             saveSetting(key: key, value: value)
         case .openWebPage(let url):
@@ -369,7 +371,7 @@ public final class Session {
         // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
         // slideshow asks for two at once, a detail and its viewer for more.
         // The slideshow shows a picture full screen and no larger: it is decoded to the screen's size.
-        let screen = state.overlays.last?.isSlideshow == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
+        let screen = state.overlays.last?.is(SlideshowState.self) == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
         PictureLoader.decoding.async {
             do {
                 queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork, screen: screen)))

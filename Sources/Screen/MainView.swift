@@ -3,7 +3,7 @@ import App
 import TerminalTypes
 
 /// The whole screen for a state: title, map, table (or the route panel), status bar, and the screen on top
-/// of the stack. The one view that knows every screen: each gets its own feature's state and the context.
+/// of the stack, drawn by its own view (`StackViews`).
 public enum MainView {
     public static let tooSmallMessage = "terminal too small (needs \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows))"
 
@@ -41,18 +41,7 @@ public enum MainView {
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
         // A pop-up clears the screen behind it: no cut-off rows, arrows or frame corners in the gaps around it.
         if let top = state.overlays.last, !top.isFullScreen { buffer.fill(body) }
-        switch state.overlays.last {
-        case .building(let list)?: BuildingListView.render(list, state, into: &buffer, screen: body)
-        case .detail(let detail)?: DetailView.render(detail, state, into: &buffer, screen: body)
-        case .help(let help)?: HelpView.render(help, state, into: &buffer, screen: body)
-        case .viewer(let viewer)?: ImageViewerView.render(viewer, state, into: &buffer, screen: screen)
-        case .favourites(let list)?: FavouritesView.render(list, state, into: &buffer, screen: body)
-        case .slideshow(let show)?: SlideshowView.render(show, state, into: &buffer, screen: screen)
-        case .settings(let settings)?: SettingsView.render(settings, state, into: &buffer, screen: body)
-        case .news(let news)?: NewsView.render(news, state, into: &buffer, screen: body)
-        case .painters(let painters)?: PaintersView.render(painters, state, into: &buffer, screen: body)
-        case nil: break
-        }
+        if let top = state.overlays.last { StackViews.render(top, state, into: &buffer, screen: screen, body: body) }
         if state.ascii { buffer.keepToASCII() }
     }
 }

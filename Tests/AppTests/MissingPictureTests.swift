@@ -43,7 +43,7 @@ private func fetchedState(online: Bool) throws -> AppState {
     #expect(state.missingPictureText(id) == "image not downloaded yet — offline (--offline): start artmap without --offline to download it")
     #expect(state.missingPictureText(id, failure: "timed out")
         == "the last download of this picture failed: timed out — offline (--offline): start artmap without --offline to try again")
-    state.overlays = [.detail(DetailState(artwork: id, scroll: 0))]
+    state.replaceStack([DetailState(artwork: id, scroll: 0)])
     _ = reduce(&state, .pictureUnavailable(id, .notCached))
     _ = reduce(&state, .imagesFailed([id: "timed out"]))
     _ = press(&state, .character("i"))

@@ -60,8 +60,8 @@ private func painting(_ id: String) -> Artwork {
     var screen = PaintersState()
     screen.paintingsOf = "Vermeer"
     screen.paintings = [painting("SK-1")]
-    #expect(Overlay.painters(screen).heldArtworks.map(\.id) == ["SK-1"])
-    #expect(Overlay.settings(SettingsState()).heldArtworks.isEmpty)
+    #expect(Overlay.of(screen).heldArtworks.map(\.id) == ["SK-1"])
+    #expect(Overlay.of(SettingsState()).heldArtworks.isEmpty)
 }
 
 @Test func plusDoesNotBecomeThePaintersFirstLetter() throws {
@@ -69,7 +69,7 @@ private func painting(_ id: String) -> Artwork {
     var screen = PaintersState()
     PaintersFeature.reduce(&screen, .event(.listed([])), context)
     // The screen says "Press + and type a name": the prompt is already open, and the + is not typed into it.
-    #expect(PaintersFeature.typing(screen, .character("+")) == .some(.type("+")))
+    #expect(PaintersFeature.typing(screen, .character("+")) == .action(.type("+")))
     for c in "+Rembrandt van Rijn" { PaintersFeature.reduce(&screen, .type(c), context) }
     #expect(screen.prompt == "Rembrandt van Rijn")
     #expect(PaintersFeature.reduce(&screen, .confirm, context).effects == [.painters(.count("Rembrandt van Rijn"))])

@@ -97,7 +97,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     campus.nearMe.online = false
     #expect(campus.missingPictureHint == "image not downloaded yet — offline (--offline): start artmap without --offline to download it")
     let id = try #require(campus.main.artworks.first?.key)
-    campus.overlays = [.detail(DetailState(artwork: id, scroll: 0))]
+    campus.replaceStack([DetailState(artwork: id, scroll: 0)])
     _ = reduce(&campus, .pictureUnavailable(id, .notCached))
     _ = press(&campus, .character("i"))
     #expect(campus.lastMessage?.hasPrefix("no picture to view: image not downloaded yet — offline") == true, "\(campus.lastMessage ?? "")")

@@ -52,7 +52,7 @@ private func painting(_ id: String) -> Artwork {
     // An action for another screen than the one on top does nothing.
     state.perform(.help, context: .map)
     #expect(reduce(&state, .screen(.settings(.cancel))) == [])
-    #expect(state.overlays == [.help(HelpState())])
+    #expect(state.overlays.count == 1 && state.top(HelpState.self) == HelpState())
 }
 
 @Test func thePointedArtworkIsAnsweredFromTheTopOfTheStackDown() throws {
@@ -68,7 +68,7 @@ private func painting(_ id: String) -> Artwork {
     // A painting listed by the painters screen, opened in its detail, can be hearted, opened and routed to.
     state.perform(.back, context: .detail)
     state.perform(.openPainters, context: .table)
-    _ = reduce(&state, .painters(.paintingsListed(name: "Painter", [painting("SK-1"), painting("SK-2")])))
+    _ = reduce(&state, .painters(.paintingsListed(name: "Painter", [painting("SK-1"), painting("SK-2")]), screen: state.overlays.last?.id))
     _ = reduce(&state, .screen(.painters(.move(1))))
     #expect(state.pointed?.artwork?.id == "SK-2")
     _ = reduce(&state, .screen(.painters(.confirm)))
@@ -192,8 +192,10 @@ private func painting(_ id: String) -> Artwork {
 
 @Test func aPainterShownInTheTableComesBackWithItsSearch() throws {
     var state = try campusState()
-    state.perform(.openPainters, context: .map)
-    _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)])))
+    let opened = state.perform(.openPainters, context: .map)
+    let asker = try #require(state.overlays.last?.id)
+    #expect(opened == [.painters(.list, screen: asker)], "the screen's id goes with what it asks")
+    _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)]), screen: asker))
     #expect(state.main.collections.contains(paintingsCollection), "the museum's collection is reachable with n")
     #expect(reduce(&state, .screen(.painters(.showInTable))) == [.loadCollection(paintingsCollection, search: "Vermeer")])
     #expect(state.overlays.isEmpty)

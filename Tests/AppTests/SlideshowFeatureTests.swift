@@ -22,7 +22,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     // The shown and the next picture are asked for at once, and a timer for this picture.
     let begun = SlideshowFeature.reduce(&show, .begin, state)
     #expect(begun.delegates == [.wantPicture(key("A")), .wantPicture(key("B"))])
-    #expect(begun.effects == [.slideshowTimer(seconds: 5, generation: show.generation)])
+    #expect(begun.effects == [.after(seconds: 5, .slideshow(.timer(generation: show.generation)))])
     let generation = show.generation
     SlideshowFeature.reduce(&show, .timer(generation: generation), state)
     #expect(show.currentID == key("B"))
@@ -38,7 +38,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     // Through the root, the timer reaches the slideshow on top.
     state.perform(.startSlideshow, context: .map)
     let onTop = try #require(state.topSlideshow)
-    _ = reduce(&state, .slideshowTimer(generation: onTop.generation))
+    _ = reduce(&state, .answer(.slideshow(.timer(generation: onTop.generation)), to: try #require(state.overlays.last).id))
     #expect(state.topSlideshow?.currentID == key("B"))
 }
 
@@ -103,7 +103,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
                             "the show opens on the cached pictures")
     #expect(show.ids == [key("SK-A-4"), campus[2].key, campus[0].key])
     #expect(show.origin == "3 cached pictures (no favourites yet)")
-    #expect(Overlay.slideshow(show).heldArtworks.map(\.id) == cached.map(\.id), "the show holds what the store found")
+    #expect(Overlay.of(show).heldArtworks.map(\.id) == cached.map(\.id), "the show holds what the store found")
 }
 
 @Test func withNothingCachedAndNoFavouritesTheSlideshowSaysWhatToDo() throws {

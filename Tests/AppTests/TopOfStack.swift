@@ -4,37 +4,42 @@
 /// test, when another screen is on top.
 extension AppState {
     var topBuilding: BuildingListState? {
-        if case .building(let list)? = overlays.last { return list } else { return nil }
+        top(BuildingListState.self)
     }
 
     var topDetail: DetailState? {
-        if case .detail(let detail)? = overlays.last { return detail } else { return nil }
+        top(DetailState.self)
     }
 
     var topSlideshow: SlideshowState? {
-        if case .slideshow(let show)? = overlays.last { return show } else { return nil }
+        top(SlideshowState.self)
     }
 
     var topSettings: SettingsState? {
-        if case .settings(let settings)? = overlays.last { return settings } else { return nil }
+        top(SettingsState.self)
     }
 
     var topPainters: PaintersState? {
-        if case .painters(let painters)? = overlays.last { return painters } else { return nil }
+        top(PaintersState.self)
     }
 
     var topFavouritesSelection: Int? {
-        if case .favourites(let list)? = overlays.last { return list.selected } else { return nil }
+        top(FavouritesState.self)?.selected
     }
 
     var newsIsOnTop: Bool {
-        if case .news? = overlays.last { return true } else { return false }
+        top(NewsState.self) != nil
     }
 
     /// The selected table row's building and artwork, nil on a building's header.
     var selectedArtworkRow: (building: Int, artwork: Int)? {
         if case .artwork(let b, let a) = main.rows[main.selectedRow] { return (b, a) } else { return nil }
     }
+}
+
+extension Overlay {
+    /// A stack element holding `screen`, for tests that ask a screen its answers outside a stack.
+    static func of(_ screen: some StackScreen) -> Overlay { Overlay(screen, id: ScreenID(0)) }
 }
 
 /// A picture slot's state, as optionals and flags for `try #require`.

@@ -38,7 +38,8 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
-    #expect(result.output.contains("ok       only the router and MainView switch over the screen stack"))
+    #expect(result.output.contains("ok       nothing switches over the screen stack"))
+    #expect(result.output.contains("ok       no double optionals in Sources"))
     #expect(result.output.contains("ok       Runtime does not import ArtmapCLI"))
     #expect(result.output.contains("ok       the run loop's files live in Sources/Runtime, not ArtmapCLI"))
     #expect(result.output.contains("ok       only XMLReading imports CXML2"))
@@ -95,18 +96,19 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(broken.output.contains("FAILED   no file in Sources/App has more than 250 lines"))
     #expect(broken.output.contains("Sources/App/Reducer.swift: 251 lines (at most 250)"))
 
-    // The stack is switched over in the router and MainView only.
+    // Nothing switches over the stack; no double optionals.
     let switches = try tree([
         "Sources/App/Navigation/Router.swift": "func a(_ s: AppState) { switch s.overlays.last { default: break } }\n",
-        "Sources/Screen/MainView.swift": "func b(_ s: AppState) { switch state.overlays.last { default: break } }\n",
-        "Sources/App/Reducer.swift": "func c(_ s: AppState) {\n    switch s.overlays.last { default: break }\n}\n",
+        "Sources/App/Reducer.swift": "func c(_ s: AppState) -> Int?? {\n    let a = b ?? c\n    return nil\n}\n",
         "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
     ])
     let outside = try checkArchitecture(switches)
     #expect(outside.status == 1)
-    #expect(outside.output.contains("FAILED   only the router and MainView switch over the screen stack"), "\(outside.output)")
-    #expect(outside.output.contains("Sources/App/Reducer.swift:2:"))
-    #expect(!outside.output.contains("Router.swift:1") && !outside.output.contains("MainView.swift:1"), "\(outside.output)")
+    #expect(outside.output.contains("FAILED   nothing switches over the screen stack"), "\(outside.output)")
+    #expect(outside.output.contains("Sources/App/Navigation/Router.swift:1:"))
+    #expect(outside.output.contains("FAILED   no double optionals in Sources"), "\(outside.output)")
+    #expect(outside.output.contains("Sources/App/Reducer.swift:1:") && !outside.output.contains("Sources/App/Reducer.swift:2:"),
+            "a type T?? fails, a ?? b does not: \(outside.output)")
     #expect(!outside.output.contains("PENDING"))
 }
 

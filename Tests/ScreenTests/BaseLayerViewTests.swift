@@ -104,7 +104,7 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     let milkmaid = Artwork(id: "SK-C-251", title: "The Milkmaid", artist: "Johannes Vermeer", year: "c. 1660", coordinate: here, collection: "rijksmuseum")
     let letter = Artwork(id: "SK-A-1595", title: "Woman Reading a Letter", artist: "Johannes Vermeer", year: "c. 1663", coordinate: here, collection: "rijksmuseum")
     _ = reduce(&state, .favouritesLoaded([milkmaid]))
-    state.overlays = [.favourites(FavouritesState(selected: 0))]
+    state.replaceStack([FavouritesState(selected: 0)])
     var text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("♥ Favourites (1 of 50)"))
     #expect(text.contains("♥ The Milkmaid — Johannes Vermeer · rijksmuseum"))
@@ -112,7 +112,7 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     painters.paintingsOf = "Johannes Vermeer"
     painters.paintings = [milkmaid, letter]
     painters.paintingSelected = 1
-    state.overlays = [.painters(painters)]
+    state.replaceStack([painters])
     let buffer = MainView.render(state)
     text = buffer.lines.joined(separator: "\n")
     #expect(text.contains("Johannes Vermeer · 2 paintings"))

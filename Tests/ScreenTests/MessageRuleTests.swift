@@ -25,7 +25,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// The help's mouse line wraps in its box instead of being cut.
 @Test func helpsMouseLineIsReadWhole() throws {
     var state = try campusState(columns: 100, rows: 200)
-    state.overlays = [.help(HelpState(scroll: 0))]
+    state.replaceStack([HelpState(scroll: 0)])
     let lines = MainView.render(state).lines
     let mouse = try #require(lines.firstIndex { $0.contains("Mouse: click a marker or a row to select it; the wheel scrolls the table") })
     #expect(lines[mouse].contains("Mouse: click a marker or a row to select it; the wheel scrolls the table or  "))
@@ -37,7 +37,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     var state = try campusState(columns: 100, rows: 30)
     var painters = PaintersState()
     painters.message = "the search failed: HTTP 500 · try again later, or check the museum's address in settings (,) · https://data.rijksmuseum.nl/search/collection?creator=johannes+vermeer"
-    state.overlays = [.painters(painters)]
+    state.replaceStack([painters])
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("the search failed: HTTP 500 · try again later, or check the museum's address"))
     #expect(text.contains("settings (,) · https://data.rijksmuseum.nl/sear…lection?creator=johannes+vermeer"), "the address last, cut in its middle")
@@ -59,7 +59,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// The viewer's zoom limit comes first on its status line, whole.
 @Test func theViewersZoomLimitIsReadFirst() throws {
     var state = try campusState(columns: 120, rows: 30)
-    state.overlays = [.viewer(ImageViewerState(artwork: .campus("40")))]
+    state.replaceStack([ImageViewerState(artwork: .campus("40"))])
     state.lastMessage = "at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell · 0 fits"
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.hasPrefix(" at most 8× zoom: one pixel of the picture (4000×3000 px as loaded) per sub-cell"), "\(status)")
@@ -68,7 +68,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 /// Issue 23, item 11: the detail shows the artwork's id and collection, for show, route --to and favourites add.
 @Test func theDetailShowsTheArtworksId() throws {
     var state = try campusState(columns: 120, rows: 40)
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("Id: 40 in campus (artmap show 40)"))
 }
@@ -77,11 +77,11 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
 @Test func theSlideshowsKeysStayWhole() throws {
     var state = try campusState(columns: 80, rows: 24)
     var show = SlideshowState(ids: [.campus("40")], interval: 8, origin: "4 cached pictures (none of your 50 favourites has a picture yet)")
-    state.overlays = [.slideshow(show)]
+    state.replaceStack([show])
     var status = try #require(MainView.render(state).lines.last)
     #expect(status.hasSuffix("space pauses · ←/→ step · Esc leave "), "\(status)")
     show.paused = true
-    state.overlays = [.slideshow(show)]
+    state.replaceStack([show])
     status = try #require(MainView.render(state).lines.last)
     #expect(status.hasSuffix("space plays · ←/→ step · Esc leave "), "\(status)")
 }
@@ -91,7 +91,7 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     let artwork = MapTagsArtwork.make()
     var state = AppState(artworks: [artwork])
     _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
-    state.overlays = [.detail(DetailState(artwork: artwork.key, scroll: 0))]
+    state.replaceStack([DetailState(artwork: artwork.key, scroll: 0)])
     let lines = MainView.render(state).lines
     #expect(lines.filter { $0.contains("Type: sculpture") }.count == 1)
     #expect(lines.contains { $0.contains("│ A bronze figure.") && !$0.contains("Source:") }, "a paragraph of its own")

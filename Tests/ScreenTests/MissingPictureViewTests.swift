@@ -22,7 +22,7 @@ private func fetchedDetail(online: Bool, failure: String? = nil) throws -> [Stri
     var state = AppState(start: start)
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
     let id = ArtworkKey(collection: "osm", id: "node/7")
-    state.overlays = [.detail(DetailState(artwork: id, scroll: 0))]
+    state.replaceStack([DetailState(artwork: id, scroll: 0)])
     _ = reduce(&state, .pictureUnavailable(id, .notCached))
     if let failure { _ = reduce(&state, .imagesFailed([id: failure])) }
     return MainView.render(state).trimmedLines

@@ -63,7 +63,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     for (columns, rows, beside) in [(160, 45, true), (80, 60, false)] {
         var state = try campusState(columns: columns, rows: rows)
         state.colorDepth = .truecolor
-        state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+        state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
         _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
         let buffer = MainView.render(state)
         let picture = try #require(pictureBounds(buffer), "no picture at \(columns)×\(rows)")
@@ -85,7 +85,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func placeholdersSayWhyThereIsNoPicture() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
     state.pictures.markLoading(.campus("40"))
     #expect(MainView.render(state).lines.joined().contains("decoding…"))
     state.pictures.fail(.campus("40"), .failed("not an image: the file is an HTML or XML page"))
@@ -96,7 +96,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var state = try campusState(columns: 200, rows: 60)
     state.colorDepth = .truecolor
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40", width: 1600, height: 1200)))
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0)), .viewer(ImageViewerState(artwork: .campus("40")))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0), ImageViewerState(artwork: .campus("40"))])
     let fit = MainView.render(state)
     let whole = try #require(pictureBounds(fit))
     #expect(whole.height == 59 && abs(whole.width - 157) <= 2, "fits the screen less the status line: \(whole)")
@@ -124,7 +124,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     var state = try campusState(columns: 160, rows: 45)
     state.colorDepth = .indexed256
     let ee = try #require(state.main.ranked.first { $0.name == "Electrical Engineering Building" })
-    state.overlays = [.building(BuildingListState(key: ee.building.key, selected: 0))]
+    state.replaceStack([BuildingListState(key: ee.building.key, selected: 0)])
     _ = reduce(&state, .pictureLoaded(quadrantPicture(ee.artworks[0].artwork.id)))
     let wide = MainView.render(state)
     let thumbnail = try #require(pictureBounds(wide))
@@ -136,7 +136,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 
 @Test func asciiAndMonochromePicturesUseNoColourOrOnlyASCII() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
     _ = reduce(&state, .pictureLoaded(quadrantPicture("40")))
     state.colorDepth = .none
     let mono = MainView.render(state)

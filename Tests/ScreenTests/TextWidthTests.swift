@@ -46,7 +46,7 @@ import Testing
     let artwork = Artwork(id: "big", title: huge, artist: "R", information: huge, coordinate: .ashtonBuilding, building: "Hall")
     var state = AppState(artworks: [artwork])
     _ = reduce(&state, .resize(TerminalSize(columns: 100, rows: 30)))
-    state.overlays = [.detail(DetailState(artwork: .campus("big"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("big"), scroll: 0)])
     state.pictures.fail(.campus("big"), .notCached)
     let lines = MainView.render(state).lines
     #expect(lines.count == 30)

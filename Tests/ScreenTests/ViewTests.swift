@@ -105,7 +105,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 @Test func buildingOverlayListsTheNineArtworks() throws {
     var state = try campusState(columns: 100, rows: 30)
     let ee = try #require(state.main.ranked.first { $0.name == "Electrical Engineering Building" })
-    state.overlays = [.building(BuildingListState(key: ee.building.key, selected: 1))]
+    state.replaceStack([BuildingListState(key: ee.building.key, selected: 1)])
     let lines = MainView.render(state).lines
     let text = lines.joined(separator: "\n")
     #expect(text.contains("┌ Electrical Engineering Building ─"))
@@ -116,7 +116,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 
 @Test func detailShowsEverythingWrappedToTheWidth() throws {
     var state = try campusState(columns: 160, rows: 45)
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
     state.pictures.fail(.campus("40"), .notCached)
     var lines = MainView.render(state).trimmedLines
     let text = lines.joined(separator: "\n")
@@ -148,7 +148,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     })
     state.catalogueHoldsFullRecords = false
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
-    state.overlays = [.detail(DetailState(artwork: .campus("40"), scroll: 0))]
+    state.replaceStack([DetailState(artwork: .campus("40"), scroll: 0)])
     state.pictures.fail(.campus("40"), .notCached)
     var text = MainView.render(state).trimmedLines.joined(separator: "\n")
     #expect(text.contains("Reading the description…"))
@@ -172,7 +172,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
 @Test func helpShowsEveryBinding() throws {
     // Tall enough for the whole help without scrolling.
     var state = try campusState(columns: 100, rows: 200)
-    state.overlays = [.help(HelpState(scroll: 0))]
+    state.replaceStack([HelpState(scroll: 0)])
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(text.contains("┌ Keys"))
     for binding in Keymap.bindings {

@@ -1,45 +1,39 @@
 import TerminalTypes
 import Catalog
 
-/// The one place that knows every screen on the stack. Each screen answers the router's questions itself
-/// (its `StackScreen` conformance, in its feature folder); the router only opens the stack element into its
-/// screen, once, and forwards. Adding a screen adds one case to `screen` here (and to `Overlay`).
+/// The one place that opens a stack element into its screen. Each screen answers the router's questions
+/// itself (its `StackScreen` conformance, in its feature folder); the router only forwards, through the
+/// protocol, so adding a screen adds nothing here.
 extension Overlay {
-    /// The screen this element holds, to be asked its own questions.
-    public var screen: any StackScreen {
-        switch self {
-        case .building(let state): return state
-        case .detail(let state): return state
-        case .help(let state): return state
-        case .viewer(let state): return state
-        case .favourites(let state): return state
-        case .slideshow(let state): return state
-        case .settings(let state): return state
-        case .news(let state): return state
-        case .painters(let state): return state
-        }
-    }
-
     /// Where keys are pressed while this screen is on top.
     public var keyContext: KeyContext { type(of: screen).keyContext }
 
     /// The action a key's command asks of this screen, or nil when it is not this screen's.
-    public func action(for command: Command) -> OverlayAction? { type(of: screen).action(for: command) }
-
-    /// While the screen takes typed text, what a key means to it (`.some(nil)`: swallowed); nil otherwise.
-    public func typing(_ key: Key) -> OverlayAction?? { screen.typing(key) }
-
-    /// Hands an action to this screen's feature; nil when the action is for another screen.
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        var screen = self.screen
-        guard let reduced = screen.reduce(action, context) else { return nil }
-        self = screen.overlay
-        return reduced
+    public func action(for command: Command) -> OverlayAction? {
+        type(of: screen).action(for: command).map { OverlayAction($0) }
     }
 
-    /// What the user points at on this screen: `.some(nil)` when it points at nothing, nil when the screen
-    /// has no say (help, settings, news) and the screen below answers.
-    public func pointed(_ context: FeatureContext) -> Pointed?? { screen.pointed(context) }
+    /// Whether the screen takes typed text now, and what a key means to it.
+    public func typing(_ key: Key) -> KeyTaking<OverlayAction> {
+        func ask<S: StackScreen>(_ screen: S) -> KeyTaking<OverlayAction> { screen.typing(key).map { OverlayAction($0) } }
+        return ask(screen)
+    }
+
+    /// Hands an action to this screen's feature; nil when the action is for another kind of screen.
+    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
+        func apply<S: StackScreen>(_ screen: S) -> (screen: any StackScreen, reduced: Reduced)? {
+            guard let own = action.as(S.ScreenAction.self) else { return nil }
+            var changed = screen
+            let reduced = changed.reduce(own, context)
+            return (changed, reduced)
+        }
+        guard let result = apply(screen) else { return nil }
+        screen = result.screen
+        return result.reduced
+    }
+
+    /// What the user points at on this screen, or that the screen below answers.
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { screen.pointed(context) }
 
     /// The artwork whose picture this screen shows in its main place, if any.
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { screen.shownPicture(context) }
@@ -54,20 +48,8 @@ extension Overlay {
     /// This element's state when it is a screen of the given kind.
     public func state<S: StackScreen>(_ kind: S.Type) -> S? { screen as? S }
 
-    /// The building this screen lists, for quick look-ups of its artworks.
-    public var buildingKey: String? { state(BuildingListState.self)?.key }
-
-    /// The viewer's state, when this is the viewer.
-    public var viewer: ImageViewerState? { state(ImageViewerState.self) }
-
-    /// Whether this is the help.
-    var isHelp: Bool { state(HelpState.self) != nil }
-
-    /// Whether this is the slideshow.
-    public var isSlideshow: Bool { state(SlideshowState.self) != nil }
-
-    /// The painters screen's state, when this is it.
-    var painters: PaintersState? { state(PaintersState.self) }
+    /// Whether this element is a screen of the given kind.
+    public func `is`<S: StackScreen>(_ kind: S.Type) -> Bool { screen is S }
 }
 
 extension AppState {
@@ -75,8 +57,20 @@ extension AppState {
     /// `f`, `o` and `g` share.
     public var pointed: Pointed? {
         for screen in overlays.reversed() {
-            if let answer = screen.pointed(self) { return answer }
+            switch screen.pointed(self) {
+            case .screenBelow: continue
+            case .points(let pointed): return pointed
+            case .nothing: return nil
+            }
         }
         return mainPointed
     }
+
+    /// The screen of the given kind nearest the top of the stack, if one is open.
+    public func top<S: StackScreen>(_ kind: S.Type) -> S? {
+        overlays.last?.state(kind)
+    }
+
+    /// The index of the screen pushed with `id`, if it is still on the stack.
+    func stackIndex(of id: ScreenID) -> Int? { overlays.lastIndex { $0.id == id } }
 }

@@ -46,3 +46,5 @@ public enum BuildingListView {
     }
 
 }
+
+extension BuildingListView: StackScreenView {}

@@ -102,3 +102,5 @@ public enum DetailView {
     }
 
 }
+
+extension DetailView: StackScreenView {}

@@ -17,3 +17,5 @@ public enum FavouritesView {
                               keys: "Enter open · f remove the heart · S slideshow · Esc back", width: 80, into: &buffer, screen: screen)
     }
 }
+
+extension FavouritesView: StackScreenView {}

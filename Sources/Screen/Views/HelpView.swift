@@ -25,3 +25,5 @@ public enum HelpView {
                      style: Style(.muted), maxWidth: inner.width - 2)
     }
 }
+
+extension HelpView: StackScreenView {}

@@ -45,3 +45,5 @@ public enum ImageViewerView {
         buffer.write(MessageFit.fit(status, to: bar.width), x: bar.x, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width)
     }
 }
+
+extension ImageViewerView: StackScreenView {}

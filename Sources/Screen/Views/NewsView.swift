@@ -49,3 +49,5 @@ public enum NewsView {
         buffer.write("j/k scroll · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
     }
 }
+
+extension NewsView: StackScreenView {}

@@ -57,3 +57,5 @@ public enum PaintersView {
                               keys: "Enter open · f heart · t in the table · Esc back to the painters", width: 84, into: &buffer, screen: screen)
     }
 }
+
+extension PaintersView: StackScreenView {}

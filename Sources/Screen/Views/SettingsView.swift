@@ -63,3 +63,5 @@ public enum SettingsView {
         return TextWidth.of(one) <= width ? [one] : [keys, savingNote]
     }
 }
+
+extension SettingsView: StackScreenView {}

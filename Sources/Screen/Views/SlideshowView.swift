@@ -33,3 +33,5 @@ public enum SlideshowView {
         buffer.write(keys, x: bar.x + used, y: bar.y, style: Style(.status, reverse: true), maxWidth: bar.width - used)
     }
 }
+
+extension SlideshowView: StackScreenView {}

@@ -12,18 +12,19 @@ extension BuildingListState: StackScreen {
         KeyBinding(keys: [.enter], command: .open, context: .list, description: "open the artwork's detail"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .list, description: "walking directions to the artwork"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { BuildingListFeature.action(for: command).map(OverlayAction.building) }
-    public var overlay: Overlay { .building(self) }
+    public static func action(for command: Command) -> BuildingListAction? { BuildingListFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .building(let action) = action else { return nil }
-        return BuildingListFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: BuildingListAction, _ context: FeatureContext) -> Reduced { BuildingListFeature.reduce(&self, action, context) }
 
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedArtwork(context).map(Pointed.artwork)) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(selectedArtwork(context).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { selectedArtwork(context)?.key }
 }
 
 extension KeyContext {
     public static let list = KeyContext(rawValue: "Artworks of a building")
+}
+
+extension OverlayAction {
+    /// An action for the building screen.
+    public static func building(_ action: BuildingListAction) -> OverlayAction { OverlayAction(action) }
 }

@@ -12,18 +12,19 @@ extension DetailState: StackScreen {
         KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { DetailFeature.action(for: command).map(OverlayAction.detail) }
-    public var overlay: Overlay { .detail(self) }
+    public static func action(for command: Command) -> DetailAction? { DetailFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .detail(let action) = action else { return nil }
-        return DetailFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: DetailAction, _ context: FeatureContext) -> Reduced { DetailFeature.reduce(&self, action, context) }
 
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(context.anyArtwork(artwork).map(Pointed.artwork)) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(context.anyArtwork(artwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
 }
 
 extension KeyContext {
     public static let detail = KeyContext(rawValue: "Artwork detail")
+}
+
+extension OverlayAction {
+    /// An action for the detail screen.
+    public static func detail(_ action: DetailAction) -> OverlayAction { OverlayAction(action) }
 }

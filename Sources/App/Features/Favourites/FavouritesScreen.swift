@@ -9,17 +9,18 @@ extension FavouritesState: StackScreen {
         KeyBinding(keys: [.down, .character("j")], command: .favourites(.move(1)), context: .favourites, description: "next favourite"),
         KeyBinding(keys: [.enter], command: .favourites(.openSelected), context: .favourites, description: "open its detail"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { FavouritesFeature.action(for: command).map(OverlayAction.favourites) }
-    public var overlay: Overlay { .favourites(self) }
+    public static func action(for command: Command) -> FavouritesAction? { FavouritesFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .favourites(let action) = action else { return nil }
-        return FavouritesFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: FavouritesAction, _ context: FeatureContext) -> Reduced { FavouritesFeature.reduce(&self, action, context) }
 
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedArtwork(context).map(Pointed.artwork)) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(selectedArtwork(context).map(Pointed.artwork)) }
 }
 
 extension KeyContext {
     public static let favourites = KeyContext(rawValue: "Favourites")
+}
+
+extension OverlayAction {
+    /// An action for the favourites screen.
+    public static func favourites(_ action: FavouritesAction) -> OverlayAction { OverlayAction(action) }
 }

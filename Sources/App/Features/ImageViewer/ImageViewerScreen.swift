@@ -13,19 +13,20 @@ extension ImageViewerState: StackScreen {
         KeyBinding(keys: [.left, .character("h")], command: .viewer(.pan(dx: -1, dy: 0)), context: .viewer, description: "pan left"),
         KeyBinding(keys: [.right, .character("l")], command: .viewer(.pan(dx: 1, dy: 0)), context: .viewer, description: "pan right"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { ImageViewerFeature.action(for: command).map(OverlayAction.viewer) }
-    public var overlay: Overlay { .viewer(self) }
+    public static func action(for command: Command) -> ImageViewerAction? { ImageViewerFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .viewer(let action) = action else { return nil }
-        return ImageViewerFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: ImageViewerAction, _ context: FeatureContext) -> Reduced { ImageViewerFeature.reduce(&self, action, context) }
 
     public static var isFullScreen: Bool { true }
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(context.anyArtwork(artwork).map(Pointed.artwork)) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(context.anyArtwork(artwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
 }
 
 extension KeyContext {
     public static let viewer = KeyContext(rawValue: "Image viewer")
+}
+
+extension OverlayAction {
+    /// An action for the viewer screen.
+    public static func viewer(_ action: ImageViewerAction) -> OverlayAction { OverlayAction(action) }
 }

@@ -8,15 +8,16 @@ extension NewsState: StackScreen {
         KeyBinding(keys: [.up, .character("k")], command: .newsScroll(-1), context: .news, description: "scroll up"),
         KeyBinding(keys: [.down, .character("j")], command: .newsScroll(1), context: .news, description: "scroll down"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { NewsFeature.action(for: command).map(OverlayAction.news) }
-    public var overlay: Overlay { .news(self) }
+    public static func action(for command: Command) -> NewsAction? { NewsFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .news(let action) = action else { return nil }
-        return NewsFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: NewsAction, _ context: FeatureContext) -> Reduced { NewsFeature.reduce(&self, action, context) }
 }
 
 extension KeyContext {
     public static let news = KeyContext(rawValue: "News")
+}
+
+extension OverlayAction {
+    /// An action for the news screen.
+    public static func news(_ action: NewsAction) -> OverlayAction { OverlayAction(action) }
 }

@@ -96,14 +96,14 @@ public enum PaintersFeature {
     }
 
     /// While a name is typed or a removal awaits y/n, every key goes to it.
-    public static func typing(_ screen: PaintersState, _ key: Key) -> PaintersAction?? {
-        guard screen.prompt != nil || screen.confirmRemove != nil else { return nil }
+    public static func typing(_ screen: PaintersState, _ key: Key) -> KeyTaking<PaintersAction> {
+        guard screen.prompt != nil || screen.confirmRemove != nil else { return .notTyping }
         switch key {
-        case .enter: return screen.confirmRemove != nil ? .answer(true) : .confirm
-        case .escape: return .cancel
-        case .backspace, .delete: return .erase
-        case .character(let c): return .type(c)
-        default: return .some(nil)
+        case .enter: return .action(screen.confirmRemove != nil ? .answer(true) : .confirm)
+        case .escape: return .action(.cancel)
+        case .backspace, .delete: return .action(.erase)
+        case .character(let c): return .action(.type(c))
+        default: return .swallowed
         }
     }
 

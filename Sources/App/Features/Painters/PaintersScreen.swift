@@ -13,19 +13,20 @@ extension PaintersState: StackScreen {
         KeyBinding(keys: [.character("d")], command: .painters(.remove), context: .painters, description: "remove the painter and their paintings (asks first)"),
         KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { PaintersFeature.action(for: command).map(OverlayAction.painters) }
-    public var overlay: Overlay { .painters(self) }
+    public static func action(for command: Command) -> PaintersAction? { PaintersFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .painters(let action) = action else { return nil }
-        return PaintersFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: PaintersAction, _ context: FeatureContext) -> Reduced { PaintersFeature.reduce(&self, action, context) }
 
-    public func typing(_ key: Key) -> OverlayAction?? { PaintersFeature.typing(self, key).map { $0.map(OverlayAction.painters) } }
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(selectedPainting.map(Pointed.artwork)) }
+    public func typing(_ key: Key) -> KeyTaking<PaintersAction> { PaintersFeature.typing(self, key) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(selectedPainting.map(Pointed.artwork)) }
     public var heldArtworks: [Artwork] { paintings }
 }
 
 extension KeyContext {
     public static let painters = KeyContext(rawValue: "Painters")
+}
+
+extension OverlayAction {
+    /// An action for the painters screen.
+    public static func painters(_ action: PaintersAction) -> OverlayAction { OverlayAction(action) }
 }

@@ -35,14 +35,14 @@ public enum SettingsFeature {
     }
 
     /// While a value is being typed, every key goes to it.
-    public static func typing(_ state: SettingsState, _ key: Key) -> SettingsAction?? {
-        guard state.editing != nil else { return nil }
+    public static func typing(_ state: SettingsState, _ key: Key) -> KeyTaking<SettingsAction> {
+        guard state.editing != nil else { return .notTyping }
         switch key {
-        case .enter: return .edit
-        case .escape: return .cancel
-        case .backspace, .delete: return .erase
-        case .character(let c): return .type(c)
-        default: return .some(nil)
+        case .enter: return .action(.edit)
+        case .escape: return .action(.cancel)
+        case .backspace, .delete: return .action(.erase)
+        case .character(let c): return .action(.type(c))
+        default: return .swallowed
         }
     }
 

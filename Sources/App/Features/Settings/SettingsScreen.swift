@@ -13,17 +13,18 @@ extension SettingsState: StackScreen {
         KeyBinding(keys: [.character("d")], command: .settings(.reset), context: .settings, description: "back to the default"),
         KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { SettingsFeature.action(for: command).map(OverlayAction.settings) }
-    public var overlay: Overlay { .settings(self) }
+    public static func action(for command: Command) -> SettingsAction? { SettingsFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .settings(let action) = action else { return nil }
-        return SettingsFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: SettingsAction, _ context: FeatureContext) -> Reduced { SettingsFeature.reduce(&self, action, context) }
 
-    public func typing(_ key: Key) -> OverlayAction?? { SettingsFeature.typing(self, key).map { $0.map(OverlayAction.settings) } }
+    public func typing(_ key: Key) -> KeyTaking<SettingsAction> { SettingsFeature.typing(self, key) }
 }
 
 extension KeyContext {
     public static let settings = KeyContext(rawValue: "Settings")
+}
+
+extension OverlayAction {
+    /// An action for the settings screen.
+    public static func settings(_ action: SettingsAction) -> OverlayAction { OverlayAction(action) }
 }

@@ -147,7 +147,7 @@ public enum SlideshowFeature {
         var result = Reduced()
         if let id = show.currentID { result.delegates.append(.wantPicture(id)) }
         if let next = show.nextID, next != show.currentID { result.delegates.append(.wantPicture(next)) }
-        if show.advances { result.effects.append(.slideshowTimer(seconds: show.interval, generation: show.generation)) }
+        if show.advances { result.effects.append(.after(seconds: show.interval, .slideshow(.timer(generation: show.generation)))) }
         return result
     }
 }

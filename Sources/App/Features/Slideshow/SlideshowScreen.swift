@@ -9,20 +9,21 @@ extension SlideshowState: StackScreen {
         KeyBinding(keys: [.left, .character("h")], command: .slideshow(.step(-1)), context: .slideshow, description: "previous picture"),
         KeyBinding(keys: [.right, .character("l")], command: .slideshow(.step(1)), context: .slideshow, description: "next picture"),
     ]
-    public static func action(for command: Command) -> OverlayAction? { SlideshowFeature.action(for: command).map(OverlayAction.slideshow) }
-    public var overlay: Overlay { .slideshow(self) }
+    public static func action(for command: Command) -> SlideshowAction? { SlideshowFeature.action(for: command) }
 
-    public mutating func reduce(_ action: OverlayAction, _ context: FeatureContext) -> Reduced? {
-        guard case .slideshow(let action) = action else { return nil }
-        return SlideshowFeature.reduce(&self, action, context)
-    }
+    public mutating func reduce(_ action: SlideshowAction, _ context: FeatureContext) -> Reduced { SlideshowFeature.reduce(&self, action, context) }
 
     public static var isFullScreen: Bool { true }
-    public func pointed(_ context: FeatureContext) -> Pointed?? { .some(currentID.flatMap(context.anyArtwork).map(Pointed.artwork)) }
+    public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(currentID.flatMap(context.anyArtwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { currentID }
     public var heldArtworks: [Artwork] { artworks }
 }
 
 extension KeyContext {
     public static let slideshow = KeyContext(rawValue: "Slideshow")
+}
+
+extension OverlayAction {
+    /// An action for the slideshow screen.
+    public static func slideshow(_ action: SlideshowAction) -> OverlayAction { OverlayAction(action) }
 }
