@@ -42,7 +42,7 @@ public struct AppState: Sendable {
     public internal(set) var whatsNew: [String] = []
 
     /// False when the catalogue was read with only what the view needs: a detail then asks the store for
-    /// the artwork's full record (see Features/Details).
+    /// the artwork's full record (see Root/FullRecords.swift).
     public internal(set) var catalogueHoldsFullRecords = true
     /// Full records read for details, by artwork.
     public internal(set) var fullRecords: [ArtworkKey: Artwork] = [:]

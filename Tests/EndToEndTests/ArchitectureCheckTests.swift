@@ -41,6 +41,12 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
     #expect(result.output.contains("ok       no double optionals in Sources"))
     #expect(result.output.contains("ok       the root changes the main screen only through its feature's actions"))
+    #expect(result.output.contains("ok       Runtime does not import ArtmapCLI"))
+    #expect(result.output.contains("ok       the run loop's files live in Sources/Runtime, not ArtmapCLI"))
+    #expect(result.output.contains("ok       only XMLReading imports CXML2"))
+    #expect(result.output.contains("ok       C libraries imported only by their wrapper (and Bench, by name)"))
+    #expect(result.output.contains("ok       docs/ARCHITECTURE.md names only files and types that exist"), "\(result.output)")
+    #expect(result.output.contains("ok       docs/ARCHITECTURE.md mentions every module under Sources"), "\(result.output)")
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -139,4 +145,95 @@ private func function(_ declaration: String, lines: Int) -> String {
     #expect(broken.output.contains("Sources/Geo/Long.swift:83: init? has 81 lines (at most 80)"), "\(broken.output)")
     #expect(!broken.output.contains("fits") && !broken.output.contains("Short.swift") && !broken.output.contains("CityBench"),
             "80 lines, comments, strings, calls and Bench are not flagged: \(broken.output)")
+}
+
+@Test func theRunLoopAndTheCLibrariesStayInTheirModules() throws {
+    let root = try tree([
+        "Sources/Runtime/Session.swift": "import Foundation\nimport ArtmapCLI\n",
+        "Sources/ArtmapCLI/SessionLoop.swift": "struct SessionLoop {}\n",
+        "Sources/ArtmapCLI/ActionQueue.swift": "final class ActionQueue {}\n",
+        "Sources/ArtmapCLI/PictureLoader.swift": "struct PictureLoader {}\n",
+        "Sources/ArtmapCLI/Artmap.swift": "import CMallocArena\n",
+        "Sources/Location/GPXTrack.swift": "import CXML2\n",
+        "Sources/XMLReading/XMLReader.swift": "import CXML2\n",
+        "Sources/Screen/Picture.swift": "import CChafa\n",
+        "Sources/Imaging/ImageDecoder.swift": "import CJPEG\nimport CPNG\nimport CChafa\n",
+        "Sources/Bench/MapBench.swift": "import COsmium\n",
+        "Sources/Store/Database.swift": "import CSQLite\n@_implementationOnly import COsmium\n",
+        "Sources/App/Reducer.swift": "import CNcursesw\n",
+        "Sources/Curses/Terminal.swift": "import CNcursesw\nimport CTerminalRescue\n",
+        "Sources/Sync/HTTPClient.swift": "import CCurl\n",
+        "Sources/Catalog/Artwork.swift": "import CCurl\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Runtime does not import ArtmapCLI"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Session.swift:2:import ArtmapCLI"))
+    #expect(broken.output.contains("FAILED   the run loop's files live in Sources/Runtime, not ArtmapCLI"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/SessionLoop.swift") && broken.output.contains("Sources/ArtmapCLI/ActionQueue.swift")
+            && broken.output.contains("Sources/ArtmapCLI/PictureLoader.swift"), "\(broken.output)")
+    #expect(!broken.output.contains("Sources/ArtmapCLI/Artmap.swift"), "ArtmapCLI may import CMallocArena: \(broken.output)")
+    #expect(broken.output.contains("FAILED   only XMLReading imports CXML2"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Location/GPXTrack.swift:1:import CXML2"))
+    #expect(!broken.output.contains("XMLReader.swift"), "XMLReading is CXML2's wrapper: \(broken.output)")
+    #expect(broken.output.contains("FAILED   C libraries imported only by their wrapper (and Bench, by name)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Screen/Picture.swift:1:import CChafa"))
+    #expect(broken.output.contains("Sources/Store/Database.swift:2:@_implementationOnly import COsmium"))
+    #expect(broken.output.contains("Sources/App/Reducer.swift:1:import CNcursesw"))
+    #expect(broken.output.contains("Sources/Catalog/Artwork.swift:1:import CCurl"))
+    #expect(!broken.output.contains("ImageDecoder.swift") && !broken.output.contains("MapBench.swift")
+            && !broken.output.contains("Database.swift:1:") && !broken.output.contains("Terminal.swift")
+            && !broken.output.contains("HTTPClient.swift"), "each wrapper, and Bench with COsmium, may: \(broken.output)")
+}
+
+/// A tree whose modules are Geo and Location, with `architecture` as its docs/ARCHITECTURE.md (none when nil).
+private func documentedTree(_ architecture: String?) throws -> URL {
+    var files = [
+        "Sources/Geo/Coordinate.swift": "public struct Coordinate: Sendable {}\nenum Geodesic {}\n",
+        "Sources/Location/GPXTrack.swift": "public final class GPXTrack {}\ntypealias Fix = Coordinate\n",
+        "Sources/Cells/DisplayText.swift": "public enum DisplayText {}\n",
+        "Tests/GeoTests/CoordinateTests.swift": "struct TestOnlyType {}\n@Test func a() throws { let x = try #require(y) }\n",
+        "scripts/check.sh": "#!/bin/sh\n",
+    ]
+    if let architecture { files["docs/ARCHITECTURE.md"] = architecture }
+    return try tree(files)
+}
+
+@Test func architectureNamesOnlyFilesAndTypesThatExistAndEveryModule() throws {
+    let good = try checkArchitecture(documentedTree("""
+        # Architecture
+        Geo: `Coordinate`, `Geodesic.distance(a, b)`, `Fix`, Sources/Geo/Coordinate.swift, CoordinateTests.swift.
+        Location: `GPXTrack` (GeoTests/CoordinateTests.swift), scripts/check.sh, Sources/Geo/.
+        Cells: `Cells.DisplayText`, Features/<Name>/, `Hashable`, `PRAGMA quick_check`, `RGB`, `reduce(&state)`.
+        """))
+    #expect(good.status == 0, "\(good.output)")
+    #expect(good.output.contains("ok       docs/ARCHITECTURE.md names only files and types that exist"), "\(good.output)")
+    #expect(good.output.contains("ok       docs/ARCHITECTURE.md mentions every module under Sources"), "\(good.output)")
+
+    let broken = try checkArchitecture(documentedTree("""
+        # Architecture
+        Geo: `Coordinate`, Sources/Geo/Gone.swift, and Gone.swift, and docs/Gone.md.
+        `NoSuchType` and `Cells.NoSuchType.member` and `TestOnlyType` (declared only in Tests).
+        Screen/Views/Missing.swift
+        Cells.
+        """))
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   docs/ARCHITECTURE.md names only files and types that exist"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:2: Sources/Geo/Gone.swift does not exist"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:2: Gone.swift is no file under Sources or Tests"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:2: docs/Gone.md does not exist"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:3: `NoSuchType` is no struct, enum, class, protocol, actor or typealias in Sources"),
+            "\(broken.output)")
+    #expect(broken.output.components(separatedBy: ":3: `NoSuchType`").count == 3, "after a module's name too: \(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:3: `TestOnlyType` is no struct"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md:4: Screen/Views/Missing.swift is no file under Sources or Tests"), "\(broken.output)")
+    #expect(!broken.output.contains("`Coordinate`"), "\(broken.output)")
+    #expect(broken.output.contains("FAILED   docs/ARCHITECTURE.md mentions every module under Sources"), "\(broken.output)")
+    #expect(broken.output.contains("docs/ARCHITECTURE.md: the module Sources/Location is not mentioned"), "\(broken.output)")
+    #expect(!broken.output.contains("Sources/Geo is not") && !broken.output.contains("Sources/Cells is not"), "\(broken.output)")
+
+    let missing = try checkArchitecture(documentedTree(nil))
+    #expect(missing.status == 1)
+    #expect(missing.output.contains("docs/ARCHITECTURE.md: missing"), "\(missing.output)")
 }

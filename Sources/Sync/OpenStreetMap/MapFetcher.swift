@@ -152,86 +152,20 @@ public struct MapFetcher: Sendable {
         self.budget = budget
     }
 
+    /// Fetches the stale tiles the request covers (the artworks first and the streets by boxes around a point, tile by
+    /// tile for a refresh of named tiles), stores them, then finds and downloads the pictures.
     public func run(_ request: MapFetchRequest, progress: @escaping @Sendable (MapFetchProgress) -> Void = { _ in }) async throws -> MapFetchReport {
         let store = try CatalogStore(path: request.storePath)
         Self.removeAbandonedFolders()
         var report = MapFetchReport()
-        let tiles: [MapTile]
-        if let given = request.tiles {
-            // A refresh of what is stored names its tiles: the same cap on the requests.
-            guard given.count <= Self.maxTiles else {
-                throw SyncError(url: nil, "\(given.count) tiles asked at once, more than the \(Self.maxTiles) a fetch may ask Overpass for; nothing was asked")
-            }
-            tiles = given
-        } else {
-            let radius = min(request.radius, Self.maxRadius)
-            let count = MapTile.coveringCount(request.center, radius: radius)
-            guard count <= Self.maxTiles else {
-                // Cells are 0.01° of longitude, which narrow to nothing at the poles: the count, not the radius, bounds the requests.
-                let smaller = MapTile.largestRadius(around: request.center, within: radius, cap: Self.maxTiles)
-                throw SyncError(url: nil, "a fetch of \(Int(radius)) m here (\(request.center)) takes \(count) tiles of 0.01°, more than the \(Self.maxTiles) "
-                    + "a fetch may ask Overpass for (tiles narrow towards the pole); "
-                    + (smaller.flatMap { $0 >= 10 ? "give --radius \($0) or less here" : nil } ?? "artmap cannot fetch the map this near the pole")
-                    + "; nothing was asked")
-            }
-            tiles = MapTile.covering(request.center, radius: radius)
-        }
+        let tiles = try Self.tilesToAsk(request)
         report.tiles = tiles.count
         let stale = request.fetchTiles ? try store.staleTiles(tiles, maxAgeDays: request.maxAgeDays) : []
         if !stale.isEmpty, request.tiles == nil,
            let plan = FetchPlan.plan(stale: stale, center: request.center, screenRadius: min(request.screenRadius, request.radius)) {
             try await fetchInOrder(plan, tiles: tiles, stale: stale, request: request, store: store, report: &report, progress: progress)
         } else if !stale.isEmpty {
-            let folder = try Self.privateFolder()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
-            var files: [(MapTile, String?)] = []
-            var spent = FetchBudget.Spent()
-            for (index, tile) in stale.enumerated() {
-                try Task.checkCancellation()
-                progress(.tile(done: index, total: stale.count))
-                let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
-                try budget.take(data, into: &spent, tiles: stale.count)
-                // A tile of open sea or empty land answers a document without elements: stored as fetched, empty.
-                guard data.range(of: Data("<node".utf8)) != nil else {
-                    files.append((tile, nil))
-                    continue
-                }
-                let file = folder.appendingPathComponent("tile-\(tile.row)-\(tile.column).osm")
-                try data.write(to: file)
-                files.append((tile, file.path))
-            }
-            try Task.checkCancellation()
-            try request.beforeWriting?()
-            progress(.storing(tiles: files.count))
-            do {
-                report.stored = try store.replaceTiles(files.map { tile, path in
-                    TileContents(tile: tile) { sink in
-                        guard let path else { return MapImportResult() }
-                        do {
-                            return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
-                        } catch let error as CartographyError {
-                            throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
-                        }
-                    }
-                }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
-            } catch let error as StoreError {
-                throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
-            }
-            report.fetched = files.count
-            // The store does not grow forever: tiles elsewhere not fetched again within the age limit go (a fetch
-            // there brings them back). An age limit of 0 asks every tile again and evicts nothing.
-            if request.maxAgeDays > 0 {
-                do {
-                    report.evicted = try store.evictFetchedTiles(olderThan: request.maxAgeDays, keeping: Set(tiles))
-                } catch {
-                    report.evictionFailure = "\(error)"
-                }
-                if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
-                    report.stored?.totalFeatures = counts.features
-                    report.stored?.totalEdges = counts.edges
-                }
-            }
+            try await fetchTileByTile(stale, tiles: tiles, request: request, store: store, report: &report, progress: progress)
         }
         guard request.downloadPictures else { return report }
         report.downloadedPictures = true
@@ -242,6 +176,87 @@ public struct MapFetcher: Sendable {
             report.pictureProblems.append("stopped before every picture was found and downloaded; the next fetch goes on")
         }
         return report
+    }
+
+    /// The tiles a request covers: those it names (a refresh of what is stored), or those around its point, never more
+    /// than `maxTiles` (a refusal says what radius fits here; nothing is asked).
+    static func tilesToAsk(_ request: MapFetchRequest) throws -> [MapTile] {
+        if let given = request.tiles {
+            // A refresh of what is stored names its tiles: the same cap on the requests.
+            guard given.count <= maxTiles else {
+                throw SyncError(url: nil, "\(given.count) tiles asked at once, more than the \(maxTiles) a fetch may ask Overpass for; nothing was asked")
+            }
+            return given
+        }
+        let radius = min(request.radius, maxRadius)
+        let count = MapTile.coveringCount(request.center, radius: radius)
+        guard count <= maxTiles else {
+            // Cells are 0.01° of longitude, which narrow to nothing at the poles: the count, not the radius, bounds the requests.
+            let smaller = MapTile.largestRadius(around: request.center, within: radius, cap: maxTiles)
+            throw SyncError(url: nil, "a fetch of \(Int(radius)) m here (\(request.center)) takes \(count) tiles of 0.01°, more than the \(maxTiles) "
+                + "a fetch may ask Overpass for (tiles narrow towards the pole); "
+                + (smaller.flatMap { $0 >= 10 ? "give --radius \($0) or less here" : nil } ?? "artmap cannot fetch the map this near the pole")
+                + "; nothing was asked")
+        }
+        return MapTile.covering(request.center, radius: radius)
+    }
+
+    /// A refresh of named tiles: one question per stale tile, every answer saved to a private folder, then all stored in
+    /// one transaction (nothing is written unless every tile arrived and read), then old tiles elsewhere evicted.
+    private func fetchTileByTile(_ stale: [MapTile], tiles: [MapTile], request: MapFetchRequest, store: CatalogStore,
+                                 report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
+        let folder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try await downloadTiles(stale, into: folder, request: request, progress: progress)
+        try Task.checkCancellation()
+        try request.beforeWriting?()
+        progress(.storing(tiles: files.count))
+        report.stored = try storeTiles(files, in: store)
+        report.fetched = files.count
+        // The store does not grow forever: tiles elsewhere not fetched again within the age limit go (a fetch
+        // there brings them back). An age limit of 0 asks every tile again and evicts nothing.
+        if request.maxAgeDays > 0 { evictStale(olderThan: request.maxAgeDays, keeping: tiles, store: store, report: &report) }
+    }
+
+    /// Asks Overpass for each tile in turn and writes each answer with elements to `folder`; a tile whose answer holds
+    /// none (open sea, empty land) comes back without a file, to be stored as fetched and empty.
+    private func downloadTiles(_ stale: [MapTile], into folder: URL, request: MapFetchRequest,
+                               progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws -> [(MapTile, String?)] {
+        let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
+        var files: [(MapTile, String?)] = []
+        var spent = FetchBudget.Spent()
+        for (index, tile) in stale.enumerated() {
+            try Task.checkCancellation()
+            progress(.tile(done: index, total: stale.count))
+            let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
+            try budget.take(data, into: &spent, tiles: stale.count)
+            guard data.range(of: Data("<node".utf8)) != nil else {
+                files.append((tile, nil))
+                continue
+            }
+            let file = folder.appendingPathComponent("tile-\(tile.row)-\(tile.column).osm")
+            try data.write(to: file)
+            files.append((tile, file.path))
+        }
+        return files
+    }
+
+    /// Stores the downloaded tiles in one transaction: an answer artmap cannot read, or a store that refuses, stores nothing.
+    private func storeTiles(_ files: [(MapTile, String?)], in store: CatalogStore) throws -> TileReplaceReport {
+        do {
+            return try store.replaceTiles(files.map { tile, path in
+                TileContents(tile: tile) { sink in
+                    guard let path else { return MapImportResult() }
+                    do {
+                        return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
+                    } catch let error as CartographyError {
+                        throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
+                    }
+                }
+            }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
+        } catch let error as StoreError {
+            throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing was stored")
+        }
     }
 
     /// A fetch around a point in the order of issue 30: the artworks of the whole radius in one small question, stored

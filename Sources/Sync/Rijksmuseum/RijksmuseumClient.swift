@@ -121,72 +121,105 @@ public final class RijksmuseumClient: Sendable {
     /// why in `notes`, at a `next` already read, a page that adds no new painting, a `next` outside the
     /// museum's hosts, or a cap of `museumLimits` (checked id by id as a page is read).
     public func paintings(of painter: String, progress: @escaping @Sendable (PainterProgress) -> Void = { _ in }) async throws -> PainterFetch {
-        let caps = museumLimits
-        let budget = RequestBudget(limit: caps.maxRequests)
+        let budget = RequestBudget(limit: museumLimits.maxRequests)
+        var listing = try await search(painter: painter, budget: budget, progress: progress)
+        let paintings = try await readObjects(listing.ids, budget: budget, into: &listing, progress: progress)
+        // Two ids may lead to one object number: it is one painting, saved and counted once.
+        var numbers = Set<String>()
+        let distinct = paintings.compactMap { $0 }.filter { numbers.insert($0.id).inserted }
+        let repeated = paintings.compactMap { $0 }.count - distinct.count
+        if repeated > 0 { listing.notes.append("\(repeated) object\(repeated == 1 ? "" : "s") repeated an object number already read; counted once") }
+        return PainterFetch(painter: painter, total: listing.total ?? distinct.count, paintings: distinct, skipped: listing.skipped, notes: listing.notes)
+    }
+
+    /// What the search pages of one painter gave: the objects' links in order, the museum's count when believable, the
+    /// entries skipped and why paging stopped early.
+    struct Listing {
         var ids: [URL] = []
-        var seenIDs = Set<String>()
-        var seenPages = Set<String>()
+        var total: Int?
         var skipped: [String] = []
         var notes: [String] = []
+    }
+
+    /// Reads the search pages of `painter` one after the other, stopping (with a note) at a cap of `museumLimits`, a page
+    /// that adds no new painting, a `next` outside the museum's hosts or one already read.
+    private func search(painter: String, budget: RequestBudget, progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> Listing {
+        let caps = museumLimits
+        var listing = Listing()
+        var seenIDs = Set<String>()
+        var seenPages = Set<String>()
         var next: URL? = searchURL(painter: painter)
-        var total: Int?
         var page = 0
-        paging: while let url = next {
+        while let url = next {
             try Task.checkCancellation()
             next = nil
             guard page < caps.maxSearchPages else {
-                notes.append("stopped after \(caps.maxSearchPages) search pages (artmap's limit); the \(Self.paintingsText(ids.count)) found are kept")
+                listing.notes.append("stopped after \(caps.maxSearchPages) search pages (artmap's limit); the \(Self.paintingsText(listing.ids.count)) found are kept")
                 break
             }
             seenPages.insert(url.absoluteString)
             let result = try await searchPage(url, budget: budget)
             page += 1
             if page == 1 {
-                total = result.total
-                if total == nil { notes.append("the museum's count of paintings (\(result.rawTotal)) is not believable; the paintings found are counted instead") }
+                listing.total = result.total
+                if result.total == nil { listing.notes.append("the museum's count of paintings (\(result.rawTotal)) is not believable; the paintings found are counted instead") }
             }
-            var added = 0
-            for entry in result.items {
-                guard ids.count < caps.maxPaintings else {
-                    notes.append("the museum lists more than \(caps.maxPaintings) paintings (artmap's limit); only the first \(caps.maxPaintings) are fetched")
-                    progress(.searching(page: page, found: ids.count, total: total ?? ids.count))
-                    break paging
-                }
-                guard let text = (entry as? [String: Any])?["id"] as? String else { continue }
-                guard let raw = URL(string: text) else {
-                    skipped.append(SyncError(url: String(text.prefix(200)), "not a URL").description)
-                    continue
-                }
-                let link: URL
-                do {
-                    link = try bases.followed(raw)
-                } catch let error as SyncError {
-                    skipped.append(error.description)
-                    continue
-                }
-                guard seenIDs.insert(link.absoluteString).inserted else { continue }
-                ids.append(link)
-                added += 1
-            }
-            progress(.searching(page: page, found: ids.count, total: total ?? ids.count))
+            let added = try collect(result.items, into: &listing, seen: &seenIDs)
+            progress(.searching(page: page, found: listing.ids.count, total: listing.total ?? listing.ids.count))
+            guard let added else { break }
             guard let raw = result.next else { break }
             guard added > 0 else {
-                notes.append("stopped paging at search page \(page): it added no new painting (the museum repeats itself)")
+                listing.notes.append("stopped paging at search page \(page): it added no new painting (the museum repeats itself)")
                 break
             }
             let nextURL: URL
             do {
                 nextURL = try bases.followed(raw)
             } catch let error as SyncError {
-                notes.append("stopped paging at search page \(page): its next page \(error.url ?? "") is outside the museum's hosts")
+                listing.notes.append("stopped paging at search page \(page): its next page \(error.url ?? "") is outside the museum's hosts")
                 break
             }
             guard !seenPages.contains(nextURL.absoluteString) else {
-                notes.append("stopped paging at search page \(page): its next page was already read (a loop)")
+                listing.notes.append("stopped paging at search page \(page): its next page was already read (a loop)")
                 break
             }
             next = nextURL
         }
+        return listing
+    }
+
+    /// Adds one search page's new object links to `listing`, skipping (and listing) those that are not URLs or lead
+    /// outside the museum's hosts. Returns how many were added, or nil when the cap on paintings stopped the page.
+    private func collect(_ items: [Any], into listing: inout Listing, seen: inout Set<String>) throws -> Int? {
+        var added = 0
+        for entry in items {
+            guard listing.ids.count < museumLimits.maxPaintings else {
+                listing.notes.append("the museum lists more than \(museumLimits.maxPaintings) paintings (artmap's limit); only the first \(museumLimits.maxPaintings) are fetched")
+                return nil
+            }
+            guard let text = (entry as? [String: Any])?["id"] as? String else { continue }
+            guard let raw = URL(string: text) else {
+                listing.skipped.append(SyncError(url: String(text.prefix(200)), "not a URL").description)
+                continue
+            }
+            let link: URL
+            do {
+                link = try bases.followed(raw)
+            } catch let error as SyncError {
+                listing.skipped.append(error.description)
+                continue
+            }
+            guard seen.insert(link.absoluteString).inserted else { continue }
+            listing.ids.append(link)
+            added += 1
+        }
+        return added
+    }
+
+    /// Reads the objects `parallelRequests` at a time, in the order of `ids`; an unreadable object is skipped (listed in
+    /// `listing`), a failed request throws.
+    private func readObjects(_ ids: [URL], budget: RequestBudget, into listing: inout Listing,
+                             progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> [Artwork?] {
         var paintings: [Artwork?] = Array(repeating: nil, count: ids.count)
         var done = 0
         try await withThrowingTaskGroup(of: (Int, Result<PaintingOutcome, PaintingFailure>).self) { group in
@@ -201,8 +234,8 @@ public final class RijksmuseumClient: Sendable {
                 switch outcome {
                 case .success(let painting):
                     paintings[index] = painting.artwork
-                    if let note = painting.note { notes.append(note) }
-                case .failure(.malformed(let error)): skipped.append(error.description)
+                    if let note = painting.note { listing.notes.append(note) }
+                case .failure(.malformed(let error)): listing.skipped.append(error.description)
                 case .failure(.request(let error)): throw error
                 }
                 done += 1
@@ -210,12 +243,7 @@ public final class RijksmuseumClient: Sendable {
                 launch()
             }
         }
-        // Two ids may lead to one object number: it is one painting, saved and counted once.
-        var numbers = Set<String>()
-        let distinct = paintings.compactMap { $0 }.filter { numbers.insert($0.id).inserted }
-        let repeated = paintings.compactMap { $0 }.count - distinct.count
-        if repeated > 0 { notes.append("\(repeated) object\(repeated == 1 ? "" : "s") repeated an object number already read; counted once") }
-        return PainterFetch(painter: painter, total: total ?? distinct.count, paintings: distinct, skipped: skipped, notes: notes)
+        return paintings
     }
 
     /// "1 painting", "2 paintings".
