@@ -39,6 +39,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       only the router and MainView switch over the screen stack"))
+    #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -135,4 +136,22 @@ private func function(_ declaration: String, lines: Int) -> String {
     #expect(broken.output.contains("Sources/Runtime/Session.swift: perform is waived but no longer over 80 lines"), "\(broken.output)")
     #expect(!broken.output.contains("fits") && !broken.output.contains("Short.swift") && !broken.output.contains("CityBench"),
             "80 lines, comments, strings, calls and Bench are not flagged: \(broken.output)")
+}
+
+@Test func anOptionLookedUpByNameInTheCommandLineModuleFails() throws {
+    let root = try tree([
+        "Sources/ArtmapCLI/ListCommand.swift": """
+            static let declarations: [OptionDeclaration<Options>] = [.option("--radius", \\.radius, .metres, help: "near")]
+            let radius = options.value("--radius")
+            if options.has("--json") { print() }
+            """,
+        "Sources/ArtmapCLI/OptionParser.swift": "parsed.values[name] = text\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/ListCommand.swift:2:"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/ListCommand.swift:3:"), "\(broken.output)")
+    #expect(!broken.output.contains("ListCommand.swift:1:") && !broken.output.contains("OptionParser.swift"), "declarations are not look-ups: \(broken.output)")
 }
