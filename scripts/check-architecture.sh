@@ -23,6 +23,8 @@
 #   - Sources/Runtime (the run loop and the one place that performs effects) does not import ArtmapCLI, and
 #     no file in Sources/ArtmapCLI is the run loop's (Session*.swift, ActionQueue.swift, PictureLoader.swift):
 #     ArtmapCLI keeps commands and options;
+#   - no file in Sources/ArtmapCLI looks an option up by its name (`.value("--…")`, `.has("--…")`): a command
+#     declares its options as one typed struct (CommandOptions) and its `run` reads the fields;
 #   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
 #   - the C libraries are imported only by the module that wraps them, with one named exception: Bench
 #     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium;
@@ -304,6 +306,9 @@ mapfile -t runtime < <(swift_files Sources/Runtime)
 report "Runtime does not import ArtmapCLI" "$(imports_of ArtmapCLI "${runtime[@]}")" enforced
 loop_in_cli=$( [ -d Sources/ArtmapCLI ] && find Sources/ArtmapCLI -type f \( -name 'Session*.swift' -o -name ActionQueue.swift -o -name PictureLoader.swift \) | sort || true)
 report "the run loop's files live in Sources/Runtime, not ArtmapCLI" "$loop_in_cli" enforced
+
+string_options=$( [ -d Sources/ArtmapCLI ] && grep -rnE '\.(value|has)\("--' Sources/ArtmapCLI --include='*.swift' || true)
+report "no option is looked up by name in Sources/ArtmapCLI (commands read typed options)" "$string_options" enforced
 
 mapfile -t all_swift < <(swift_files Sources)
 report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced

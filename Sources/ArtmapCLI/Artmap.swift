@@ -102,7 +102,8 @@ public enum Artmap {
     static func listInstead(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         let listOptions = Set(ListCommand.parser.specs.map(\.name))
         let kept = try InteractiveCommand.parser.parse(arguments)
-        _ = try InteractiveCommand.checkViewOptions(kept)
+        // The view's own values are checked as the view would: a malformed one is a usage error either way.
+        _ = try InteractiveCommand.parser.typed(kept, as: InteractiveCommand.ViewOptions.self)
         var passed: [String] = []
         for (name, value) in kept.values.sorted(by: { $0.key < $1.key }) where listOptions.contains(name) { passed += [name, value] }
         return try await ListCommand.run(passed, environment: environment, console: console)

@@ -7,9 +7,9 @@ enum ArtworkLookup {
     /// The artwork with `id`: in the collection `--collection` names, else in the one collection holding it.
     /// Throws a message naming every collection when two hold it, or saying none does; `suffix` ends each message
     /// ("; nothing was written").
-    static func find(_ id: String, options: ParsedOptions, store: CatalogStore, suffix: String = "") throws -> Artwork {
-        if options.value("--collection") != nil {
-            let collection = try options.collection(in: store)
+    static func find(_ id: String, in choice: CollectionChoice, store: CatalogStore, suffix: String = "") throws -> Artwork {
+        if choice.name != nil {
+            let collection = try choice.collection(in: store)
             guard let artwork = try store.artworks(collection: collection, ids: [id]).first else {
                 throw CLIError("no artwork with id '\(DisplayText.clean(id))' in the collection '\(DisplayText.clean(collection))'\(suffix)")
             }

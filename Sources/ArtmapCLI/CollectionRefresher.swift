@@ -37,7 +37,7 @@ struct CollectionRefresher: Sendable {
                       progress: @escaping @Sendable (String) -> Void) async throws -> String {
         let source: SyncSource
         do {
-            source = url.isEmpty ? try SyncCommand.resolveSource(ParsedOptions(), store: store)
+            source = url.isEmpty ? try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
                 : try SyncSource(service: url, imageBase: imageBase.isEmpty ? nil : imageBase)
         } catch {
             throw CLIError("\(name): its service address is not usable (\(error)); nothing was refreshed")
@@ -45,7 +45,7 @@ struct CollectionRefresher: Sendable {
         let request = SyncRequest(storePath: storePath, source: source, collection: name,
                                   imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         do {
-            let report = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+            let report = try await SyncEngine(limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment))
                 .run(request) { progress("\(name): " + $0.text) }
             return "\(name): \(report.headline)"
         } catch {
@@ -88,7 +88,7 @@ struct CollectionRefresher: Sendable {
         let stale = Array(allStale.prefix(MapFetcher.maxTiles))
         let later = allStale.count - stale.count
         var request = MapFetchRequest(storePath: storePath, center: .ashtonBuilding, radius: 1, maxAgeDays: 0,
-                                      services: try OSMServiceOptions.services(ParsedOptions(), store: store, command: RefreshCommand.name),
+                                      services: try OSMServiceOptions.services(OSMServiceInput(), store: store, command: RefreshCommand.name),
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         request.tiles = stale
         request.fetchTiles = !stale.isEmpty
@@ -110,7 +110,7 @@ struct CollectionRefresher: Sendable {
     private func askMuseum(_ name: String, store: CatalogStore, progress: @escaping @Sendable (String) -> Void) async throws -> String {
         let painters = try store.painters()
         guard !painters.isEmpty else { return "\(name): no painters followed (artmap painters add NAME)" }
-        let client = RijksmuseumClient(bases: try PaintersCommand.bases(ParsedOptions(), store: store), limits: SyncLimits.fromEnvironment(environment))
+        let client = RijksmuseumClient(bases: try PaintersCommand.bases(nil, store: store), limits: SyncLimits.fromEnvironment(environment))
         var new = 0, changed = 0
         for (index, painter) in painters.enumerated() {
             progress("\(name): \(painter.name) (\(index + 1) of \(painters.count))")
@@ -123,7 +123,7 @@ struct CollectionRefresher: Sendable {
             }
         }
         let images = try await PainterAdding.cacheImages(store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),
-                                                         limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+                                                         limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment))
         return "\(name): \(painters.count) painter\(painters.count == 1 ? "" : "s") asked again: \(new) new, \(changed) changed" + images.line
     }
 

@@ -6,11 +6,18 @@ import Store
 /// what a refresh of it does.
 enum CollectionsCommand: Command {
     static let name = "collections"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `collections`'s options.
+    struct Options: CommandOptions {
+        var json = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .flag("--json", \.json, help: "list as JSON"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Lists the collections in the store: their source (the campus service, a file, OpenStreetMap, the",
@@ -19,10 +26,10 @@ enum CollectionsCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         let summaries = try store.collectionSummaries()
-        if options.has("--json") {
+        if options.json {
             console.line(JSONWriter.render(.array(summaries.map(json))))
             return 0
         }

@@ -1,7 +1,10 @@
 /// A subcommand of `artmap`: its name, options and help, and what it does. `Artmap` finds commands by name
 /// in `Artmap.commands`, so adding one is adding it there.
 protocol Command {
+    /// The command's typed options: its `run` reads these fields, never an option by name.
+    associatedtype Options: CommandOptions
     static var name: String { get }
+    /// Made from `Options.declarations` (`OptionParser(command:options:…)`): usage, help, man page and completions.
     static var parser: OptionParser { get }
     /// The description in `artmap NAME --help`, between the usage lines (made from the parser's specs and
     /// forms) and the options.

@@ -5,15 +5,22 @@ import Store
 /// `artmap config`: list, read and change the settings the settings screen (`,`) shows, with the same checks.
 enum ConfigCommand: Command {
     static let name = "config"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--json", valueName: nil, help: "list as a JSON object of key: value"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 3, forms: [
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 3, forms: [
         UsageForm(words: "[list]", options: ["--json"]),
         UsageForm(words: "get KEY"),
         UsageForm(words: "set KEY VALUE"),
     ])
+
+    /// `config`'s options.
+    struct Options: CommandOptions {
+        var json = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .flag("--json", \.json, help: "list as a JSON object of key: value"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Settings are saved at once in $XDG_CONFIG_HOME/artmap/config (default ~/.config/artmap/config), a plain",
@@ -24,19 +31,19 @@ enum ConfigCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let words = options.positionals
         switch words.first ?? "list" {
         case "list":
             guard words.count <= 1 else { throw CLIError.usage("config list takes no more arguments", command: name) }
-            let store = try StoreOpening.open(options, environment: environment, console: console)
+            let store = try StoreOpening.open(options.store, environment: environment, console: console)
             let values = try Setting.all.map { ($0, try store.setting($0.key)) }
             if let file = store.userSettings {
                 for problem in try file.entries().problems {
                     console.error("note: \(file.path) line \(problem.line): not 'key = value', not used: \(problem.text)")
                 }
             }
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
             } else {
                 let width = Setting.all.map(\.key.count).max() ?? 0
@@ -51,7 +58,7 @@ enum ConfigCommand: Command {
         case "get":
             guard words.count == 2 else { throw CLIError.usage("config get needs one KEY", command: name) }
             let setting = try known(words[1])
-            let store = try StoreOpening.open(options, environment: environment, console: console)
+            let store = try StoreOpening.open(options.store, environment: environment, console: console)
             guard let saved = try store.setting(setting.key) else {
                 console.line(setting.defaultValue)
                 return 0
@@ -66,7 +73,7 @@ enum ConfigCommand: Command {
         case "set":
             guard words.count == 3 else { throw CLIError.usage("config set needs a KEY and a VALUE", command: name) }
             let setting = try known(words[1])
-            let store = try StoreOpening.open(options, environment: environment, console: console)
+            let store = try StoreOpening.open(options.store, environment: environment, console: console)
             // Settings are saved in the user's file, even beside a store that cannot be written.
             guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
             if words[2].lowercased() == "default" {

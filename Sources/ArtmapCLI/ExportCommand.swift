@@ -8,20 +8,40 @@ import Store
 /// other people use (GIS, a phone's map app, a spreadsheet).
 enum ExportCommand: Command {
     static let name = "export"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--format", valueName: "geojson|gpx|csv", help: "the format to write", isRequired: true),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the collection to export (default campus)"),
-        OptionSpec(name: "--favourites", valueName: nil, help: "export the favourites instead, from every collection"),
-        OptionSpec(name: "--route-to", valueName: "ID", help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
-        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the exported walk starts (default the Ashton Building)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0, forms: [
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0, forms: [
         UsageForm(words: "", options: ["--collection"]),
         UsageForm(words: "", options: ["--favourites"]),
         UsageForm(words: "", options: ["--route-to", "--from", "--collection"]),
     ])
+
+    /// `export`'s options.
+    struct Options: CommandOptions {
+        var format: ExportFormat?
+        var collection = CollectionChoice()
+        var favourites = false
+        var routeTo: String?
+        var from: Coordinate?
+        var output: String?
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--format", \.format, ExportCommand.formatValue, help: "the format to write", isRequired: true),
+            CollectionChoice.declaration(help: "the collection to export (default campus)").lifted(\.collection),
+            .flag("--favourites", \.favourites, help: "export the favourites instead, from every collection"),
+            .option("--route-to", \.routeTo, .text("ID"), help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
+            .option("--from", \.from, .coordinate, help: "where the exported walk starts (default the Ashton Building)"),
+            .option("--output", \.output, .path, help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
+
+    /// A format's name in any case.
+    static let formatValue = OptionValue<ExportFormat>(valueName: "geojson|gpx|csv") { text, option in
+        guard let format = ExportFormat(rawValue: text.lowercased()) else {
+            throw OptionValueError(message: "option \(option) takes geojson, gpx or csv, not '\(DisplayText.clean(text))'")
+        }
+        return format
+    }
 
     static let intro = [
         "Writes a collection (or the favourites, or the walk to one artwork) in a format other tools read:",
@@ -39,27 +59,21 @@ enum ExportCommand: Command {
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
         // `-o FILE` is the short form of --output, as in most tools that write a file.
         let spelled = arguments.map { $0 == "-o" ? "--output" : $0 }
-        guard let options = try parser.parseOrShowHelp(spelled, intro: intro, console: console) else { return 0 }
-        guard let formatName = options.value("--format") else { throw CLIError.usage("export needs --format geojson, gpx or csv", command: name) }
-        guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
-            throw CLIError.usage("option --format takes geojson, gpx or csv, not '\(DisplayText.clean(formatName))'", command: name)
-        }
-        let routeTo = options.value("--route-to")
-        if options.has("--favourites"), routeTo != nil || options.value("--collection") != nil {
+        guard let options = try parser.parseOrShowHelp(spelled, as: Options.self, intro: intro, console: console) else { return 0 }
+        guard let format = options.format else { throw CLIError.usage("export needs --format geojson, gpx or csv", command: name) }
+        let routeTo = options.routeTo
+        if options.favourites, routeTo != nil || options.collection.name != nil {
             throw CLIError.usage("--favourites exports every favourite: give it without --collection or --route-to", command: name)
         }
-        if options.value("--from") != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
-        var start = Coordinate.ashtonBuilding
-        if let text = options.value("--from") {
-            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
-        }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let collection = try options.collection(in: store)
+        if options.from != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
+        let start = options.from ?? Coordinate.ashtonBuilding
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let collection = try options.collection.collection(in: store)
         let content: ExportFormat.Content
-        if options.has("--favourites") {
+        if options.favourites {
             content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
         } else if let id = routeTo {
-            let artwork = try ArtworkLookup.find(id, options: options, store: store, suffix: "; nothing was written")
+            let artwork = try ArtworkLookup.find(id, in: options.collection, store: store, suffix: "; nothing was written")
             switch try CorridorRouter.route(from: start, to: artwork.coordinate, source: store) {
             case .success(let walk):
                 let title = "Walk to \(artwork.title)"
@@ -74,7 +88,7 @@ enum ExportCommand: Command {
             content = .init(artworks: try store.artworks(collection: collection), route: nil, name: collection)
         }
         let text = format.render(content)
-        guard let path = options.value("--output") else {
+        guard let path = options.output else {
             console.write(text)
             return 0
         }

@@ -6,16 +6,24 @@ import Store
 /// `artmap favourites`: the hearted artworks (at most 50), from any collection.
 enum FavouritesCommand: Command {
     static let name = "favourites"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
-        OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 2, forms: [
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 2, forms: [
         UsageForm(words: "[list]", options: ["--json"]),
         UsageForm(words: "add ID", options: ["--collection"]),
         UsageForm(words: "remove ID", options: ["--collection"]),
     ])
+
+    /// `favourites`'s options.
+    struct Options: CommandOptions {
+        var collection = CollectionChoice()
+        var json = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            CollectionChoice.declaration(help: "the artwork's collection, when more than one holds the id (default: the one that holds it)").lifted(\.collection),
+            .flag("--json", \.json, help: "list as JSON"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "At most \(CatalogStore.favouritesLimit) favourites: the slideshow shows each full screen, and high-resolution pictures take",
@@ -25,13 +33,13 @@ enum FavouritesCommand: Command {
     static let fullMessage = Session.favouritesFullMessage
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let words = options.positionals
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         switch words.first ?? "list" {
         case "list":
             let rows = try store.favouriteArtworks()
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(.array(rows.map {
                     .object([("collection", .string($0.collection)), ("id", .string($0.id)), ("title", .string($0.title)),
                              ("artist", .string($0.artist)), ("year", .string($0.year))])
@@ -53,8 +61,8 @@ enum FavouritesCommand: Command {
                 // A heart may outlive its artwork: removed from the favourites that hold the id, whatever holds the artwork.
                 let hearted = try store.favourites().filter { $0.id == id }.map(\.collection)
                 let collection: String
-                if options.value("--collection") != nil {
-                    collection = try options.collection(in: store)
+                if options.collection.name != nil {
+                    collection = try options.collection.collection(in: store)
                 } else if hearted.count > 1 {
                     throw CLIError("the favourite '\(DisplayText.clean(id))' is in the collections \(hearted.map { "'\(DisplayText.clean($0))'" }.joined(separator: " and ")); say which with --collection NAME")
                 } else {
@@ -66,7 +74,7 @@ enum FavouritesCommand: Command {
                 console.line("removed the heart from \(DisplayText.clean(id))")
                 return 0
             }
-            let collection = try ArtworkLookup.find(id, options: options, store: store).collection
+            let collection = try ArtworkLookup.find(id, in: options.collection, store: store).collection
             switch try store.addFavourite(ArtworkKey(collection: collection, id: id)) {
             case .added: console.line("♥ \(DisplayText.clean(id)) (\(try store.favourites().count) of \(CatalogStore.favouritesLimit))")
             case .alreadyThere: console.line("\(DisplayText.clean(id)) is already a favourite")

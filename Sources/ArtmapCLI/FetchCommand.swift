@@ -8,15 +8,25 @@ import Sync
 /// then the artworks' pictures from Wikidata and Commons.
 enum FetchCommand: Command {
     static let name = "fetch"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--around", valueName: "LAT,LON", help: "the point to fetch around (default the Ashton Building)"),
-        OSMServiceOptions.nearSpec,
-        OptionSpec(name: "--radius", valueName: "METRES", help: "how far around the point (default 1000, at most 5000)"),
-        OptionSpec(name: "--no-pictures", valueName: nil, help: "do not look for or download the artworks' pictures"),
-    ] + OSMServiceOptions.specs + [
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `fetch`'s options.
+    struct Options: CommandOptions {
+        var around: Coordinate?
+        var near: String?
+        var radius: Double?
+        var noPictures = false
+        var services = OSMServiceInput()
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--around", \.around, .coordinate, help: "the point to fetch around (default the Ashton Building)"),
+            NearOption.declaration(\.near),
+            .option("--radius", \.radius, .metres(within: 1...MapFetcher.maxRadius), help: "how far around the point (default 1000, at most 5000)"),
+            .flag("--no-pictures", \.noPictures, help: "do not look for or download the artworks' pictures"),
+        ] + OSMServiceInput.declarations.lifted(\.services) + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Asks OpenStreetMap's Overpass API first for the artworks around the point (one small query), then for",
@@ -33,30 +43,24 @@ enum FetchCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        if options.value("--around") != nil && options.value("--near") != nil {
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        if options.around != nil && options.near != nil {
             throw CLIError.usage("use either --around or --near, not both", command: name)
         }
-        let radius = try options.metres("--radius", command: name) ?? defaultRadius
-        guard radius >= 1, radius <= MapFetcher.maxRadius else {
-            throw CLIError.usage("option --radius must be 1 to \(Int(MapFetcher.maxRadius)) metres, got '\(options.value("--radius") ?? "")'", command: name)
-        }
-        var center = Coordinate.ashtonBuilding
-        if let text = options.value("--around") {
-            do { center = try Coordinate.parse(text) } catch { throw CLIError.usage("option --around: \(error)", command: name) }
-        }
-        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console, forWriting: true)
+        let radius = options.radius ?? defaultRadius
+        var center = options.around ?? Coordinate.ashtonBuilding
+        let storePath = options.store.resolvedPath(environment: environment)
+        let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console, forWriting: true)
         let store = checked.store
         guard !store.isReadOnly else { throw CLIError("fetch cannot save: the store \(storePath) is read-only; nothing was fetched") }
-        let services = try OSMServiceOptions.services(options, store: store, command: name)
-        if let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name) {
+        let services = try OSMServiceOptions.services(options.services, store: store, command: name)
+        if let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name) {
             center = near
         }
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
                                       maxAgeDays: try OSMServiceOptions.maxAgeDays(store), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        request.downloadPictures = !options.has("--no-pictures")
+        request.downloadPictures = !options.noPictures
         request.beforeWriting = { _ = try checked.settleCheck() }
         let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: SyncLimits.fromEnvironment(environment),
                                  backoff: ServiceBackoff.fromEnvironment(environment))

@@ -13,7 +13,7 @@ extension ImportCommand {
 
     /// A GPX file's waypoints as places: the name is the title, the comment or description the text, the link the
     /// web page, and artmap's own extensions (an export's) every other field, so an export imports back as it was.
-    static func importGPX(path: String, collection: String, options: ParsedOptions, environment: [String: String],
+    static func importGPX(path: String, collection: String, options: Options, environment: [String: String],
                           console: Console) async throws -> Int32 {
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         let recorded = ImportedFile.current(path: path, format: "gpx").map(CollectionSource.file)
@@ -31,13 +31,13 @@ extension ImportCommand {
             return bounded.artwork
         }
         for note in notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         let target = try store.collectionNamed(collection) ?? collection
         let report = try store.merge(artworks.map { var a = $0; a.collection = target; return a }, into: target, full: true, source: recorded)
         var line = "imported \(fileName) into '\(DisplayText.clean(target))': \(report.received) artwork\(report.received == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed)"
-        if !options.has("--no-images"), artworks.contains(where: { $0.imageFileName.contains("://") }) {
+        if !options.noImages, artworks.contains(where: { $0.imageFileName.contains("://") }) {
             line += try await cachePhotos(collection: target, store: store, environment: environment, console: console)
         }
         console.line(line)

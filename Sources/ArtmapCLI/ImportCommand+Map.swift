@@ -30,10 +30,11 @@ extension ImportCommand {
     }
 
     /// The options of an import that a refresh gives again (how the file is read, not where it goes).
-    static func refreshOptions(_ options: ParsedOptions) -> [String] {
+    static func refreshOptions(_ options: Options) -> [String] {
         var kept: [String] = []
-        for name in ["--field", "--crs"] { if let value = options.value(name) { kept += [name, value] } }
-        if options.has("--no-images") { kept.append("--no-images") }
+        if let field = options.field { kept += ["--field", field.text] }
+        if let crs = options.crs { kept += ["--crs", crs.text] }
+        if options.noImages { kept.append("--no-images") }
         return kept
     }
 
@@ -50,28 +51,11 @@ extension ImportCommand {
         return name
     }
 
-    /// How to read a GeoJSON file, from `--crs` and `--field` (usage errors when malformed).
-    static func geoJSONOptions(_ options: ParsedOptions) throws -> GeoJSONImporter.Options {
+    /// How to read a GeoJSON file, from `--crs` and `--field` (checked as they were parsed).
+    static func geoJSONOptions(_ options: Options) -> GeoJSONImporter.Options {
         var read = GeoJSONImporter.Options()
-        if let text = options.value("--crs") {
-            guard let crs = CoordinateSystem(name: text) else {
-                throw CLIError.usage("option --crs takes EPSG:4326 (or CRS84) or EPSG:3857, not '\(DisplayText.clean(text))'", command: name)
-            }
-            read.crs = crs
-        }
-        if let text = options.value("--field") {
-            for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw CLIError.usage("option --field takes FIELD=COLUMN pairs separated by commas, not '\(DisplayText.clean(String(pair)))'", command: name)
-                }
-                guard PublicArtFields.Field(rawValue: parts[0].lowercased()) != nil else {
-                    throw CLIError.usage("option --field: there is no field '\(DisplayText.clean(parts[0]))' (fields: "
-                        + PublicArtFields.Field.allCases.map(\.rawValue).joined(separator: ", ") + ")", command: name)
-                }
-                read.fields[parts[0].lowercased()] = parts[1]
-            }
-        }
+        if let crs = options.crs { read.crs = crs.value }
+        if let field = options.field { read.fields = field.value }
         return read
     }
 
@@ -148,16 +132,16 @@ extension ImportCommand {
 
     /// Imports an OpenStreetMap, GeoJSON or CSV file: base layer, walking graph and artworks, all in one transaction;
     /// then downloads the photos a GeoJSON or CSV file's records name.
-    static func importMap(path: String, collection: String, options: ParsedOptions, environment: [String: String], console: Console) async throws -> Int32 {
+    static func importMap(path: String, collection: String, options: Options, environment: [String: String], console: Console) async throws -> Int32 {
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
         let format = MapFormat.of(path, head: head)
         let isOSM = format == .openStreetMap
-        let read = try geoJSONOptions(options)
-        if isOSM, options.has("--dry-run") || options.value("--crs") != nil || options.value("--field") != nil {
+        let read = geoJSONOptions(options)
+        if isOSM, !options.mapReadingGiven.isEmpty {
             throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON and CSV files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
         }
-        if options.has("--dry-run") { return try dryRun(path: path, format: format, collection: collection, read: read, console: console) }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        if options.dryRun { return try dryRun(path: path, format: format, collection: collection, read: read, console: console) }
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
         let collection = try store.collectionNamed(collection) ?? collection
@@ -189,7 +173,7 @@ extension ImportCommand {
         var line = "imported \(fileName) into '\(DisplayText.clean(collection))': \(result.features) map features, "
             + "\(result.edges) walking edges, \(result.artworks.count) artwork\(result.artworks.count == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed) in \(String(format: "%.1f", seconds)) s"
-        if !isOSM, !options.has("--no-images"), result.artworks.contains(where: { $0.imageFileName.contains("://") }) {
+        if !isOSM, !options.noImages, result.artworks.contains(where: { $0.imageFileName.contains("://") }) {
             line += try await cachePhotos(collection: collection, store: store, environment: environment, console: console)
         }
         console.line(line)
@@ -199,7 +183,7 @@ extension ImportCommand {
 
     /// Downloads the photos an import's records name, with the sync's caps; "; 3 photos cached".
     static func cachePhotos(collection: String, store: CatalogStore, environment: [String: String], console: Console) async throws -> String {
-        let images = try await SyncEngine(limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+        let images = try await SyncEngine(limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment))
             .cacheImages(collection: collection, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)), store: store)
         for failure in images.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }
         if images.imageFailures.count > 5 { console.error("photo: … and \(images.imageFailures.count - 5) more") }

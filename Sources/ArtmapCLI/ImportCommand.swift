@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Store
@@ -6,15 +7,62 @@ import Store
 /// tagged places (plist) or a service-shaped JSON file into a collection.
 enum ImportCommand: Command {
     static let name = "import"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default: the file's base name in lower case)"),
-        OptionSpec(name: "--field", valueName: "FIELD=COLUMN,…", help: "GeoJSON, CSV: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
-        OptionSpec(name: "--crs", valueName: "EPSG:4326|EPSG:3857", help: "GeoJSON, CSV: read the positions in this system, whatever the file says"),
-        OptionSpec(name: "--dry-run", valueName: nil, help: "GeoJSON, CSV: print each column chosen (why, and the runner-up), the coordinate system and the first three records; save nothing"),
-        OptionSpec(name: "--no-images", valueName: nil, help: "do not download the photos a GeoJSON or CSV file names"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 1, forms: [UsageForm(words: "FILE")])
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 1, forms: [UsageForm(words: "FILE")])
+
+    /// `import`'s options; the file is the word.
+    struct Options: CommandOptions {
+        var collection: String?
+        var field: Spelled<[String: String]>?
+        var crs: Spelled<CoordinateSystem>?
+        var dryRun = false
+        var noImages = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--collection", \.collection, .text("NAME"), help: "collection to fill (default: the file's base name in lower case)"),
+            .option("--field", \.field, ImportCommand.fieldMapping, help: "GeoJSON, CSV: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
+            .option("--crs", \.crs, ImportCommand.coordinateSystem, help: "GeoJSON, CSV: read the positions in this system, whatever the file says"),
+            .flag("--dry-run", \.dryRun, help: "GeoJSON, CSV: print each column chosen (why, and the runner-up), the coordinate system and the first three records; save nothing"),
+            .flag("--no-images", \.noImages, help: "do not download the photos a GeoJSON or CSV file names"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+
+        /// The options only GeoJSON and CSV files take that were given, by name.
+        var mapReadingGiven: [String] {
+            [("--field", field != nil), ("--crs", crs != nil), ("--dry-run", dryRun)].filter(\.1).map(\.0)
+        }
+    }
+
+    /// A value as typed and as read: a refresh gives the import's options again as they were typed.
+    struct Spelled<Value: Sendable>: Sendable {
+        let text: String
+        let value: Value
+    }
+
+    /// `--crs`: a coordinate system by any of its names.
+    static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:4326|EPSG:3857") { text, option in
+        guard let crs = CoordinateSystem(name: text) else {
+            throw OptionValueError(message: "option \(option) takes EPSG:4326 (or CRS84) or EPSG:3857, not '\(DisplayText.clean(text))'")
+        }
+        return Spelled(text: text, value: crs)
+    }
+
+    /// `--field`: FIELD=COLUMN pairs, each field one artmap knows.
+    static let fieldMapping = OptionValue<Spelled<[String: String]>>(valueName: "FIELD=COLUMN,…") { text, option in
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw OptionValueError(message: "option \(option) takes FIELD=COLUMN pairs separated by commas, not '\(DisplayText.clean(String(pair)))'")
+            }
+            guard PublicArtFields.Field(rawValue: parts[0].lowercased()) != nil else {
+                throw OptionValueError(message: "option \(option): there is no field '\(DisplayText.clean(parts[0]))' (fields: "
+                    + PublicArtFields.Field.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            fields[parts[0].lowercased()] = parts[1]
+        }
+        return Spelled(text: text, value: fields)
+    }
 
     static let intro = [
         "Imports an OpenStreetMap extract (.osm or .osm.pbf) or a GeoJSON FeatureCollection: its streets,",
@@ -62,28 +110,28 @@ enum ImportCommand: Command {
     static let plistLimit = 16 * 1_048_576
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
         if isMapFile(path, data: head) || isCSVFile(path, data: head) {
-            let collection = options.value("--collection") ?? mapCollectionName(path)
+            let collection = options.collection ?? mapCollectionName(path)
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
             guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
             return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
         }
         if isGPXFile(path, data: head) {
-            for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
+            for option in options.mapReadingGiven {
                 throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is GPX", command: name)
             }
-            let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent.lowercased()
+            let collection = options.collection ?? url.deletingPathExtension().lastPathComponent.lowercased()
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
             return try await importGPX(path: path, collection: collection, options: options, environment: environment, console: console)
         }
-        for option in ["--field", "--crs", "--dry-run"] where options.has(option) || options.value(option) != nil {
+        for option in options.mapReadingGiven {
             throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is neither", command: name)
         }
-        let collection = options.value("--collection") ?? url.deletingPathExtension().lastPathComponent.lowercased()
+        let collection = options.collection ?? url.deletingPathExtension().lastPathComponent.lowercased()
         guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
         let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
         let data: Data
@@ -118,7 +166,7 @@ enum ImportCommand: Command {
         guard !artworks.isEmpty else {
             throw CLIError("\(path): no valid records (\(skipped) skipped); nothing was imported")
         }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
         let target = try store.collectionNamed(collection) ?? collection

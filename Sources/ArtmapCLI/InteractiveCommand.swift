@@ -11,26 +11,60 @@ import Sync
 
 /// `artmap` with no command on a terminal: the full-screen map and table.
 enum InteractiveCommand {
-    static let parser = OptionParser(command: nil, specs: [
-        OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building)"),
-        OptionSpec(name: "--radius", valueName: "METRES", help: "show only what is within this distance"),
-        OptionSpec(name: "--nearest", valueName: "K", help: "highlight the K nearest buildings (default 10)"),
-    ] + LocationOptions.specs + [
-        OptionSpec(name: "--layout", valueName: "MODE", help: "auto, side or stacked (default auto)"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "show only this collection (default: every collection with art within 25 km of the point, or the nearest one)"),
-        OptionSpec(name: "--ascii", valueName: nil, help: "plain ASCII instead of braille and symbols"),
-        OptionSpec(name: "--no-color", valueName: nil, help: "monochrome (also when NO_COLOR is set)"),
-        OptionSpec(name: "--no-mouse", valueName: nil, help: "do not capture the mouse"),
-        OptionSpec(name: "--pixels", valueName: "MODE", help: "pictures as auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
-        OptionSpec(name: "--offline", valueName: nil, help: "do not sync, fetch or search online"),
-        OSMServiceOptions.nearSpec,
-        OptionSpec(name: "--sync-age", valueName: "SECONDS", help: "sync at start-up when older than this (default 3600, or the setting)"),
-        OptionSpec(name: "--rijks-base", valueName: "URL", help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
-    ] + OSMServiceOptions.specs + [
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-        OptionSpec(name: "--version", valueName: nil, help: "print the version"),
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: nil, options: ViewOptions.self, maxPositionals: 0)
+
+    /// The full-screen view's options (also `artmap --help`'s second half).
+    struct ViewOptions: CommandOptions {
+        var at: Coordinate?
+        var radius: Double?
+        var nearest: Int?
+        var location = LocationInput()
+        var layout = LayoutMode.auto
+        var collection = CollectionChoice()
+        var ascii = false
+        var noColor = false
+        var noMouse = false
+        var pixels: String?
+        var offline = false
+        var near: String?
+        var syncAge: TimeInterval?
+        var rijksBase: String?
+        var services = OSMServiceInput()
+        var store = StoreOption()
+        var version = false
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<ViewOptions>] = place + LocationInput.declarations.lifted(\.location) + look + online
+            + OSMServiceInput.declarations.lifted(\.services) + StoreOption.declarations.lifted(\.store) + [
+                .help,
+                .flag(OptionParser.versionOption.name, \.version, help: OptionParser.versionOption.help),
+            ]
+
+        private static let place: [OptionDeclaration<ViewOptions>] = [
+            .option("--at", \.at, .coordinate, help: "reference point (default the Ashton Building)"),
+            .option("--radius", \.radius, .metres, help: "show only what is within this distance"),
+            .option("--nearest", \.nearest, .count, valueName: "K", help: "highlight the K nearest buildings (default 10)"),
+        ]
+
+        private static let look: [OptionDeclaration<ViewOptions>] = [
+            .option("--layout", \.layout, .choice(LayoutMode.allCases), help: "auto, side or stacked (default auto)"),
+            CollectionChoice.declaration(help: "show only this collection (default: every collection with art within 25 km of the point, or the nearest one)").lifted(\.collection),
+            .flag("--ascii", \.ascii, help: "plain ASCII instead of braille and symbols"),
+            .flag("--no-color", \.noColor, help: "monochrome (also when NO_COLOR is set)"),
+            .flag("--no-mouse", \.noMouse, help: "do not capture the mouse"),
+            .option("--pixels", \.pixels, .choice(PixelChoice.modes), help: "pictures as auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
+        ]
+
+        private static let online: [OptionDeclaration<ViewOptions>] = [
+            .flag("--offline", \.offline, help: "do not sync, fetch or search online"),
+            NearOption.declaration(\.near),
+            .option("--sync-age", \.syncAge, .seconds, help: "sync at start-up when older than this (default 3600, or the setting)"),
+            .option("--rijks-base", \.rijksBase, .text("URL"), help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
+        ]
+
+        /// Whether a point of the user's own was given (`--at`, `--near`) rather than a source or the default.
+        var fixedPointGiven: Bool { at != nil || near != nil }
+    }
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         try await run(arguments, environment: environment, console: console, slideshowInterval: nil, startSlideshow: false)
@@ -47,7 +81,7 @@ enum InteractiveCommand {
                                     slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: nil)
         } catch let error as StoreError where error.isDamage {
             // A large collection starts before its check has finished: a read that meets the damage first ends up here.
-            let path = (try? parser.parse(arguments))?.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+            let path = ((try? parser.parse(arguments, as: ViewOptions.self))?.store ?? StoreOption()).resolvedPath(environment: environment)
             end = .storeDamaged(reason: error.message, path: path)
         }
         if case .storeDamaged(let reason, let path) = end {
@@ -73,66 +107,46 @@ enum InteractiveCommand {
         case storeDamaged(reason: String, path: String)
     }
 
-    /// The view's own options, checked the same whether the view runs or `list` prints instead (output piped):
-    /// a malformed one is a usage error, exit 2, either way.
-    static func checkViewOptions(_ options: ParsedOptions) throws -> (layout: LayoutMode, syncAge: TimeInterval?) {
-        let layoutText = options.value("--layout") ?? "auto"
-        guard let layout = LayoutMode(rawValue: layoutText) else {
-            throw CLIError.usage("option --layout must be auto, side or stacked, got '\(DisplayText.clean(layoutText))'", command: nil)
-        }
-        // Checked here, so a typo is the same error on a terminal and when the output is piped (the list instead).
-        if let pixelMode = options.value("--pixels"), !PixelChoice.modes.contains(pixelMode) {
-            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: nil)
-        }
-        var syncAge: TimeInterval?
-        if let text = options.value("--sync-age") {
-            guard let seconds = DecimalText.double(text), seconds >= 0 else {
-                throw CLIError.usage("option --sync-age needs a decimal number of seconds, got '\(DisplayText.clean(text))'", command: nil)
-            }
-            syncAge = seconds
-        }
-        return (layout, syncAge)
-    }
-
     /// `notice` is shown in the status line from the start (why the view started again).
     private static func runView(_ arguments: [String], environment: [String: String], console: Console,
                                 slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
-        let options = try parser.parse(arguments)
-        if answeredHelpOrVersion(options, console: console) { return .finished(0) }
+        let given = try parser.parse(arguments)
+        if answeredHelpOrVersion(given, console: console) { return .finished(0) }
+        let options = try parser.typed(given, as: ViewOptions.self)
         // A large collection's first frame does not wait for the store's integrity check: the check goes on
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        var progressive = (try? checked.store.startsNearby(collection: options.collection(in: checked.store),
+        let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
+        var progressive = (try? checked.store.startsNearby(collection: options.collection.collection(in: checked.store),
                                                            threshold: AppState.progressiveStartThreshold)) ?? false
         // A store holding an imported city is large, and its check would hold the first frame back by seconds:
         // there too the check goes on beside the view, which ends (and the store is rebuilt) if it finds damage.
-        let checkPath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let checkPath = options.store.resolvedPath(environment: environment)
         let large = ((try? FileManager.default.attributesOfItem(atPath: checkPath)[.size] as? Int) ?? 0) > largeStoreBytes
         if !progressive && !large { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
         let saved = try savedSettings(storeForSettings)
         func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
-        let location = try LocationOptions(options, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
-        let offline = options.has("--offline")
-        if options.value("--near") != nil && (options.value("--at") != nil || location.firstPoint != nil || location.gpsd != nil) {
+        let location = try LocationOptions(options.location, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
+        let offline = options.offline
+        if options.near != nil && (options.at != nil || location.firstPoint != nil || location.gpsd != nil) {
             throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: nil)
         }
-        let near = try await OSMServiceOptions.nearPoint(options, store: storeForSettings, offline: offline, environment: environment, command: nil)
-        let reference = try location.firstPoint ?? near ?? LocationOptions.referencePoint(options, command: nil)
-        let radius = try options.metres("--radius", command: nil) ?? savedNumber(Setting.radius)
-        let nearest = try options.count("--nearest", command: nil) ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
-        let checkedOptions = try checkViewOptions(options)
-        let layout = checkedOptions.layout
-        let syncAge: TimeInterval = checkedOptions.syncAge ?? savedNumber(Setting.syncMaxAge) ?? 3600
-        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: storeForSettings, offline: offline,
+                                                         environment: environment, command: nil)
+        let reference = location.firstPoint ?? near ?? options.at ?? .ashtonBuilding
+        let radius = options.radius ?? savedNumber(Setting.radius)
+        let nearest = options.nearest ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
+        let layout = options.layout
+        let syncAge: TimeInterval = options.syncAge ?? savedNumber(Setting.syncMaxAge) ?? 3600
+        let storePath = options.store.resolvedPath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
         // A point of the user's own (not gpsd's, whose first fix comes later) shows what is near it, whichever
         // collection holds it.
-        let pointGiven = location.replay != nil || near != nil || options.value("--at") != nil
-        var collection = try options.collection(in: store, at: pointGiven ? reference : nil)
-        if collection != (try options.collection(in: store)) {
+        let pointGiven = location.replay != nil || near != nil || options.at != nil
+        var collection = try options.collection.collection(in: store, at: pointGiven ? reference : nil)
+        if collection != (try options.collection.collection(in: store)) {
             progressive = (try? store.startsNearby(collection: collection, threshold: AppState.progressiveStartThreshold)) ?? false
             if !progressive && !large { _ = try checked.settleCheck() }
         }
@@ -143,13 +157,13 @@ enum InteractiveCommand {
         }
         // Every collection with art near the point is shown together (an import and a fetch of one city, the
         // campus and the map fetched around it); `--collection` and `n` narrow the view to one.
-        let together = notice == nil ? try options.collectionsShownTogether(in: store, at: reference, metres: radius) : []
+        let together = notice == nil ? try options.collection.collectionsShownTogether(in: store, at: reference, metres: radius) : []
         if let first = together.first {
             collection = first
             progressive = false
             if !large { _ = try checked.settleCheck() }
         }
-        let followsCollection = location.replay == nil && location.gpsd == nil && options.value("--at") == nil && near == nil
+        let followsCollection = location.replay == nil && location.gpsd == nil && options.at == nil && near == nil
         var startReference = reference, startSource = startSource(location: location, near: near, options: options)
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
@@ -162,11 +176,11 @@ enum InteractiveCommand {
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
-        let source = try SyncCommand.resolveSource(ParsedOptions(), store: store)
+        let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
-                                  limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment), location: location.source)
+                                  limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment), location: location.source)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
         try wire(session, options, store: store, storePath: storePath, imageCache: syncRequest.imageCache, environment: environment)
@@ -183,18 +197,18 @@ enum InteractiveCommand {
     /// The line that says no art is near a point the user gave, and how far the nearest is; nil when some is near.
     private static func nothingNearNotice(_ store: CatalogStore, _ start: StartOptions, at reference: Coordinate,
                                           radius: Double?) throws -> String? {
-        guard try store.collectionsNear(reference, metres: radius ?? ParsedOptions.nearMetres).isEmpty else { return nil }
-        return ParsedOptions.nothingNearLine(nearest: CatalogQuery(artworks: start.artworks).ranked(from: reference, nearest: 1).first?.distance,
+        guard try store.collectionsNear(reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty else { return nil }
+        return CollectionChoice.nothingNearLine(nearest: CatalogQuery(artworks: start.artworks).ranked(from: reference, nearest: 1).first?.distance,
                                              metres: radius)
     }
 
     /// `--help` and `--version`: printed, and the view not started.
-    private static func answeredHelpOrVersion(_ options: ParsedOptions, console: Console) -> Bool {
-        if options.has("--help") {
+    private static func answeredHelpOrVersion(_ given: ParsedOptions, console: Console) -> Bool {
+        if given.asksForHelp {
             console.line(Artmap.usage + "\n\nOptions of the full-screen view:\n" + parser.helpLines().joined(separator: "\n"))
             return true
         }
-        if options.has("--version") {
+        if given.asksForVersion {
             console.line("artmap \(Artmap.version)")
             return true
         }
@@ -202,26 +216,26 @@ enum InteractiveCommand {
     }
 
     /// What the status line names as the reference point at start.
-    private static func startSource(location: LocationOptions, near: Coordinate?, options: ParsedOptions) -> ReferenceSource {
+    private static func startSource(location: LocationOptions, near: Coordinate?, options: ViewOptions) -> ReferenceSource {
         location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
-            : near != nil ? .fixed(DisplayText.clean(options.value("--near") ?? ""))
-            : (options.value("--at") == nil ? .fixed("Ashton Building") : .fixed(nil))
+            : near != nil ? .fixed(DisplayText.clean(options.near ?? ""))
+            : (options.at == nil ? .fixed("Ashton Building") : .fixed(nil))
     }
 
     /// The view's options and the saved settings, into what the view starts from.
-    private static func applyViewOptions(_ start: inout StartOptions, _ options: ParsedOptions, store: CatalogStore, saved: [String: String],
+    private static func applyViewOptions(_ start: inout StartOptions, _ options: ViewOptions, store: CatalogStore, saved: [String: String],
                                          slideshowInterval: Double?, startSlideshow: Bool, nearest: Int, radius: Double?,
                                          layout: LayoutMode, syncAge: TimeInterval) throws {
-        let offline = options.has("--offline")
+        let offline = options.offline
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
         start.radius = radius
         start.layoutMode = layout
-        start.ascii = options.has("--ascii")
-        let syncAtStart = !options.has("--offline") && saved[Setting.syncAtStart] != "no"
+        start.ascii = options.ascii
+        let syncAtStart = !options.offline && saved[Setting.syncAtStart] != "no"
         start.syncIfOlderThan = syncAtStart ? syncAge : nil
-        start.newsURL = options.has("--offline") ? nil : saved[Setting.newsURL]
+        start.newsURL = options.offline ? nil : saved[Setting.newsURL]
         start.slideshow = startSlideshow
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
@@ -245,32 +259,32 @@ enum InteractiveCommand {
     }
 
     /// The run loop's services: what is near (OpenStreetMap), `s` for each collection, the painters.
-    private static func wire(_ session: Session, _ options: ParsedOptions, store: CatalogStore, storePath: String,
+    private static func wire(_ session: Session, _ options: ViewOptions, store: CatalogStore, storePath: String,
                              imageCache: ImageCache, environment: [String: String]) throws {
-        let offline = options.has("--offline")
-        session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options, store: store, command: nil),
+        let offline = options.offline
+        session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil),
                                        storePath: storePath, imageCache: imageCache,
-                                       limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment),
+                                       limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment),
                                        backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         let refresher = CollectionRefresher(storePath: storePath, environment: environment)
         session.refresher = { name, progress in try await refresher.refresh(name, progress: progress) }
-        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options, store: store),
+        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store),
                                              storePath: storePath, imageCache: imageCache)
     }
 
     /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.
-    private static func show(_ session: Session, _ arguments: [String], _ options: ParsedOptions, saved: [String: String],
+    private static func show(_ session: Session, _ arguments: [String], _ options: ViewOptions, saved: [String: String],
                              storePath: String, environment: [String: String], console: Console) async throws -> ViewEnd {
-        let useColor = !options.has("--no-color") && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
-        // The option was checked with the others (checkViewOptions); a saved value was checked when saved.
-        let pixelMode = options.value("--pixels") ?? saved[Setting.imageProtocol]
+        let useColor = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
+        // The option was checked as it was parsed (a choice); a saved value was checked when saved.
+        let pixelMode = options.pixels ?? saved[Setting.imageProtocol]
         // Asked before curses starts, so the answers do not reach its key reader.
-        let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.has("--ascii"))
+        let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.ascii)
         // `auto` asks the terminal's background (OSC 11) before curses starts too; no answer means dark.
         let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) { useColor ? BackgroundProbe.ask() : nil }
         let terminal: Terminal
         do {
-            terminal = try Terminal(useColor: useColor, useMouse: !options.has("--no-mouse"), pixels: pixels, tone: tone)
+            terminal = try Terminal(useColor: useColor, useMouse: !options.noMouse, pixels: pixels, tone: tone)
         } catch let error as CursesError where error.cannotAddressCursor {
             console.error("artmap: \(error.message); showing the list instead")
             return .finished(try await Artmap.listInstead(arguments, environment: environment, console: console))

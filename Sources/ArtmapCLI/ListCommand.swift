@@ -6,19 +6,33 @@ import Store
 /// `artmap list`: the catalogue grouped by building and ordered by distance, as text or JSON.
 enum ListCommand: Command {
     static let name = "list"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--at", valueName: "LAT,LON", help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
-        OSMServiceOptions.nearSpec,
-        OSMServiceOptions.specs[3],
-        OptionSpec(name: "--offline", valueName: nil, help: "with --near: look the place up in the store only"),
-        OptionSpec(name: "--radius", valueName: "METRES", help: "only buildings within this distance"),
-        OptionSpec(name: "--nearest", valueName: "K", help: "only the K nearest buildings"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "list only this collection (default: every collection with art within 25 km of the point, or the nearest one)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print JSON instead of text"),
-    ] + LocationOptions.firstFixSpecs + [
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `list`'s options.
+    struct Options: CommandOptions {
+        var at: Coordinate?
+        var near: String?
+        var services = OSMServiceInput()
+        var offline = false
+        var radius: Double?
+        var nearest: Int?
+        var collection = CollectionChoice()
+        var json = false
+        var location = LocationInput()
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--at", \.at, .coordinate, help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
+            NearOption.declaration(\.near),
+            OSMServiceInput.nominatimDeclaration.lifted(\.services),
+            .flag("--offline", \.offline, help: "with --near: look the place up in the store only"),
+            .option("--radius", \.radius, .metres, help: "only buildings within this distance"),
+            .option("--nearest", \.nearest, .count, valueName: "K", help: "only the K nearest buildings"),
+            CollectionChoice.declaration(help: "list only this collection (default: every collection with art within 25 km of the point, or the nearest one)").lifted(\.collection),
+            .flag("--json", \.json, help: "print JSON instead of text"),
+        ] + LocationInput.firstFixDeclarations.lifted(\.location) + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Lists artworks grouped by building, nearest building first. Without --at (or a location source), a",
@@ -26,26 +40,26 @@ enum ListCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options, command: name, console: console)
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        let location = try LocationOptions(options.location, command: name, console: console)
         let gpsdFix = try await location.firstGpsdFix(timeout: 10)
-        if options.value("--near") != nil && (options.value("--at") != nil || location.firstPoint != nil || gpsdFix != nil) {
+        if options.near != nil && (options.at != nil || location.firstPoint != nil || gpsdFix != nil) {
             throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name)
         }
-        let radius = try options.metres("--radius", command: name)
-        let nearest = try options.count("--nearest", command: name)
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: options.has("--offline"),
-                                                         environment: environment, command: name)
-        let reference = try location.firstPoint ?? gpsdFix ?? near ?? LocationOptions.referencePoint(options, command: name)
+        let radius = options.radius
+        let nearest = options.nearest
+        let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
+        let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store,
+                                                         offline: options.offline, environment: environment, command: name)
+        let reference = location.firstPoint ?? gpsdFix ?? near ?? options.at ?? .ashtonBuilding
         // A point of the user's own shows what is near it, whichever collection holds it.
-        let pointGiven = location.firstPoint != nil || gpsdFix != nil || near != nil || options.value("--at") != nil
-        var collections = [try options.collection(in: checked.store, at: pointGiven ? reference : nil)]
+        let pointGiven = location.firstPoint != nil || gpsdFix != nil || near != nil || options.at != nil
+        var collections = [try options.collection.collection(in: checked.store, at: pointGiven ? reference : nil)]
         // Every collection with art near the point is listed together, each OpenStreetMap element once.
-        let together = try options.collectionsShownTogether(in: checked.store, at: reference, metres: radius)
+        let together = try options.collection.collectionsShownTogether(in: checked.store, at: reference, metres: radius)
         if together.count > 1 { collections = together }
         // Without a point of their own, a collection far from the campus is listed around its own middle.
-        let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.value("--at") == nil
+        let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.at == nil
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced
         // and read again before anything is printed.
         var listing = Result { try Listing(store: checked.store, collections: collections, reference: reference,
@@ -55,7 +69,7 @@ enum ListCommand: Command {
                                            followsCollection: followsCollection, radius: radius, nearest: nearest) }
         }
         let list = try listing.get()
-        if options.has("--json") {
+        if options.json {
             var stream = JSONStream { bytes in console.write(bytes) }
             writeJSON(reference: list.reference, buildings: list.buildings, to: &stream)
             stream.raw("\n")
@@ -65,8 +79,8 @@ enum ListCommand: Command {
                              namesCollections: collections.count > 1) {
                 console.line(line)
             }
-            if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? ParsedOptions.nearMetres).isEmpty,
-               let line = ParsedOptions.nothingNearLine(nearest: list.buildings.first?.distance, metres: radius) {
+            if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty,
+               let line = CollectionChoice.nothingNearLine(nearest: list.buildings.first?.distance, metres: radius) {
                 console.line("")
                 console.line(line)
             }

@@ -6,15 +6,22 @@ import Store
 /// so a store that imported cities does not only grow.
 enum MapCommand: Command {
     static let name = "map"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 2, forms: [
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 2, forms: [
         UsageForm(words: "[list]", options: ["--json"]),
         UsageForm(words: "remove SOURCE", options: []),
         UsageForm(words: "evict", options: []),
     ])
+
+    /// `map`'s options.
+    struct Options: CommandOptions {
+        var json = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .flag("--json", \.json, help: "list as JSON"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "The base layers imported with 'artmap import FILE' (streets, buildings, paths): their size and age.",
@@ -23,14 +30,14 @@ enum MapCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let words = options.positionals
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         switch words.first ?? "list" {
         case "list":
             guard words.count <= 1 else { throw CLIError.usage("map list takes no SOURCE", command: name) }
             let sources = try store.mapSourceSummaries()
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(.array(sources.map {
                     .object([("source", .string($0.name)), ("file", .string($0.file)), ("collection", .string($0.collection)),
                              ("imported_at", .string($0.importedAt)), ("features", .number(Double($0.features))),

@@ -5,26 +5,44 @@ import Geo
 import Store
 import Sync
 
+/// The service URLs given as options (each falls back to its setting): a group nested in the options of
+/// `fetch`, `place`, the view, and (Nominatim's alone) of the commands that take `--near`.
+struct OSMServiceInput {
+    var overpass: String?
+    var wikidata: String?
+    var commons: String?
+    var nominatim: String?
+
+    /// `--nominatim-url`, for the commands that only look places up.
+    static let nominatimDeclaration: OptionDeclaration<OSMServiceInput> =
+        .option("--nominatim-url", \.nominatim, .text("URL"), help: "Nominatim's base; /search is appended (default osm.nominatim-url)")
+
+    static let declarations: [OptionDeclaration<OSMServiceInput>] = [
+        .option("--overpass-url", \.overpass, .text("URL"), help: "the Overpass API (default the osm.overpass-url setting)"),
+        .option("--wikidata-url", \.wikidata, .text("URL"), help: "Wikidata's base; /w/api.php is appended (default osm.wikidata-url)"),
+        .option("--commons-url", \.commons, .text("URL"), help: "Wikimedia Commons' base; /w/api.php is appended (default osm.commons-url)"),
+        nominatimDeclaration,
+    ]
+}
+
+/// `--near PLACE`, declared once for every command that measures from a place found by name.
+enum NearOption {
+    static func declaration<Options>(_ field: WritableKeyPath<Options, String?> & Sendable) -> OptionDeclaration<Options> {
+        .option("--near", field, .text("PLACE"), help: "measure from the first place of that name (the store's, then Nominatim's)")
+    }
+}
+
 /// The options and settings naming OpenStreetMap's online services, shared by `fetch`, `place`, `--near`
 /// and the view; and finding a place by name (the store first, offline; then Nominatim).
 enum OSMServiceOptions {
-    static let specs = [
-        OptionSpec(name: "--overpass-url", valueName: "URL", help: "the Overpass API (default the osm.overpass-url setting)"),
-        OptionSpec(name: "--wikidata-url", valueName: "URL", help: "Wikidata's base; /w/api.php is appended (default osm.wikidata-url)"),
-        OptionSpec(name: "--commons-url", valueName: "URL", help: "Wikimedia Commons' base; /w/api.php is appended (default osm.commons-url)"),
-        OptionSpec(name: "--nominatim-url", valueName: "URL", help: "Nominatim's base; /search is appended (default osm.nominatim-url)"),
-    ]
-
-    static let nearSpec = OptionSpec(name: "--near", valueName: "PLACE", help: "measure from the first place of that name (the store's, then Nominatim's)")
 
     /// The HTTP client every OpenStreetMap request goes through (User-Agent artmap/VERSION).
     static func httpClient() -> HTTPClient { OSMLookup.httpClient() }
 
     /// The services: each option, else its setting, else the default; every URL checked by the source rule
     /// (https anywhere, http only on this machine). A bad one is a usage error naming the option or setting.
-    static func services(_ options: ParsedOptions, store: CatalogStore?, command: String?) throws -> OSMServices {
-        func urls(_ option: String, _ key: String) throws -> [URL] {
-            let given = options.value(option)
+    static func services(_ options: OSMServiceInput, store: CatalogStore?, command: String?) throws -> OSMServices {
+        func urls(_ option: String, _ given: String?, _ key: String) throws -> [URL] {
             let text = try given ?? store?.setting(key) ?? Setting.named(key)?.defaultValue ?? ""
             let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             guard !parts.isEmpty else { throw CLIError.usage("\(given != nil ? "option \(option)" : "setting \(key)") needs a URL", command: command) }
@@ -36,10 +54,10 @@ enum OSMServiceOptions {
                 }
             }
         }
-        return OSMServices(overpass: try urls("--overpass-url", Setting.overpassURL),
-                           wikidata: try urls("--wikidata-url", Setting.wikidataURL)[0],
-                           commons: try urls("--commons-url", Setting.commonsURL)[0],
-                           nominatim: try urls("--nominatim-url", Setting.nominatimURL)[0])
+        return OSMServices(overpass: try urls("--overpass-url", options.overpass, Setting.overpassURL),
+                           wikidata: try urls("--wikidata-url", options.wikidata, Setting.wikidataURL)[0],
+                           commons: try urls("--commons-url", options.commons, Setting.commonsURL)[0],
+                           nominatim: try urls("--nominatim-url", options.nominatim, Setting.nominatimURL)[0])
     }
 
     /// `osm.max-age-days` (30 unless set).
@@ -62,9 +80,9 @@ enum OSMServiceOptions {
 
     /// The first place named by `--near`, as a reference point; nil without the option. No match is a
     /// failure (exit 1) saying so.
-    static func nearPoint(_ options: ParsedOptions, store: CatalogStore, offline: Bool, environment: [String: String],
-                          command: String?) async throws -> Coordinate? {
-        guard let query = options.value("--near") else { return nil }
+    static func nearPoint(_ near: String?, services options: OSMServiceInput, store: CatalogStore, offline: Bool,
+                          environment: [String: String], command: String?) async throws -> Coordinate? {
+        guard let query = near else { return nil }
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw CLIError.usage("option --near needs a place name", command: command) }
         let services = offline ? nil : try Self.services(options, store: store, command: command)

@@ -26,14 +26,17 @@ struct UsageForm {
     var options: [String] = []
 }
 
-/// Parsed options of one command: flags present and values given.
+/// What was given, before the values are typed: flags present and values by name (the parser's own; commands
+/// read their typed options, `CommandOptions`).
 struct ParsedOptions {
     var flags: Set<String> = []
     var values: [String: String] = [:]
     var positionals: [String] = []
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ name: String) -> String? { values[name] }
+    /// `--help` (or `-h`) was given: answered before any value is checked.
+    var asksForHelp: Bool { flags.contains(OptionParser.helpOption.name) }
+    /// `--version` was given (the view's).
+    var asksForVersion: Bool { flags.contains(OptionParser.versionOption.name) }
 }
 
 /// A small, strict parser: `--name VALUE`, `--name=VALUE`, flags; unknown options are usage errors.
@@ -95,6 +98,8 @@ struct OptionParser {
 
     /// The help option every command takes.
     static let helpOption = OptionSpec(name: "--help", valueName: nil, help: "show this help")
+    /// The view's version option.
+    static let versionOption = OptionSpec(name: "--version", valueName: nil, help: "print the version")
 
     /// A command's help: its usage lines, the description, then the options.
     func help(_ intro: [String]) -> String {
@@ -127,16 +132,6 @@ struct OptionParser {
             lines.append(line)
         }
         return lines
-    }
-
-    /// Parses a command's arguments; prints the help and returns nil when `--help` was given.
-    func parseOrShowHelp(_ arguments: [String], intro: [String], console: Console) throws -> ParsedOptions? {
-        let options = try parse(arguments)
-        if options.has("--help") {
-            console.line(help(intro))
-            return nil
-        }
-        return options
     }
 
     /// The options block of a help text, aligned.

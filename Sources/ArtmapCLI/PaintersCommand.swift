@@ -7,17 +7,26 @@ import Sync
 /// `artmap painters`: follow painters at the Rijksmuseum; their paintings fill the `rijksmuseum` collection.
 enum PaintersCommand: Command {
     static let name = "painters"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--json", valueName: nil, help: "list as JSON"),
-        OptionSpec(name: "--rijks-base", valueName: "URL", help: "the museum's search, id and IIIF bases under one URL (also a setting)"),
-        OptionSpec(name: "--no-images", valueName: nil, help: "do not download the paintings' images"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 2, forms: [
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 2, forms: [
         UsageForm(words: "[list]", options: ["--json"]),
         UsageForm(words: "add NAME", options: ["--rijks-base", "--no-images"]),
         UsageForm(words: "remove NAME"),
     ])
+
+    /// `painters`'s options.
+    struct Options: CommandOptions {
+        var json = false
+        var rijksBase: String?
+        var noImages = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .flag("--json", \.json, help: "list as JSON"),
+            .option("--rijks-base", \.rijksBase, .text("URL"), help: "the museum's search, id and IIIF bases under one URL (also a setting)"),
+            .flag("--no-images", \.noImages, help: "do not download the paintings' images"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "add searches the Rijksmuseum for paintings by NAME (with images), page by page, fetches each as",
@@ -27,13 +36,13 @@ enum PaintersCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let words = options.positionals
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         switch words.first ?? "list" {
         case "list":
             let painters = try store.painters()
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(.array(painters.map {
                     .object([("name", .string($0.name)), ("paintings", .number(Double($0.total))), ("stored", .number(Double($0.stored)))])
                 })))
@@ -51,7 +60,7 @@ enum PaintersCommand: Command {
             }
             guard !store.isReadOnly else { throw CLIError("painters cannot save: the store is read-only") }
             let painter = words[1].trimmingCharacters(in: .whitespaces)
-            let client = RijksmuseumClient(bases: try bases(options, store: store), limits: SyncLimits.fromEnvironment(environment))
+            let client = RijksmuseumClient(bases: try bases(options.rijksBase, store: store), limits: SyncLimits.fromEnvironment(environment))
             let showProgress = isatty(STDERR_FILENO) == 1
             let added: (name: String, fetch: PainterFetch, report: MergeReport)
             do {
@@ -73,9 +82,9 @@ enum PaintersCommand: Command {
             for note in added.fetch.skipped.prefix(20) { console.error("skipped: \(DisplayText.clean(note))") }
             for note in added.fetch.notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
             var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
-            if !options.has("--no-images") {
+            if !options.noImages {
                 let images = try await PainterAdding.cacheImages(store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),
-                                                                 limits: try SyncCommand.limits(ParsedOptions(), store: store, environment: environment))
+                                                                 limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment))
                 line += images.line
                 for failure in images.failures.prefix(5) { console.error("image: \(DisplayText.clean(failure))") }
             }
@@ -96,8 +105,8 @@ enum PaintersCommand: Command {
     }
 
     /// The museum's bases: the option, else the `rijks.base` setting, else the museum's own.
-    static func bases(_ options: ParsedOptions, store: CatalogStore) throws -> RijksmuseumBases {
-        guard let base = try options.value("--rijks-base") ?? store.setting(Setting.rijksBase).flatMap({ $0.isEmpty ? nil : $0 }) else {
+    static func bases(_ given: String?, store: CatalogStore) throws -> RijksmuseumBases {
+        guard let base = try given ?? store.setting(Setting.rijksBase).flatMap({ $0.isEmpty ? nil : $0 }) else {
             return .museum
         }
         do {

@@ -6,14 +6,24 @@ import Sync
 /// `artmap place QUERY`: places by name, from the store first (offline), then from Nominatim.
 enum PlaceCommand: Command {
     static let name = "place"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--json", valueName: nil, help: "print [{name, display_name, lat, lon, category, type}]"),
-        OptionSpec(name: "--limit", valueName: "N", help: "at most N places (default 10, at most 50)"),
-        OptionSpec(name: "--offline", valueName: nil, help: "search the store only"),
-        OSMServiceOptions.specs[3],
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 1, forms: [UsageForm(words: "QUERY")])
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 1, forms: [UsageForm(words: "QUERY")])
+
+    /// `place`'s options; the query is the word.
+    struct Options: CommandOptions {
+        var json = false
+        var limit: Int?
+        var offline = false
+        var services = OSMServiceInput()
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .flag("--json", \.json, help: "print [{name, display_name, lat, lon, category, type}]"),
+            .option("--limit", \.limit, .count, help: "at most N places (default 10, at most 50)"),
+            .flag("--offline", \.offline, help: "search the store only"),
+            OSMServiceInput.nominatimDeclaration.lifted(\.services),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Finds places by name: the artworks, streets and buildings in the store first (no network), then,",
@@ -21,16 +31,16 @@ enum PlaceCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let query = options.positionals.first?.trimmingCharacters(in: .whitespaces), !query.isEmpty else {
             throw CLIError.usage("place needs a QUERY (a name)", command: name)
         }
         guard query.count <= 200 else { throw CLIError.usage("the QUERY is over 200 characters", command: name) }
-        let limit = try options.count("--limit", command: name) ?? 10
+        let limit = options.limit ?? 10
         guard limit <= NominatimClient.maxLimit else { throw CLIError.usage("option --limit must be 1 to \(NominatimClient.maxLimit)", command: name) }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let offline = options.has("--offline")
-        let services = offline ? nil : try OSMServiceOptions.services(options, store: store, command: name)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let offline = options.offline
+        let services = offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: name)
         let places: [PlaceMatch]
         do {
             places = try await OSMServiceOptions.findPlaces(query, limit: limit, online: !offline, services: services, store: store, environment: environment)
@@ -40,7 +50,7 @@ enum PlaceCommand: Command {
         guard !places.isEmpty else {
             throw CLIError("no place named '\(DisplayText.clean(query))'\(offline ? " in the store (offline)" : " in the store or on Nominatim")")
         }
-        if options.has("--json") {
+        if options.json {
             console.line(JSONWriter.render(.array(places.map { place in
                 .object([("name", .string(place.name)), ("display_name", .string(place.displayName)),
                          ("lat", .number(place.latitude)), ("lon", .number(place.longitude)),

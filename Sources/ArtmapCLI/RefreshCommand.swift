@@ -5,10 +5,15 @@ import Store
 /// `artmap refresh [NAME…]`: each collection asked again from its own source, written only into itself.
 enum RefreshCommand: Command {
     static let name = "refresh"
-    static let parser = OptionParser(command: name, specs: [
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 64, forms: [UsageForm(words: "[NAME…]")])
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 64, forms: [UsageForm(words: "[NAME…]")])
+
+    /// `refresh`'s options: the store; the collections are the words.
+    struct Options: CommandOptions {
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Refreshes collections from their own sources (all of them when none is named; see 'artmap collections'):",
@@ -20,9 +25,9 @@ enum RefreshCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
-        let store = try StoreOpening.open(options, environment: environment, console: console)
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        let storePath = options.store.resolvedPath(environment: environment)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("refresh cannot save: the store \(storePath) is read-only; nothing was refreshed") }
         let names = try CollectionsCommand.resolve(options.positionals, store: store, command: name)
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"

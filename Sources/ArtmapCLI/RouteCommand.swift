@@ -7,16 +7,28 @@ import Store
 /// `artmap route [--from LAT,LON] --to ID`: walking directions along the imported ways, as text or JSON.
 enum RouteCommand: Command {
     static let name = "route"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building, or the middle of a collection far from it, as list and the view measure)"),
-        OSMServiceOptions.nearSpec,
-        OSMServiceOptions.specs[3],
-        OptionSpec(name: "--to", valueName: "ID", help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print {distance_m (the whole walk), duration_s, ways_m, steps, geometry, start_join, target_join} as JSON"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `route`'s options.
+    struct Options: CommandOptions {
+        var from: Coordinate?
+        var near: String?
+        var services = OSMServiceInput()
+        var to: String?
+        var collection = CollectionChoice()
+        var json = false
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--from", \.from, .coordinate, help: "where the walk starts (default the Ashton Building, or the middle of a collection far from it, as list and the view measure)"),
+            NearOption.declaration(\.near),
+            OSMServiceInput.nominatimDeclaration.lifted(\.services),
+            .option("--to", \.to, .text("ID"), help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
+            CollectionChoice.declaration(help: "the artwork's collection, when more than one holds the id (default: the one that holds it)").lifted(\.collection),
+            .flag("--json", \.json, help: "print {distance_m (the whole walk), duration_s, ways_m, steps, geometry, start_join, target_join} as JSON"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "The shortest walk along the streets and paths imported with 'artmap import FILE.osm.pbf',",
@@ -25,21 +37,17 @@ enum RouteCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        guard let id = options.value("--to") else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
-        var start = Coordinate.ashtonBuilding
-        var startGiven = false
-        if let text = options.value("--from") {
-            do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
-            startGiven = true
-        }
-        if options.value("--from") != nil && options.value("--near") != nil {
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        guard let id = options.to else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
+        var start = options.from ?? Coordinate.ashtonBuilding
+        var startGiven = options.from != nil
+        if options.from != nil && options.near != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
         // The walk is found while the store's integrity check reads the whole file beside it (on a city's store
         // the check alone is longer than the route); a damaged store is replaced and the walk looked for again.
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console)
-        if let near = try await OSMServiceOptions.nearPoint(options, store: checked.store, offline: false, environment: environment, command: name) {
+        let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
+        if let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store, offline: false, environment: environment, command: name) {
             start = near
             startGiven = true
         }
@@ -47,7 +55,7 @@ enum RouteCommand: Command {
         func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
             var start = given ?? Coordinate.ashtonBuilding
             // The artwork in whichever collection holds it (or --collection's).
-            let artwork = try ArtworkLookup.find(id, options: options, store: store)
+            let artwork = try ArtworkLookup.find(id, in: options.collection, store: store)
             // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
             if given == nil, let middle = try store.defaultReference(collection: artwork.collection, home: start) { start = middle }
             // Only the corridor between the two ends is read from the store, however big the imported city.
@@ -59,7 +67,7 @@ enum RouteCommand: Command {
         let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
         switch walk {
         case .success(let walk):
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(json(walk)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
@@ -71,7 +79,7 @@ enum RouteCommand: Command {
             }
             return 0
         case .failure(let why):
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(.object([
                     ("distance_m", .null), ("reason", .string(why.message)),
                     ("straight_m", .number(JSONWriter.rounded(straight.distance))),

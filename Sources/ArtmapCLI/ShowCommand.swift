@@ -8,16 +8,28 @@ import Store
 /// `artmap show ID`: prints an artwork's cached image as coloured cells, as `chafa` does, for scripts and tests.
 enum ShowCommand: Command {
     static let name = "show"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--collection", valueName: "NAME", help: "the artwork's collection, when more than one holds the id (default: the one that holds it)"),
-        OptionSpec(name: "--width", valueName: "COLS", help: "at most this many columns (default the terminal's, or 80)"),
-        OptionSpec(name: "--height", valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
-        OptionSpec(name: "--colors", valueName: "MODE", help: "auto, none, 16, 256 or truecolor (default auto)"),
-        OptionSpec(name: "--ascii", valueName: nil, help: "ASCII symbols only"),
-        OptionSpec(name: "--pixels", valueName: "MODE", help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 1, forms: [UsageForm(words: "ID")])
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 1, forms: [UsageForm(words: "ID")])
+
+    /// `show`'s options; the artwork's id is the word.
+    struct Options: CommandOptions {
+        var collection = CollectionChoice()
+        var width: Int?
+        var height: Int?
+        var colors = "auto"
+        var ascii = false
+        var pixels: String?
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            CollectionChoice.declaration(help: "the artwork's collection, when more than one holds the id (default: the one that holds it)").lifted(\.collection),
+            .option("--width", \.width, .count, valueName: "COLS", help: "at most this many columns (default the terminal's, or 80)"),
+            .option("--height", \.height, .count, valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
+            .option("--colors", \.colors, .choice(["auto", "none", "16", "256", "truecolor"]), help: "auto, none, 16, 256 or truecolor (default auto)"),
+            .flag("--ascii", \.ascii, help: "ASCII symbols only"),
+            .option("--pixels", \.pixels, .choice(PixelChoice.modes), help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Prints the artwork's cached image: as pixels where the terminal draws them (kitty, sixel, iTerm2),",
@@ -25,19 +37,16 @@ enum ShowCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let id = options.positionals.first else { throw CLIError.usage("which artwork? give its id (see 'artmap list --json')", command: name) }
         let terminal = terminalSize()
-        let columns = try options.count("--width", command: name) ?? terminal?.columns ?? 80
-        let rows = try options.count("--height", command: name) ?? terminal.map { max(1, $0.rows - 1) } ?? 24
+        let columns = options.width ?? terminal?.columns ?? 80
+        let rows = options.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
         guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
-        let depth = try colorDepth(options.value("--colors") ?? "auto", environment: environment, isTerminal: terminal != nil)
-        let pixelMode = options.value("--pixels")
-        if let pixelMode, !PixelChoice.modes.contains(pixelMode) {
-            throw CLIError.usage("option --pixels must be auto, kitty, sixel, iterm or cells, got '\(DisplayText.clean(pixelMode))'", command: name)
-        }
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let artwork = try ArtworkLookup.find(id, options: options, store: store)
+        let depth = try colorDepth(options.colors, environment: environment, isTerminal: terminal != nil)
+        let pixelMode = options.pixels
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let artwork = try ArtworkLookup.find(id, in: options.collection, store: store)
         let collection = artwork.collection
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
@@ -47,7 +56,7 @@ enum ShowCommand: Command {
         try? store.touchCachedImage(artwork.key)
         let saved = try? store.setting(Setting.imageProtocol)
         let pixels = TerminalProbe.choose(mode: pixelMode ?? saved ?? "auto", environment: environment,
-                                          noColor: depth == .none, ascii: options.has("--ascii"))
+                                          noColor: depth == .none, ascii: options.ascii)
         let cellAspect = pixels.kind.drawsPixels ? pixels.cell.aspect : terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {
@@ -71,7 +80,7 @@ enum ShowCommand: Command {
                 }
             }
             cells = CellRenderer.render(decoded.pixels, columns: fit.columns, rows: fit.rows, depth: depth,
-                                        symbols: options.has("--ascii") ? .ascii : .blocks)
+                                        symbols: options.ascii ? .ascii : .blocks)
         } catch {
             throw CLIError("cannot show the image of '\(title)' (\(DisplayText.clean(id))): \(DisplayText.clean("\(error)"))")
         }

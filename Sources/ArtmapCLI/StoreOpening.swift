@@ -2,13 +2,24 @@ import Catalog
 import Foundation
 import Store
 
+/// `--store PATH`, the option every command that reads the store takes: a group nested in its options.
+struct StoreOption {
+    var path: String?
+
+    static let declarations: [OptionDeclaration<StoreOption>] = [
+        .option("--store", \.path, .path, valueName: "PATH", help: "use this database file (default $XDG_DATA_HOME/artmap/artmap.sqlite)"),
+    ]
+
+    /// The database file: the option's, else the default under `$XDG_DATA_HOME`.
+    func resolvedPath(environment: [String: String]) -> String {
+        path ?? StoreLocation.defaultDatabasePath(environment: environment)
+    }
+}
+
 /// Opens the store a command asked for and seeds it from the embedded catalogue on first run.
 enum StoreOpening {
-    static let storeOption = OptionSpec(name: "--store", valueName: "PATH",
-                                        help: "use this database file (default $XDG_DATA_HOME/artmap/artmap.sqlite)")
-
-    static func open(_ options: ParsedOptions, environment: [String: String], console: Console) throws -> CatalogStore {
-        let path = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+    static func open(_ option: StoreOption, environment: [String: String], console: Console) throws -> CatalogStore {
+        let path = option.resolvedPath(environment: environment)
         let store: CatalogStore
         do {
             let opened = try CatalogStore.openRecovering(path: path)
@@ -46,9 +57,9 @@ enum StoreOpening {
     /// Opens the store for a reader that may read while the integrity check runs beside it (two cores: the
     /// check costs no waiting). The reader calls `settleCheck()` before it shows anything.
     /// Readers trust a store unchanged since a sound check (no check runs); writers (`forWriting`) always check.
-    static func openCheckingAlongside(_ options: ParsedOptions, environment: [String: String], console: Console,
+    static func openCheckingAlongside(_ option: StoreOption, environment: [String: String], console: Console,
                                       forWriting: Bool = false) throws -> CheckedStore {
-        let path = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        let path = option.resolvedPath(environment: environment)
         let opened: (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?)
         do {
             opened = try CatalogStore.openCheckingAlongside(path: path, trustStamp: !forWriting)

@@ -7,16 +7,40 @@ import Sync
 /// `artmap sync`: bring the catalogue up to date with the campus service and cache the images.
 enum SyncCommand: Command {
     static let name = "sync"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--source", valueName: "URL", help: "service URL (https://, http:// on loopback, or file://); remembered"),
-        OptionSpec(name: "--image-base", valueName: "URL", help: "base URL of the images; remembered"),
-        OptionSpec(name: "--full", valueName: nil, help: "fetch everything and remove what the service no longer lists"),
-        OptionSpec(name: "--no-images", valueName: nil, help: "do not download images"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to fill (default campus)"),
-        OptionSpec(name: "--cache-limit", valueName: "MB", help: "image cache size limit in MB (default 500); remembered"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `sync`'s options.
+    struct Options: CommandOptions {
+        var source: String?
+        var imageBase: String?
+        var full = false
+        var noImages = false
+        var collection: String?
+        /// Checked as given, and remembered as given.
+        var cacheLimit: String?
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--source", \.source, .text("URL"), help: "service URL (https://, http:// on loopback, or file://); remembered"),
+            .option("--image-base", \.imageBase, .text("URL"), help: "base URL of the images; remembered"),
+            .flag("--full", \.full, help: "fetch everything and remove what the service no longer lists"),
+            .flag("--no-images", \.noImages, help: "do not download images"),
+            .option("--collection", \.collection, .text("NAME"), help: "collection to fill (default campus)"),
+            .option("--cache-limit", \.cacheLimit, SyncCommand.megabytesValue, help: "image cache size limit in MB (default 500); remembered"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
+
+    /// An image cache size in MB: above 0 and below ten million; kept as the text given.
+    static let megabytesValue = OptionValue<String>(valueName: "MB") { text, option in
+        guard megabytes(text) != nil else { throw OptionValue<String>.refuse(option, "needs a size in MB above 0", text) }
+        return text
+    }
+
+    static func megabytes(_ text: String) -> Double? {
+        guard let megabytes = DecimalText.double(text), megabytes > 0, megabytes < 10_000_000 else { return nil }
+        return megabytes
+    }
 
     static let intro = [
         "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
@@ -29,11 +53,11 @@ enum SyncCommand: Command {
     static let cacheLimitSetting = "cache.image-limit-mb"
 
     /// The limits for a sync: the environment's, with the image cache limit from the option or the setting.
-    static func limits(_ options: ParsedOptions, store: CatalogStore, environment: [String: String]) throws -> SyncLimits {
+    static func limits(cacheLimit: String?, store: CatalogStore, environment: [String: String]) throws -> SyncLimits {
         var limits = SyncLimits.fromEnvironment(environment)
-        let text = try options.value("--cache-limit") ?? store.setting(cacheLimitSetting)
+        let text = try cacheLimit ?? store.setting(cacheLimitSetting)
         if let text {
-            guard let megabytes = DecimalText.double(text), megabytes > 0, megabytes < 10_000_000 else {
+            guard let megabytes = megabytes(text) else {
                 throw CLIError.usage("option --cache-limit needs a size in MB above 0, got '\(text)'", command: name)
             }
             limits.imageCacheBytes = Int(megabytes * 1_048_576)
@@ -43,9 +67,7 @@ enum SyncCommand: Command {
 
     /// The source to use: given on the command line, remembered, or the default. Each option is checked on
     /// its own, so an error names the one that is wrong.
-    static func resolveSource(_ options: ParsedOptions, store: CatalogStore) throws -> SyncSource {
-        let givenSource = options.value("--source")
-        let givenBase = options.value("--image-base")
+    static func resolveSource(source givenSource: String?, imageBase givenBase: String?, store: CatalogStore) throws -> SyncSource {
         let service = try givenSource ?? store.setting(sourceSetting) ?? SyncSource.defaultServiceURL
         let rememberedBase = givenSource == nil ? try store.setting(imageBaseSetting) : nil
         do {
@@ -62,8 +84,8 @@ enum SyncCommand: Command {
 
     /// Remembers a source given on the command line, once a sync from it has succeeded: a failed sync
     /// leaves the saved source and image base as they were.
-    static func rememberSource(_ options: ParsedOptions, _ source: SyncSource, store: CatalogStore) throws {
-        let givenSource = options.value("--source"), givenBase = options.value("--image-base")
+    static func rememberSource(_ options: Options, _ source: SyncSource, store: CatalogStore) throws {
+        let givenSource = options.source, givenBase = options.imageBase
         if givenSource != nil { try store.setSetting(sourceSetting, source.service.absoluteString) }
         if givenSource != nil || givenBase != nil { try store.setSetting(imageBaseSetting, source.imageBase.absoluteString) }
     }
@@ -71,15 +93,16 @@ enum SyncCommand: Command {
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         // Progress goes to a terminal only.
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let storePath = options.value("--store") ?? StoreLocation.defaultDatabasePath(environment: environment)
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        let storePath = options.store.resolvedPath(environment: environment)
         // The store's integrity check runs beside the download and decoding; the merge waits for it.
-        let checked = try StoreOpening.openCheckingAlongside(options, environment: environment, console: console, forWriting: true)
+        let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console, forWriting: true)
         guard !checked.store.isReadOnly else {
             throw CLIError("sync cannot save: the store \(storePath) is read-only; nothing was fetched")
         }
         func settings() throws -> (SyncSource, SyncLimits) {
-            (try resolveSource(options, store: checked.store), try Self.limits(options, store: checked.store, environment: environment))
+            (try resolveSource(source: options.source, imageBase: options.imageBase, store: checked.store),
+             try Self.limits(cacheLimit: options.cacheLimit, store: checked.store, environment: environment))
         }
         let (source, syncLimits): (SyncSource, SyncLimits)
         do {
@@ -89,8 +112,8 @@ enum SyncCommand: Command {
             (source, syncLimits) = try settings()
         }
         var request = SyncRequest(storePath: storePath, source: source,
-                                  collection: options.value("--collection") ?? Artwork.defaultCollection,
-                                  full: options.has("--full"), downloadImages: !options.has("--no-images"),
+                                  collection: options.collection ?? Artwork.defaultCollection,
+                                  full: options.full, downloadImages: !options.noImages,
                                   imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         request.beforeWriting = { try checked.settleCheck() }
         let engine = SyncEngine(limits: syncLimits)
@@ -107,7 +130,7 @@ enum SyncCommand: Command {
         _ = try checked.settleCheck()
         let store = checked.store
         try rememberSource(options, source, store: store)
-        if let limit = options.value("--cache-limit") { try store.setSetting(cacheLimitSetting, limit) }
+        if let limit = options.cacheLimit { try store.setSetting(cacheLimitSetting, limit) }
         console.line(report.summary)
         for skipped in report.skipped.prefix(20) {
             console.error("skipped record \(skipped.index + 1)\(skipped.id.map { " (id \($0))" } ?? ""): \(skipped.reason)")

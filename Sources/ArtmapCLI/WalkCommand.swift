@@ -8,25 +8,51 @@ import Store
 /// real route, as text, JSON or GPX.
 enum WalkCommand: Command {
     static let name = "walk"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the walk starts (default the Ashton Building)"),
-        OSMServiceOptions.nearSpec,
-        OSMServiceOptions.specs[3],
-        OptionSpec(name: "--stops", valueName: "K", help: "the K nearest artworks (default 8)"),
-        OptionSpec(name: "--ids", valueName: "ID,…", help: "these artworks (ids as 'artmap list' shows them)"),
-        OptionSpec(name: "--favourites", valueName: nil, help: "your favourites"),
-        OptionSpec(name: "--building", valueName: "NAME", help: "the artworks of one building or place (any case)"),
-        OptionSpec(name: "--minutes", valueName: "M", help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
-        OptionSpec(name: "--speed", valueName: "KM/H", help: "walking speed for --minutes and the times shown (default 4.5)"),
-        OptionSpec(name: "--stay", valueName: "MINUTES", help: "minutes spent at each artwork (default 3)"),
-        OptionSpec(name: "--open", valueName: nil, help: "end at the last artwork instead of back at the start"),
-        OptionSpec(name: "--end", valueName: "LAT,LON", help: "end the walk here"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "choose from this collection (default: every collection with art near the start)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print {start, finish, total_m, walking_s, stay_s, stops, legs, left_out} as JSON"),
-        OptionSpec(name: "--gpx", valueName: "FILE", help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `walk`'s options.
+    struct Options: CommandOptions {
+        var from: Coordinate?
+        var near: String?
+        var services = OSMServiceInput()
+        var stops: Int?
+        var ids: String?
+        var favourites = false
+        var building: String?
+        var minutes: Double?
+        var speed: Double?
+        var stay: Double?
+        var open = false
+        var end: Coordinate?
+        var collection = CollectionChoice()
+        var json = false
+        var gpx: String?
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--from", \.from, .coordinate, help: "where the walk starts (default the Ashton Building)"),
+            NearOption.declaration(\.near),
+            OSMServiceInput.nominatimDeclaration.lifted(\.services),
+            .option("--stops", \.stops, .count, valueName: "K", help: "the K nearest artworks (default 8)"),
+            .option("--ids", \.ids, .text("ID,…"), help: "these artworks (ids as 'artmap list' shows them)"),
+            .flag("--favourites", \.favourites, help: "your favourites"),
+            .option("--building", \.building, .text("NAME"), help: "the artworks of one building or place (any case)"),
+            .option("--minutes", \.minutes, .positive("M"), help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
+            .option("--speed", \.speed, .positive("KM/H"), help: "walking speed for --minutes and the times shown (default 4.5)"),
+            .option("--stay", \.stay, .number(within: 0...600, unit: "minutes", valueName: "MINUTES"), help: "minutes spent at each artwork (default 3)"),
+            .flag("--open", \.open, help: "end at the last artwork instead of back at the start"),
+            .option("--end", \.end, .coordinate, help: "end the walk here"),
+            CollectionChoice.declaration(help: "choose from this collection (default: every collection with art near the start)").lifted(\.collection),
+            .flag("--json", \.json, help: "print {start, finish, total_m, walking_s, stay_s, stops, legs, left_out} as JSON"),
+            .option("--gpx", \.gpx, .path, help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+
+        /// How many of the ways of choosing the artworks were given (at most one may be).
+        var choicesGiven: Int {
+            [stops != nil, ids != nil, favourites, building != nil, minutes != nil].filter { $0 }.count
+        }
+    }
 
     static let intro = [
         "Plans one walk through several artworks over the streets and paths imported or fetched, in the",
@@ -39,39 +65,34 @@ enum WalkCommand: Command {
     static let budgetPool = TourOrder.exactLimit
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        if options.value("--from") != nil && options.value("--near") != nil {
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        if options.from != nil && options.near != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
-        let end = try point(options, "--end")
-        if options.has("--open") && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
-        let chosenBy = ["--stops", "--ids", "--favourites", "--building", "--minutes"].filter { options.has($0) || options.value($0) != nil }
-        guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
-        let speed = try positive(options, "--speed") ?? 4.5
-        let stay = try options.value("--stay").map { text -> Double in
-            guard let v = DecimalText.double(text), v >= 0, v <= 600 else {
-                throw CLIError.usage("option --stay needs minutes from 0 to 600, got '\(DisplayText.clean(text))'", command: name)
-            }
-            return v
-        } ?? 3
-        let minutes = try positive(options, "--minutes")
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name)
-        let start = try near ?? point(options, "--from") ?? .ashtonBuilding
+        let end = options.end
+        if options.open && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
+        guard options.choicesGiven <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
+        let speed = options.speed ?? 4.5
+        let stay = options.stay ?? 3
+        let minutes = options.minutes
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false,
+                                                         environment: environment, command: name)
+        let start = near ?? options.from ?? .ashtonBuilding
         let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)
         guard !artworks.isEmpty else { throw CLIError("no artworks to walk to: none near the start, and none named") }
-        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.has("--open") ? .open : .round)
+        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
         case .failure(let why):
             throw CLIError("no walk: \(why.message)")
         case .success(let plan):
             let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
-            if let path = options.value("--gpx") {
+            if let path = options.gpx {
                 let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
                 try OutputFile.write(Array(ExportFormat.gpx.render(content).utf8), to: path, console: console)
             }
-            if options.has("--json") {
+            if options.json {
                 console.line(JSONWriter.render(shape.json))
             } else {
                 for line in shape.text { console.line(line) }
@@ -81,39 +102,26 @@ enum WalkCommand: Command {
     }
 
     /// The artworks to choose from: the named ones, the favourites, or the nearest (12 for a time budget).
-    static func candidates(_ options: ParsedOptions, store: CatalogStore, start: Coordinate, pooled: Bool) throws -> [Artwork] {
-        if let ids = options.value("--ids") {
+    static func candidates(_ options: Options, store: CatalogStore, start: Coordinate, pooled: Bool) throws -> [Artwork] {
+        if let ids = options.ids {
             let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !list.isEmpty else { throw CLIError.usage("option --ids needs ids separated by commas", command: name) }
-            return try list.map { try ArtworkLookup.find($0, options: options, store: store) }
+            return try list.map { try ArtworkLookup.find($0, in: options.collection, store: store) }
         }
-        if options.has("--favourites") { return try store.favouriteArtworks() }
-        var collections = [try options.collection(in: store, at: start)]
-        let together = try options.collectionsShownTogether(in: store, at: start, metres: nil)
+        if options.favourites { return try store.favouriteArtworks() }
+        var collections = [try options.collection.collection(in: store, at: start)]
+        let together = try options.collection.collectionsShownTogether(in: store, at: start, metres: nil)
         if together.count > 1 { collections = together }
         let ranked = CatalogQuery(artworks: try store.artworks(collections: collections, fields: .listing)).ranked(from: start)
-        if let building = options.value("--building") {
+        if let building = options.building {
             let names = ranked.map(\.name)
             guard let match = ranked.first(where: { $0.name.caseInsensitiveCompare(building) == .orderedSame }) else {
                 throw CLIError("no building or place named '\(DisplayText.clean(building))' near the start\(Suggestion.hint(for: building, among: names))")
             }
             return match.artworks.map(\.artwork)
         }
-        let count = pooled ? budgetPool : try options.count("--stops", command: name) ?? defaultStops
+        let count = pooled ? budgetPool : options.stops ?? defaultStops
         return Array(ranked.lazy.flatMap(\.artworks).prefix(count).map(\.artwork))
-    }
-
-    static func point(_ options: ParsedOptions, _ option: String) throws -> Coordinate? {
-        guard let text = options.value(option) else { return nil }
-        do { return try Coordinate.parse(text) } catch { throw CLIError.usage("option \(option): \(DisplayText.clean("\(error)"))", command: name) }
-    }
-
-    static func positive(_ options: ParsedOptions, _ option: String) throws -> Double? {
-        guard let text = options.value(option) else { return nil }
-        guard let v = DecimalText.double(text), v > 0 else {
-            throw CLIError.usage("option \(option) needs a decimal number > 0, got '\(DisplayText.clean(text))'", command: name)
-        }
-        return v
     }
 }
 

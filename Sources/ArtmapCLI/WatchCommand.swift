@@ -7,14 +7,24 @@ import Store
 /// `artmap watch`: the location pipeline without the full screen, one line per applied fix.
 enum WatchCommand: Command {
     static let name = "watch"
-    static let parser = OptionParser(command: name, specs: [
-        OptionSpec(name: "--at", valueName: "LAT,LON", help: "a fixed point (one fix)"),
-    ] + LocationOptions.specs + [
-        OptionSpec(name: "--json", valueName: nil, help: "one JSON object per line"),
-        OptionSpec(name: "--collection", valueName: "NAME", help: "collection to measure to (default campus)"),
-        StoreOpening.storeOption,
-        OptionParser.helpOption,
-    ], maxPositionals: 0)
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0)
+
+    /// `watch`'s options.
+    struct Options: CommandOptions {
+        var at: Coordinate?
+        var location = LocationInput()
+        var json = false
+        var collection = CollectionChoice()
+        var store = StoreOption()
+        var positionals: [String] = []
+
+        static let declarations: [OptionDeclaration<Options>] = [
+            .option("--at", \.at, .coordinate, help: "a fixed point (one fix)"),
+        ] + LocationInput.declarations.lifted(\.location) + [
+            .flag("--json", \.json, help: "one JSON object per line"),
+            CollectionChoice.declaration(help: "collection to measure to (default campus)").lifted(\.collection),
+        ] + StoreOption.declarations.lifted(\.store) + [.help]
+    }
 
     static let intro = [
         "Follows one source: a GPX walk (--gpx), gpsd (--gpsd), or else the fixed point of --at.",
@@ -24,14 +34,14 @@ enum WatchCommand: Command {
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        guard let options = try parser.parseOrShowHelp(arguments, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options, command: name, console: console)
-        if location.replay != nil && options.value("--at") != nil {
+        guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        let location = try LocationOptions(options.location, command: name, console: console)
+        if location.replay != nil && options.at != nil {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
         }
-        let json = options.has("--json")
-        let store = try StoreOpening.open(options, environment: environment, console: console)
-        let collection = try options.collection(in: store)
+        let json = options.json
+        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let collection = try options.collection.collection(in: store)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
         let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : "fixed")
         let report: @Sendable (Coordinate) -> Void = { coordinate in
@@ -53,7 +63,7 @@ enum WatchCommand: Command {
             client.start()
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } else {
-            report(try LocationOptions.referencePoint(options, command: name))
+            report(options.at ?? .ashtonBuilding)
         }
         return 0
     }

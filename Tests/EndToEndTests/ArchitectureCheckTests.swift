@@ -47,6 +47,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       C libraries imported only by their wrapper (and Bench, by name)"))
     #expect(result.output.contains("ok       docs/ARCHITECTURE.md names only files and types that exist"), "\(result.output)")
     #expect(result.output.contains("ok       docs/ARCHITECTURE.md mentions every module under Sources"), "\(result.output)")
+    #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -236,4 +237,22 @@ private func documentedTree(_ architecture: String?) throws -> URL {
     let missing = try checkArchitecture(documentedTree(nil))
     #expect(missing.status == 1)
     #expect(missing.output.contains("docs/ARCHITECTURE.md: missing"), "\(missing.output)")
+}
+
+@Test func anOptionLookedUpByNameInTheCommandLineModuleFails() throws {
+    let root = try tree([
+        "Sources/ArtmapCLI/ListCommand.swift": """
+            static let declarations: [OptionDeclaration<Options>] = [.option("--radius", \\.radius, .metres, help: "near")]
+            let radius = options.value("--radius")
+            if options.has("--json") { print() }
+            """,
+        "Sources/ArtmapCLI/OptionParser.swift": "parsed.values[name] = text\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/ListCommand.swift:2:"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/ListCommand.swift:3:"), "\(broken.output)")
+    #expect(!broken.output.contains("ListCommand.swift:1:") && !broken.output.contains("OptionParser.swift"), "declarations are not look-ups: \(broken.output)")
 }
