@@ -17,8 +17,6 @@ public final class Session {
     let queue: ActionQueue
     let syncRequest: SyncRequest
     let limits: SyncLimits
-    /// A painter being fetched from the museum, so Esc can stop it.
-    var painterTask: Task<Void, Never>?
     /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
     /// background work the paintings side starts.
     public var paintings = PaintingsContext()
@@ -34,7 +32,6 @@ public final class Session {
     private let location: LocationSource
     private var locationTask: Task<Void, Never>?
     private var gpsdClient: GpsdClient?
-    private var prefetchTask: Task<Void, Never>?
     private var running = true
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
@@ -50,16 +47,22 @@ public final class Session {
     private lazy var handlers: [any EffectHandler] = [
         catalogue,
         FavouritesEffects(store: dependencies.store),
-        SettingsEffects(store: dependencies.store) { [unowned self] key, value in self.settingApplied(key, value) },
+        SettingsEffects(store: dependencies.store) { [unowned self] key, value in self.painters.settingApplied(key, value) },
         SlideshowEffects(store: dependencies.store),
         TimerEffects(clock: dependencies.clock),
         NewsEffects(http: dependencies.http, storePath: dependencies.storePath),
         WebPageEffects(browser: dependencies.browser),
         MapEffects(reader: mapReader, storePath: dependencies.storePath),
+        PictureEffects(store: dependencies.store, decoder: dependencies.pictures),
+        painters,
         SyncEffects(store: dependencies.store, request: syncRequest, limits: limits, refresher: refresher),
     ]
+    /// The painters screen's effects, kept to hand them the museum's address when its setting changes.
+    private lazy var painters = PaintersEffects(store: store, limits: limits, context: paintings)
     /// How handlers answer: at once through `dispatch`, later through the queue.
-    private var reply: EffectReply { EffectReply(now: { [unowned self] in self.dispatch($0) }, later: queue) }
+    private var reply: EffectReply {
+        EffectReply(now: { [unowned self] in self.dispatch($0) }, later: queue, also: { [unowned self] in self.perform($0) })
+    }
 
     /// Waits for a store check running beside the view; damage ends the view so the store can be rebuilt.
     public func watchIntegrity(_ check: @escaping @Sendable () -> String?) {
@@ -207,14 +210,6 @@ public final class Session {
         switch effect {
         case .quit:
             running = false
-        case .fetchMap, .refreshMap, .cachePictures, .findPlace:
-            performNearMe(effect)
-        case .loadPicture(let id):
-            loadPicture(id)
-        case .prefetchViewerTiles:
-            prefetchViewerTiles()
-        case .painters(let request, let screen):
-            performPainters(request, screen: screen)
         case .readMapTiles(let request):
             mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
         case .buildMap(let request):
@@ -234,46 +229,6 @@ public final class Session {
         defer { storeVersion = version }
         guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
         if favourites.map(\.key) != state.favourites.map(\.key) { dispatch(.favouritesLoaded(favourites)) }
-    }
-
-    /// Finds the cached file on the loop's own connection, then reads and decodes it off the main thread.
-    private func loadPicture(_ id: ArtworkKey) {
-        guard let artwork = state.anyArtwork(id) else { return }
-        let path: String?
-        do {
-            path = try store.cachedImagePath(id)
-        } catch {
-            dispatch(.pictureUnavailable(id, .failed("cannot read the image cache: \(error)")))
-            return
-        }
-        guard let path else {
-            dispatch(.pictureUnavailable(id, .notCached))
-            return
-        }
-        try? store.touchCachedImage(id)
-        let queue = self.queue
-        // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
-        // slideshow asks for two at once, a detail and its viewer for more.
-        // The slideshow shows a picture full screen and no larger: it is decoded to the screen's size.
-        let screen = state.overlays.last?.is(SlideshowState.self) == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
-        PictureLoader.decoding.async {
-            do {
-                queue.post(.pictureLoaded(try PictureLoader.load(path: path, artwork: artwork, screen: screen)))
-            } catch {
-                queue.post(.pictureUnavailable(id, .failed("\(error)")))
-            }
-        }
-    }
-
-    /// Renders the viewer's neighbouring tiles in the background; one prefetch at a time, the latest view wins.
-    private func prefetchViewerTiles() {
-        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artwork] else { return }
-        let view = state.viewerGeometry(picture).view(viewer)
-        let depth = state.colorDepth, symbols = state.pictureSymbols
-        prefetchTask?.cancel()
-        prefetchTask = Task.detached(priority: .utility) {
-            picture.prefetch(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window, depth: depth, symbols: symbols)
-        }
     }
 
     /// Replays the GPX walk in the background; each fix that passes the distance filter becomes an action.

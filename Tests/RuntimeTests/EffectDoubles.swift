@@ -1,5 +1,7 @@
 import App
 import Catalog
+import Cells
+import Imaging
 import Foundation
 import Store
 import Sync
@@ -96,4 +98,20 @@ func artwork(_ id: String, _ title: String = "Untitled") -> Artwork {
 struct Unexpected: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A decoder that makes a small plain picture of the size asked for, or fails, recording the files it read.
+final class PlainDecoder: PictureDecoding, @unchecked Sendable {
+    let fails: Bool
+    private let lock = NSLock()
+    private var read: [String] = []
+    init(fails: Bool = false) { self.fails = fails }
+    func decode(path: String, artwork: Artwork, screen: (width: Int, height: Int)?) throws -> Picture {
+        lock.withLock { read.append(path) }
+        if fails { throw Unexpected("not a JPEG or PNG file") }
+        let pixels = RGBAImage(width: 4, height: 3, filledWith: RGB(200, 40, 40))
+        return Picture(artwork: artwork.key, fileName: artwork.imageFileName,
+                       decoded: DecodedImage(format: .png, originalWidth: 4, originalHeight: 3, orientation: .normal, pixels: pixels))
+    }
+    var paths: [String] { lock.withLock { read } }
 }

@@ -73,8 +73,8 @@ public struct XDGOpen: WebPageOpening {
 }
 
 /// What the run loop's effects reach the world through, built once by the composition root (the view's command)
-/// and handed to each feature's effect handler: the store, HTTP, the clock, the browser and where writers open
-/// the store. The location source is given to the session beside it.
+/// and handed to each feature's effect handler: the store, HTTP, the clock, the browser, the picture decoder and
+/// where writers open the store. The location source is given to the session beside it.
 public struct Dependencies {
     /// The loop's own store connection.
     public var store: any StoreAccess
@@ -83,13 +83,16 @@ public struct Dependencies {
     public var http: any HTTPClient
     public var clock: any EffectClock
     public var browser: any WebPageOpening
+    public var pictures: any PictureDecoding
 
     public init(store: any StoreAccess, storePath: String, http: any HTTPClient = CurlHTTPClient(),
-                clock: any EffectClock = DispatchClock(), browser: any WebPageOpening = XDGOpen()) {
+                clock: any EffectClock = DispatchClock(), browser: any WebPageOpening = XDGOpen(),
+                pictures: any PictureDecoding = CachedPictureDecoder()) {
         self.store = store
         self.storePath = storePath
         self.http = http
         self.clock = clock
         self.browser = browser
+        self.pictures = pictures
     }
 }

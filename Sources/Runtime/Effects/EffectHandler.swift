@@ -13,10 +13,13 @@ public struct EffectReply {
     public let now: (Action) -> Void
     /// Where background work posts its answers.
     public let later: any ActionSink
+    /// Another effect to perform now, by whichever handler takes it (the catalogue read again after a removal).
+    public let also: (Effect) -> Void
 
-    public init(now: @escaping (Action) -> Void, later: any ActionSink) {
+    public init(now: @escaping (Action) -> Void, later: any ActionSink, also: @escaping (Effect) -> Void = { _ in }) {
         self.now = now
         self.later = later
+        self.also = also
     }
 }
 

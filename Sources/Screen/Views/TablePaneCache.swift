@@ -5,8 +5,8 @@ import TerminalTypes
 /// The table pane as last drawn, kept between frames with what it was drawn from: a map cursor move, a
 /// label or a status message leaves the rows, scroll, selection, focus and size alone, so the pane is pasted
 /// instead of written cell by cell. One entry, in the frames' `RenderCaches` (like the map's BaseRaster); the key holds
-/// `rowsVersion`, which every change of the rows, hearts or units renews (a process-wide counter, so two
-/// states never share one), so a stale pane cannot be shown.
+/// `rowsVersion`, which every change of the rows, hearts or units renews (counted along the session's one state,
+/// whose caches these are), so a stale pane cannot be shown.
 final class TablePaneCache: @unchecked Sendable {
     /// Everything the pane shows depends on.
     struct Key: Equatable {

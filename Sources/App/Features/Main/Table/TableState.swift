@@ -13,7 +13,8 @@ public struct TableState: Sendable {
     /// Where each shown building is in `ranked`, by key.
     private(set) var rankedIndexByKey: [String: Int] = [:]
     /// Changes whenever the table's rows (or anything shown in them: hearts, units) may have changed, so a
-    /// view can keep a row's text between frames. Unique across every state in the process.
+    /// view can keep a row's text between frames. Counted along the state's own history (each change a new
+    /// number), which is all a session's caches see: they belong to one session and its one state.
     public private(set) var rowsVersion = 0
     public internal(set) var selectedRow = 0
     public internal(set) var scroll = 0
@@ -21,7 +22,7 @@ public struct TableState: Sendable {
     /// An empty table.
     public init() {}
 
-    mutating func rowsChanged() { rowsVersion = VersionCounter.shared.next() }
+    mutating func rowsChanged() { rowsVersion &+= 1 }
 
     /// What is selected, by identity, so it survives re-sorting.
     public var selectionIdentity: (building: String, artwork: ArtworkKey?)? {
@@ -86,19 +87,5 @@ public struct TableState: Sendable {
             scroll = header
         }
         scroll = max(0, min(scroll, max(0, rows.count - height)))
-    }
-}
-
-/// Hands out increasing numbers, process-wide, for `TableState.rowsVersion`.
-final class VersionCounter: @unchecked Sendable {
-    static let shared = VersionCounter()
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }

@@ -28,9 +28,23 @@ public struct NearMeContext: Sendable {
     }
 }
 
-extension Session {
+/// The near-me feature's effects: the map fetched around a point (each answer shown as it is stored), the
+/// pictures of fetched artworks cached, and places found by name; answered as `.nearMe` actions.
+struct NearMeEffects: EffectHandler {
+    /// The services and where fetched data goes; nil when the view cannot fetch (no services set).
+    let context: NearMeContext?
+    let store: any StoreAccess
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        switch effect {
+        case .fetchMap, .refreshMap, .cachePictures, .findPlace: performInBackground(effect, state, reply)
+        default: return false
+        }
+        return true
+    }
+
     /// Metres from the map's centre to its farthest corner, as the view stands: the area the first streets' question covers.
-    var screenRadius: Double {
+    static func screenRadius(_ state: AppState) -> Double {
         let layout = state.main.layout
         let cell = state.main.metresPerCell
         let half = Double(max(layout.map.width, 2 * layout.map.height)) / 2 * cell
@@ -38,10 +52,10 @@ extension Session {
     }
 
     /// Performs the near-me feature's effects in the background; results come back as `.nearMe` actions.
-    func performNearMe(_ effect: Effect) {
-        let queue = self.queue
-        guard let context = nearMe else {
-            dispatch(.nearMe(.failed("the map cannot be fetched from here (no services set)")))
+    private func performInBackground(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        let queue = reply.later
+        guard let context else {
+            reply.now(.nearMe(.failed("the map cannot be fetched from here (no services set)")))
             return
         }
         switch effect {
@@ -50,16 +64,15 @@ extension Session {
             let maxAgeDays: Double
             if case .refreshMap = effect { maxAgeDays = 0 } else { maxAgeDays = context.maxAgeDays }
             guard let services = context.services, !store.isReadOnly else {
-                dispatch(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
+                reply.now(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
                 return
             }
             var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.downloadPictures = false
-            request.screenRadius = screenRadius
+            request.screenRadius = NearMeEffects.screenRadius(state)
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
-            let path = context.storePath
-            Task.detached { await Session.fetchShowingEachAnswer(fetcher, request, storePath: context.storePath, queue: queue) }
+            Task.detached { await NearMeEffects.fetchShowingEachAnswer(fetcher, request, storePath: context.storePath, queue: queue) }
         case .cachePictures:
             guard let services = context.services, !store.isReadOnly else { return }
             var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
@@ -99,7 +112,7 @@ extension Session {
 
     /// Runs a map fetch off the loop, each answer shown as it is stored (issue 30): the artworks first, then the
     /// streets, tile by tile; then the whole result, or why it failed.
-    static func fetchShowingEachAnswer(_ fetcher: MapFetcher, _ request: MapFetchRequest, storePath path: String, queue: ActionQueue) async {
+    static func fetchShowingEachAnswer(_ fetcher: MapFetcher, _ request: MapFetchRequest, storePath path: String, queue: any ActionSink) async {
         do {
             let report = try await fetcher.run(request) { step in
                 switch step {

@@ -1,0 +1,42 @@
+import App
+import Catalog
+import Foundation
+import Store
+import Sync
+import Testing
+import TestSupport
+@testable import Runtime
+
+@Test func thePaintersListAnswersTheScreenThatAskedAndARemovalReadsTheMuseumsCollectionAgain() throws {
+    let (store, path) = try storeHolding([])
+    let painting = Artwork(id: "SK-C-5", title: "The Night Watch", artist: "Rembrandt", coordinate: .ashtonBuilding,
+                           collection: RijksmuseumClient.collection)
+    _ = try store.savePainter("Rembrandt", total: 1, paintings: [painting], collection: RijksmuseumClient.collection)
+    let handler = PaintersEffects(store: store, limits: SyncLimits(), context: PaintingsContext(bases: .museum, storePath: path, imageCache: nil))
+    let replies = RecordedReplies()
+    var also: [Effect] = []
+    let reply = EffectReply(now: replies.reply.now, later: replies, also: { also.append($0) })
+    let state = try campusState()
+    #expect(handler.perform(.painters(.paintings("Rembrandt"), screen: ScreenID(4)), state, reply))
+    guard case .painters(.paintingsListed(let name, let paintings), let screen)? = replies.answeredNow.first else {
+        throw Unexpected("expected the paintings, got \(replies.answeredNow)")
+    }
+    #expect(name == "Rembrandt" && paintings.map(\.id) == ["SK-C-5"] && screen == ScreenID(4))
+    _ = handler.perform(.painters(.remove("Rembrandt"), screen: ScreenID(4)), state, reply)
+    guard case .painters(.finished(let line, let left?), ScreenID(4)?)? = replies.answeredNow.dropFirst().first else {
+        throw Unexpected("expected the removal's line, got \(replies.answeredNow)")
+    }
+    #expect(line == "removed Rembrandt and 1 painting" && left.isEmpty)
+    #expect(also.isEmpty, "the campus is on screen, not the museum's collection: nothing to read again")
+    #expect(!handler.perform(.loadCollection("campus"), state, reply), "not the painters'")
+}
+
+@Test func withoutServicesTheMapIsNotFetchedAndTheViewIsToldWhy() throws {
+    let (store, _) = try storeHolding([])
+    let replies = RecordedReplies()
+    let handler = NearMeEffects(context: nil, store: store)
+    #expect(handler.perform(.fetchMap(center: .ashtonBuilding, radius: 1_000), try campusState(), replies.reply))
+    guard case .nearMe(.failed(let why))? = replies.answeredNow.first else { throw Unexpected("\(replies.answeredNow)") }
+    #expect(why == "the map cannot be fetched from here (no services set)")
+    #expect(!handler.perform(.startSync(collection: "campus"), try campusState(), replies.reply))
+}

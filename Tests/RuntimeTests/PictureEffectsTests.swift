@@ -1,0 +1,41 @@
+import App
+import Catalog
+import Cells
+import Foundation
+import Imaging
+import Store
+import Testing
+import TestSupport
+@testable import Runtime
+
+@Test func aCachedPictureIsDecodedOffTheLoopAndAMissingOneSaidAtOnce() async throws {
+    let state = try campusState()
+    let shown = try #require(state.main.artworks.first { !$0.imageFileName.isEmpty })
+    let (store, path) = try storeHolding(state.main.artworks)
+    let file = URL(fileURLWithPath: path + ".png")
+    try Data([1, 2, 3]).write(to: file)
+    try store.recordCachedImage(shown, path: file.path, byteCount: 3)
+    let decoder = PlainDecoder()
+    let handler = PictureEffects(store: store, decoder: decoder)
+    let replies = RecordedReplies()
+    #expect(handler.perform(.loadPicture(shown.key), state, replies.reply))
+    let posted = try await replies.waitForPosted(1)
+    guard case .pictureLoaded(let picture)? = posted.first else { throw Unexpected("expected the picture, got \(posted)") }
+    #expect(picture.artwork == shown.key && decoder.paths == [file.path])
+
+    let other = try #require(state.main.artworks.first { $0.key != shown.key })
+    _ = handler.perform(.loadPicture(other.key), state, replies.reply)
+    guard case .pictureUnavailable(let key, .notCached)? = replies.answeredNow.last else {
+        throw Unexpected("a picture not cached is said at once: \(replies.answeredNow)")
+    }
+    #expect(key == other.key)
+
+    let failing = RecordedReplies()
+    _ = PictureEffects(store: store, decoder: PlainDecoder(fails: true)).perform(.loadPicture(shown.key), state, failing.reply)
+    let failed = try await failing.waitForPosted(1)
+    guard case .pictureUnavailable(_, .failed(let why))? = failed.first else { throw Unexpected("expected why, got \(failed)") }
+    #expect(why == "not a JPEG or PNG file")
+    _ = PictureEffects(store: FailingStore(), decoder: decoder).perform(.loadPicture(shown.key), state, failing.reply)
+    guard case .pictureUnavailable(_, .failed(let cacheWhy))? = failing.answeredNow.last else { throw Unexpected("\(failing.answeredNow)") }
+    #expect(cacheWhy == "cannot read the image cache: disk I/O error")
+}
