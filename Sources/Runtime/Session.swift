@@ -56,6 +56,7 @@ public final class Session {
         PictureEffects(store: dependencies.store, decoder: dependencies.pictures),
         painters,
         SyncEffects(store: dependencies.store, request: syncRequest, limits: limits, refresher: refresher),
+        NearMeEffects(context: nearMe, store: dependencies.store),
     ]
     /// The painters screen's effects, kept to hand them the museum's address when its setting changes.
     private lazy var painters = PaintersEffects(store: store, limits: limits, context: paintings)
@@ -210,14 +211,10 @@ public final class Session {
         switch effect {
         case .quit:
             running = false
-        case .readMapTiles(let request):
-            mapReader.read(request, storePath: syncRequest.storePath, queue: queue)
-        case .buildMap(let request):
-            mapReader.build(request, queue: queue)
-        case .findRoute(let request):
-            mapReader.findRoute(request, storePath: syncRequest.storePath, queue: queue)
         default:
             for handler in handlers where handler.perform(effect, state, reply) { return }
+            // Every effect has its feature's handler; one that reaches none is said, never dropped in silence.
+            dispatch(.error("nothing performs \(effect)"))
         }
     }
 

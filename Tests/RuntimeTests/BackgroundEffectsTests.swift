@@ -40,3 +40,14 @@ import TestSupport
     #expect(why == "the map cannot be fetched from here (no services set)")
     #expect(!handler.perform(.startSync(collection: "campus"), try campusState(), replies.reply))
 }
+
+@Test func anOfflinePlaceSearchLooksInTheStoreOnlyAndSaysWhatItDidNotFind() async throws {
+    let (store, path) = try storeHolding([artwork("1", "Havis Amanda")])
+    let context = NearMeContext(services: nil, storePath: path, imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory),
+                                limits: SyncLimits(), backoff: ServiceBackoff(), maxAgeDays: 30)
+    let replies = RecordedReplies()
+    _ = NearMeEffects(context: context, store: store).perform(.findPlace("Nowhere at all", online: false), try campusState(), replies.reply)
+    let posted = try await replies.waitForPosted(1)
+    guard case .nearMe(.placeNotFound(let why))? = posted.first else { throw Unexpected("\(posted) \(replies.answeredNow)") }
+    #expect(why == "no place named 'Nowhere at all' in the store (offline)")
+}
