@@ -13,11 +13,14 @@ public struct MainScene {
     public let context: ViewContext
     /// True when no screen is over the main screen.
     public let onTop: Bool
+    /// The art walk shown in the table's place, whose path and numbered stops the map draws.
+    public let walk: WalkState?
 
-    public init(_ main: MainState, context: ViewContext, onTop: Bool) {
+    public init(_ main: MainState, context: ViewContext, onTop: Bool, walk: WalkState? = nil) {
         self.main = main
         self.context = context
         self.onTop = onTop
+        self.walk = walk
     }
 
     /// Any of the main screen's properties, read as the scene's own.

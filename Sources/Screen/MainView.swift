@@ -29,10 +29,13 @@ public enum MainView {
             buffer.write(tooSmallMessage, x: max(0, (buffer.width - width) / 2), y: y, style: Style(.statusError, bold: true))
             return
         }
-        let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty)
+        let walk = state.overlays.last?.state(WalkState.self)
+        let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty, walk: walk)
         Bars.title(state, into: &buffer, area: layout.title)
         MapView.render(scene, into: &buffer, area: layout.map, caches: caches)
-        if let route = state.main.route {
+        if let walk {
+            WalkView.render(walk, scene, into: &buffer, area: layout.table)
+        } else if let route = state.main.route {
             RoutePanelView.render(route, scene, into: &buffer, area: layout.table)
         } else {
             TableView.render(scene, into: &buffer, area: layout.table, caches: caches)
@@ -40,7 +43,7 @@ public enum MainView {
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
         // A pop-up clears the screen behind it: no cut-off rows, arrows or frame corners in the gaps around it.
-        if let top = state.overlays.last, !top.isFullScreen { buffer.fill(body) }
+        if let top = state.overlays.last, !top.isFullScreen, walk == nil { buffer.fill(body) }
         switch state.overlays.last {
         case .building(let list)?: BuildingListView.render(list, state, into: &buffer, screen: body)
         case .detail(let detail)?: DetailView.render(detail, state, into: &buffer, screen: body)
@@ -51,7 +54,7 @@ public enum MainView {
         case .settings(let settings)?: SettingsView.render(settings, state, into: &buffer, screen: body)
         case .news(let news)?: NewsView.render(news, state, into: &buffer, screen: body)
         case .painters(let painters)?: PaintersView.render(painters, state, into: &buffer, screen: body)
-        case nil: break
+        case .walk?, nil: break
         }
         if state.ascii { buffer.keepToASCII() }
     }

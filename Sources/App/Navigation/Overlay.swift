@@ -12,6 +12,7 @@ public enum Overlay: Hashable, Sendable {
     case settings(SettingsState)
     case news(NewsState)
     case painters(PaintersState)
+    case walk(WalkState)
 }
 
 /// An action for one screen on the stack: the feature's own action, tagged with its screen.
@@ -25,4 +26,5 @@ public enum OverlayAction: Hashable, Sendable {
     case settings(SettingsAction)
     case news(NewsAction)
     case painters(PaintersAction)
+    case walk(WalkAction)
 }

@@ -17,6 +17,7 @@ extension Overlay {
         case .settings(let state): return state
         case .news(let state): return state
         case .painters(let state): return state
+        case .walk(let state): return state
         }
     }
 

@@ -1,0 +1,123 @@
+import Cartography
+import Catalog
+import Geo
+import Testing
+import TestSupport
+@testable import App
+
+/// A walk through `artworks` from `start` with straight legs, back to the start, as the planner would answer.
+func straightItinerary(from start: Coordinate, _ artworks: [Artwork], leftOut: [WalkLeftOut] = []) -> WalkItinerary {
+    var from = start
+    var stops: [WalkStop] = []
+    for artwork in artworks {
+        stops.append(WalkStop(artwork: artwork, leg: WalkLeg(from: from, points: [], to: artwork.coordinate,
+                                                             metres: Geodesic.distance(from: from, to: artwork.coordinate))))
+        from = artwork.coordinate
+    }
+    let home = WalkLeg(from: from, points: [], to: start, metres: Geodesic.distance(from: from, to: start))
+    return WalkItinerary(start: start, stops: stops, homeLeg: home, leftOut: leftOut)
+}
+
+/// The walk plan the effects ask for, if any.
+func walkRequest(_ effects: [Effect]) -> WalkPlanRequest? {
+    for case .planWalk(let request) in effects { return request }
+    return nil
+}
+
+/// A point `metres` north of `coordinate`.
+func north(of coordinate: Coordinate, _ metres: Double) -> Coordinate {
+    Coordinate(clampingLatitude: coordinate.latitude + metres / 111_320, longitude: coordinate.longitude)
+}
+
+/// The campus with `w` pressed and answered: three stops of the eight nearest, none where the walk starts.
+func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [Artwork]) {
+    var state = try campusState()
+    let request = try #require(walkRequest(press(&state, .character("w"))))
+    let reference = state.main.reference
+    // Three buildings' first artworks, each away from the start and the others (the nearest share the start's building).
+    let buildings = state.main.catalog.ranked(from: reference).filter { $0.distance > 60 }
+    var stops: [Artwork] = []
+    for building in buildings where stops.allSatisfy({ Geodesic.distance(from: $0.coordinate, to: building.building.coordinate) > 60 }) {
+        if stops.count < 3, let first = building.artworks.first { stops.append(first.artwork) }
+    }
+    try #require(stops.count == 3)
+    let itinerary = straightItinerary(from: reference, stops, leftOut: [WalkLeftOut(title: "Far Away", reason: "no walking path within 500 m of it")])
+    _ = reduce(&state, .walk(.planned(generation: request.generation, itinerary)))
+    return (state, request, stops)
+}
+
+@Test func wPlansTheEightNearestInTheBackgroundAndThePlanBecomesTheItinerary() throws {
+    var state = try campusState()
+    let effects = press(&state, .character("w"))
+    let request = try #require(walkRequest(effects))
+    let nearest = state.main.catalog.ranked(from: state.main.reference).flatMap(\.artworks).prefix(8).map(\.artwork.key)
+    #expect(request.artworks.map(\.key) == Array(nearest), "the 8 nearest, nearest first, as `artmap walk` takes them")
+    #expect(request.start == state.main.reference && request.finish == .round && request.choice == .all)
+    let walk = try #require(state.walk)
+    #expect(walk.phase == .planning("planning a walk through the 8 nearest…"))
+    #expect(state.lastMessage == "planning a walk through the 8 nearest…")
+
+    let (planned, _, stops) = try campusWalk()
+    let itinerary = try #require(planned.walk?.itinerary)
+    #expect(planned.walk?.phase == .ready)
+    #expect(itinerary.stops.map(\.artwork.key) == stops.map(\.key))
+    #expect(itinerary.stops.allSatisfy { !$0.reached })
+    #expect(planned.lastMessage?.hasPrefix("walk: 3 stops, ") == true, "\(planned.lastMessage ?? "")")
+    #expect(planned.lastMessage?.contains("left out: Far Away (no walking path within 500 m of it)") == true)
+    // The map zooms to show the whole walk.
+    #expect(planned.main.map.zoomChosen)
+}
+
+@Test func anOlderPlanIsDroppedAndAFailureIsSaidWithoutLeavingTheScreen() throws {
+    var (state, request, stops) = try campusWalk()
+    let more = try #require(walkRequest(press(&state, .character(">"))), "> asks for a walk of one stop more")
+    #expect(more.artworks.count == 9 && more.generation == request.generation + 1)
+    _ = reduce(&state, .walk(.planned(generation: request.generation, straightItinerary(from: request.start, stops.reversed()))))
+    #expect(state.walk?.phase == .planning("planning a walk through the 9 nearest…"), "the older answer is dropped")
+    _ = reduce(&state, .walk(.failed(generation: more.generation, "no streets imported: artmap import an .osm.pbf of the area")))
+    #expect(state.walk?.phase == .failed("no streets imported: artmap import an .osm.pbf of the area"))
+    #expect(state.lastMessage == "no walk: no streets imported: artmap import an .osm.pbf of the area")
+    #expect(state.overlays.count == 1)
+}
+
+@Test func aFixWithin20MetresOfAStopTicksItAndShowsTheNextLeg() throws {
+    var (state, _, stops) = try campusWalk()
+    _ = reduce(&state, .referenceMoved(north(of: stops[0].coordinate, 35), .live("GPX test.gpx")))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false], "35 m away is not there yet")
+    _ = reduce(&state, .referenceMoved(north(of: stops[0].coordinate, 12), .live("GPX test.gpx")))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, false, false])
+    #expect(state.walk?.selected == 1, "the next leg is shown")
+    let message = try #require(state.lastMessage)
+    #expect(message.hasPrefix("✓ 1 \(stops[0].title) — next 2 \(stops[1].title), "), "\(message)")
+    _ = reduce(&state, .referenceMoved(stops[1].coordinate, .live("GPX test.gpx")))
+    _ = reduce(&state, .referenceMoved(stops[2].coordinate, .live("GPX test.gpx")))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, true, true])
+    #expect(state.lastMessage?.contains("every stop seen") == true, "\(state.lastMessage ?? "")")
+}
+
+@Test func xSkipsTheNextStopAndPlansTheRestFromHereBackToTheStart() throws {
+    var (state, request, stops) = try campusWalk()
+    _ = reduce(&state, .referenceMoved(stops[0].coordinate, .live("GPX test.gpx")))
+    let here = north(of: stops[0].coordinate, 25)
+    _ = reduce(&state, .referenceMoved(here, .live("GPX test.gpx")))
+    let rest = try #require(walkRequest(press(&state, .character("x"))), "x asks for the rest to be planned again")
+    #expect(rest.artworks.map(\.key) == [stops[2].key], "the skipped stop and the one reached are not walked again")
+    #expect(rest.start == here && rest.finish == .at(request.start))
+    #expect(state.lastMessage == "skipped \(stops[1].title); planning the rest…")
+    _ = reduce(&state, .walk(.planned(generation: rest.generation, straightItinerary(from: here, [stops[2]]))))
+    let itinerary = try #require(state.walk?.itinerary)
+    #expect(itinerary.stops.map(\.artwork.key) == [stops[0].key, stops[2].key])
+    #expect(itinerary.stops.map(\.reached) == [true, false])
+    #expect(itinerary.leftOut.contains(WalkLeftOut(title: stops[1].title, reason: "skipped")))
+    #expect(state.walk?.nextStop?.number == 2)
+}
+
+@Test func theWalkKeysAreInTheHelpAndEscClosesTheWalk() throws {
+    let help = Keymap.helpLines()
+    #expect(help.contains { $0.hasPrefix("  w ") && $0.contains("art walk") })
+    #expect(help.contains("Art walk (in the table pane)"))
+    #expect(help.contains { $0.hasPrefix("  x ") && $0.contains("skip the next stop") })
+    var (state, _, _) = try campusWalk()
+    press(&state, .escape)
+    #expect(state.walk == nil && state.overlays.isEmpty)
+}
