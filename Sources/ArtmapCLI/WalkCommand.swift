@@ -17,8 +17,8 @@ enum WalkCommand: Command {
         OptionSpec(name: "--favourites", valueName: nil, help: "your favourites"),
         OptionSpec(name: "--building", valueName: "NAME", help: "the artworks of one building or place (any case)"),
         OptionSpec(name: "--minutes", valueName: "M", help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
-        OptionSpec(name: "--speed", valueName: "KM/H", help: "walking speed for --minutes and the times shown (default 4.5)"),
-        OptionSpec(name: "--stay", valueName: "MINUTES", help: "minutes spent at each artwork (default 3)"),
+        OptionSpec(name: "--speed", valueName: "KM/H", help: "walking speed for --minutes and the times shown (default: the setting walk.speed, 4.5)"),
+        OptionSpec(name: "--stay", valueName: "MINUTES", help: "minutes spent at each artwork (default: the setting walk.stay, 3)"),
         OptionSpec(name: "--open", valueName: nil, help: "end at the last artwork instead of back at the start"),
         OptionSpec(name: "--end", valueName: "LAT,LON", help: "end the walk here"),
         OptionSpec(name: "--collection", valueName: "NAME", help: "choose from this collection (default: every collection with art near the start)"),
@@ -47,15 +47,18 @@ enum WalkCommand: Command {
         if options.has("--open") && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
         let chosenBy = ["--stops", "--ids", "--favourites", "--building", "--minutes"].filter { options.has($0) || options.value($0) != nil }
         guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
-        let speed = try positive(options, "--speed") ?? 4.5
-        let stay = try options.value("--stay").map { text -> Double in
+        let speedGiven = try positive(options, "--speed")
+        let stayGiven = try options.value("--stay").map { text -> Double in
             guard let v = DecimalText.double(text), v >= 0, v <= 600 else {
                 throw CLIError.usage("option --stay needs minutes from 0 to 600, got '\(DisplayText.clean(text))'", command: name)
             }
             return v
-        } ?? 3
+        }
         let minutes = try positive(options, "--minutes")
         let store = try StoreOpening.open(options, environment: environment, console: console)
+        // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults.
+        let speed = try speedGiven ?? store.setting(Setting.walkSpeed).flatMap(DecimalText.double) ?? 4.5
+        let stay = try stayGiven ?? store.setting(Setting.walkStay).flatMap(DecimalText.double) ?? 3
         let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name)
         let start = try near ?? point(options, "--from") ?? .ashtonBuilding
         let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)

@@ -20,8 +20,9 @@ func straightItinerary(from start: Coordinate, _ artworks: [Artwork], leftOut: [
 
 /// The walk plan the effects ask for, if any.
 func walkRequest(_ effects: [Effect]) -> WalkPlanRequest? {
-    for case .planWalk(let request) in effects { return request }
-    return nil
+    var last: WalkPlanRequest?
+    for case .planWalk(let request) in effects { last = request }
+    return last
 }
 
 /// A point `metres` north of `coordinate`.
@@ -120,4 +121,17 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     var (state, _, _) = try campusWalk()
     press(&state, .escape)
     #expect(state.walk == nil && state.overlays.isEmpty)
+}
+
+@Test func theWalksSpeedAndStayComeFromTheSettings() throws {
+    var state = try campusState()
+    state.settings[Setting.walkSpeed] = "3.6"
+    state.settings[Setting.walkStay] = "5"
+    var effects = press(&state, .character("w"))
+    // t: the favourites (none here), the building if one was selected, then what fits in 30 minutes.
+    for _ in 0..<3 where state.walk?.pick != .minutes(30) { effects = press(&state, .character("t")) }
+    let request = try #require(walkRequest(effects))
+    #expect(state.walk?.pick == .minutes(30))
+    #expect(request.choice == .within(seconds: 1800, metresPerSecond: 1, staySeconds: 300))
+    #expect(state.walk?.speed == 1 && state.walk?.stay == 300)
 }

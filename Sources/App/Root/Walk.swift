@@ -25,8 +25,11 @@ extension AppState {
         }
         var pick = previous?.pick ?? .nearest(8)
         if pick == .building && building == nil { pick = .nearest(8) }
+        // Speed and stay as the settings say (the command's defaults otherwise).
+        let speed = settings[Setting.walkSpeed].flatMap(DecimalText.double).map { $0 / 3.6 } ?? WalkState.defaultSpeed
+        let stay = settings[Setting.walkStay].flatMap(DecimalText.double).map { $0 * 60 } ?? WalkState.defaultStay
         push(.walk(WalkState(origin: main.reference, pool: pool, pick: pick, buildingName: building?.name,
-                             buildingArtworks: building?.artworks.map(\.artwork) ?? [])))
+                             buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)))
         return routeTop(.walk(.plan))
     }
 
