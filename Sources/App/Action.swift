@@ -134,5 +134,9 @@ public enum Effect: Hashable, Sendable {
     case findPlace(String, online: Bool)
     /// Plan an art walk on the store's walking graph in the background; answer with `walk(.planned)` or `walk(.failed)`.
     case planWalk(WalkPlanRequest)
+    /// Save the walk under a name and answer with `walk(.saved)`, or `error` with why not.
+    case saveWalk(WalkSaveRequest)
+    /// Read the walk saved under a name and plan its stops not reached from where the walker is; answered as `planWalk`.
+    case resumeWalk(WalkResumeRequest)
     case quit
 }

@@ -14,6 +14,7 @@ enum ExportCommand: Command {
         OptionSpec(name: "--favourites", valueName: nil, help: "export the favourites instead, from every collection"),
         OptionSpec(name: "--route-to", valueName: "ID", help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
         OptionSpec(name: "--from", valueName: "LAT,LON", help: "where the exported walk starts (default the Ashton Building)"),
+        OptionSpec(name: "--walk", valueName: "NAME", help: "export the art walk saved under NAME: its stops in order and its legs' track"),
         OptionSpec(name: "--output", valueName: "FILE", help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
@@ -21,6 +22,7 @@ enum ExportCommand: Command {
         UsageForm(words: "", options: ["--collection"]),
         UsageForm(words: "", options: ["--favourites"]),
         UsageForm(words: "", options: ["--route-to", "--from", "--collection"]),
+        UsageForm(words: "", options: ["--walk"]),
     ])
 
     static let intro = [
@@ -49,6 +51,10 @@ enum ExportCommand: Command {
             throw CLIError.usage("--favourites exports every favourite: give it without --collection or --route-to", command: name)
         }
         if options.value("--from") != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
+        let walkName = options.value("--walk")
+        if walkName != nil, options.has("--favourites") || routeTo != nil || options.value("--collection") != nil {
+            throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
+        }
         var start = Coordinate.ashtonBuilding
         if let text = options.value("--from") {
             do { start = try Coordinate.parse(text) } catch { throw CLIError.usage("option --from: \(DisplayText.clean("\(error)"))", command: name) }
@@ -56,7 +62,9 @@ enum ExportCommand: Command {
         let store = try StoreOpening.open(options, environment: environment, console: console)
         let collection = try options.collection(in: store)
         let content: ExportFormat.Content
-        if options.has("--favourites") {
+        if let walkName {
+            content = try savedWalkContent(walkName, store: store)
+        } else if options.has("--favourites") {
             content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
         } else if let id = routeTo {
             let artwork = try ArtworkLookup.find(id, options: options, store: store, suffix: "; nothing was written")
@@ -82,5 +90,27 @@ enum ExportCommand: Command {
         if OutputFile.isStandardOutput(path) { return 0 }
         console.error("wrote \(content.artworks.count) artwork\(content.artworks.count == 1 ? "" : "s")\(content.route == nil ? "" : " and the route") to \(DisplayText.clean(path))")
         return 0
+    }
+
+    /// A saved walk as exported: its stops in order and the track of its legs, each routed as `route` routes it
+    /// (a leg no path joins is a straight line), back to the start or on to the end as it was saved.
+    static func savedWalkContent(_ name: String, store: CatalogStore) throws -> ExportFormat.Content {
+        let saved = try WalkCommand.savedWalk(name, store: store).walk
+        let artworks = try store.artworks(of: saved).map(\.artwork)
+        var path = [saved.start] + artworks.map(\.coordinate)
+        switch saved.finish {
+        case .round: path.append(saved.start)
+        case .open: break
+        case .at(let end): path.append(end)
+        }
+        var track: [GeoPoint] = []
+        for i in path.indices.dropFirst() {
+            switch try CorridorRouter.route(from: path[i - 1], to: path[i], source: store) {
+            case .success(let leg): track += leg.points
+            case .failure: track += [GeoPoint(path[i - 1]), GeoPoint(path[i])]
+            }
+        }
+        let title = "Art walk \(name)"
+        return .init(artworks: artworks, route: (title, track), name: title)
     }
 }

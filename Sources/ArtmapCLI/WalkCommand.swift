@@ -24,6 +24,8 @@ enum WalkCommand: Command {
         OptionSpec(name: "--collection", valueName: "NAME", help: "choose from this collection (default: every collection with art near the start)"),
         OptionSpec(name: "--json", valueName: nil, help: "print {start, finish, total_m, walking_s, stay_s, stops, legs, left_out} as JSON"),
         OptionSpec(name: "--gpx", valueName: "FILE", help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
+        OptionSpec(name: "--save", valueName: "NAME", help: "keep the walk under this name (the walk screen's too), to resume or export"),
+        OptionSpec(name: "--resume", valueName: "NAME", help: "the saved walk's stops not reached yet, from --from (default where it started)"),
         StoreOpening.storeOption,
         OptionParser.helpOption,
     ], maxPositionals: 0)
@@ -47,6 +49,9 @@ enum WalkCommand: Command {
         if options.has("--open") && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
         let chosenBy = ["--stops", "--ids", "--favourites", "--building", "--minutes"].filter { options.has($0) || options.value($0) != nil }
         guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
+        if options.value("--resume") != nil, !chosenBy.isEmpty {
+            throw CLIError.usage("--resume walks the saved walk's stops: give it without \(chosenBy[0])", command: name)
+        }
         let speedGiven = try positive(options, "--speed")
         let stayGiven = try options.value("--stay").map { text -> Double in
             guard let v = DecimalText.double(text), v >= 0, v <= 600 else {
@@ -60,16 +65,18 @@ enum WalkCommand: Command {
         let speed = try speedGiven ?? store.setting(Setting.walkSpeed).flatMap(DecimalText.double) ?? 4.5
         let stay = try stayGiven ?? store.setting(Setting.walkStay).flatMap(DecimalText.double) ?? 3
         let near = try await OSMServiceOptions.nearPoint(options, store: store, offline: false, environment: environment, command: name)
-        let start = try near ?? point(options, "--from") ?? .ashtonBuilding
-        let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)
-        guard !artworks.isEmpty else { throw CLIError("no artworks to walk to: none near the start, and none named") }
-        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.has("--open") ? .open : .round)
+        let resumed = try options.value("--resume").map { try savedWalk($0, store: store) }
+        let start = try near ?? point(options, "--from") ?? resumed?.walk.start ?? .ashtonBuilding
+        let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil)
+        guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
+        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.has("--open") ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
         case .failure(let why):
             throw CLIError("no walk: \(why.message)")
         case .success(let plan):
             let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
+            if let saveName = options.value("--save") { try save(plan, finish: finish, as: saveName, store: store, console: console) }
             if let path = options.value("--gpx") {
                 let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
                 try OutputFile.write(Array(ExportFormat.gpx.render(content).utf8), to: path, console: console)

@@ -1,7 +1,9 @@
 import App
 import Cartography
+import Catalog
 import Dispatch
 import Foundation
+import Geo
 import Store
 
 /// The walk screen's effect: plans an art walk as `artmap walk` does (`WalkPlanner` over the store's walking
@@ -9,6 +11,29 @@ import Store
 extension Session {
     /// Plans walks one at a time, in the order asked (a newer request makes the screen drop an older answer).
     private static let walkPlanning = DispatchQueue(label: "artmap.walks", qos: .userInitiated)
+
+    /// Performs the walk screen's effects: plans off the main loop, saves on the loop's own connection (a few rows).
+    func performWalk(_ effect: Effect) {
+        switch effect {
+        case .planWalk(let request):
+            planWalk(request)
+        case .saveWalk(let request):
+            let stops = zip(request.stops, request.reached).map { SavedWalkStop(artwork: $0, reached: $1) }
+            do {
+                try store.saveWalk(SavedWalk(name: request.name, start: request.start, finish: request.finish, stops: stops))
+                dispatch(.walk(.saved(request.name)))
+            } catch {
+                dispatch(.error("the walk was not saved: \(DisplayText.clean("\(error)"))"))
+            }
+        case .resumeWalk(let request):
+            let queue = self.queue, path = syncRequest.storePath
+            Session.walkPlanning.async {
+                queue.post(.walk(Session.resumed(request, storePath: path)))
+            }
+        default:
+            break
+        }
+    }
 
     /// Plans `request` off the main loop and posts `.walk(.planned)`, or `.walk(.failed)` with why.
     func planWalk(_ request: WalkPlanRequest) {
@@ -32,6 +57,44 @@ extension Session {
             }
         } catch {
             return .failed(generation: request.generation, "cannot read the walking paths: \(error)")
+        }
+    }
+
+    /// A saved walk taken up again from where the walker is: the stops reached stay ticked in front (straight
+    /// legs), the others are planned again from here, to where the walk was to end.
+    static func resumed(_ request: WalkResumeRequest, storePath: String) -> WalkAction {
+        do {
+            let source = try CatalogStore.reader(path: storePath)
+            guard let saved = try source.savedWalk(named: request.name) else {
+                let names = try source.savedWalkNames()
+                return .failed(generation: request.generation, "no walk saved as '\(DisplayText.clean(request.name))'"
+                    + (names.isEmpty ? " (W on the walk screen saves one)" : " (saved: \(names.prefix(8).map(DisplayText.clean).joined(separator: ", ")))"))
+            }
+            let stops = try source.artworks(of: saved)
+            var finish = saved.finish
+            if case .round = finish, request.position != saved.start { finish = .at(saved.start) }
+            var from = saved.start
+            var done: [WalkStop] = []
+            for (artwork, _) in stops.filter(\.reached) {
+                done.append(WalkStop(artwork: artwork, leg: WalkLeg(from: from, points: [], to: artwork.coordinate,
+                                                                    metres: Geodesic.distance(from: from, to: artwork.coordinate)), reached: true))
+                from = artwork.coordinate
+            }
+            let left = stops.filter { !$0.reached }.map(\.artwork)
+            guard !left.isEmpty else {
+                return .planned(generation: request.generation, WalkItinerary(start: saved.start, stops: done, homeLeg: nil, leftOut: []))
+            }
+            switch try WalkPlanner.plan(from: request.position, artworks: left, finish: finish, source: source) {
+            case .success(let plan):
+                var itinerary = WalkItinerary(plan, finish: finish)
+                itinerary.start = saved.start
+                itinerary.stops = done + itinerary.stops
+                return .planned(generation: request.generation, itinerary)
+            case .failure(let why):
+                return .failed(generation: request.generation, why.message)
+            }
+        } catch {
+            return .failed(generation: request.generation, "cannot read the saved walk: \(error)")
         }
     }
 }

@@ -259,8 +259,8 @@ public final class Session {
             mapReader.build(request, queue: queue)
         case .findRoute(let request):
             mapReader.findRoute(request, storePath: syncRequest.storePath, queue: queue)
-        case .planWalk(let request):
-            planWalk(request)
+        case .planWalk, .saveWalk, .resumeWalk:
+            performWalk(effect)
         case .loadFullRecords(let collection, let ids):
             do {
                 dispatch(.fullRecordsLoaded(try store.artworks(collection: collection, ids: ids)))

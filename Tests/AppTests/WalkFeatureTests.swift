@@ -135,3 +135,25 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     #expect(request.choice == .within(seconds: 1800, metresPerSecond: 1, staySeconds: 300))
     #expect(state.walk?.speed == 1 && state.walk?.stay == 300)
 }
+
+@Test func wUpperSavesTheWalkByNameAndRResumesOne() throws {
+    var (state, request, stops) = try campusWalk()
+    _ = reduce(&state, .referenceMoved(stops[0].coordinate, .live("GPX test.gpx")))
+    press(&state, .character("W"))
+    #expect(state.walk?.naming == WalkNaming(resume: false))
+    // Typed keys go to the name, not the keymap (x would skip, q would quit).
+    press(&state, .character("x"), .character("q"), .backspace, .character("1"))
+    let save = press(&state, .enter)
+    #expect(save == [.saveWalk(WalkSaveRequest(name: "x1", start: request.start, finish: .round, stops: stops.map(\.key), reached: [true, false, false]))])
+    #expect(state.walk?.naming == nil)
+    _ = reduce(&state, .walk(.saved("x1")))
+    #expect(state.lastMessage == "saved the walk as 'x1' (R resumes it, artmap walk --resume)")
+    press(&state, .character("R"))
+    for c in "x1" { press(&state, .character(c)) }
+    let resume = press(&state, .enter)
+    let generation = try #require(state.walk?.generation)
+    #expect(resume == [.resumeWalk(WalkResumeRequest(name: "x1", position: stops[0].coordinate, generation: generation))])
+    #expect(state.walk?.phase == .planning("resuming the walk 'x1'…"))
+    press(&state, .character("W"), .escape)
+    #expect(state.walk?.naming == nil && state.overlays.count == 1, "Esc stops typing and leaves the walk open")
+}

@@ -24,7 +24,7 @@ public enum WalkView {
             buffer.write(TextWidth.truncate(line.text, to: inner.width - 1), x: inner.x + 1, y: inner.y + offset, style: style, maxWidth: inner.width - 1)
         }
         if inner.height >= 3 {
-            let keys = "x skip · < > stops · t choose · Enter detail · Esc close"
+            let keys = "x skip · < > stops · t choose · W save · R resume · Enter detail · Esc close"
             buffer.write(TextWidth.truncate(keys, to: inner.width - 1), x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 1)
         }
     }
@@ -40,6 +40,11 @@ public enum WalkView {
     /// The panel's lines for `width` cells: what is under way, a header, a row per stop, the way back, what was left out.
     static func lines(_ walk: WalkState, _ context: ViewContext, width: Int) -> [(text: String, style: Style, stop: Int?)] {
         var rows: [(text: String, style: Style, stop: Int?)] = []
+        if let naming = walk.naming {
+            let ask = naming.resume ? "Resume the walk saved as: " : "Save the walk as: "
+            rows.append((ask + naming.text + (context.ascii ? "_" : "▏") + "  Enter " + (naming.resume ? "resume" : "save") + " · Esc cancel",
+                         Style(.search, bold: true), nil))
+        }
         switch walk.phase {
         case .planning(let note): rows.append((note, Style(.header, bold: true), nil))
         case .failed(let why): rows += TextWidth.wrap("No walk: " + DisplayText.clean(why), width: width).map { ($0, Style(.statusError, bold: true), nil) }

@@ -24,6 +24,42 @@ public enum WalkAction: Hashable, Sendable {
     case failed(generation: Int, String)
     /// The walker is here now (a live fix that passed the distance filter).
     case moved(Coordinate)
+    /// `W`: type a name to save the walk under; `R`: type the name of a saved walk to resume.
+    case startNaming(resume: Bool)
+    /// A key typed into the name, Backspace, Enter (save or resume), Esc (stop typing).
+    case type(Character), erase, confirmName, cancelName
+    /// The run loop saved the walk under this name.
+    case saved(String)
+}
+
+/// A walk to keep in the store under a name: where it starts and ends, its stops in order, each reached or not.
+public struct WalkSaveRequest: Hashable, Sendable {
+    public var name: String
+    public var start: Coordinate
+    public var finish: WalkFinish
+    public var stops: [ArtworkKey]
+    public var reached: [Bool]
+
+    public init(name: String, start: Coordinate, finish: WalkFinish, stops: [ArtworkKey], reached: [Bool]) {
+        self.name = name
+        self.start = start
+        self.finish = finish
+        self.stops = stops
+        self.reached = reached
+    }
+}
+
+/// A saved walk to take up again from `position`: its stops not reached planned again, answered as a plan of `generation`.
+public struct WalkResumeRequest: Hashable, Sendable {
+    public var name: String
+    public var position: Coordinate
+    public var generation: Int
+
+    public init(name: String, position: Coordinate, generation: Int) {
+        self.name = name
+        self.position = position
+        self.generation = generation
+    }
 }
 
 /// A walk for the run loop to plan, off the main loop, as `artmap walk` plans it; answered with

@@ -44,6 +44,8 @@ public enum WalkFeature {
         case .moved(let position):
             state.position = position
             return Reduced(delegates: reach(&state, imperial: context.imperial).map { [.message($0)] } ?? [])
+        case .startNaming, .type, .erase, .confirmName, .cancelName, .saved:
+            return name(&state, action)
         }
     }
 
@@ -144,6 +146,7 @@ public enum WalkFeature {
         }
         state.carried = nil
         state.itinerary = walk
+        state.origin = walk.start
         state.phase = .ready
         state.selected = walk.nextIndex ?? 0
         let left = walk.leftOut.filter { $0.reason != "skipped" }

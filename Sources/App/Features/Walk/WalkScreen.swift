@@ -13,6 +13,8 @@ extension WalkState: StackScreen {
         KeyBinding(keys: [.character("t")], command: .walk(.nextPick), context: .walk, description: "walk through: the nearest, favourites, the building, what fits in M minutes"),
         KeyBinding(keys: [.character("x")], command: .walk(.skip), context: .walk, description: "skip the next stop and plan the rest again from here"),
         KeyBinding(keys: [.character("w")], command: .walk(.open), context: .walk, description: "plan the walk again from here"),
+        KeyBinding(keys: [.character("W")], command: .walk(.startNaming(resume: false)), context: .walk, description: "save the walk under a name (artmap walk --resume NAME)"),
+        KeyBinding(keys: [.character("R")], command: .walk(.startNaming(resume: true)), context: .walk, description: "resume a walk saved under a name, from here"),
     ]
     public static func action(for command: Command) -> OverlayAction? { WalkFeature.action(for: command).map(OverlayAction.walk) }
     public var overlay: Overlay { .walk(self) }
@@ -21,6 +23,8 @@ extension WalkState: StackScreen {
         guard case .walk(let action) = action else { return nil }
         return WalkFeature.reduce(&self, action, context)
     }
+
+    public func typing(_ key: Key) -> OverlayAction?? { WalkFeature.typing(self, key).map { $0.map(OverlayAction.walk) } }
 
     public func pointed(_ context: FeatureContext) -> Pointed?? {
         guard let stops = itinerary?.stops, stops.indices.contains(selected) else { return .some(nil) }

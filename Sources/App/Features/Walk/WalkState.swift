@@ -126,6 +126,8 @@ public struct WalkState: Hashable, Sendable {
     public var selected = 0
     /// While the rest of the walk is planned again after a skip: the part kept (the stops reached, what was left out).
     public var carried: WalkItinerary?
+    /// While a name is typed: to save the walk under it (`W`) or to resume the walk saved under it (`R`).
+    public var naming: WalkNaming?
     /// Walking speed (m/s) and the stay at each stop (s).
     public var speed: Double
     public var stay: Double
@@ -154,5 +156,16 @@ public struct WalkState: Hashable, Sendable {
     public var nextStop: (number: Int, stop: WalkStop)? {
         guard let itinerary, let index = itinerary.nextIndex else { return nil }
         return (index + 1, itinerary.stops[index])
+    }
+}
+
+/// A name being typed on the walk screen, and what it is for.
+public struct WalkNaming: Hashable, Sendable {
+    public var resume: Bool
+    public var text: String
+
+    public init(resume: Bool, text: String = "") {
+        self.resume = resume
+        self.text = text
     }
 }
