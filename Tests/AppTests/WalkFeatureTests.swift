@@ -157,3 +157,29 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     press(&state, .character("W"), .escape)
     #expect(state.walk?.naming == nil && state.overlays.count == 1, "Esc stops typing and leaves the walk open")
 }
+
+@Test func onlyTheNextStopIsTickedAndTheOneAfterWhenItIsAsNear() throws {
+    var state = try campusState()
+    let request = try #require(walkRequest(press(&state, .character("w"))))
+    let start = state.main.reference
+    // Three stops: the second 10 m from the first, the third far; a fourth beside the start, walked last.
+    let base = try #require(request.artworks.last)
+    func at(_ artwork: Artwork, _ coordinate: Coordinate, _ id: String) -> Artwork {
+        var moved = artwork
+        moved.coordinate = coordinate
+        moved.id = id
+        return moved
+    }
+    let first = at(base, north(of: start, 200), "w1"), second = at(base, north(of: start, 210), "w2")
+    let third = at(base, north(of: start, 400), "w3"), last = at(base, north(of: start, 5), "w4")
+    _ = reduce(&state, .walk(.planned(generation: request.generation, straightItinerary(from: north(of: start, -100), [first, second, third, last]))))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false, false], "nothing is ticked where the walk starts")
+    // Back at the start the last stop is 5 m away, but it is not the next: not ticked.
+    _ = reduce(&state, .referenceMoved(start, .live("GPX test.gpx")))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false, false])
+    // At the first, the second (10 m on) is ticked with it; the third is next.
+    _ = reduce(&state, .referenceMoved(north(of: start, 198), .live("GPX test.gpx")))
+    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, true, false, false])
+    #expect(state.walk?.nextStop?.number == 3)
+    #expect(state.lastMessage?.hasPrefix("✓ 2 ") == true, "\(state.lastMessage ?? "")")
+}

@@ -77,6 +77,26 @@ private struct PlannedWalk: Decodable {
     #expect(screen.contains { $0.contains("left out:") && $0.contains("— skipped") })
     #expect(screen.contains { $0.contains("✓ \(circled(skipped - 1))  \(walk.stops[skipped - 1].title.prefix(20))") }, "the stops reached stay ticked")
     #expect(status(screen).contains("next \(circled(skipped)) "), "\(status(screen))")
+    // W saves the walk as it stands; the command resumes it with the stops not reached, and R takes it up again
+    // in the view after another walk replaced it.
+    try tmux.send("W")
+    try tmux.tmux(["send-keys", "-t", "main", "-l", "lunch"])
+    screen = try tmux.waitFor { $0.contains { $0.contains("Save the walk as: lunch") } }
+    try tmux.send("Enter")
+    screen = try tmux.waitFor { status($0).contains("saved the walk as 'lunch'") }
+    struct Resumed: Decodable { let stops: [PlannedWalk.Stop] }
+    let resumed = try runArtmapBinary(["walk", "--resume", "lunch", "--json"], home: home)
+    #expect(resumed.status == 0, "\(resumed.output)")
+    let left = try JSONDecoder().decode(Resumed.self, from: Data(resumed.output[try #require(resumed.output.firstIndex(of: "{"))...].utf8))
+    #expect(left.stops.count == 7 - skipped, "the stops not reached: \(left.stops.map(\.title))")
+    #expect(!left.stops.contains { $0.title == walk.stops[0].title })
+    try tmux.send("<")
+    screen = try tmux.waitFor { boxTop($0, "Art walk · the 7 nearest · 7 stops") != nil }
+    try tmux.send("R")
+    try tmux.tmux(["send-keys", "-t", "main", "-l", "lunch"])
+    try tmux.send("Enter")
+    screen = try tmux.waitFor { boxTop($0, "Art walk · 'lunch' · 7 stops") != nil && $0.contains { $0.contains("✓ ①  \(walk.stops[0].title.prefix(20))") } }
+    #expect(screen.contains { $0.contains("✓ \(circled(skipped - 1))  \(walk.stops[skipped - 1].title.prefix(20))") }, "the resumed walk keeps what was reached")
     try tmux.send("Escape")
     screen = try tmux.waitFor { boxTop($0, "65 artworks") != nil }
     try tmux.send("q")

@@ -31,9 +31,10 @@ public enum WalkView {
 
     /// The box's title: what the walk goes through, its length and time.
     static func title(_ walk: WalkState, _ context: ViewContext) -> String {
-        guard let itinerary = walk.itinerary else { return "Art walk · \(walk.pick.label)" }
+        let what = walk.savedName.map { "'\(DisplayText.clean($0))'" } ?? walk.pick.label
+        guard let itinerary = walk.itinerary else { return "Art walk · \(what)" }
         let minutes = Int(((itinerary.totalMetres / walk.speed + Double(itinerary.stops.count) * walk.stay) / 60).rounded())
-        return "Art walk · \(walk.pick.label) · \(itinerary.stops.count) stop\(itinerary.stops.count == 1 ? "" : "s") · "
+        return "Art walk · \(what) · \(itinerary.stops.count) stop\(itinerary.stops.count == 1 ? "" : "s") · "
             + "\(context.distanceText(itinerary.totalMetres)) · \(minutes) min"
     }
 

@@ -43,6 +43,7 @@ extension WalkFeature {
             guard !name.isEmpty else { return Reduced(delegates: [.message("type a name first (Esc: never mind)")]) }
             state.naming = nil
             if naming.resume {
+                state.savedName = name
                 state.generation += 1
                 state.carried = nil
                 state.phase = .planning("resuming the walk '\(name)'…")
@@ -53,6 +54,7 @@ extension WalkFeature {
             return Reduced(effects: [.saveWalk(WalkSaveRequest(name: name, start: walk.start, finish: walk.homeLeg == nil ? .open : .round,
                                                                stops: walk.stops.map(\.artwork.key), reached: walk.stops.map(\.reached)))])
         case .saved(let name):
+            state.savedName = name
             return Reduced(delegates: [.message("saved the walk as '\(DisplayText.clean(name))' (R resumes it, artmap walk --resume)")])
         default:
             break

@@ -52,6 +52,7 @@ public enum WalkFeature {
     /// Asks the run loop for a round walk from where the walker is through what `pick` chooses.
     static func plan(_ state: inout WalkState, _ context: FeatureContext) -> Reduced {
         state.carried = nil
+        state.savedName = nil
         state.origin = state.position
         var choice = WalkChoice.all
         let artworks: [Artwork]

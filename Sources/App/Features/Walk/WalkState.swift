@@ -128,6 +128,8 @@ public struct WalkState: Hashable, Sendable {
     public var carried: WalkItinerary?
     /// While a name is typed: to save the walk under it (`W`) or to resume the walk saved under it (`R`).
     public var naming: WalkNaming?
+    /// The name the walk shown was saved or resumed under, if any (a new plan forgets it).
+    public var savedName: String?
     /// Walking speed (m/s) and the stay at each stop (s).
     public var speed: Double
     public var stay: Double
