@@ -78,6 +78,8 @@ public enum Action: Sendable {
     case routeFound(RouteState, RouteRequest)
     /// The near-me feature: fetches from OpenStreetMap and places found by name.
     case nearMe(NearMeAction)
+    /// What the walk screen is told wherever it is on the stack: the planner's answers (`Effect.planWalk`).
+    case walk(WalkAction)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -132,6 +134,12 @@ public enum Effect: Hashable, Sendable {
     case cachePictures
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
     case findPlace(String, online: Bool)
+    /// Plan an art walk on the store's walking graph in the background; answer with `walk(.planned)` or `walk(.failed)`.
+    case planWalk(WalkPlanRequest)
+    /// Save the walk under a name and answer with `walk(.saved)`, or `error` with why not.
+    case saveWalk(WalkSaveRequest)
+    /// Read the walk saved under a name and plan its stops not reached from where the walker is; answered as `planWalk`.
+    case resumeWalk(WalkResumeRequest)
     case quit
 }
 

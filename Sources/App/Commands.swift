@@ -68,6 +68,8 @@ extension AppState {
             return effects
         case .openWebPage:
             return openWebPage()
+        case .walk:
+            return openWalk()
         default:
             // A screen's own key that the screen on top does not take.
             return []

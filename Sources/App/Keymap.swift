@@ -24,6 +24,8 @@ public enum Command: Hashable, Sendable {
     case openWebPage
     /// Fetch the map around the map's centre, or open the place prompt (Features/NearMe).
     case nearMe(NearMeCommand)
+    /// The art walk: `w` opens it (Features/Walk); its own keys act on it.
+    case walk(WalkAction)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply. The title heads its
@@ -85,6 +87,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
+        KeyBinding(keys: [.character("w")], command: .walk(.open), context: .global, description: "plan an art walk from here through the 8 nearest artworks"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),

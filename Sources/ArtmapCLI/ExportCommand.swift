@@ -12,6 +12,7 @@ enum ExportCommand: Command {
         UsageForm(words: "", options: ["--collection"]),
         UsageForm(words: "", options: ["--favourites"]),
         UsageForm(words: "", options: ["--route-to", "--from", "--collection"]),
+        UsageForm(words: "", options: ["--walk"]),
     ])
 
     /// `export`'s options.
@@ -22,6 +23,7 @@ enum ExportCommand: Command {
         var routeTo: String?
         var from: Coordinate?
         var output: String?
+        var walk: String?
         var store = StoreOption()
         var positionals: [String] = []
 
@@ -31,6 +33,7 @@ enum ExportCommand: Command {
             .flag("--favourites", \.favourites, help: "export the favourites instead, from every collection"),
             .option("--route-to", \.routeTo, .text("ID"), help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
             .option("--from", \.from, .coordinate, help: "where the exported walk starts (default the Ashton Building)"),
+            .option("--walk", \.walk, .text("NAME"), help: "export the art walk saved under NAME: its stops in order and its legs' track"),
             .option("--output", \.output, .path, help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
     }
@@ -66,11 +69,17 @@ enum ExportCommand: Command {
             throw CLIError.usage("--favourites exports every favourite: give it without --collection or --route-to", command: name)
         }
         if options.from != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
+        let walkName = options.walk
+        if walkName != nil, options.favourites || routeTo != nil || options.collection.name != nil {
+            throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
+        }
         let start = options.from ?? Coordinate.ashtonBuilding
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         let collection = try options.collection.collection(in: store)
         let content: ExportFormat.Content
-        if options.favourites {
+        if let walkName {
+            content = try savedWalkContent(walkName, store: store)
+        } else if options.favourites {
             content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
         } else if let id = routeTo {
             let artwork = try ArtworkLookup.find(id, in: options.collection, store: store, suffix: "; nothing was written")
@@ -96,5 +105,27 @@ enum ExportCommand: Command {
         if OutputFile.isStandardOutput(path) { return 0 }
         console.error("wrote \(content.artworks.count) artwork\(content.artworks.count == 1 ? "" : "s")\(content.route == nil ? "" : " and the route") to \(DisplayText.clean(path))")
         return 0
+    }
+
+    /// A saved walk as exported: its stops in order and the track of its legs, each routed as `route` routes it
+    /// (a leg no path joins is a straight line), back to the start or on to the end as it was saved.
+    static func savedWalkContent(_ name: String, store: CatalogStore) throws -> ExportFormat.Content {
+        let saved = try WalkCommand.savedWalk(name, store: store).walk
+        let artworks = try store.artworks(of: saved).map(\.artwork)
+        var path = [saved.start] + artworks.map(\.coordinate)
+        switch saved.finish {
+        case .round: path.append(saved.start)
+        case .open: break
+        case .at(let end): path.append(end)
+        }
+        var track: [GeoPoint] = []
+        for i in path.indices.dropFirst() {
+            switch try CorridorRouter.route(from: path[i - 1], to: path[i], source: store) {
+            case .success(let leg): track += leg.points
+            case .failure: track += [GeoPoint(path[i - 1]), GeoPoint(path[i])]
+            }
+        }
+        let title = "Art walk \(name)"
+        return .init(artworks: artworks, route: (title, track), name: title)
     }
 }

@@ -27,6 +27,8 @@ enum WalkCommand: Command {
         var collection = CollectionChoice()
         var json = false
         var gpx: String?
+        var save: String?
+        var resume: String?
         var store = StoreOption()
         var positionals: [String] = []
 
@@ -39,18 +41,21 @@ enum WalkCommand: Command {
             .flag("--favourites", \.favourites, help: "your favourites"),
             .option("--building", \.building, .text("NAME"), help: "the artworks of one building or place (any case)"),
             .option("--minutes", \.minutes, .positive("M"), help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
-            .option("--speed", \.speed, .positive("KM/H"), help: "walking speed for --minutes and the times shown (default 4.5)"),
-            .option("--stay", \.stay, .number(within: 0...600, unit: "minutes", valueName: "MINUTES"), help: "minutes spent at each artwork (default 3)"),
+            .option("--speed", \.speed, .positive("KM/H"), help: "walking speed for --minutes and the times shown (default: the setting walk.speed, 4.5)"),
+            .option("--stay", \.stay, .number(within: 0...600, unit: "minutes", valueName: "MINUTES"), help: "minutes spent at each artwork (default: the setting walk.stay, 3)"),
             .flag("--open", \.open, help: "end at the last artwork instead of back at the start"),
             .option("--end", \.end, .coordinate, help: "end the walk here"),
             CollectionChoice.declaration(help: "choose from this collection (default: every collection with art near the start)").lifted(\.collection),
             .flag("--json", \.json, help: "print {start, finish, total_m, walking_s, stay_s, stops, legs, left_out} as JSON"),
             .option("--gpx", \.gpx, .path, help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
+            .option("--save", \.save, .text("NAME"), help: "keep the walk under this name (the walk screen's too), to resume or export"),
+            .option("--resume", \.resume, .text("NAME"), help: "the saved walk's stops not reached yet, from --from (default where it started)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
 
-        /// How many of the ways of choosing the artworks were given (at most one may be).
-        var choicesGiven: Int {
-            [stops != nil, ids != nil, favourites, building != nil, minutes != nil].filter { $0 }.count
+        /// The ways of choosing the artworks that were given (at most one may be).
+        var choicesGiven: [String] {
+            zip(["--stops", "--ids", "--favourites", "--building", "--minutes"],
+                [stops != nil, ids != nil, favourites, building != nil, minutes != nil]).filter(\.1).map(\.0)
         }
     }
 
@@ -71,23 +76,30 @@ enum WalkCommand: Command {
         }
         let end = options.end
         if options.open && end != nil { throw CLIError.usage("use either --open or --end, not both", command: name) }
-        guard options.choicesGiven <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
-        let speed = options.speed ?? 4.5
-        let stay = options.stay ?? 3
+        let chosenBy = options.choicesGiven
+        guard chosenBy.count <= 1 else { throw CLIError.usage("use one of --stops, --ids, --favourites, --building and --minutes", command: name) }
+        if options.resume != nil, let first = chosenBy.first {
+            throw CLIError.usage("--resume walks the saved walk's stops: give it without \(first)", command: name)
+        }
         let minutes = options.minutes
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults.
+        let speed = try options.speed ?? store.setting(Setting.walkSpeed).flatMap(DecimalText.double) ?? 4.5
+        let stay = try options.stay ?? store.setting(Setting.walkStay).flatMap(DecimalText.double) ?? 3
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false,
                                                          environment: environment, command: name)
-        let start = near ?? options.from ?? .ashtonBuilding
-        let artworks = try candidates(options, store: store, start: start, pooled: minutes != nil)
-        guard !artworks.isEmpty else { throw CLIError("no artworks to walk to: none near the start, and none named") }
-        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : .round)
+        let resumed = try options.resume.map { try savedWalk($0, store: store) }
+        let start = near ?? options.from ?? resumed?.walk.start ?? .ashtonBuilding
+        let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil)
+        guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
+        let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
         case .failure(let why):
             throw CLIError("no walk: \(why.message)")
         case .success(let plan):
             let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
+            if let saveName = options.save { try save(plan, finish: finish, as: saveName, store: store, console: console) }
             if let path = options.gpx {
                 let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
                 try OutputFile.write(Array(ExportFormat.gpx.render(content).utf8), to: path, console: console)

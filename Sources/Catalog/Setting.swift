@@ -21,7 +21,7 @@ public struct Setting: Sendable, Identifiable {
     /// Whether a running view uses a new value at once; the others are used from the next start.
     public var appliesAtOnce: Bool { Setting.appliedAtOnce.contains(key) }
     /// The settings a running view takes in when they are saved (the rest are read when it starts).
-    static let appliedAtOnce: Set<String> = [slideshowInterval, nearest, units, imageRendering, rijksBase]
+    static let appliedAtOnce: Set<String> = [slideshowInterval, nearest, units, imageRendering, rijksBase, walkSpeed, walkStay]
 
     init(key: String, title: String, help: String, defaultValue: String, choices: [String] = [], emptyText: String = "(none)",
          check: @escaping @Sendable (String) -> Result<String, CatalogError>) {
@@ -95,6 +95,8 @@ public struct Setting: Sendable, Identifiable {
     public static let commonsURL = "osm.commons-url"
     public static let autoFetch = "osm.auto-fetch"
     public static let maxAgeDays = "osm.max-age-days"
+    public static let walkSpeed = "walk.speed"
+    public static let walkStay = "walk.stay"
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
@@ -109,6 +111,10 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "10", check: number(in: 1...100, unit: "buildings", integer: true)),
         Setting(key: distanceFilter, title: "Distance filter", help: "metres a live location must move before the view follows, 1 to 1000",
                 defaultValue: "25", check: number(in: 1...1000, unit: "metres")),
+        Setting(key: walkSpeed, title: "Walking speed", help: "km/h for an art walk's times and what fits in M minutes, 1 to 10",
+                defaultValue: "4.5", check: number(in: 1...10, unit: "km/h")),
+        Setting(key: walkStay, title: "Stay at each stop", help: "minutes spent at each artwork of an art walk, 0 to 600",
+                defaultValue: "3", check: number(in: 0...600, unit: "minutes")),
         Setting(key: units, title: "Units", help: "metric or imperial distances", defaultValue: "metric",
                 choices: ["metric", "imperial"], check: choice(["metric", "imperial"])),
         Setting(key: theme, title: "Colour theme", help: "auto (ask the terminal's background), dark, light, or mono (no colour, as NO_COLOR)",

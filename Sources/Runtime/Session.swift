@@ -57,6 +57,7 @@ public final class Session {
         painters,
         SyncEffects(store: dependencies.store, request: syncRequest, limits: limits, refresher: refresher),
         NearMeEffects(context: nearMe, store: dependencies.store),
+        WalkEffects(store: store, storePath: dependencies.storePath),
     ]
     /// The painters screen's effects, kept to hand them the museum's address when its setting changes.
     private lazy var painters = PaintersEffects(store: store, limits: limits, context: paintings)

@@ -50,6 +50,7 @@ public enum Bars {
             if state.showsServiceCollection { parts.append(state.syncAgeText ?? "not synced") }
         }
         if let fetching = NearMeFeature.statusText(state.nearMe) { underWay.append(fetching) }
+        underWay += StackViews.statusTexts(state.overlays, state)
         parts.insert(contentsOf: underWay, at: 1)
         let left = " " + parts.joined(separator: " │ ")
         guard let note = (state.lastError ?? state.lastMessage).map(DisplayText.clean) else {

@@ -13,11 +13,14 @@ public struct MainScene {
     public let context: ViewContext
     /// True when no screen is over the main screen.
     public let onTop: Bool
+    /// The screen on top when it is shown in the table's place (the art walk): the map draws its paths and marks.
+    public let beside: Overlay?
 
-    public init(_ main: MainState, context: ViewContext, onTop: Bool) {
+    public init(_ main: MainState, context: ViewContext, onTop: Bool, beside: Overlay? = nil) {
         self.main = main
         self.context = context
         self.onTop = onTop
+        self.beside = beside
     }
 
     /// Any of the main screen's properties, read as the scene's own.

@@ -29,10 +29,14 @@ public enum MainView {
             buffer.write(tooSmallMessage, x: max(0, (buffer.width - width) / 2), y: y, style: Style(.statusError, bold: true))
             return
         }
-        let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty)
+        let top = state.overlays.last
+        let beside = top?.placement == .tablePane ? top : nil
+        let scene = MainScene(state.main, context: state, onTop: state.overlays.isEmpty, beside: beside)
         Bars.title(state, into: &buffer, area: layout.title)
         MapView.render(scene, into: &buffer, area: layout.map, caches: caches)
-        if let route = state.main.route {
+        if beside != nil {
+            // The screen on top takes the table's place (below).
+        } else if let route = state.main.route {
             RoutePanelView.render(route, scene, into: &buffer, area: layout.table)
         } else {
             TableView.render(scene, into: &buffer, area: layout.table, caches: caches)
@@ -40,8 +44,8 @@ public enum MainView {
         Bars.status(state, into: &buffer, area: layout.status)
         let body = Rect(x: 0, y: 1, width: screen.width, height: screen.height - 2)
         // A pop-up clears the screen behind it: no cut-off rows, arrows or frame corners in the gaps around it.
-        if let top = state.overlays.last, !top.isFullScreen { buffer.fill(body) }
-        if let top = state.overlays.last { StackViews.render(top, state, into: &buffer, screen: screen, body: body) }
+        if top?.placement == .popUp { buffer.fill(body) }
+        if let top { StackViews.render(top, state, into: &buffer, screen: screen, body: body, table: layout.table) }
         if state.ascii { buffer.keepToASCII() }
     }
 }

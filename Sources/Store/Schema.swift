@@ -176,6 +176,25 @@ public enum Schema {
             DELETE FROM walk_components WHERE piece = old.id;
         END;
         """,
+        // v10: art walks saved by name (issue 32): where they start and end, and their stops in order, each
+        // reached or not, so a walk is resumed where it was left (`artmap walk --resume`, the walk screen).
+        """
+        CREATE TABLE IF NOT EXISTS saved_walks (
+            name TEXT PRIMARY KEY,
+            saved_at TEXT NOT NULL,
+            start_lat REAL NOT NULL, start_lon REAL NOT NULL,
+            finish TEXT NOT NULL CHECK (finish IN ('round', 'open', 'end')),
+            end_lat REAL, end_lon REAL
+        );
+        CREATE TABLE IF NOT EXISTS saved_walk_stops (
+            walk TEXT NOT NULL REFERENCES saved_walks(name) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            reached INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (walk, position)
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.

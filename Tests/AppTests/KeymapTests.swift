@@ -118,19 +118,20 @@ import TestSupport
         #expect(ScreenRegistry.keyContexts.contains(context), "no screen in the registry owns \(context.rawValue)")
     }
     #expect(Keymap.sections().map(\.context) == ScreenRegistry.keyContexts.filter { bound.contains($0) })
-    #expect(ScreenRegistry.keyContexts == [.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .global])
+    #expect(ScreenRegistry.keyContexts == [.map, .table, .route, .list, .detail, .viewer, .favourites, .slideshow, .painters, .settings, .news, .walk, .global])
 }
 
 @Test func everyScreenOfTheRegistryAnswersForItsOwnStackElement() {
     let screens: [Overlay] = [
         .of(BuildingListState(key: "b")), .of(DetailState(artwork: ArtworkKey(collection: "c", id: "1"))),
         .of(HelpState()), .of(FavouritesState()), .of(SettingsState()), .of(NewsState()), .of(PaintersState()),
+        .of(WalkState(origin: .ashtonBuilding, pool: [])),
     ]
     for overlay in screens {
         #expect(ScreenRegistry.stack.contains { ObjectIdentifier($0) == ObjectIdentifier(type(of: overlay.screen)) }, "\(overlay) is not in the registry")
         #expect(overlay.keyContext == type(of: overlay.screen).keyContext)
     }
-    #expect(ScreenRegistry.stack.count == 9)
+    #expect(ScreenRegistry.stack.count == 10)
     for screen in ScreenRegistry.stack {
         #expect(screen.bindings.allSatisfy { $0.context == screen.keyContext }, "\(screen) binds keys in another screen's context")
     }

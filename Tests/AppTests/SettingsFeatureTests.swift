@@ -21,7 +21,7 @@ import TestSupport
     #expect(state.slideshowInterval == 3)
     #expect(state.lastMessage == "slideshow.interval = 3")
     // A choice cycles and is saved at once; reset goes back to the default.
-    SettingsFeature.reduce(&screen, .move(4), state)
+    SettingsFeature.reduce(&screen, .move(try #require(Setting.all.firstIndex { $0.key == Setting.units })), state)
     #expect(Setting.all[screen.selected].key == Setting.units)
     #expect(SettingsFeature.reduce(&screen, .cycle(1), state).effects == [.saveSetting(key: Setting.units, value: "imperial")])
     #expect(SettingsFeature.reduce(&screen, .reset, state).effects == [.saveSetting(key: Setting.units, value: nil)])

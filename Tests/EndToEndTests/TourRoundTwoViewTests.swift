@@ -75,7 +75,7 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
     #expect(screen.contains { $0.contains("saved at once; used at once unless marked next start") }, "\(text)")
     #expect(screen.contains { $0.contains("Rijksmuseum base  ") && $0.contains("(built-in") }, "\(text)")
     #expect(!screen.contains { $0.contains("Rijksmuseum") && $0.contains("(none)") }, "\(text)")
-    for _ in 0..<18 { try tmux.send("j") }
+    for _ in 0..<20 { try tmux.send("j") }
     screen = try tmux.waitFor { $0.contains { $0.contains("days before a fetched tile is asked for again") } }
     #expect(screen.contains { $0.contains("Fetch the map around you  on  (default)") }, "\(screen.joined(separator: "\n"))")
     try tmux.send("Escape", "q")

@@ -42,8 +42,8 @@ extension Overlay {
     /// details and pictures can be shown.
     public var heldArtworks: [Artwork] { screen.heldArtworks }
 
-    /// Whether the screen covers the whole terminal (the viewer, the slideshow); the others are pop-ups.
-    public var isFullScreen: Bool { type(of: screen).isFullScreen }
+    /// Where the screen is drawn: a pop-up, the whole terminal (the viewer, the slideshow), or the table's place.
+    public var placement: ScreenPlacement { type(of: screen).placement }
 
     /// This element's state when it is a screen of the given kind.
     public func state<S: StackScreen>(_ kind: S.Type) -> S? { screen as? S }

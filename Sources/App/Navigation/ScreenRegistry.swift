@@ -15,6 +15,7 @@ public enum ScreenRegistry {
         PaintersState.self,
         SettingsState.self,
         NewsState.self,
+        WalkState.self,
         HelpState.self,
     ]
 

@@ -12,8 +12,8 @@ public protocol StackScreen: Hashable, Sendable {
     static var keyContext: KeyContext { get }
     /// The keys of that context, in the order the help and the man page list them.
     static var bindings: [KeyBinding] { get }
-    /// Whether the screen covers the whole terminal; the others are pop-ups.
-    static var isFullScreen: Bool { get }
+    /// Where the screen is drawn: a pop-up (the default), the whole terminal, or the table's place beside the map.
+    static var placement: ScreenPlacement { get }
     /// The action a key's command asks of this screen, or nil when it is not this screen's.
     static func action(for command: Command) -> ScreenAction?
     /// Hands one of its actions to the screen's feature.
@@ -29,12 +29,22 @@ public protocol StackScreen: Hashable, Sendable {
 }
 
 extension StackScreen {
-    public static var isFullScreen: Bool { false }
+    public static var placement: ScreenPlacement { .popUp }
     public static var bindings: [KeyBinding] { [] }
     public func typing(_ key: Key) -> KeyTaking<ScreenAction> { .notTyping }
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .screenBelow }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { nil }
     public var heldArtworks: [Artwork] { [] }
+}
+
+/// Where a screen on the stack is drawn.
+public enum ScreenPlacement: Hashable, Sendable {
+    /// Over the middle of the main screen, which it clears behind it.
+    case popUp
+    /// Over the whole terminal (the viewer, the slideshow).
+    case fullScreen
+    /// In the table's place, the map beside it kept and drawn with the screen's own marks (the art walk).
+    case tablePane
 }
 
 /// What a key means to a screen that may be taking typed text.

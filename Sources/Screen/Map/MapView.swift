@@ -33,6 +33,7 @@ public enum MapView {
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, landmarks: base.landmarks, into: &buffer, occupied: &occupied)
         MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
+        StackViews.drawMarks(state.beside, state, frame, into: &buffer, occupied: &occupied)
         MarkerLayer.drawYouAreHere(state, frame, into: &buffer, occupied: &occupied)
         LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         BaseLayer.drawNames(base.names, into: &buffer, occupied: &occupied, clip: inner)

@@ -17,7 +17,7 @@ extension ImageViewerState: StackScreen {
 
     public mutating func reduce(_ action: ImageViewerAction, _ context: FeatureContext) -> Reduced { ImageViewerFeature.reduce(&self, action, context) }
 
-    public static var isFullScreen: Bool { true }
+    public static var placement: ScreenPlacement { .fullScreen }
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(context.anyArtwork(artwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
 }

@@ -65,6 +65,8 @@ extension MainFeature {
             state.rowsChanged()
         case .settle:
             return Reduced(effects: state.wantMapArea())
+        case .fitMap(let points):
+            return onMap(&state, .fit(points))
         default:
             break
         }

@@ -47,6 +47,8 @@ public enum MainAction: Hashable, Sendable {
     case sharedChanged
     /// After any action: the map asks for the tiles it now shows.
     case settle
+    /// The map fitted to show these points (a walk planned).
+    case fitMap([Coordinate])
 }
 
 /// The main screen: map and table side by side, linked (a marker under the cursor selects its building's
@@ -131,7 +133,7 @@ public enum MainFeature {
             return reduceCatalogue(&state, action)
         case .nearestCount(let count):
             onSearch(&state, .nearestCount(count))
-        case .moveReference, .showFetched, .collectionAvailable, .sharedChanged, .settle:
+        case .moveReference, .showFetched, .collectionAvailable, .sharedChanged, .settle, .fitMap:
             return reduceAsked(&state, action)
         }
         return .none

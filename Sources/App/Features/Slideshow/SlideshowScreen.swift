@@ -13,7 +13,7 @@ extension SlideshowState: StackScreen {
 
     public mutating func reduce(_ action: SlideshowAction, _ context: FeatureContext) -> Reduced { SlideshowFeature.reduce(&self, action, context) }
 
-    public static var isFullScreen: Bool { true }
+    public static var placement: ScreenPlacement { .fullScreen }
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(currentID.flatMap(context.anyArtwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { currentID }
     public var heldArtworks: [Artwork] { artworks }
