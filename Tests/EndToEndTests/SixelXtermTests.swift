@@ -61,6 +61,8 @@ struct SixelXtermTests {
 /// A screenshot of xterm's window, 8-bit RGB, and its cell size.
 struct Screenshot {
     let width: Int, height: Int, pixels: [UInt8], cellWidth: Int, cellHeight: Int, originX: Int, originY: Int
+    /// The terminal's size in cells.
+    var columns = XtermSession.columns, rows = XtermSession.rows
     /// A pixel, counted from the first cell's corner.
     func rgb(_ x: Int, _ y: Int) -> (Double, Double, Double) {
         let i = ((y + originY) * width + x + originX) * 3
@@ -177,7 +179,7 @@ enum XtermSession {
     }
 
     /// `xwd` of the window, read (32-bit ZPixmap, as Xvfb at depth 24 writes it).
-    static func capture(window: String, display: String, into file: URL) throws -> Screenshot {
+    static func capture(window: String, display: String, into file: URL, columns: Int = columns, rows: Int = rows) throws -> Screenshot {
         let xwd = Process()
         xwd.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
         xwd.arguments = ["-silent", "-id", window, "-out", file.path]
@@ -203,7 +205,7 @@ enum XtermSession {
         // The window has a border around the cells: the cells start at half the leftover pixels.
         let cellWidth = width / columns, cellHeight = height / rows
         return Screenshot(width: width, height: height, pixels: pixels, cellWidth: cellWidth, cellHeight: cellHeight,
-                          originX: (width - columns * cellWidth) / 2, originY: (height - rows * cellHeight) / 2)
+                          originX: (width - columns * cellWidth) / 2, originY: (height - rows * cellHeight) / 2, columns: columns, rows: rows)
     }
 }
 
@@ -227,7 +229,7 @@ struct PictureCheck {
         } }
         correlation = PictureCheck.pearson(PictureCheck.fineDetail(a, width, height), PictureCheck.fineDetail(b, width, height))
         // The drawn picture's extent: the columns and rows that differ from the terminal's background.
-        let background = shot.rgb(XtermSession.columns * shot.cellWidth - 1, XtermSession.rows * shot.cellHeight - 1)
+        let background = shot.rgb(shot.columns * shot.cellWidth - 1, shot.rows * shot.cellHeight - 1)
         var maxX = 0, maxY = 0
         // From the third column on: the cursor waits below the picture in the first.
         for y in 0..<rows * shot.cellHeight { for x in 2 * shot.cellWidth..<columns * shot.cellWidth {
