@@ -118,15 +118,7 @@ struct PictureArea: CustomStringConvertible {
 extension PictureCheck {
     /// The screenshot's `area` against the source scaled to it: fine-detail correlation and aspect.
     init(shot: Screenshot, source: RGBAImage, area: PictureArea) {
-        let scaled = BoxScaler.downscale(source, width: area.width, height: area.height)
-        var a = [Double](), b = [Double]()
-        for y in 0..<area.height { for x in 0..<area.width {
-            let p = scaled.pixel(x, y)
-            a.append(0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue))
-            let q = shot.rgb(area.x + x, area.y + y)
-            b.append(0.299 * q.0 + 0.587 * q.1 + 0.114 * q.2)
-        } }
-        correlation = PictureCheck.pearson(PictureCheck.fineDetail(a, area.width, area.height), PictureCheck.fineDetail(b, area.width, area.height))
+        correlation = FineDetail.correlation(shot.image(x: area.x, y: area.y, width: area.width, height: area.height), source: source)
         aspectError = (Double(area.width) / Double(area.height)) / (Double(source.width) / Double(source.height)) - 1
     }
 }
