@@ -53,7 +53,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Cells", "App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ImagingTests", dependencies: ["Cells", "Imaging", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Cells", "CChafa", "Imaging", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Cells", "Catalog", "Geo", "TestSupport"]),
         .testTarget(name: "CartographyTests", dependencies: ["Cartography", "Catalog", "Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Cartography", "Catalog", "Geo", "TestSupport"]),

@@ -35,8 +35,9 @@ public enum Action: Sendable {
     case pictureUnavailable(ArtworkKey, PictureProblem)
     /// What the terminal can show: colours for pictures and the shape of a cell.
     case terminalCapabilities(colorDepth: ColorDepth, cellAspect: Double)
-    /// The picture protocol the terminal was found to speak at start.
-    case pixelGraphics(PixelProtocol)
+    /// The picture protocol the terminal was found to speak at start, and the most cells one picture may cover
+    /// (the terminal's graphics limit; nil: none said).
+    case pixelGraphics(PixelProtocol, limit: TerminalSize?)
     /// A location fix that has passed the distance filter.
     case referenceMoved(Coordinate, ReferenceSource)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.

@@ -71,6 +71,8 @@ public struct AppState: Sendable {
     public internal(set) var cellAspect = 2.0
     /// How pictures reach the terminal, as chosen at start (cells until the terminal says).
     public internal(set) var pixelProtocol: PixelProtocol = .cells
+    /// The most cells one pixel picture may cover: the terminal draws nothing larger (nil: no limit said).
+    public internal(set) var pixelLimit: TerminalSize?
     public internal(set) var ascii = false
     /// The work `.started` asks for (sync, news, whole catalogue, slideshow).
     public internal(set) var startPlan = StartPlan()
@@ -152,7 +154,7 @@ public struct AppState: Sendable {
 
     /// The viewer's box (the whole screen but the status line) and a picture in it.
     public func viewerGeometry(_ picture: Picture) -> ImageViewerGeometry {
-        ImageViewerFeature.geometry(picture, size: size, cellAspect: cellAspect)
+        ImageViewerFeature.geometry(picture, size: size, cellAspect: cellAspect, limit: pixelLimit)
     }
 
     /// The status bar's note about the last sync.

@@ -62,15 +62,19 @@ enum ShowCommand: Command {
         do {
             let bytes = try PictureLoader.readFile(path)
             let probed = try ImageDecoder.probe(bytes)
-            let fit = CellRenderer.fittedCells(width: probed.width, height: probed.height, columns: columns, rows: rows, cellAspect: cellAspect)
-            // Decode at the DCT scale that gives about the 8 × 8 pixels a cell needs; the renderer's box filter
-            // then goes straight to that size, in one pass.
+            // Pixels: no larger than the terminal draws one picture (its graphics limit, when it said).
+            let limit = pixels.cellLimit
+            let fit = CellRenderer.fittedCells(width: probed.width, height: probed.height, columns: min(columns, limit?.columns ?? Int.max),
+                                               rows: min(rows, limit?.rows ?? Int.max), cellAspect: cellAspect)
+            // Decode at the DCT scale that gives at least the pixels the cells cover (cells: about the 6 × 6 a
+            // cell needs); the encoder scales from there.
             var decodeOptions = DecodeOptions()
             let perCell: (Int, Int) = pixels.kind.drawsPixels ? (pixels.cell.width, pixels.cell.height) : (6, 6)
             decodeOptions.minimumSize = (fit.columns * perCell.0, fit.rows * perCell.1)
             let decoded = try ImageDecoder.decode(bytes, options: decodeOptions)
             if pixels.kind.drawsPixels {
-                var image = PixelEncoder.encode(decoded.pixels, columns: fit.columns, rows: fit.rows, cell: pixels.cell, protocol: pixels.kind, id: 1)
+                var image = PixelEncoder.encode(decoded.pixels, columns: fit.columns, rows: fit.rows, cell: pixels.cell, protocol: pixels.kind, id: 1,
+                                                colorRegisters: pixels.limits.colorRegisters)
                 if pixels.tmux { image = PixelEncoder.tmuxWrapped(image) }
                 if !image.isEmpty {
                     // The image leaves the cursor on its last row (kitty, iTerm2) or below it (sixel): end on a new line.

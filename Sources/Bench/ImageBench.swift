@@ -95,6 +95,7 @@ func imageBench() throws {
     }
     print(String(format: "made the test JPEGs in %.1f s", now() - t))
     try pixelBench(medium)
+    try sharpnessBench(URL(fileURLWithPath: "Tests/ImagingTests/Fixtures/grace-hopper.jpg"))
 
     // A store whose artwork 40 has the picture in its image cache, as after a sync.
     let storePath = folder.appendingPathComponent("bench.sqlite").path

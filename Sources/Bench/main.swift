@@ -147,6 +147,10 @@ if CommandLine.arguments.dropFirst().first == "pixels", CommandLine.arguments.co
     try pixelBench(URL(fileURLWithPath: CommandLine.arguments[2]))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "sharpness" {
+    try sharpnessBench(URL(fileURLWithPath: CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "Tests/ImagingTests/Fixtures/grace-hopper.jpg"))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "images" {
     try imageBench()
     exit(0)

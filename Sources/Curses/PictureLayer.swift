@@ -96,7 +96,8 @@ public final class PictureLayer: @unchecked Sendable {
             let crop = picture.crop
             let full = crop.x == 0 && crop.y == 0 && crop.width == picture.image.width && crop.height == picture.image.height
             let source = full ? picture.image : picture.image.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
-            let bytes = PixelEncoder.encode(source, columns: picture.area.width, rows: picture.area.height, cell: choice.cell, protocol: choice.kind)
+            let bytes = PixelEncoder.encode(source, columns: picture.area.width, rows: picture.area.height, cell: choice.cell, protocol: choice.kind,
+                                            colorRegisters: choice.limits.colorRegisters)
             self?.store(bytes, key: key)
         }
         return nil

@@ -2,13 +2,16 @@ import Foundation
 import Imaging
 
 /// What the terminal answered to artmap's queries at start: the kitty graphics query, the primary device
-/// attributes (attribute 4: sixel) and the cell size in pixels (CSI 16 t).
+/// attributes (attribute 4: sixel), the cell size in pixels (CSI 16 t), and its graphics limits: XTSMGRAPHICS's
+/// colour registers and sixel geometry, and the pane's size in pixels (CSI 14 t).
 public struct ProbeAnswers: Equatable, Sendable {
     public var kitty = false
     public var sixel = false
     /// True once the device attributes arrived: every answer before it is in.
     public var deviceAttributes = false
     public var cell: CellPixels?
+    /// The largest picture and the colour registers, as far as the terminal said.
+    public var limits = GraphicsLimits()
 
     public init() {}
 
@@ -41,6 +44,13 @@ public struct ProbeAnswers: Equatable, Sendable {
                     if fields.count == 3, fields[0] == 6, fields[1] > 0, fields[2] > 0, fields[1] < 500, fields[2] < 500 {
                         answers.cell = CellPixels(width: fields[2], height: fields[1])
                     }
+                    // The pane's text area in pixels: no picture is drawn larger.
+                    if fields.count == 3, fields[0] == 4 { answers.limits.narrow(width: fields[2], height: fields[1]) }
+                case UInt8(ascii: "S") where params.hasPrefix("?"):
+                    // XTSMGRAPHICS: ? item ; status (0: success) ; values.
+                    let fields = params.dropFirst().split(separator: ";").compactMap { Int($0) }
+                    if fields.count == 3, fields[0] == 1, fields[1] == 0, fields[2] > 0 { answers.limits.colorRegisters = fields[2] }
+                    if fields.count == 4, fields[0] == 2, fields[1] == 0 { answers.limits.narrow(width: fields[2], height: fields[3]) }
                 default: break
                 }
                 i = j + 1
@@ -58,12 +68,18 @@ public struct PixelChoice: Equatable, Sendable {
     public var cell: CellPixels
     /// Inside tmux (passthrough allowed): image sequences go wrapped in `ESC P tmux;`.
     public var tmux: Bool
+    /// The terminal's graphics limits (none known unless it answered).
+    public var limits: GraphicsLimits
 
-    public init(kind: PixelProtocol, cell: CellPixels = .fallback, tmux: Bool = false) {
+    public init(kind: PixelProtocol, cell: CellPixels = .fallback, tmux: Bool = false, limits: GraphicsLimits = GraphicsLimits()) {
         self.kind = kind
         self.cell = cell
         self.tmux = tmux
+        self.limits = limits
     }
+
+    /// The most cells a picture may cover in this terminal, or nil when it set no limit (or draws cells).
+    public var cellLimit: (columns: Int, rows: Int)? { kind.drawsPixels ? limits.cells(cell) : nil }
 
     public static let cells = PixelChoice(kind: .cells)
 
@@ -83,16 +99,19 @@ public struct PixelChoice: Equatable, Sendable {
         // GNU screen has no passthrough for these sequences that artmap trusts: cells.
         if term.hasPrefix("screen") && !inTmux { return .cells }
         if inTmux && !tmuxPassthrough() { return .cells }
-        if let forced = PixelProtocol(rawValue: mode), kernelCell != nil {
+        // A forced kitty or iTerm2 needs nothing more when the kernel knows the cell size; sixel still asks the
+        // terminal's limits (XTSMGRAPHICS), which decide how large a picture may be.
+        if let forced = PixelProtocol(rawValue: mode), forced != .sixel, kernelCell != nil {
             return PixelChoice(kind: forced, cell: kernelCell ?? .fallback, tmux: inTmux)
         }
         let answers = probe(inTmux)
         let cell = kernelCell ?? answers.cell ?? .fallback
-        if let forced = PixelProtocol(rawValue: mode) { return PixelChoice(kind: forced, cell: cell, tmux: inTmux) }
-        if answers.kitty { return PixelChoice(kind: .kitty, cell: cell, tmux: inTmux) }
-        if answers.sixel { return PixelChoice(kind: .sixel, cell: cell, tmux: inTmux) }
+        let limits = answers.limits
+        if let forced = PixelProtocol(rawValue: mode) { return PixelChoice(kind: forced, cell: cell, tmux: inTmux, limits: limits) }
+        if answers.kitty { return PixelChoice(kind: .kitty, cell: cell, tmux: inTmux, limits: limits) }
+        if answers.sixel { return PixelChoice(kind: .sixel, cell: cell, tmux: inTmux, limits: limits) }
         if environment["TERM_PROGRAM"] == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" {
-            return PixelChoice(kind: .iterm, cell: cell, tmux: inTmux)
+            return PixelChoice(kind: .iterm, cell: cell, tmux: inTmux, limits: limits)
         }
         return .cells
     }
@@ -100,11 +119,12 @@ public struct PixelChoice: Equatable, Sendable {
 
 /// Asks the terminal on a file descriptor what it can draw, without blocking past a short timeout.
 public enum TerminalProbe {
-    /// The kitty graphics query (a 1×1 image that is never stored), the cell size (CSI 16 t) and the device
-    /// attributes last: every terminal answers those, so their arrival ends the wait early.
-    static func queries(tmux: Bool) -> [UInt8] {
+    /// The kitty graphics query (a 1×1 image that is never stored), the cell size (CSI 16 t), the pane's size in
+    /// pixels (CSI 14 t), XTSMGRAPHICS's colour registers (CSI ? 1 ; 1 S) and sixel geometry (CSI ? 2 ; 1 S), and
+    /// the device attributes last: every terminal answers those, so their arrival ends the wait early.
+    public static func queries(tmux: Bool) -> [UInt8] {
         let kitty = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-        return (tmux ? PixelEncoder.tmuxWrapped(kitty) : kitty) + Array("\u{1B}[16t\u{1B}[c".utf8)
+        return (tmux ? PixelEncoder.tmuxWrapped(kitty) : kitty) + Array("\u{1B}[16t\u{1B}[14t\u{1B}[?1;1;0S\u{1B}[?2;1;0S\u{1B}[c".utf8)
     }
 
     /// Sends the queries to `output` and reads `input` (a terminal, put in raw mode meanwhile) until the device

@@ -143,6 +143,9 @@ public final class Terminal: TerminalBackend {
         TerminalSize(columns: Int(getmaxx(artmap_stdscr())), rows: Int(getmaxy(artmap_stdscr())))
     }
 
+    /// The most cells one pixel picture may cover (the terminal's graphics limit), or nil when it set none.
+    public var pixelLimit: TerminalSize? { pictures.choice.cellLimit.map { TerminalSize(columns: $0.columns, rows: $0.rows) } }
+
     /// The terminal's cell height over its width, from its pixel size when it reports one (else 2).
     public var cellAspect: Double {
         var width: Int32 = 0, height: Int32 = 0

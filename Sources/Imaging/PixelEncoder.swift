@@ -36,7 +36,10 @@ public struct CellPixels: Hashable, Sendable {
 public enum PixelEncoder {
     /// The escape bytes drawing `image` stretched over `columns` × `rows` cells of `cell` pixels each; empty for
     /// `.cells` or when chafa cannot make a canvas. A kitty image gets `id` (1 or more) so it can be deleted.
-    public static func encode(_ image: RGBAImage, columns: Int, rows: Int, cell: CellPixels, protocol kind: PixelProtocol, id: UInt32 = 0) -> [UInt8] {
+    /// `colorRegisters` is the terminal's sixel register count when it said: under 256, a 16-colour palette
+    /// (libchafa 1.12 makes sixel palettes of 256 or fixed ones, no larger); nil or more, chafa's best 256.
+    public static func encode(_ image: RGBAImage, columns: Int, rows: Int, cell: CellPixels, protocol kind: PixelProtocol, id: UInt32 = 0,
+                              colorRegisters: Int? = nil) -> [UInt8] {
         let mode: ChafaPixelMode
         switch kind {
         case .kitty: mode = CHAFA_PIXEL_MODE_KITTY
@@ -46,16 +49,22 @@ public enum PixelEncoder {
         }
         let columns = max(1, columns), rows = max(1, rows)
         let cellWidth = max(1, min(64, cell.width)), cellHeight = max(1, min(128, cell.height))
-        // Chafa scales to the canvas itself; handing it about the target size first saves it work.
-        // Sixel bands are 6 pixels tall and chafa keeps only whole ones: scale straight to that height, once.
-        let height = kind == .sixel ? max(6, rows * cellHeight / 6 * 6) : rows * cellHeight
-        let fitted = BoxScaler.downscale(image, width: columns * cellWidth, height: height)
+        // Chafa scales to the canvas itself, with fractional weights (its smolscale); a box filter to the exact
+        // size first (integer bins: at a ratio under 2, pixels alternately kept and averaged) softened the
+        // picture. Only a picture at least 4 times the canvas is box-filtered first, by a whole factor that
+        // leaves chafa 2 to 4 times the canvas: the cost of a huge source stays bounded and sharpness is kept.
+        let factor = min(image.width / max(1, 2 * columns * cellWidth), image.height / max(1, 2 * rows * cellHeight))
+        let fitted = factor >= 2 ? BoxScaler.downscale(image, width: image.width / factor, height: image.height / factor) : image
         guard let config = chafa_canvas_config_new() else { return [] }
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(cellWidth), Int32(cellHeight))
         chafa_canvas_config_set_pixel_mode(config, mode)
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        let few = kind == .sixel && (colorRegisters ?? 256) < 256
+        chafa_canvas_config_set_canvas_mode(config, few ? CHAFA_CANVAS_MODE_INDEXED_16 : CHAFA_CANVAS_MODE_TRUECOLOR)
+        // A still picture: chafa's most exact work (its palette for sixel), and no dithering noise.
+        chafa_canvas_config_set_work_factor(config, 1.0)
+        chafa_canvas_config_set_dither_mode(config, few ? CHAFA_DITHER_MODE_ORDERED : CHAFA_DITHER_MODE_NONE)
         ChafaCanvasPool.shared.renderLock.lock()
         defer { ChafaCanvasPool.shared.renderLock.unlock() }
         guard let canvas = chafa_canvas_new(config) else { return [] }

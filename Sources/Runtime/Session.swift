@@ -180,7 +180,7 @@ public final class Session {
         storeVersion = try? store.dataVersion()
         dispatch(.tick(Date()))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-        dispatch(.pixelGraphics(terminal.pixels.kind))
+        dispatch(.pixelGraphics(terminal.pixels.kind, limit: terminal.pixelLimit))
         let wakeQueue = queue
         terminal.onPictureReady = { wakeQueue.noteRedraw() }
         dispatch(.resize(terminal.size))

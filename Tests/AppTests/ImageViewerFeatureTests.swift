@@ -58,3 +58,22 @@ import TestSupport
     effects = state.handle(Reduced(effects: [], delegates: [.openViewer(.campus("40"))]), from: nil)
     #expect(!effects.contains(.loadPicture(.campus("40"))) && effects.contains(.prefetchViewerTiles), "\(effects)")
 }
+
+@Test func theViewersBoxIsHeldToTheTerminalsLargestPixelPicture() throws {
+    var state = try campusState(columns: 200, rows: 61)
+    _ = reduce(&state, .pictureLoaded(picture("40", width: 3200, height: 2400)))
+    let picture = try #require(state.pictures[.campus("40")]?.readyPicture)
+    // Cells: no limit, whatever the terminal said.
+    _ = reduce(&state, .pixelGraphics(.cells, limit: TerminalSize(columns: 100, rows: 30)))
+    #expect(state.pixelLimit == nil && state.viewerGeometry(picture).columns == 200)
+    // Sixel with a 1000×600-pixel limit in 10×20 cells: the box is 100×30, fit within it, a zoom cropped to it.
+    _ = reduce(&state, .pixelGraphics(.sixel, limit: TerminalSize(columns: 100, rows: 30)))
+    let geometry = state.viewerGeometry(picture)
+    #expect(geometry.columns == 100 && geometry.rows == 30)
+    var viewer = ImageViewerState(artwork: .campus("40"))
+    #expect(geometry.view(viewer).columns == 80 && geometry.view(viewer).rows == 30, "fit: the whole picture within the limit")
+    ImageViewerFeature.reduce(&viewer, .zoomIn, state)
+    let zoomed = geometry.view(viewer)
+    #expect(zoomed.columns == 100 && zoomed.rows == 30 && zoomed.totalColumns == 160)
+    #expect(zoomed.source == PixelRect(x: 600, y: 600, width: 2000, height: 1200), "the middle of the picture: \(zoomed.source)")
+}

@@ -45,3 +45,31 @@ private func choose(_ mode: String?, env: [String: String] = ["TERM": "xterm-256
     let tmux = choose("auto", env: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"], passthrough: true, answers: kitty, probed: &probed)
     #expect(tmux.kind == .kitty && tmux.tmux)
 }
+
+@Test func theGraphicsLimitsAreReadFromXtsmgraphicsAndThePanesSize() {
+    // xterm -ti vt340: 1024 registers, sixel geometry 1000×1000, a pane of 1500×800 pixels.
+    let xterm = ProbeAnswers.parse(bytes("\u{1B}[6;20;10t\u{1B}[4;800;1500t\u{1B}[?1;0;1024S\u{1B}[?2;0;1000;1000S\u{1B}[?63;1;4c"))
+    #expect(xterm.limits == GraphicsLimits(maxWidth: 1000, maxHeight: 800, colorRegisters: 1024))
+    #expect(xterm.sixel && xterm.cell == CellPixels(width: 10, height: 20))
+    // A failure status (3) or an unknown item says nothing.
+    #expect(ProbeAnswers.parse(bytes("\u{1B}[?2;3;0;0S\u{1B}[?1;2;0S\u{1B}[?62c")).limits == GraphicsLimits())
+    // In cells: whole cells only; no limit at all when nothing was said.
+    var sixel = ProbeAnswers(); sixel.sixel = true; sixel.limits = xterm.limits
+    var probed = false
+    let chosen = choose("auto", answers: sixel, probed: &probed)
+    #expect(chosen.cellLimit.map { [$0.columns, $0.rows] } == [100, 40])
+    #expect(PixelChoice(kind: .sixel, cell: CellPixels(width: 9, height: 17), limits: GraphicsLimits(maxWidth: 1000, maxHeight: 1000)).cellLimit.map { [$0.columns, $0.rows] } == [111, 58])
+    #expect(PixelChoice(kind: .sixel).cellLimit == nil)
+    #expect(PixelChoice(kind: .cells, limits: xterm.limits).cellLimit == nil)
+    // A forced sixel still asks the terminal its limits.
+    probed = false
+    #expect(choose("sixel", answers: sixel, probed: &probed).limits == xterm.limits)
+    #expect(probed)
+}
+
+@Test func theProbeAsksTheGraphicsLimitsBeforeTheDeviceAttributes() {
+    let text = String(decoding: TerminalProbe.queries(tmux: false), as: UTF8.self)
+    for query in ["\u{1B}[14t", "\u{1B}[?1;1;0S", "\u{1B}[?2;1;0S"] {
+        #expect(text.contains(query) && text.hasSuffix("\u{1B}[c"), "\(query.debugDescription) in \(text.debugDescription)")
+    }
+}

@@ -26,6 +26,22 @@ extension SixelXtermTests {
             #expect(check.correlation < 0.75, "cells are not pixels: \(check.correlation) over \(area)")
         }
     }
+
+    /// Issue 34: xterm at 150 columns is wider than its 1000-pixel sixel limit; zoomed in, the viewer still shows
+    /// the picture (before, a sixel over the limit left the screen blank), cropped to what xterm draws.
+    @Test func theZoomedViewerShowsThePictureInA150ColumnXterm() throws {
+        let (home, _, _) = try SixelXtermTests.home()
+        // To Abstract's detail, then the viewer (Return), a pause for its picture, and 2× zoom.
+        let keys = ["Tab"] + Array(repeating: "Down", count: 17) + ["Return", "Down", "Return", "Return", "sleep", "3", "key", "plus"]
+        let shot = try XtermSession.runView(home: home, artmap: ["--offline", "--pixels", "auto"], keys: keys, columns: 150, rows: 40) { shot in
+            PictureArea.find(in: shot).map { $0.width >= 90 * shot.cellWidth && $0.height >= 20 * shot.cellHeight } ?? false
+        }
+        let area = try #require(PictureArea.find(in: shot), "a picture on screen after zooming")
+        #expect(area.width >= 90 * shot.cellWidth && area.height >= 30 * shot.cellHeight, "the zoomed picture fills the limit: \(area)")
+        #expect(area.width <= 1000 && area.height <= 1000, "no larger than xterm's 1000-pixel sixel limit: \(area)")
+        // Centred: as much blank on either side.
+        #expect(abs(area.x - (shot.columns * shot.cellWidth - area.x - area.width)) <= 2 * shot.cellWidth, "\(area) in \(shot.columns * shot.cellWidth) px")
+    }
 }
 
 /// Where a picture is in a screenshot: the tallest block of cells nearly all of whose pixels differ from the
@@ -38,8 +54,8 @@ struct PictureArea: CustomStringConvertible {
     /// The terminal's background: the colour most pixels have (the view leaves most cells blank).
     static func commonestColour(_ shot: Screenshot) -> (Double, Double, Double) {
         var counts: [Int: Int] = [:]
-        for y in stride(from: 0, to: XtermSession.rows * shot.cellHeight, by: 3) {
-            for x in stride(from: 0, to: XtermSession.columns * shot.cellWidth, by: 3) {
+        for y in stride(from: 0, to: shot.rows * shot.cellHeight, by: 3) {
+            for x in stride(from: 0, to: shot.columns * shot.cellWidth, by: 3) {
                 let q = shot.rgb(x, y)
                 counts[Int(q.0) << 16 | Int(q.1) << 8 | Int(q.2), default: 0] += 1
             }
@@ -56,8 +72,8 @@ struct PictureArea: CustomStringConvertible {
         }
         let cw = shot.cellWidth, ch = shot.cellHeight
         // A cell is covered when 3/4 of its pixels are drawn (a glyph covers far less).
-        let covered: [[Bool]] = (0..<XtermSession.rows).map { row in
-            (0..<XtermSession.columns).map { column in
+        let covered: [[Bool]] = (0..<shot.rows).map { row in
+            (0..<shot.columns).map { column in
                 var count = 0
                 for y in row * ch..<(row + 1) * ch { for x in column * cw..<(column + 1) * cw where drawn(x, y) { count += 1 } }
                 return count * 4 >= cw * ch * 3
@@ -89,11 +105,11 @@ struct PictureArea: CustomStringConvertible {
         while y0 < y1, !rowDrawn(y0) { y0 += 1 }
         while y1 > y0, !rowDrawn(y1 - 1) { y1 -= 1 }
         while y0 > 0, rowDrawn(y0 - 1) { y0 -= 1 }
-        while y1 < XtermSession.rows * ch, rowDrawn(y1) { y1 += 1 }
+        while y1 < shot.rows * ch, rowDrawn(y1) { y1 += 1 }
         while x0 < x1, !columnDrawn(x0) { x0 += 1 }
         while x1 > x0, !columnDrawn(x1 - 1) { x1 -= 1 }
         while x0 > 0, columnDrawn(x0 - 1) { x0 -= 1 }
-        while x1 < XtermSession.columns * cw, columnDrawn(x1) { x1 += 1 }
+        while x1 < shot.columns * cw, columnDrawn(x1) { x1 += 1 }
         guard x1 - x0 > 0, y1 - y0 > 0 else { return nil }
         return PictureArea(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -102,15 +118,7 @@ struct PictureArea: CustomStringConvertible {
 extension PictureCheck {
     /// The screenshot's `area` against the source scaled to it: fine-detail correlation and aspect.
     init(shot: Screenshot, source: RGBAImage, area: PictureArea) {
-        let scaled = BoxScaler.downscale(source, width: area.width, height: area.height)
-        var a = [Double](), b = [Double]()
-        for y in 0..<area.height { for x in 0..<area.width {
-            let p = scaled.pixel(x, y)
-            a.append(0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue))
-            let q = shot.rgb(area.x + x, area.y + y)
-            b.append(0.299 * q.0 + 0.587 * q.1 + 0.114 * q.2)
-        } }
-        correlation = PictureCheck.pearson(PictureCheck.fineDetail(a, area.width, area.height), PictureCheck.fineDetail(b, area.width, area.height))
+        correlation = FineDetail.correlation(shot.image(x: area.x, y: area.y, width: area.width, height: area.height), source: source)
         aspectError = (Double(area.width) / Double(area.height)) / (Double(source.width) / Double(source.height)) - 1
     }
 }
@@ -119,7 +127,8 @@ extension XtermSession {
     /// xterm running the full-screen view: once its first frame is up (the title bar in the top-left cell), `keys`
     /// (X key names) are typed into the window, then screenshots are taken until `ready` holds for two equal ones
     /// in a row (up to 60 s). The view is left running; xterm and Xvfb are killed afterwards.
-    static func runView(home: URL, artmap arguments: [String], keys: [String], ready: (Screenshot) -> Bool) throws -> Screenshot {
+    static func runView(home: URL, artmap arguments: [String], keys: [String], columns: Int = columns, rows: Int = rows,
+                        ready: (Screenshot) -> Bool) throws -> Screenshot {
         let display = try startXvfb()
         defer { stopXvfb(display) }
         let marks = home.appendingPathComponent("xterm-\(UUID().uuidString)")
@@ -152,7 +161,8 @@ extension XtermSession {
         var attempt = 0
         deadline = Date().addingTimeInterval(60)
         while !started, Date() < deadline {
-            let shot = try capture(window: window, display: display.name, into: marks.appendingPathComponent("start\(attempt % 2).xwd"))
+            let shot = try capture(window: window, display: display.name, into: marks.appendingPathComponent("start\(attempt % 2).xwd"),
+                                   columns: columns, rows: rows)
             let corner = shot.rgb(1, 1), background = PictureArea.commonestColour(shot)
             started = abs(corner.0 - background.0) + abs(corner.1 - background.1) + abs(corner.2 - background.2) > 30
             attempt += 1
@@ -166,7 +176,8 @@ extension XtermSession {
         deadline = Date().addingTimeInterval(60)
         attempt = 0
         while Date() < deadline {
-            let shot = try capture(window: window, display: display.name, into: marks.appendingPathComponent("shot\(attempt % 2).xwd"))
+            let shot = try capture(window: window, display: display.name, into: marks.appendingPathComponent("shot\(attempt % 2).xwd"),
+                                   columns: columns, rows: rows)
             if let last, last.pixels == shot.pixels, ready(shot) { return shot }
             last = shot
             attempt += 1

@@ -61,6 +61,18 @@ struct SixelXtermTests {
 /// A screenshot of xterm's window, 8-bit RGB, and its cell size.
 struct Screenshot {
     let width: Int, height: Int, pixels: [UInt8], cellWidth: Int, cellHeight: Int, originX: Int, originY: Int
+    /// The terminal's size in cells.
+    var columns = XtermSession.columns, rows = XtermSession.rows
+    /// The pixels of a rectangle, counted from the first cell's corner.
+    func image(x: Int, y: Int, width: Int, height: Int) -> RGBAImage {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for row in 0..<height { for column in 0..<width {
+            let q = rgb(x + column, y + row), o = (row * width + column) * 4
+            bytes[o] = UInt8(q.0); bytes[o + 1] = UInt8(q.1); bytes[o + 2] = UInt8(q.2)
+        } }
+        return RGBAImage(width: width, height: height, bytes: bytes)
+    }
+
     /// A pixel, counted from the first cell's corner.
     func rgb(_ x: Int, _ y: Int) -> (Double, Double, Double) {
         let i = ((y + originY) * width + x + originX) * 3
@@ -177,7 +189,7 @@ enum XtermSession {
     }
 
     /// `xwd` of the window, read (32-bit ZPixmap, as Xvfb at depth 24 writes it).
-    static func capture(window: String, display: String, into file: URL) throws -> Screenshot {
+    static func capture(window: String, display: String, into file: URL, columns: Int = columns, rows: Int = rows) throws -> Screenshot {
         let xwd = Process()
         xwd.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
         xwd.arguments = ["-silent", "-id", window, "-out", file.path]
@@ -203,7 +215,7 @@ enum XtermSession {
         // The window has a border around the cells: the cells start at half the leftover pixels.
         let cellWidth = width / columns, cellHeight = height / rows
         return Screenshot(width: width, height: height, pixels: pixels, cellWidth: cellWidth, cellHeight: cellHeight,
-                          originX: (width - columns * cellWidth) / 2, originY: (height - rows * cellHeight) / 2)
+                          originX: (width - columns * cellWidth) / 2, originY: (height - rows * cellHeight) / 2, columns: columns, rows: rows)
     }
 }
 
@@ -217,17 +229,10 @@ struct PictureCheck {
         let fit = CellRenderer.fittedCells(width: source.width, height: source.height, columns: columns, rows: rows, cellAspect: aspect)
         let width = fit.columns * shot.cellWidth, height = (fit.rows * shot.cellHeight) / 6 * 6
         try #require(width > 20 && height > 20 && width <= shot.width && height <= shot.height)
-        let scaled = BoxScaler.downscale(source, width: width, height: height)
-        var a = [Double](), b = [Double]()
-        for y in 0..<height { for x in 0..<width {
-            let p = scaled.pixel(x, y)
-            a.append(0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue))
-            let q = shot.rgb(x, y)
-            b.append(0.299 * q.0 + 0.587 * q.1 + 0.114 * q.2)
-        } }
-        correlation = PictureCheck.pearson(PictureCheck.fineDetail(a, width, height), PictureCheck.fineDetail(b, width, height))
+        // The source scaled by exact area averaging (`FineDetail`), which favours no encoder's own filter.
+        correlation = FineDetail.correlation(shot.image(x: 0, y: 0, width: width, height: height), source: source)
         // The drawn picture's extent: the columns and rows that differ from the terminal's background.
-        let background = shot.rgb(XtermSession.columns * shot.cellWidth - 1, XtermSession.rows * shot.cellHeight - 1)
+        let background = shot.rgb(shot.columns * shot.cellWidth - 1, shot.rows * shot.cellHeight - 1)
         var maxX = 0, maxY = 0
         // From the third column on: the cursor waits below the picture in the first.
         for y in 0..<rows * shot.cellHeight { for x in 2 * shot.cellWidth..<columns * shot.cellWidth {
@@ -236,31 +241,5 @@ struct PictureCheck {
         } }
         let shown = Double(maxX + 1) / Double(maxY + 1), wanted = Double(source.width) / Double(source.height)
         aspectError = shown / wanted - 1
-    }
-
-    /// The image minus its Gaussian blur (σ = 2 px).
-    static func fineDetail(_ image: [Double], _ width: Int, _ height: Int) -> [Double] {
-        let sigma = 2.0, radius = 6
-        let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let total = kernel.reduce(0, +)
-        var across = [Double](repeating: 0, count: image.count), blurred = across
-        for y in 0..<height { for x in 0..<width {
-            var sum = 0.0
-            for k in -radius...radius { sum += kernel[k + radius] * image[y * width + min(width - 1, max(0, x + k))] }
-            across[y * width + x] = sum / total
-        } }
-        for y in 0..<height { for x in 0..<width {
-            var sum = 0.0
-            for k in -radius...radius { sum += kernel[k + radius] * across[min(height - 1, max(0, y + k)) * width + x] }
-            blurred[y * width + x] = sum / total
-        } }
-        return zip(image, blurred).map { $0 - $1 }
-    }
-
-    static func pearson(_ a: [Double], _ b: [Double]) -> Double {
-        let n = Double(a.count), ma = a.reduce(0, +) / n, mb = b.reduce(0, +) / n
-        var cov = 0.0, va = 0.0, vb = 0.0
-        for i in 0..<a.count { cov += (a[i] - ma) * (b[i] - mb); va += (a[i] - ma) * (a[i] - ma); vb += (b[i] - mb) * (b[i] - mb) }
-        return va > 0 && vb > 0 ? cov / (va * vb).squareRoot() : 0
     }
 }

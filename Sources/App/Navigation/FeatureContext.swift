@@ -21,6 +21,8 @@ public protocol FeatureContext {
     var pictures: PictureMemory { get }
     /// A cell's height over its width.
     var cellAspect: Double { get }
+    /// The most cells one pixel picture may cover (the terminal's graphics limit), or nil.
+    var pixelLimit: TerminalSize? { get }
     /// Seconds between slideshow pictures.
     var slideshowInterval: Double { get }
     /// Whether distances are shown in feet and miles.

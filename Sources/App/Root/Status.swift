@@ -11,8 +11,9 @@ extension AppState {
             now = date
         case .syncProgress(let text):
             sync = .running(text)
-        case .pixelGraphics(let kind):
+        case .pixelGraphics(let kind, let limit):
             pixelProtocol = kind
+            pixelLimit = kind.drawsPixels ? limit : nil
         case .locationStatus(let text):
             locationStatus = text
         case .error(let message):

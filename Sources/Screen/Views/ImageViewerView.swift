@@ -12,7 +12,8 @@ public enum ImageViewerView {
         buffer.fill(screen)
         var status = " "
         if case .ready(let picture)? = context.pictures[viewer.artwork] {
-            let geometry = ImageViewerFeature.geometry(picture, size: context.size, cellAspect: context.cellAspect)
+            let limit = context.pixelProtocol.drawsPixels ? context.pixelLimit : nil
+            let geometry = ImageViewerFeature.geometry(picture, size: context.size, cellAspect: context.cellAspect, limit: limit)
             let view = geometry.view(viewer)
             let x = area.x + (area.width - view.columns) / 2, y = area.y + (area.height - view.rows) / 2
             if context.pixelProtocol.drawsPixels {
@@ -27,6 +28,11 @@ public enum ImageViewerView {
             }
             let zoom = viewer.zoomStep == 0 ? "fit" : "\(viewer.magnification)× at \(Int((viewer.centerX * 100).rounded()))%,\(Int((viewer.centerY * 100).rounded()))%"
             status += "\(DisplayText.clean(picture.fileName)) · \(picture.decoded.originalWidth)×\(picture.decoded.originalHeight) px · zoom \(zoom)"
+            // Held to the terminal's limit, the largest picture it draws (zoomed: cropped to it, centred); said so.
+            if let limit, (limit.columns < area.width && view.columns == geometry.columns) || (limit.rows < area.height && view.rows == geometry.rows) {
+                status += (view.totalColumns > view.columns || view.totalRows > view.rows ? " · cropped" : " · fitted")
+                    + " to \(view.columns)×\(view.rows) cells, the terminal's largest picture"
+            }
         } else {
             PictureBox.render(context, viewer.artwork, into: &buffer, area: area.inset(2))
             status += context.rankedArtwork(viewer.artwork).map { DisplayText.clean($0.1.artwork.imageFileName) } ?? ""

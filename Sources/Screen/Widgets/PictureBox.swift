@@ -17,8 +17,11 @@ public enum PictureBox {
         guard area.width > 0, area.height > 0 else { return }
         switch context.pictures[id] {
         case .ready(let picture)?:
+            // Pixels: no larger than the terminal draws one picture (its graphics limit).
+            let limit = context.pixelProtocol.drawsPixels ? context.pixelLimit : nil
             let fit = CellRenderer.fittedCells(width: picture.pixels.width, height: picture.pixels.height,
-                                               columns: area.width, rows: area.height, cellAspect: context.cellAspect)
+                                               columns: min(area.width, limit?.columns ?? Int.max), rows: min(area.height, limit?.rows ?? Int.max),
+                                               cellAspect: context.cellAspect)
             let x = area.x + (area.width - fit.columns) / 2, y = area.y + (area.height - fit.rows) / 2
             if context.pixelProtocol.drawsPixels {
                 buffer.place(PlacedPicture(key: id.description, area: Rect(x: x, y: y, width: fit.columns, height: fit.rows), image: picture.pixels))

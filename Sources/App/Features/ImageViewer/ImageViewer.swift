@@ -34,10 +34,12 @@ public enum ImageViewerFeature {
         return nil
     }
 
-    /// The viewer's box (the whole screen but the status line) and a picture in it.
-    public static func geometry(_ picture: Picture, size: TerminalSize, cellAspect: Double) -> ImageViewerGeometry {
-        ImageViewerGeometry(pixelWidth: picture.pixels.width, pixelHeight: picture.pixels.height,
-                            columns: size.columns, rows: max(1, size.rows - 1), cellAspect: cellAspect)
+    /// The viewer's box (the whole screen but the status line, and no more than `limit`, the most cells the
+    /// terminal draws one pixel picture over) and a picture in it. The view centres the box on the screen.
+    public static func geometry(_ picture: Picture, size: TerminalSize, cellAspect: Double, limit: TerminalSize? = nil) -> ImageViewerGeometry {
+        let columns = min(size.columns, limit?.columns ?? Int.max), rows = min(max(1, size.rows - 1), limit?.rows ?? Int.max)
+        return ImageViewerGeometry(pixelWidth: picture.pixels.width, pixelHeight: picture.pixels.height,
+                                   columns: max(1, columns), rows: max(1, rows), cellAspect: cellAspect)
     }
 
     /// Applies an action; once the picture is ready, the tiles around the new view are rendered ahead.
@@ -45,7 +47,7 @@ public enum ImageViewerFeature {
     public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, _ context: FeatureContext) -> Reduced {
         var geometry: ImageViewerGeometry?
         if case .ready(let picture)? = context.pictures[state.artwork] {
-            geometry = Self.geometry(picture, size: context.size, cellAspect: context.cellAspect)
+            geometry = Self.geometry(picture, size: context.size, cellAspect: context.cellAspect, limit: context.pixelLimit)
         }
         let message = ImageViewer.reduce(&state, action, geometry: geometry)
         return Reduced(effects: geometry == nil ? [] : [.prefetchViewerTiles], delegates: message.map { [.message($0)] } ?? [])
