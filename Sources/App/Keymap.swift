@@ -2,7 +2,7 @@ import TerminalTypes
 
 /// What a key asks for.
 public enum Command: Hashable, Sendable {
-    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter
+    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter, streetZoom
     case pickReference, liveReference, radiusSmaller, radiusLarger, nextCollection
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
@@ -70,6 +70,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("L")], command: .cycleLayout, context: .global, description: "layout: auto, side by side, stacked"),
         KeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, context: .global, description: "zoom in"),
         KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out"),
+        KeyBinding(keys: [.character("0")], command: .streetZoom, context: .global, description: "back to street zoom at the reference point"),
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
         KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
@@ -94,7 +95,8 @@ public enum Keymap {
         KeyBinding(keys: [.shiftDown, .character("J")], command: .moveCursor(dx: 0, dy: 5), context: .map, description: "five cells south"),
         KeyBinding(keys: [.shiftLeft, .character("H")], command: .moveCursor(dx: -5, dy: 0), context: .map, description: "five cells west"),
         KeyBinding(keys: [.shiftRight], command: .moveCursor(dx: 5, dy: 0), context: .map, description: "five cells east (L is the layout)"),
-        KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor"),
+        KeyBinding(keys: [.home], command: .streetZoom, context: .map, description: "back to street zoom at the reference point"),
+        KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor (far out: zoom to the cluster)"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .map, description: "walking directions to the building under the cursor"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .table, description: "previous row"),

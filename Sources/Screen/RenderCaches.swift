@@ -6,6 +6,7 @@ import Cells
 /// same cells.
 public final class RenderCaches: Sendable {
     let raster: BaseRaster
+    let world = WorldCache()
     let tablePane = TablePaneCache()
     let rowTexts = RowTextCache()
 

@@ -1,0 +1,135 @@
+import Cells
+import App
+import Cartography
+import Foundation
+import Geo
+import TerminalTypes
+
+/// The world base layer far out (Natural Earth, see `WorldAtlas`): coasts and borders as lines below everything
+/// else, then country and place names placed by rank. The 1:110m layer from 50 km a cell, the 1:10m one closer;
+/// none at street zooms, where the stored streets take over.
+enum WorldView {
+    /// The layer drawn at a scale, if any.
+    static func layer(_ atlas: WorldAtlas, metresPerCell: Double) -> WorldLayer? {
+        guard metresPerCell >= MapState.worldFromMetresPerCell else { return nil }
+        return metresPerCell >= 50_000 ? atlas.coarse : (atlas.detail ?? atlas.coarse)
+    }
+
+    /// The canvas of coasts and borders for this frame, kept in `cache` while the view stands still.
+    static func canvas(_ state: MainScene, _ frame: MapFrame, cache: WorldCache) -> MapCanvas? {
+        guard let layer = layer(state.map.world, metresPerCell: frame.metresPerCell) else { return nil }
+        let key = WorldCache.Key(scale: layer.scale, projection: frame.projection, metresPerCell: frame.metresPerCell, inner: frame.inner)
+        if let kept = cache.canvas(for: key) { return kept }
+        var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
+        drawLines(layer, state, frame, on: &canvas)
+        cache.keep(canvas, for: key)
+        return canvas
+    }
+
+    /// Draws the layer's lines in view, each simplified to the dots (a point closer than a dot to the last drawn
+    /// one is skipped); a segment that crosses the far side of the globe from the centre is not drawn.
+    static func drawLines(_ layer: WorldLayer, _ state: MainScene, _ frame: MapFrame, on canvas: inout MapCanvas) {
+        let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
+        let view = state.boundingBox(cellsFromX: -half.x, toX: half.x, fromY: -half.y, toY: half.y)
+        let anchored = frame.projection.anchored
+        let centre = anchored.center
+        let origin = frame.dot(centre)
+        // Metres per degree at the anchor: the same flat projection `LocalProjection` makes, inlined per point.
+        let east = anchored.project(Coordinate(clampingLatitude: centre.latitude, longitude: centre.longitude + (centre.longitude > 0 ? -1 : 1))).east.magnitude
+        let step = centre.latitude > 0 ? -1.0 : 1.0
+        let north = anchored.project(Coordinate(clampingLatitude: centre.latitude + step, longitude: centre.longitude)).north / step
+        let dot = frame.dotMetres
+        layer.forEachLine(west: view.west, south: view.south, east: view.east, north: view.north) { points, quantum in
+            var last: (x: Double, y: Double, lon: Double)?
+            var index = 0
+            while index + 1 < points.count {
+                var dLon = Double(points[index]) * quantum - centre.longitude
+                if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+                let dLat = Double(points[index + 1]) * quantum - centre.latitude
+                let x = origin.x + dLon * east / dot, y = origin.y - dLat * north / dot
+                index += 2
+                if let before = last {
+                    if abs(dLon - before.lon) > 180 {
+                        last = (x, y, dLon)
+                        continue
+                    }
+                    guard abs(x - before.x) >= 1 || abs(y - before.y) >= 1 || index >= points.count else { continue }
+                    canvas.line(.coast, before.x, before.y, x, y)
+                }
+                last = (x, y, dLon)
+            }
+        }
+    }
+
+    /// Country names (from country zoom out) and places, greedily by rank without overlap; places get a point.
+    static func drawNames(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+        guard let layer = layer(state.map.world, metresPerCell: frame.metresPerCell) else { return }
+        let inner = frame.inner
+        func visible(_ label: WorldLayer.Label) -> (x: Int, y: Int)? {
+            let p = frame.projection.project(label.coordinate)
+            guard abs(p.east) / frame.metresPerCell <= Double(inner.width), abs(p.north) / (2 * frame.metresPerCell) <= Double(inner.height) else { return nil }
+            let cell = frame.cell(label.coordinate)
+            return inner.contains(x: cell.x, y: cell.y) ? cell : nil
+        }
+        var candidates: [LabelPlacer.Candidate] = []
+        // Country names from country zoom out; far out only the most populous (a small state's name would hide a
+        // continent's coast), more as the map comes closer.
+        if frame.metresPerCell >= 20_000 {
+            for label in layer.countries.prefix(Self.countriesNamed(at: frame.metresPerCell)) {
+                guard let cell = visible(label) else { continue }
+                let text = DisplayText.clean(label.name)
+                candidates.append(.init(x: cell.x, y: cell.y, text: text, width: TextWidth.of(text), point: false))
+            }
+        }
+        // Far out only the first places (capitals of the most populous countries), more as the map comes closer.
+        let places = frame.metresPerCell >= 500_000 ? 15 : frame.metresPerCell >= 200_000 ? 40 : layer.places.count
+        for label in layer.places.prefix(places) {
+            guard let cell = visible(label) else { continue }
+            let text = DisplayText.clean(label.name)
+            candidates.append(.init(x: cell.x, y: cell.y, text: text, width: TextWidth.of(text), point: true))
+        }
+        for placed in LabelPlacer.place(candidates, clip: inner, occupied: &occupied) {
+            if placed.pointDrawn {
+                buffer.setNarrow(placed.candidate.x, placed.y, state.ascii ? "*" : "•", Style(.placeName, bold: true))
+            }
+            _ = buffer.write(placed.candidate.text, x: placed.x, y: placed.y, style: Style(placed.candidate.point ? .placeName : .muted),
+                         maxWidth: placed.candidate.width, clip: inner)
+        }
+    }
+}
+
+extension WorldView {
+    /// How many country names (by rank) may be written at a scale.
+    static func countriesNamed(at metresPerCell: Double) -> Int {
+        switch metresPerCell {
+        case 500_000...: return 30
+        case 200_000...: return 60
+        case 100_000...: return 120
+        default: return .max
+        }
+    }
+}
+
+/// The world layer's canvas for the last view, so a cursor move does not draw the coasts again.
+final class WorldCache: @unchecked Sendable {
+    struct Key: Equatable {
+        let scale: String
+        let projection: MapProjection
+        let metresPerCell: Double
+        let inner: Rect
+    }
+
+    private let lock = NSLock()
+    private var kept: (key: Key, canvas: MapCanvas)?
+    /// How many times the layer was drawn (tests, bench).
+    private(set) var draws = 0
+
+    func canvas(for key: Key) -> MapCanvas? { lock.withLock { kept?.key == key ? kept?.canvas : nil } }
+
+    func keep(_ canvas: MapCanvas, for key: Key) {
+        lock.withLock {
+            kept = (key, canvas)
+            draws += 1
+        }
+    }
+}
