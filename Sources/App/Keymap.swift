@@ -69,7 +69,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("/")], command: .search, context: .global, description: "search titles, artists, buildings"),
         KeyBinding(keys: [.character("L")], command: .cycleLayout, context: .global, description: "layout: auto, side by side, stacked"),
         KeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, context: .global, description: "zoom in"),
-        KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out"),
+        KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out (as far as the whole world)"),
         KeyBinding(keys: [.character("0")], command: .streetZoom, context: .global, description: "back to street zoom at the reference point"),
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
         KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
