@@ -22,6 +22,12 @@ private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/wo
     #expect(detail.pointCount > 10 * coarse.pointCount)
 }
 
+@Test func aLayerWithWindowsLineEndsReads() throws {
+    let layer = try WorldLayerFile.parse(Data("artmap-world 1 x 0.01\r\nP 1 2493 6016 Helsinki\r\nL 0 0 1 1\r\n".utf8), file: "crlf.txt")
+    #expect(layer.places.map(\.name) == ["Helsinki"])
+    #expect(layer.lineCount == 1)
+}
+
 @Test func onlyLinesNearABoxAreVisited() throws {
     let text = "artmap-world 1 test 0.01\nL 0 0 100 0 0 100\nL 10000 5000 100 100\n"
     let layer = try WorldLayerFile.parse(Data(text.utf8), file: "t.txt")
@@ -43,6 +49,7 @@ private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/wo
     ("artmap-world 1 x 0.01\nL 0 0 30000 0\n", "line 2: a point lies off the earth"),
     ("artmap-world 1 x 0.01\nN 1 0 9500 Nowhere\n", "line 2: a name needs a rank"),
     ("artmap-world 1 x 0.01\nQ 1\n", "line 2: unknown record \"Q\""),
+    ("artmap-world 1 x 0.01\n   \nL 5\n", "line 3: a line needs two or more points"),
 ])
 func aDamagedWorldLayerIsRefusedWithTheLine(text: String, message: String) throws {
     let error = try #require(throws: CartographyError.self) { try WorldLayerFile.parse(Data(text.utf8), file: "w.txt") }

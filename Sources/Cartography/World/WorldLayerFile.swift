@@ -26,7 +26,8 @@ public enum WorldLayerFile {
     public static func parse(_ data: Data, file: String) throws -> WorldLayer {
         guard let text = String(data: data, encoding: .utf8) else { throw CartographyError("the world map is not UTF-8 text", file: file) }
         var reader = Reader(file: file)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines may end CRLF (a file that passed through Windows): "\r\n" is one Character, a newline.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             try reader.read(line, number: index + 1)
         }
         return try reader.layer()
@@ -51,6 +52,7 @@ public enum WorldLayerFile {
         mutating func read(_ line: Substring, number: Int) throws {
             if line.isEmpty || line.hasPrefix("#") { return }
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard !fields.isEmpty else { return }
             guard scale != nil || fields[0] == "artmap-world" else { throw failure("expected the header first", number) }
             switch fields[0] {
             case "artmap-world":
