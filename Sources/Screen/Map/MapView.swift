@@ -25,11 +25,17 @@ public enum MapView {
 
         // The base layer's dots are kept for this map, centre, zoom and size: a cursor move draws only what is on top.
         let base = raster.raster(state, frame)
-        // Far out, the world's coasts and borders lie under what the frame draws on top (kept while the view stands).
-        var overlay = WorldView.canvas(state, frame, cache: world) ?? MapCanvas(columns: inner.width, rows: inner.height)
+        // Far out, the world's coasts and borders lie under everything (kept while the view stands): as the kept layer
+        // itself where no streets are drawn, so a frame merges only what it draws on top; else under the streets' dots.
+        let worldDrawing = WorldView.drawing(state, frame, cache: world)
+        var overlay = MapCanvas(columns: inner.width, rows: inner.height)
+        var under = (canvas: base.canvas, codes: base.codes)
+        if let worldDrawing {
+            if base.codes.allSatisfy({ $0 == 0 }) { under = (worldDrawing.canvas, worldDrawing.codes) } else { overlay = worldDrawing.canvas }
+        }
         let scaleBar = GuidesLayer.draw(state, frame, on: &overlay)
         RouteLayer.draw(state, frame, on: &overlay)
-        overlay.compose(over: base.canvas, codes: base.codes, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
+        overlay.compose(over: under.canvas, codes: under.codes, into: &buffer, x: inner.x, y: inner.y, ascii: state.ascii)
         GuidesLayer.label(scaleBar, frame, imperial: state.imperial, into: &buffer, occupied: &occupied)
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, landmarks: base.landmarks, into: &buffer, occupied: &occupied)
@@ -42,7 +48,7 @@ public enum MapView {
         // Far out the clusters carry their counts; buildings' names would crowd the world's.
         if !state.showsClusters { LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied) }
         BaseLayer.drawNames(base.names, into: &buffer, occupied: &occupied, clip: inner)
-        WorldView.drawNames(state, frame, into: &buffer, occupied: &occupied)
+        if let worldDrawing { WorldView.drawNames(worldDrawing, state, frame, into: &buffer, occupied: &occupied) }
         CursorLayer.draw(state, frame, into: &buffer)
     }
 

@@ -15,15 +15,19 @@ enum WorldView {
         return metresPerCell >= 50_000 ? atlas.coarse : (atlas.detail ?? atlas.coarse)
     }
 
-    /// The canvas of coasts and borders for this frame, kept in `cache` while the view stands still.
-    static func canvas(_ state: MainScene, _ frame: MapFrame, cache: WorldCache) -> MapCanvas? {
+    /// The coasts and borders for this frame (their canvas and its composed codes) and the names that may be
+    /// written, kept in `cache` while the view stands still: a cursor move draws and projects nothing of the world.
+    static func drawing(_ state: MainScene, _ frame: MapFrame, cache: WorldCache) -> WorldCache.Drawing? {
         guard let layer = layer(state.map.world, metresPerCell: frame.metresPerCell) else { return nil }
         let key = WorldCache.Key(scale: layer.scale, projection: frame.projection, metresPerCell: frame.metresPerCell, inner: frame.inner)
-        if let kept = cache.canvas(for: key) { return kept }
+        if let kept = cache.drawing(for: key) { return kept }
         var canvas = MapCanvas(columns: frame.inner.width, rows: frame.inner.height)
         drawLines(layer, state, frame, on: &canvas)
-        cache.keep(canvas, for: key)
-        return canvas
+        var codes: [UInt16] = []
+        canvas.compose(into: &codes)
+        let drawing = WorldCache.Drawing(canvas: canvas, codes: codes, names: candidates(layer, frame))
+        cache.keep(drawing, for: key)
+        return drawing
     }
 
     /// Draws the layer's lines in view, each simplified to the dots (a point closer than a dot to the last drawn
@@ -61,9 +65,8 @@ enum WorldView {
         }
     }
 
-    /// Country names (from country zoom out) and places, greedily by rank without overlap; places get a point.
-    static func drawNames(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
-        guard let layer = layer(state.map.world, metresPerCell: frame.metresPerCell) else { return }
+    /// Country names (from country zoom out) and places in view, by rank: the names `drawNames` places.
+    static func candidates(_ layer: WorldLayer, _ frame: MapFrame) -> [LabelPlacer.Candidate] {
         let inner = frame.inner
         func visible(_ label: WorldLayer.Label) -> (x: Int, y: Int)? {
             let p = frame.projection.project(label.coordinate)
@@ -88,6 +91,14 @@ enum WorldView {
             let text = DisplayText.clean(label.name)
             candidates.append(.init(x: cell.x, y: cell.y, text: text, width: TextWidth.of(text), point: true))
         }
+        return candidates
+    }
+
+    /// Writes the names of `drawing` greedily by rank where they fit; places get a point.
+    static func drawNames(_ drawing: WorldCache.Drawing, _ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer,
+                          occupied: inout OccupiedCells) {
+        let inner = frame.inner
+        let candidates = drawing.names
         for placed in LabelPlacer.place(candidates, clip: inner, occupied: &occupied) {
             if placed.pointDrawn {
                 buffer.setNarrow(placed.candidate.x, placed.y, state.ascii ? "*" : "•", Style(.placeName, bold: true))
@@ -110,7 +121,7 @@ extension WorldView {
     }
 }
 
-/// The world layer's canvas for the last view, so a cursor move does not draw the coasts again.
+/// The world layer's drawing for the last view, so a cursor move does not draw the coasts or project the names again.
 final class WorldCache: @unchecked Sendable {
     struct Key: Equatable {
         let scale: String
@@ -119,16 +130,23 @@ final class WorldCache: @unchecked Sendable {
         let inner: Rect
     }
 
+    /// The coasts and borders drawn, composed a code a cell (`MapCanvas.cellTable`), and the names in view by rank.
+    struct Drawing {
+        let canvas: MapCanvas
+        let codes: [UInt16]
+        let names: [LabelPlacer.Candidate]
+    }
+
     private let lock = NSLock()
-    private var kept: (key: Key, canvas: MapCanvas)?
+    private var kept: (key: Key, drawing: Drawing)?
     /// How many times the layer was drawn (tests, bench).
     private(set) var draws = 0
 
-    func canvas(for key: Key) -> MapCanvas? { lock.withLock { kept?.key == key ? kept?.canvas : nil } }
+    func drawing(for key: Key) -> Drawing? { lock.withLock { kept?.key == key ? kept?.drawing : nil } }
 
-    func keep(_ canvas: MapCanvas, for key: Key) {
+    func keep(_ drawing: Drawing, for key: Key) {
         lock.withLock {
-            kept = (key, canvas)
+            kept = (key, drawing)
             draws += 1
         }
     }
