@@ -78,3 +78,21 @@ private func helsinkiState(_ artworks: [Artwork]) -> AppState {
         #expect(abs(cell.x) <= half.x && abs(cell.y) <= half.y)
     }
 }
+
+@Test func farOutMPicksAPointAcrossTheWorldGoesThereAndFetchesItsArtOnline() throws {
+    for online in [false, true] {
+        var state = helsinkiState(threeCities(1))
+        state.nearMe.online = online
+        while state.main.metresPerCell < 500_000 { _ = reduce(&state, .key(.character("-"))) }
+        // The cursor to a far point (about 1,100 km east and 2,000 km south of Helsinki at 500 km a cell).
+        for _ in 0..<2 { _ = reduce(&state, .key(.right)) }
+        for _ in 0..<2 { _ = reduce(&state, .key(.down)) }
+        let target = state.main.coordinate(atCellX: state.main.cursorX, y: state.main.cursorY)
+        let effects = reduce(&state, .key(.character("m")))
+        #expect(state.main.reference == target)
+        #expect(state.main.referenceSource == .picked)
+        #expect(state.main.metresPerCell == 10 && state.main.mapCenter == target)
+        let fetches = effects.filter { if case .fetchMap = $0 { return true } else { return false } }
+        #expect(fetches.count == (online ? 1 : 0), "online: \(online)")
+    }
+}

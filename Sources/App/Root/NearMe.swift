@@ -37,6 +37,16 @@ extension AppState {
     }
 
     /// Applies one of the feature's actions.
+    /// `m` far out (world zooms): the point under the cursor becomes the reference, the map goes to street zoom
+    /// there, and online the streets and art around it are fetched (as `d` does), so a jump across the world lands
+    /// on a map with its art.
+    mutating func pickFarReference() -> [Effect] {
+        var effects = routeMain(.pickReference)
+        effects += routeMain(.streetZoom)
+        guard nearMe.online, nearMe.fetching == nil else { return effects }
+        return effects + NearMeFeature.start(&nearMe, at: main.reference)
+    }
+
     mutating func reduceNearMe(_ action: NearMeAction) -> [Effect] {
         switch action {
         case .fetchAroundCentre:
