@@ -96,3 +96,14 @@ private func helsinkiState(_ artworks: [Artwork]) -> AppState {
         #expect(fetches.count == (online ? 1 : 0), "online: \(online)")
     }
 }
+
+@Test func aPlaceFoundByNameFromTheWorldIsShownAtStreetZoom() throws {
+    var state = helsinkiState(threeCities(1))
+    while state.main.metresPerCell < 500_000 { _ = reduce(&state, .key(.character("-"))) }
+    let tallinn = Coordinate(clampingLatitude: 59.437, longitude: 24.745)
+    _ = reduce(&state, .nearMe(.placeFound(name: "Tallinn", tallinn)))
+    #expect(state.main.reference == tallinn)
+    #expect(state.main.mapCenter == tallinn)
+    #expect(state.main.metresPerCell == 10)
+    #expect(state.lastMessage == "measuring from Tallinn")
+}

@@ -108,6 +108,8 @@ extension AppState {
             return []
         case .placeFound(let name, let point):
             main.setReference(point, source: .fixed(name))
+            // Far out, a place found by name is shown at street zoom, where its art is.
+            if main.showsClusters { main.map.zoomIndex = MapState.streetZoomIndex }
             main.mapCenter = point
             main.pannedAway = false
             main.cursorX = 0
