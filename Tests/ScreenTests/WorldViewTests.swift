@@ -106,3 +106,16 @@ func anEmptyOceanPointMatchesGolden(metresPerCell: Double) throws {
     #expect(placed.map(\.candidate.text) == ["Helsinki"])
     #expect(placed.first?.x == 6)
 }
+
+@Test func anUnreadableDetailedLayerIsSaidInTheTitleAndTheCoarseOneDrawn() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("world-bad-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("artmap-world 1 10m 0.002\nL 1 2 3\n".utf8).write(to: directory.appendingPathComponent("world-10m.txt"))
+    var state = try worldState(at: helsinki, metresPerCell: 20_000, artworks: art)
+    state.main.map.world = WorldAtlas(coarse: atlas.coarse, detailURL: directory.appendingPathComponent("world-10m.txt"))
+    let buffer = MainView.render(state)
+    #expect(buffer.lines[1].contains("20 km/cell · region · 1:10m unreadable"))
+    #expect(buffer.lines.joined().contains("Finland"), "the coarse layer is drawn instead")
+    #expect(state.main.map.world.problem?.contains("world-10m.txt: line 2") == true)
+}

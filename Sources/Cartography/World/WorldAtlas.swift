@@ -47,6 +47,9 @@ public final class WorldAtlas: @unchecked Sendable {
         }
     }
 
+    /// True once the 1:10m layer was asked for and could not be read (the coarse one is drawn instead).
+    public var detailFailed: Bool { lock.withLock { detailRead && detailLayer == nil && detailURL != nil } }
+
     /// Why a layer is missing, if one is.
     public var problem: String? { lock.withLock { coarseProblem ?? detailProblem } }
 }

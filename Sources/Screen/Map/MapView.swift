@@ -16,8 +16,11 @@ public enum MapView {
         let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell
         // While a search filters the table, the map says so: its markers count what matches, the rest are dimmed.
+        // A detailed world layer that could not be read is said where it is missed (the coarse one stands in).
+        let worldLayer = WorldView.layer(state.map.world, metresPerCell: scale)
+        let worldNote = worldLayer != nil && scale < 50_000 && state.map.world.detailFailed ? " · 1:10m unreadable" : ""
         let filter = state.searchText.isEmpty ? "" : " · \"\(state.searchText)\": \(state.shownArtworkCount) match\(state.shownArtworkCount == 1 ? "" : "es")"
-        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell" + Self.scaleName(scale) + filter, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
+        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell" + Self.scaleName(scale) + worldNote + filter, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 0, inner.height > 0 else { return }
         let frame = MapFrame(state, inner: inner)
