@@ -72,7 +72,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out (as far as the whole world)"),
         KeyBinding(keys: [.character("0")], command: .streetZoom, context: .global, description: "back to street zoom at the reference point"),
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
-        KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor (far out: go there, and fetch its art when online)"),
+        KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor (far out: go there)"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
         KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection (everything near here, then each alone)"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
