@@ -64,7 +64,7 @@ private func helsinkiState(_ artworks: [Artwork]) -> AppState {
 
 @Test func enterOnAClusterZoomsToIt() throws {
     var state = helsinkiState(threeCities(5))
-    while state.main.metresPerCell < 200_000 { onMain(&state, .zoom(1)) }
+    while state.main.metresPerCell < 50_000 { onMain(&state, .zoom(1)) }
     let stockholm = try #require(state.main.clusters(half: state.main.mapHalfExtent).first { $0.places.allSatisfy { $0.longitude < 20 } })
     onMain(&state, .moveCursor(dx: stockholm.x - state.main.cursorX, dy: stockholm.y - state.main.cursorY))
     let reduced = onMain(&state, .open(.map))

@@ -34,7 +34,7 @@ extension MainState {
                 &+ Int((Double(cell.x) / Double(block.columns)).rounded(.down))
             members[key, default: []].append((cell.x, cell.y, building))
         }
-        return members.values.map { list in
+        let blocks = members.values.map { list in
             let mx = Double(list.map(\.x).reduce(0, +)) / Double(list.count), my = Double(list.map(\.y).reduce(0, +)) / Double(list.count)
             let middle = list.min { a, b in
                 let da = (Double(a.x) - mx) * (Double(a.x) - mx) + (Double(a.y) - my) * (Double(a.y) - my)
@@ -44,6 +44,22 @@ extension MainState {
             return MapCluster(x: middle.x, y: middle.y, artworks: list.reduce(0) { $0 + $1.building.artworks.count },
                               places: list.map(\.building.coordinate))
         }.sorted { ($0.artworks, $1.y, $1.x) > ($1.artworks, $0.y, $0.x) }
+        return Self.mergingNeighbours(blocks)
+    }
+
+    /// Clusters whose markers would touch ("◉◉64") are one: a smaller one within a row and three columns of a
+    /// larger one joins it (its artworks and places), so each marker has room for its count.
+    static func mergingNeighbours(_ sorted: [MapCluster]) -> [MapCluster] {
+        var kept: [MapCluster] = []
+        for cluster in sorted {
+            if let index = kept.firstIndex(where: { abs($0.x - cluster.x) <= 3 && abs($0.y - cluster.y) <= 1 }) {
+                let host = kept[index]
+                kept[index] = MapCluster(x: host.x, y: host.y, artworks: host.artworks + cluster.artworks, places: host.places + cluster.places)
+            } else {
+                kept.append(cluster)
+            }
+        }
+        return kept
     }
 
     /// The cluster whose marker is on a cell offset, if any.
