@@ -51,7 +51,17 @@ public enum MapView {
         // Far out the clusters carry their counts; buildings' names would crowd the world's.
         if !state.showsClusters { LabelLayer.draw(state, frame, into: &buffer, occupied: &occupied) }
         BaseLayer.drawNames(base.names, into: &buffer, occupied: &occupied, clip: inner)
-        if let worldDrawing { WorldView.drawNames(worldDrawing, state, frame, into: &buffer, occupied: &occupied) }
+        if let worldDrawing {
+            WorldView.drawNames(worldDrawing, state, frame, into: &buffer, occupied: &occupied)
+            // No coast in view and nothing stored here: say so, rather than leave a blank pane.
+            if worldDrawing.codes.allSatisfy({ $0 == 0 }), base.codes.allSatisfy({ $0 == 0 }) {
+                let hint = "open water · - zooms out"
+                let x = inner.x + max(0, (inner.width - hint.count) / 2), y = frame.centerY + 2
+                if y < inner.maxY, occupied.isFree(x: x, y: y, width: hint.count) {
+                    _ = buffer.write(hint, x: x, y: y, style: Style(.muted), maxWidth: inner.width, clip: inner)
+                }
+            }
+        }
         CursorLayer.draw(state, frame, into: &buffer)
     }
 
