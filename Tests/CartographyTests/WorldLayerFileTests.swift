@@ -74,3 +74,13 @@ func aDamagedWorldLayerIsRefusedWithTheLine(text: String, message: String) throw
     let problem = try #require(atlas.problem)
     #expect(problem.contains("detailed world map left out") && problem.contains("world-10m.txt") && problem.contains("not UTF-8"))
 }
+
+@Test func landAndWaterAreToldApartByTheCountriesRings() throws {
+    let coarse = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-110m.txt"))
+    // Inland Russia, central Brazil and Helsinki's hinterland are land; the mid-Atlantic and the Pacific are not.
+    #expect(coarse.isLand(longitude: 90, latitude: 62))
+    #expect(coarse.isLand(longitude: -50, latitude: -10))
+    #expect(coarse.isLand(longitude: 25.5, latitude: 61))
+    #expect(!coarse.isLand(longitude: -40, latitude: 35))
+    #expect(!coarse.isLand(longitude: -150, latitude: 0))
+}

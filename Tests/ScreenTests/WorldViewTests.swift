@@ -121,3 +121,10 @@ func anEmptyOceanPointMatchesGolden(metresPerCell: Double) throws {
     #expect(buffer.lines.joined().contains("Finland"), "the coarse layer is drawn instead")
     #expect(state.main.map.world.problem?.contains("world-10m.txt: line 2") == true)
 }
+
+@Test func inlandFarFromAnyCoastTheMapDoesNotSayOpenWater() throws {
+    let siberia = Coordinate(clampingLatitude: 62, longitude: 90)
+    let state = try worldState(at: siberia, metresPerCell: 1000, artworks: art)
+    let text = MainView.render(state).lines.joined(separator: "\n")
+    #expect(!text.contains("open water"))
+}

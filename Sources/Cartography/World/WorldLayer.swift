@@ -46,6 +46,25 @@ public struct WorldLayer: Sendable {
     /// How many points all its lines hold.
     public var pointCount: Int { units.count / 2 }
 
+    /// Whether a point lies inside one of the layer's rings (a country's land: the rings are the countries' outlines),
+    /// by crossings of a ray to the east, counted over every ring whose box holds the point.
+    public func isLand(longitude: Double, latitude: Double) -> Bool {
+        let x = longitude / quantum, y = latitude / quantum
+        var inside = false
+        for line in 0..<lineCount {
+            let b = line * 4
+            guard Double(bounds[b]) <= x, Double(bounds[b + 2]) >= x, Double(bounds[b + 1]) <= y, Double(bounds[b + 3]) >= y else { continue }
+            let first = starts[line], end = starts[line + 1]
+            var j = end - 1
+            for i in first..<end {
+                let xi = Double(units[2 * i]), yi = Double(units[2 * i + 1]), xj = Double(units[2 * j]), yj = Double(units[2 * j + 1])
+                if (yi > y) != (yj > y), x < xi + (y - yi) * (xj - xi) / (yj - yi) { inside.toggle() }
+                j = i
+            }
+        }
+        return inside
+    }
+
     /// Calls `body` with each line that may meet the box of longitudes and latitudes (degrees; `west` may be above
     /// `east` across the antimeridian), as (longitude, latitude) degrees one point after another.
     public func forEachLine(west: Double, south: Double, east: Double, north: Double,

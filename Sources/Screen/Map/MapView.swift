@@ -54,7 +54,7 @@ public enum MapView {
         if let worldDrawing {
             WorldView.drawNames(worldDrawing, state, frame, into: &buffer, occupied: &occupied)
             // No coast in view and nothing stored here: say so, rather than leave a blank pane.
-            if worldDrawing.codes.allSatisfy({ $0 == 0 }), base.codes.allSatisfy({ $0 == 0 }) {
+            if !worldDrawing.centreOnLand, worldDrawing.codes.allSatisfy({ $0 == 0 }), base.codes.allSatisfy({ $0 == 0 }) {
                 let hint = "open water · - zooms out"
                 let x = inner.x + max(0, (inner.width - hint.count) / 2), y = frame.centerY + 2
                 if y < inner.maxY, occupied.isFree(x: x, y: y, width: hint.count) {

@@ -25,7 +25,9 @@ enum WorldView {
         drawLines(layer, state, frame, on: &canvas)
         var codes: [UInt16] = []
         canvas.compose(into: &codes)
-        let drawing = WorldCache.Drawing(canvas: canvas, codes: codes, names: candidates(layer, frame))
+        let centre = frame.projection.unproject(east: 0, north: 0)
+        let drawing = WorldCache.Drawing(canvas: canvas, codes: codes, names: candidates(layer, frame),
+                                         centreOnLand: layer.isLand(longitude: centre.longitude, latitude: centre.latitude))
         cache.keep(drawing, for: key)
         return drawing
     }
@@ -135,6 +137,8 @@ final class WorldCache: @unchecked Sendable {
         let canvas: MapCanvas
         let codes: [UInt16]
         let names: [LabelPlacer.Candidate]
+        /// Whether the view's centre lies on a country's land.
+        let centreOnLand: Bool
     }
 
     private let lock = NSLock()
