@@ -19,7 +19,7 @@ func benchWorldAtlas() -> WorldAtlas {
 
 /// The generated campus at `metresPerCell`, the world layer loaded, at 200x60.
 func worldBenchState(metresPerCell: Double) -> AppState {
-    var start = StartOptions(artworks: generatedArtworks(31))
+    var start = StartOptions(artworks: generatedArtworks(Int(ProcessInfo.processInfo.environment["WORLD_PLACES"] ?? "") ?? 31))
     start.world = benchWorldAtlas()
     var state = AppState(start: start)
     _ = reduce(&state, .resize(TerminalSize(columns: 200, rows: 60)))

@@ -7,6 +7,7 @@ import Cells
 public final class RenderCaches: Sendable {
     let raster: BaseRaster
     let world = WorldCache()
+    let clusters = ClusterCache()
     let tablePane = TablePaneCache()
     let rowTexts = RowTextCache()
 

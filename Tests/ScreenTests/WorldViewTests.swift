@@ -128,3 +128,17 @@ func anEmptyOceanPointMatchesGolden(metresPerCell: Double) throws {
     let text = MainView.render(state).lines.joined(separator: "\n")
     #expect(!text.contains("open water"))
 }
+
+@Test func keptClustersFollowTheCatalogueAndTheView() throws {
+    var state = try worldState(at: helsinki, metresPerCell: 20_000, artworks: art)
+    let caches = RenderCaches(sheets: .never)
+    #expect(MainView.render(state, caches: caches).lines.joined().contains("◉4"))
+    // The catalogue read again with two more pieces in Helsinki: the same view, new counts.
+    let more = art + [Artwork(id: "b1", title: "More 1", coordinate: helsinki), Artwork(id: "b2", title: "More 2", coordinate: helsinki)]
+    _ = reduce(&state, .catalogueReloaded(more))
+    let text = MainView.render(state, caches: caches).lines.joined()
+    #expect(text.contains("◉6") && !text.contains("◉4"))
+    // Another zoom, another gathering: at 500 km Helsinki and Tallinn are one cluster of eight.
+    state.main.zoomIndex = try #require(MapState.zoomLevels.firstIndex(of: 500_000))
+    #expect(MainView.render(state, caches: caches).lines.joined().contains("◉8"))
+}

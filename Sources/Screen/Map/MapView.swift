@@ -9,10 +9,11 @@ import TerminalTypes
 public enum MapView {
     /// Draws the map pane into `area`.
     public static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, caches: RenderCaches) {
-        render(state, into: &buffer, area: area, raster: caches.raster, world: caches.world)
+        render(state, into: &buffer, area: area, raster: caches.raster, world: caches.world, clusters: caches.clusters)
     }
 
-    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, raster: BaseRaster, world: WorldCache = WorldCache()) {
+    static func render(_ state: MainScene, into buffer: inout Buffer, area: Rect, raster: BaseRaster, world: WorldCache = WorldCache(),
+                       clusters: ClusterCache = ClusterCache()) {
         let focused = state.focus == .map && state.onTop
         let scale = state.metresPerCell
         // While a search filters the table, the map says so: its markers count what matches, the rest are dimmed.
@@ -43,7 +44,7 @@ public enum MapView {
         if !state.baseMap.isEmpty { GuidesLayer.credit(frame, ascii: state.ascii, into: &buffer, occupied: &occupied) }
         BaseLayer.drawLandmarks(state, frame, landmarks: base.landmarks, into: &buffer, occupied: &occupied)
         if state.showsClusters {
-            MarkerLayer.drawClusters(state, frame, into: &buffer, occupied: &occupied)
+            MarkerLayer.drawClusters(state, frame, cache: clusters, into: &buffer, occupied: &occupied)
         } else {
             MarkerLayer.draw(state, frame, into: &buffer, occupied: &occupied)
         }

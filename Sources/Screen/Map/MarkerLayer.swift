@@ -37,9 +37,9 @@ enum MarkerLayer {
     }
 
     /// Far out, one marker per cluster of cells with the number of artworks it holds ("◉12"), largest first.
-    static func drawClusters(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+    static func drawClusters(_ state: MainScene, _ frame: MapFrame, cache: ClusterCache, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
-        for cluster in state.main.clusters(half: half) {
+        for cluster in cache.clusters(state, half: half) {
             let x = frame.centerX + cluster.x, y = frame.centerY + cluster.y
             guard frame.inner.contains(x: x, y: y), !occupied.contains(x, y) else { continue }
             let style = Style(.markerNear, bold: true)
