@@ -90,6 +90,8 @@ install: build
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/artmap $(DESTDIR)$(PREFIX)/bin/artmap
 	install -m 644 Resources/seed/* $(DESTDIR)$(PREFIX)/share/artmap/seed/
+	install -d $(DESTDIR)$(PREFIX)/share/artmap/world
+	install -m 644 Resources/world/* $(DESTDIR)$(PREFIX)/share/artmap/world/
 	.build/release/artmap --man | gzip -9n > $(DESTDIR)$(PREFIX)/share/man/man1/artmap.1.gz
 	.build/release/artmap completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/artmap
 	.build/release/artmap completions zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_artmap

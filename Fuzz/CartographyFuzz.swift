@@ -6,7 +6,8 @@ import Geo
 // they accept must survive the stored geometry's round trip, a base map's queries and a route over the graph
 // it builds. An input
 // starting with 0xFF is a stored walking piece instead (4 bytes of its edges' length, the edges' bytes, then
-// its components and landmark walks): labelled and routed through as a store's rows would be.
+// its components and landmark walks): labelled and routed through as a store's rows would be. An input starting
+// with 0xFE is a world layer file (WorldLayerFile).
 final class CountingSink: MapImportSink {
     var features: [MapFeature] = []
     var edges: [WalkEdge] = []
@@ -21,6 +22,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     if bytes.first == 0xFF {
         routeOverStoredPiece(Array(bytes.dropFirst()))
+        return 0
+    }
+    // 0xFE: a world layer file (Resources/world): refused or read, and whatever is read walked whole.
+    if bytes.first == 0xFE {
+        if let layer = try? WorldLayerFile.parse(Data(bytes.dropFirst()), file: "fuzz.txt") {
+            var points = 0
+            layer.forEachLine(west: -180, south: -90, east: 180, north: 90) { line, _ in points += line.count }
+            layer.forEachLine(west: 170, south: -10, east: -170, north: 10) { line, _ in points += line.count }
+            _ = (points, layer.countries.count, layer.places.first?.name)
+        }
         return 0
     }
     let sink = CountingSink()

@@ -181,6 +181,7 @@ extension MainState {
         if start.nearCollections.count > 1 { shownCollections = start.nearCollections }
         catalogueIsPartial = start.catalogueIsPartial
         baseMap = start.baseMap
+        map.world = start.world
         if start.baseMap.isEmpty, !start.mapSources.isEmpty {
             mapTiles = MapTileCache(sources: start.mapSources, capacity: start.mapCacheCapacity)
         }

@@ -26,7 +26,9 @@ extension AppState {
         case .search:
             overlays.removeAll()
             return routeMain(.startSearch)
-        case .cycleLayout, .zoomIn, .zoomOut, .recenter, .pickReference, .liveReference, .nextCollection, .radiusSmaller, .radiusLarger:
+        case .pickReference where main.showsClusters:
+            return pickFarReference()
+        case .cycleLayout, .zoomIn, .zoomOut, .recenter, .streetZoom, .pickReference, .liveReference, .nextCollection, .radiusSmaller, .radiusLarger:
             // The map's global keys act on the main screen under any screen.
             return MainFeature.action(for: command, in: context).map { routeMain($0) } ?? []
         case .route(.toSelection):

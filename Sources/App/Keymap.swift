@@ -2,7 +2,7 @@ import TerminalTypes
 
 /// What a key asks for.
 public enum Command: Hashable, Sendable {
-    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter
+    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter, streetZoom
     case pickReference, liveReference, radiusSmaller, radiusLarger, nextCollection
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
@@ -71,9 +71,10 @@ public enum Keymap {
         KeyBinding(keys: [.character("/")], command: .search, context: .global, description: "search titles, artists, buildings"),
         KeyBinding(keys: [.character("L")], command: .cycleLayout, context: .global, description: "layout: auto, side by side, stacked"),
         KeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, context: .global, description: "zoom in"),
-        KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out"),
+        KeyBinding(keys: [.character("-")], command: .zoomOut, context: .global, description: "zoom out (as far as the whole world)"),
+        KeyBinding(keys: [.character("0")], command: .streetZoom, context: .global, description: "back to street zoom at the reference point"),
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
-        KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor"),
+        KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor (far out: go there)"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
         KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection (everything near here, then each alone)"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
@@ -97,7 +98,8 @@ public enum Keymap {
         KeyBinding(keys: [.shiftDown, .character("J")], command: .moveCursor(dx: 0, dy: 5), context: .map, description: "five cells south"),
         KeyBinding(keys: [.shiftLeft, .character("H")], command: .moveCursor(dx: -5, dy: 0), context: .map, description: "five cells west"),
         KeyBinding(keys: [.shiftRight], command: .moveCursor(dx: 5, dy: 0), context: .map, description: "five cells east (L is the layout)"),
-        KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor"),
+        KeyBinding(keys: [.home], command: .streetZoom, context: .map, description: "back to street zoom at the reference point"),
+        KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor (far out: zoom to the cluster)"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .map, description: "walking directions to the building under the cursor"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .table, description: "previous row"),

@@ -105,6 +105,8 @@ extension AppState {
         lastError = nil
         if let top = overlays.last {
             if let action = top.action(for: command) { return routeTop(action) }
+        } else if command == .pickReference, main.showsClusters {
+            return pickFarReference()
         } else if let action = MainFeature.action(for: command, in: context) {
             return routeMain(action)
         }

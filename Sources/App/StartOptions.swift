@@ -23,6 +23,8 @@ public struct StartOptions: Sendable {
     /// False when artworks were read without their long text (a detail then reads the full record).
     public var catalogueHoldsFullRecords = true
     public var baseMap: BaseMap = .empty
+    /// The world base layer shipped with artmap (Natural Earth), drawn far out.
+    public var world: WorldAtlas = .none
     /// The imported map sources, read from the store tile by tile as the map shows them (when `baseMap` is empty).
     public var mapSources: [String] = []
     /// Feature entries the map keeps beyond what is in view.

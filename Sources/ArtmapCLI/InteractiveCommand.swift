@@ -176,6 +176,8 @@ enum InteractiveCommand {
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
+        start.world = ResourceLocator.worldAtlas(environment: environment)
+        if let problem = start.world.problem, start.notice == nil { start.notice = problem }
         let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))

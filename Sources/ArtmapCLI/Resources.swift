@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 
@@ -27,6 +28,14 @@ enum ResourceLocator {
             directory = parent
         }
         return nil
+    }
+
+    /// The world base layer (Natural Earth) in the resource folder's `world`; without it, an atlas that says why.
+    static func worldAtlas(environment: [String: String]) -> WorldAtlas {
+        guard let resources = resourceDirectory(environment: environment) else {
+            return WorldAtlas(coarse: nil, problem: "world map left out: no resource folder found (set ARTMAP_RESOURCES)")
+        }
+        return WorldAtlas.load(directory: resources.appendingPathComponent("world", isDirectory: true))
     }
 
     /// The seed files and the collection each fills: `campus-artworks.*` is the default collection,

@@ -208,6 +208,16 @@ if CommandLine.arguments.dropFirst().first == "map-moves", CommandLine.arguments
     try runMapMoves(store: CommandLine.arguments[2], moves: moves)
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "world-moves", CommandLine.arguments.count >= 4,
+   let metres = Double(CommandLine.arguments[2]), let moves = Int(CommandLine.arguments[3]) {
+    runWorldMoves(metresPerCell: metres, moves: moves, whole: CommandLine.arguments.count > 4 && CommandLine.arguments[4] == "whole")
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "world" {
+    // `Bench world`: issue 37's instruction figures per zoom band alone.
+    worldBench()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "walk" {
     // `Bench walk`: the art-walk figures alone.
     try walkBench()
@@ -226,6 +236,7 @@ try imageBench()
 try catalogueBench()
 try frameBench()
 instructionBench()
+worldBench()
 try mapBench()
 try walkBench()
 try firstMinuteBench()

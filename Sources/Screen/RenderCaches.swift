@@ -6,6 +6,8 @@ import Cells
 /// same cells.
 public final class RenderCaches: Sendable {
     let raster: BaseRaster
+    let world = WorldCache()
+    let clusters = ClusterCache()
     let tablePane = TablePaneCache()
     let rowTexts = RowTextCache()
 

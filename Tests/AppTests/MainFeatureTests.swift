@@ -86,9 +86,9 @@ import TestSupport
     let start = state.main.zoomIndex
     #expect(onMain(&state, .zoom(1)).delegates == [.message("zoom: \(DistanceText.format(state.main.metresPerCell)) per cell")])
     #expect(state.main.zoomIndex == start + 1)
-    for _ in 0..<20 { onMain(&state, .zoom(1)) }
-    #expect(state.main.metresPerCell == 20_000, "zoomed out far enough to see a whole region")
-    for _ in 0..<20 { onMain(&state, .zoom(-1)) }
+    for _ in 0..<30 { onMain(&state, .zoom(1)) }
+    #expect(state.main.metresPerCell == 500_000, "zoomed out far enough to see the whole world")
+    for _ in 0..<30 { onMain(&state, .zoom(-1)) }
     #expect(state.main.metresPerCell == 1)
 }
 

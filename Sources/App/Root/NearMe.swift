@@ -7,6 +7,16 @@ import TerminalTypes
 /// The root's side of the near-me feature (Features/NearMe): it hands the feature its actions with the main
 /// screen to read, and does what the feature asks (`NearMeRequest`); the feature decides everything else.
 extension AppState {
+    /// `m` far out (world zooms): the point under the cursor becomes the reference, the map goes to street zoom
+    /// there, and online the streets and art around it are fetched (as `d` does), so a jump across the world lands
+    /// on a map with its art.
+    mutating func pickFarReference() -> [Effect] {
+        var effects = routeMain(.pickReference)
+        effects += routeMain(.streetZoom)
+        guard nearMe.online, nearMe.fetching == nil else { return effects }
+        return effects + NearMeFeature.start(&nearMe, at: main.reference)
+    }
+
     /// Applies one of the feature's actions.
     mutating func reduceNearMe(_ action: NearMeAction) -> [Effect] {
         let before = (main.reference, main.mapCenter)

@@ -1,14 +1,16 @@
 import Cells
-/// One kind of fine line or fill on the map's dot canvas, bottom to top: later inks win a cell's colour.
+/// One kind of fine line or fill on the map's dot canvas, bottom to top: later inks win a cell's colour (the
+/// world layer's coasts and borders lowest).
 /// Each knows its style and how it looks in ASCII mode.
 public enum MapInk: Int, CaseIterable, Sendable {
-    case green, water, buildingFill, building, path, street, roadMajor, rail, guide, route
+    case coast, green, water, buildingFill, building, path, street, roadMajor, rail, guide, route
 
     /// Fills are patterns under the lines: a cell that has any line shows the line alone.
     var isFill: Bool { self == .green || self == .water || self == .buildingFill }
 
     var style: Style {
         switch self {
+        case .coast: return Style(.water)
         case .green: return Style(.green, dim: true)
         case .water: return Style(.water)
         case .buildingFill: return Style(.building, dim: true)
@@ -32,7 +34,7 @@ public enum MapInk: Int, CaseIterable, Sendable {
         case .route: return "*"
         case .rail: return "#"
         case .path: return ":"
-        case .building, .street, .roadMajor: return MapInk.lineGlyph(bits)
+        case .coast, .building, .street, .roadMajor: return MapInk.lineGlyph(bits)
         }
     }
 

@@ -36,6 +36,22 @@ enum MarkerLayer {
         }
     }
 
+    /// Far out, one marker per cluster of cells with the number of artworks it holds ("◉12"), largest first.
+    static func drawClusters(_ state: MainScene, _ frame: MapFrame, cache: ClusterCache, into buffer: inout Buffer, occupied: inout OccupiedCells) {
+        let half = (x: frame.inner.width / 2 + 1, y: frame.inner.height / 2 + 1)
+        for cluster in cache.clusters(state, half: half) {
+            let x = frame.centerX + cluster.x, y = frame.centerY + cluster.y
+            guard frame.inner.contains(x: x, y: y), !occupied.contains(x, y) else { continue }
+            let style = Style(.markerNear, bold: true)
+            buffer.set(x, y, state.ascii ? "o" : "◉", style)
+            occupied.insert(x, y)
+            let count = String(cluster.artworks)
+            guard x + count.count < frame.inner.maxX, !((x + 1)...(x + count.count)).contains(where: { occupied.contains($0, y) }) else { continue }
+            _ = buffer.write(count, x: x + 1, y: y, style: style, clip: frame.inner)
+            occupied.insert(x: x + 1, y: y, width: count.count)
+        }
+    }
+
     /// A marker's glyph with its width, measured once per count (markers are drawn every frame).
     private struct Glyph {
         let character: Character
@@ -60,7 +76,8 @@ enum MarkerLayer {
     static func drawYouAreHere(_ state: MainScene, _ frame: MapFrame, into buffer: inout Buffer, occupied: inout OccupiedCells) {
         let you = state.cellOffset(of: state.reference)
         let x = frame.centerX + you.x, y = frame.centerY + you.y
-        guard frame.inner.contains(x: x, y: y) else { return }
+        // Far out a cluster on the reference point keeps its count (it is drawn first and holds the cell).
+        guard frame.inner.contains(x: x, y: y), !(state.showsClusters && occupied.contains(x, y)) else { return }
         buffer.set(x, y, state.ascii ? "@" : "◎", Style(.you, bold: true))
         occupied.insert(x, y)
     }

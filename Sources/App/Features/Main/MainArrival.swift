@@ -44,6 +44,8 @@ extension MainFeature {
         switch action {
         case .moveReference(let point, let name):
             state.setReference(point, source: .fixed(name))
+            // Far out, a place found by name is shown at street zoom, where its art is.
+            if state.showsClusters { state.map.zoomIndex = MapState.streetZoomIndex }
             state.mapCenter = point
             state.pannedAway = false
             state.cursorX = 0

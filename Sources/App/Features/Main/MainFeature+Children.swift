@@ -90,6 +90,17 @@ extension MainFeature {
 
     static func open(_ state: inout MainState, _ pane: Pane) -> Reduced {
         if pane == .map {
+            // Far out, Enter on a cluster zooms until its buildings fill the pane.
+            if state.showsClusters, let cluster = state.cluster(atCellX: state.cursorX, y: state.cursorY) {
+                let count = Double(cluster.places.count)
+                let middle = Coordinate(clampingLatitude: cluster.places.map(\.latitude).reduce(0, +) / count,
+                                        longitude: cluster.places.map(\.longitude).reduce(0, +) / count)
+                state.map.centre(on: middle, away: true)
+                onMap(&state, .fit(cluster.places))
+                state.map.zoomIndex = max(MapState.streetZoomIndex, state.map.zoomIndex)
+                linkMapToTable(&state)
+                return message("\(cluster.artworks) artwork\(cluster.artworks == 1 ? "" : "s") here: \(DistanceText.format(state.map.metresPerCell)) per cell")
+            }
             guard let b = state.buildingUnderCursor else { return message("no building under the cursor") }
             return openBuilding(state.ranked[b])
         }

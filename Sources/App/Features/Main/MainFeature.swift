@@ -14,6 +14,8 @@ public enum MainAction: Hashable, Sendable {
     /// Zoom the map by steps (negative: in).
     case zoom(Int)
     case recenter
+    /// Back to street zoom at the reference point (`0`).
+    case streetZoom
     case pickReference
     case liveReference
     /// A location fix that has passed the distance filter.
@@ -67,6 +69,7 @@ public enum MainFeature {
         case .zoomIn: return .zoom(-1)
         case .zoomOut: return .zoom(1)
         case .recenter: return .recenter
+        case .streetZoom: return .streetZoom
         case .pickReference: return .pickReference
         case .liveReference: return .liveReference
         case .radiusSmaller: return .changeRadius(larger: false)
@@ -107,6 +110,10 @@ public enum MainFeature {
         case .recenter:
             onMap(&state, .recenter)
             linkMapToTable(&state)
+        case .streetZoom:
+            let reduced = onMap(&state, .streetZoom)
+            linkMapToTable(&state)
+            return reduced
         case .pickReference, .liveReference, .referenceMoved:
             return reduceReference(&state, action)
         case .changeRadius(let larger):

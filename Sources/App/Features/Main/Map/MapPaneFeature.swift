@@ -10,6 +10,8 @@ public enum MapAction: Hashable, Sendable {
     case zoom(Int)
     /// Centre on the reference point again.
     case recenter
+    /// Back to street zoom, centred on the reference point.
+    case streetZoom
     /// Put the cursor on a cell of the pane (a click), as offsets from the pane's centre.
     case pointAt(x: Int, y: Int)
     /// The pane changed size: keep the cursor inside it.
@@ -49,6 +51,10 @@ public enum MapPaneFeature {
             return Reduced(delegates: [.message("zoom: \(DistanceText.format(state.metresPerCell)) per cell")])
         case .recenter:
             state.centre(on: context.reference, away: false)
+        case .streetZoom:
+            state.zoomIndex = MapState.streetZoomIndex
+            state.centre(on: context.reference, away: false)
+            return Reduced(delegates: [.message("zoom: \(DistanceText.format(state.metresPerCell)) per cell, at the reference point")])
         case .pointAt(let x, let y):
             state.cursorX = x
             state.cursorY = y

@@ -6,8 +6,15 @@ import TerminalTypes
 /// The main screen's map: where it looks (a projection's anchor, the offset of a pan, the zoom), the cursor, and
 /// the base layer it draws. Changed only by `MapPaneFeature.reduce` (and by the base layer's reads, `MapArea`).
 public struct MapState: Sendable {
-    /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall).
-    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000]
+    /// Zoom steps in metres per cell (a cell's width; cells count as twice as tall): from a street to the whole
+    /// world (500 km a cell shows every continent in a pane of 80 columns).
+    public static let zoomLevels: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000,
+                                              50_000, 100_000, 200_000, 500_000]
+    /// The zoom `0` returns to: 10 m a cell, streets and buildings.
+    public static let streetZoomIndex = 3
+    /// From this scale out the world base layer is drawn (below the stored streets) and the art is shown as
+    /// clusters with counts.
+    public static let worldFromMetresPerCell = 1000.0
     /// Farther than this from the anchor a pan anchors the projection again (the flat projection's error
     /// grows with the distance: well under a percent here).
     static let reanchorMetres = 50_000.0
@@ -42,6 +49,8 @@ public struct MapState: Sendable {
     public internal(set) var baseMap: BaseMap = .empty
     /// The base layer's tiles read from the store, when the map is read per view (see MapArea).
     public internal(set) var tiles = MapTileCache()
+    /// The world base layer shipped with artmap (Natural Earth), drawn far out.
+    public internal(set) var world: WorldAtlas = .none
 
     /// A map centred on `center`.
     public init(center: Coordinate) {

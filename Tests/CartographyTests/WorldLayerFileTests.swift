@@ -1,0 +1,86 @@
+import Cartography
+import Foundation
+import Geo
+import Testing
+import TestSupport
+
+// The world base layer shipped in Resources/world (Natural Earth), and how a damaged file is refused.
+
+private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/world")
+
+@Test func theShippedWorldLayersHoldCoastsCountriesAndPlacesByRank() throws {
+    let coarse = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-110m.txt"))
+    #expect(coarse.scale == "110m")
+    #expect(coarse.lineCount > 250)
+    #expect(coarse.countries.count > 150)
+    #expect(coarse.countries.first?.name == "China")
+    let helsinki = try #require(coarse.places.first { $0.name == "Helsinki" })
+    #expect(abs(helsinki.coordinate.latitude - 60.17) < 0.05 && abs(helsinki.coordinate.longitude - 24.93) < 0.05)
+    #expect(coarse.places.map(\.rank) == coarse.places.map(\.rank).sorted())
+    let detail = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-10m.txt"))
+    #expect(detail.scale == "10m")
+    #expect(detail.pointCount > 10 * coarse.pointCount)
+}
+
+@Test func aLayerWithWindowsLineEndsReads() throws {
+    let layer = try WorldLayerFile.parse(Data("artmap-world 1 x 0.01\r\nP 1 2493 6016 Helsinki\r\nL 0 0 1 1\r\n".utf8), file: "crlf.txt")
+    #expect(layer.places.map(\.name) == ["Helsinki"])
+    #expect(layer.lineCount == 1)
+}
+
+@Test func onlyLinesNearABoxAreVisited() throws {
+    let text = "artmap-world 1 test 0.01\nL 0 0 100 0 0 100\nL 10000 5000 100 100\n"
+    let layer = try WorldLayerFile.parse(Data(text.utf8), file: "t.txt")
+    var seen: [[Int32]] = []
+    layer.forEachLine(west: -1, south: -1, east: 2, north: 2) { points, _ in seen.append(Array(points)) }
+    #expect(seen == [[0, 0, 100, 0, 100, 100]])
+    seen = []
+    // Across the antimeridian (west above east): the box 170°E to 170°W holds neither line.
+    layer.forEachLine(west: 170, south: -80, east: -170, north: 80) { points, _ in seen.append(Array(points)) }
+    #expect(seen.isEmpty)
+}
+
+@Test(arguments: [
+    ("", "line 1: the file is empty"),
+    ("hello\n", "line 1: expected the header first"),
+    ("artmap-world 2 x 0.01\n", "line 1: not an artmap world map (version 1) header"),
+    ("artmap-world 1 x 0.01\nL 1 2 3\n", "line 2: a line needs two or more points"),
+    ("artmap-world 1 x 0.01\nL 1 2 x 4\n", "line 2: not a whole number"),
+    ("artmap-world 1 x 0.01\nL 0 0 30000 0\n", "line 2: a point lies off the earth"),
+    ("artmap-world 1 x 0.01\nN 1 0 9500 Nowhere\n", "line 2: a name needs a rank"),
+    ("artmap-world 1 x 0.01\nQ 1\n", "line 2: unknown record \"Q\""),
+    ("artmap-world 1 x 0.01\n   \nL 5\n", "line 3: a line needs two or more points"),
+])
+func aDamagedWorldLayerIsRefusedWithTheLine(text: String, message: String) throws {
+    let error = try #require(throws: CartographyError.self) { try WorldLayerFile.parse(Data(text.utf8), file: "w.txt") }
+    #expect(error.description.hasPrefix("w.txt: " + message), "\(error)")
+}
+
+@Test func anAtlasLeavesOutALayerItCannotReadAndSaysWhy() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = WorldAtlas.load(directory: directory)
+    #expect(missing.coarse == nil)
+    #expect(missing.problem?.hasPrefix("world map left out: ") == true)
+
+    try Data("artmap-world 1 110m 0.01\nP 1 2493 6016 Helsinki\nL 0 0 1 1\n".utf8).write(to: directory.appendingPathComponent("world-110m.txt"))
+    try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: directory.appendingPathComponent("world-10m.txt"))
+    let atlas = WorldAtlas.load(directory: directory)
+    #expect(atlas.coarse?.places.first?.name == "Helsinki")
+    #expect(atlas.problem == nil)
+    // The detailed layer is read when first asked, and its damage is a message, not a crash.
+    #expect(atlas.detail == nil)
+    let problem = try #require(atlas.problem)
+    #expect(problem.contains("detailed world map left out") && problem.contains("world-10m.txt") && problem.contains("not UTF-8"))
+}
+
+@Test func landAndWaterAreToldApartByTheCountriesRings() throws {
+    let coarse = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-110m.txt"))
+    // Inland Russia, central Brazil and Helsinki's hinterland are land; the mid-Atlantic and the Pacific are not.
+    #expect(coarse.isLand(longitude: 90, latitude: 62))
+    #expect(coarse.isLand(longitude: -50, latitude: -10))
+    #expect(coarse.isLand(longitude: 25.5, latitude: 61))
+    #expect(!coarse.isLand(longitude: -40, latitude: 35))
+    #expect(!coarse.isLand(longitude: -150, latitude: 0))
+}

