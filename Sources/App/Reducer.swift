@@ -46,7 +46,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return state.reducePictures(action)
     case .referenceMoved(let coordinate, let source):
         let before = (state.main.reference, state.main.mapCenter)
-        return state.routeMain(.referenceMoved(coordinate, source)) + state.fetchIfMoved(from: before) + state.routeWalk(.moved(coordinate))
+        return state.routeMain(.referenceMoved(coordinate, source)) + state.fetchIfMoved(from: before) + state.tellFollowers(coordinate)
     case .terminate:
         // The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
         return [.quit]

@@ -1,5 +1,6 @@
 import TerminalTypes
 import Catalog
+import Geo
 
 /// The one place that opens a stack element into its screen. Each screen answers the router's questions
 /// itself (its `StackScreen` conformance, in its feature folder); the router only forwards, through the
@@ -45,6 +46,11 @@ extension Overlay {
     /// Where the screen is drawn: a pop-up, the whole terminal (the viewer, the slideshow), or the table's place.
     public var placement: ScreenPlacement { type(of: screen).placement }
 
+    /// What a live location fix means to this screen, if it follows the walker.
+    public func followed(to coordinate: Coordinate) -> OverlayAction? {
+        screen.followed(to: coordinate).map { OverlayAction($0) }
+    }
+
     /// This element's state when it is a screen of the given kind.
     public func state<S: StackScreen>(_ kind: S.Type) -> S? { screen as? S }
 
@@ -69,6 +75,12 @@ extension AppState {
     /// The screen on top of the stack, when it is of the given kind.
     public func top<S: StackScreen>(_ kind: S.Type) -> S? {
         overlays.last?.state(kind)
+    }
+
+    /// A live location fix, told to every screen on the stack that follows the walker, bottom first.
+    mutating func tellFollowers(_ coordinate: Coordinate) -> [Effect] {
+        let followers = overlays.compactMap { element in element.followed(to: coordinate).map { (id: element.id, action: $0) } }
+        return followers.flatMap { route($0.action, to: $0.id) }
     }
 
     /// The index of the screen pushed with `id`, if it is still on the stack.

@@ -1,5 +1,6 @@
 import TerminalTypes
 import Catalog
+import Geo
 
 /// What the router asks of a screen on the stack, answered by the screen itself: each feature folder holds
 /// its state's conformance (`Features/Painters/PaintersScreen.swift`), so the router dispatches once through
@@ -26,6 +27,9 @@ public protocol StackScreen: Hashable, Sendable {
     func shownPicture(_ context: FeatureContext) -> ArtworkKey?
     /// Artworks this screen lists from outside the shown collection, so their details and pictures can be shown.
     var heldArtworks: [Artwork] { get }
+    /// What a live location fix means to this screen wherever it is on the stack (the walk ticks its stops); nil
+    /// when the screen does not follow the walker.
+    func followed(to coordinate: Coordinate) -> ScreenAction?
 }
 
 extension StackScreen {
@@ -35,6 +39,7 @@ extension StackScreen {
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .screenBelow }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { nil }
     public var heldArtworks: [Artwork] { [] }
+    public func followed(to coordinate: Coordinate) -> ScreenAction? { nil }
 }
 
 /// Where a screen on the stack is drawn.

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import TerminalTypes
 
 /// The walk as a screen on the stack: the itinerary in the table's place and the walk on the map (`WalkView`).
@@ -29,6 +30,7 @@ extension WalkState: StackScreen {
     }
 
     public var heldArtworks: [Artwork] { itinerary?.stops.map(\.artwork) ?? [] }
+    public func followed(to coordinate: Coordinate) -> WalkAction? { .moved(coordinate) }
 }
 
 extension KeyContext {
