@@ -105,6 +105,7 @@ public struct AppState: Sendable {
         if let fallback = start.farFallback {
             nearMe.farFallback = fallback.collection
             nearMe.farNotice = fallback.notice
+            nearMe.refitUnlessMoved = main.map.moves
         }
     }
 

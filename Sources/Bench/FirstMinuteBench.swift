@@ -21,7 +21,7 @@ private final class OSMStandIn {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appendingPathComponent("Tests/Support/osm_services.py").path, "--port", "0",
                              "--extract", repository.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path,
-                             "--image", image.path]
+                             "--image", image.path, "--warm"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

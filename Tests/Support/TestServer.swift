@@ -46,17 +46,26 @@ public final class TestServer: @unchecked Sendable {
          "--commons-url", "\(base)/commons", "--nominatim-url", "\(base)/nominatim"]
     }
 
-    /// Scripts the next Overpass answers ("429", "504", "400", "remark", "truncated", "html", "ok"), in order.
-    public func scriptOverpass(_ answers: [String]) throws {
-        _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: ["overpass": answers]))
+    /// Scripts the next Overpass answers ("429", "504", "400", "remark", "truncated", "html", "slow", "ok"), in order;
+    /// `artworks` and `streets` script that kind of query alone (a fetch asks the artworks and the screen's streets
+    /// together, so which arrives first is not known).
+    public func scriptOverpass(_ answers: [String] = [], artworks: [String]? = nil, streets: [String]? = nil) throws {
+        var body: [String: [String]] = ["overpass": answers]
+        body["artworks"] = artworks
+        body["streets"] = streets
+        _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: body))
     }
 
-    /// Makes every later Overpass answer wait `seconds` (a busy instance, for the order of a first start and the bench).
-    public func delayOverpass(_ seconds: Double) throws {
-        _ = try request("/_delay", method: "POST", body: try JSONSerialization.data(withJSONObject: ["seconds": seconds]))
+    /// Makes every later Overpass answer wait `seconds` (a busy instance, for the order of a first start and the bench);
+    /// `artworks` or `streets`, when given, instead for that kind of query.
+    public func delayOverpass(_ seconds: Double, artworks: Double? = nil, streets: Double? = nil) throws {
+        var body: [String: Double] = ["seconds": seconds]
+        body["artworks"] = artworks
+        body["streets"] = streets
+        _ = try request("/_delay", method: "POST", body: try JSONSerialization.data(withJSONObject: body))
     }
 
-    /// The OSM stand-in's own count: the most Overpass queries answered at once, and the kinds answered in order
+    /// The OSM stand-in's own count: the most Overpass queries answered at once, and the kinds asked in order
     /// ("artworks" for the artworks-only query, "streets" for the base layer's).
     public func overpassStats() throws -> (maxInFlight: Int, order: [String]) {
         let object = try JSONSerialization.jsonObject(with: try request("/_stats")) as? [String: Any] ?? [:]

@@ -22,6 +22,14 @@ extension AppState {
         awaitsFullRecord(id) ? [.loadFullRecords(collection: id.collection, ids: [id.id])] : []
     }
 
+    /// The kept full records of `collection` read again, when the store changed them (a fetch's pictures put their
+    /// credit and page there): an open detail shows the credit without being opened again. The old ones are shown
+    /// until the new arrive.
+    func fullRecordsReread(of collection: String) -> [Effect] {
+        let ids = fullRecords.keys.filter { $0.collection == collection }.map(\.id).sorted()
+        return ids.isEmpty ? [] : [.loadFullRecords(collection: collection, ids: ids)]
+    }
+
     /// Keeps full records read from the store, at most `fullRecordLimit`.
     mutating func keepFullRecords(_ records: [Artwork]) {
         if fullRecords.count + records.count > AppState.fullRecordLimit { fullRecords.removeAll() }

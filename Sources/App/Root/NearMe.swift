@@ -56,7 +56,7 @@ extension AppState {
             case .closeScreens: overlays.removeAll()
             case .picturesChanged:
                 pictures.forgetMissing()
-                effects += wantShownPicture()
+                effects += fullRecordsReread(of: NearMeState.collection) + wantShownPicture()
             }
         }
         return effects

@@ -134,10 +134,10 @@ public struct MapFetchReport: Sendable, Equatable {
 /// than the age limit), stores them all in one transaction (nothing is written unless every tile arrived and
 /// read), then finds the new artworks' pictures through Wikidata and Commons and caches them as a sync does.
 public struct MapFetcher: Sendable {
-    private let http: HTTPClient
+    let http: HTTPClient
     private let limits: SyncLimits
-    private let backoff: ServiceBackoff
-    private let budget: FetchBudget
+    let backoff: ServiceBackoff
+    let budget: FetchBudget
     /// The widest fetch, in metres around the point.
     public static let maxRadius = 5_000.0
     /// The most tiles one fetch asks for: a fetch of `maxRadius` up to 80° of latitude (583); nearer a pole a
@@ -259,80 +259,8 @@ public struct MapFetcher: Sendable {
         }
     }
 
-    /// A fetch around a point in the order of issue 30: the artworks of the whole radius in one small question, stored
-    /// at once; then the streets' boxes, at most two questions in flight (Overpass gives an address two slots), each
-    /// answer split into its tiles and stored when it lands, the area on screen first. A failure keeps what arrived.
-    private func fetchInOrder(_ plan: FetchPlan, tiles: [MapTile], stale: [MapTile], request: MapFetchRequest, store: CatalogStore,
-                              report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
-        let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
-        // The answers' folder, made before the first question (a fetch killed while waiting leaves it; the next sweeps it).
-        let folder = try Self.privateFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let total = 1 + plan.blocks.count
-        let waiting: @Sendable (String) -> Void = { progress(.waiting($0)) }
-        progress(.step("fetching the art around you", done: 1, total: total))
-        let artworkAnswer = try await overpass.fetch(query: OverpassClient.artworkQuery(for: FetchPlan.bounds(of: tiles)), waiting: waiting)
-        let artworks = try FetchPlan.artworks(fromJSON: artworkAnswer)
-        try Task.checkCancellation()
-        try request.beforeWriting?()
-        var first = MergeReport()
-        // What the fetch found new is counted against the ids stored before it began.
-        let before = Set(try store.ids(collection: CatalogStore.fetchedCollection))
-        if !artworks.isEmpty {
-            do {
-                first = try store.storeFetchedArtworks(artworks)
-            } catch let error as StoreError {
-                throw SyncError(url: nil, "cannot store the fetched artworks: \(error); nothing was stored")
-            }
-        }
-        progress(.artworksStored(artworks.count))
-        guard !plan.blocks.isEmpty else { return }
-        var spent = FetchBudget.Spent()
-        var stored = TileReplaceReport()
-        var storedAny = false
-        var done = 1
-        let blocks = plan.blocks
-        progress(.step(blocks.count > 1 ? "fetching the streets around you" : "fetching the streets", done: 2, total: total))
-        try await withThrowingTaskGroup(of: (Int, Data).self) { group in
-            var next = 0
-            func ask() {
-                guard next < blocks.count else { return }
-                let index = next, block = blocks[index]
-                next += 1
-                group.addTask { (index, try await overpass.fetch(query: OverpassClient.query(for: block.bounds), waiting: waiting)) }
-            }
-            // At most two questions in flight.
-            ask()
-            ask()
-            while let (index, data) = try await group.next() {
-                try Task.checkCancellation()
-                let block = blocks[index]
-                try budget.take(data, into: &spent, tiles: stale.count)
-                let part = try storeBlock(block, answer: data, folder: folder, store: store)
-                storedAny = true
-                stored.absorb(part)
-                report.fetched += block.tiles.count
-                done += 1
-                progress(.tilesStored(block.tiles))
-                if done < total { progress(.step("fetching the streets further out", done: done + 1, total: total)) }
-                ask()
-            }
-        }
-        // The artworks' answer stored them first and the streets' answers stored them again (placed in their buildings
-        // now): the summary counts each artwork once, new when it was not stored before this fetch.
-        let seen = stored.artworks.new + stored.artworks.changed + stored.artworks.unchanged
-        let touched = Set(first.touchedIDs).union(stored.artworks.touchedIDs)
-        let new = touched.subtracting(before).count
-        let changed = touched.intersection(before).count
-        stored.artworks.new = new
-        stored.artworks.changed = changed
-        stored.artworks.unchanged = max(0, seen - new - changed)
-        if storedAny { report.stored = stored }
-        if request.maxAgeDays > 0 { evictStale(olderThan: request.maxAgeDays, keeping: tiles, store: store, report: &report) }
-    }
-
     /// Tiles older than the age allowed go (not those just asked), and the totals say so.
-    private func evictStale(olderThan days: Double, keeping tiles: [MapTile], store: CatalogStore, report: inout MapFetchReport) {
+    func evictStale(olderThan days: Double, keeping tiles: [MapTile], store: CatalogStore, report: inout MapFetchReport) {
         do {
             report.evicted = try store.evictFetchedTiles(olderThan: days, keeping: Set(tiles))
         } catch {
@@ -341,44 +269,6 @@ public struct MapFetcher: Sendable {
         if report.evicted > 0, let counts = try? store.fetchedLayerCounts() {
             report.stored?.totalFeatures = counts.features
             report.stored?.totalEdges = counts.edges
-        }
-    }
-
-    /// Stores one box's answer as its tiles, in one transaction.
-    private func storeBlock(_ block: FetchPlan.Block, answer data: Data, folder: URL, store: CatalogStore) throws -> TileReplaceReport {
-        // A box of open sea or empty land answers a document without elements: its tiles are stored as fetched, empty.
-        let hasNodes = data.range(of: Data("<node".utf8)) != nil
-        let splitter = BlockSplitter(tiles: block.tiles)
-        var artworks: [Artwork] = []
-        var notes: [String] = []
-        if hasNodes {
-            let file = folder.appendingPathComponent("block-\(block.tiles[0].row)-\(block.tiles[0].column).osm")
-            try data.write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            do {
-                let result = try OSMImporter.run(path: file.path, collection: CatalogStore.fetchedCollection, sink: splitter)
-                let inside = Set(block.tiles)
-                artworks = result.artworks.filter { inside.contains(MapTile(containing: $0.coordinate)) }
-                notes = result.notes
-            } catch let error as CartographyError {
-                throw SyncError(url: nil, "Overpass API: the answer for tiles \(block.tiles[0])… is not map data artmap can read (\(error.message)); nothing more was stored")
-            }
-        }
-        do {
-            var report = try store.replaceTiles(block.tiles.enumerated().map { index, tile in
-                TileContents(tile: tile) { sink in
-                    var result = try splitter.replay(tile, into: sink)
-                    if index == 0 {
-                        result.artworks = artworks
-                        result.notes = notes
-                    }
-                    return result
-                }
-            }, fetchedAt: CatalogStore.isoTime(Date()), maxEdges: budget.edges)
-            report.tiles = block.tiles.count
-            return report
-        } catch let error as StoreError {
-            throw SyncError(url: nil, "cannot store the fetched map: \(error); nothing more was stored")
         }
     }
 
@@ -454,22 +344,5 @@ public struct MapFetcher: Sendable {
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
         }
         return removed
-    }
-}
-
-extension TileReplaceReport {
-    /// Adds what one box's answer stored to the fetch's running count (the totals are the latest box's).
-    mutating func absorb(_ part: TileReplaceReport) {
-        tiles += part.tiles
-        features += part.features
-        edges += part.edges
-        totalFeatures = part.totalFeatures
-        totalEdges = part.totalEdges
-        notes += part.notes
-        artworks.new += part.artworks.new
-        artworks.changed += part.artworks.changed
-        artworks.unchanged += part.artworks.unchanged
-        artworks.removed += part.artworks.removed
-        artworks.touchedIDs += part.artworks.touchedIDs
     }
 }

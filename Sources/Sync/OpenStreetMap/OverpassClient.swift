@@ -69,11 +69,14 @@ public struct OverpassClient: Sendable {
     }
 
     /// The answer to `query` (OSM XML, or JSON when the query asks `[out:json]`), each endpoint tried in turn.
-    public func fetch(query: String, waiting: @Sendable (String) -> Void = { _ in }) async throws -> Data {
+    /// `asking` hears each time the query itself is sent (after the status page said go), so that another query can
+    /// be sent after it.
+    public func fetch(query: String, waiting: @Sendable (String) -> Void = { _ in },
+                      asking: @Sendable () -> Void = {}) async throws -> Data {
         var lastError: SyncError?
         for endpoint in endpoints {
             do {
-                return try await fetch(query, from: endpoint, waiting: waiting)
+                return try await fetch(query, from: endpoint, waiting: waiting, asking: asking)
             } catch let error as SyncError {
                 lastError = error
             }
@@ -115,7 +118,8 @@ public struct OverpassClient: Sendable {
         }
     }
 
-    private func fetch(_ query: String, from endpoint: URL, waiting: @Sendable (String) -> Void) async throws -> Data {
+    private func fetch(_ query: String, from endpoint: URL, waiting: @Sendable (String) -> Void,
+                       asking: @Sendable () -> Void) async throws -> Data {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
             throw SyncError(url: endpoint.absoluteString, "Overpass API: not a URL")
         }
@@ -130,6 +134,7 @@ public struct OverpassClient: Sendable {
         while true {
             attempt += 1
             try await waitForSlot(endpoint, waiting: waiting)
+            asking()
             let response = try await http.get(url, maxBytes: Self.maxAnswerBytes, timeout: TimeInterval(Self.queryTimeout + 15),
                                               accept: json ? "application/json, */*;q=0.1" : "application/osm3s+xml, application/xml;q=0.9, */*;q=0.1")
             let busy: String

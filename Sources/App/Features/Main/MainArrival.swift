@@ -61,6 +61,8 @@ extension MainFeature {
             let reduced = reduceCatalogue(&state, .collectionLoaded(name, artworks, search: nil))
             state.referenceFollowsCollection = keepReference
             return reduced
+        case .fitNearest:
+            MainFeature.chooseInitialZoom(&state)
         case .collectionAvailable(let name):
             if !state.collections.contains(name) { state.collections.append(name) }
         case .sharedChanged:

@@ -43,6 +43,8 @@ public enum MainAction: Hashable, Sendable {
     case moveReference(to: Coordinate, name: String)
     /// Art fetched around the reference, shown as the collection `name` in place of one with nothing there.
     case showFetched(String, [Artwork])
+    /// Choose the zoom again to fit the nearest art (the first art fetched at a start far from any, issue 30).
+    case fitNearest
     /// A collection the store now holds, reachable with `n`.
     case collectionAvailable(String)
     /// Hearts or settings changed: the rows show them again.
@@ -140,7 +142,7 @@ public enum MainFeature {
             return reduceCatalogue(&state, action)
         case .nearestCount(let count):
             onSearch(&state, .nearestCount(count))
-        case .moveReference, .showFetched, .collectionAvailable, .sharedChanged, .settle, .fitMap:
+        case .moveReference, .showFetched, .fitNearest, .collectionAvailable, .sharedChanged, .settle, .fitMap:
             return reduceAsked(&state, action)
         }
         return .none

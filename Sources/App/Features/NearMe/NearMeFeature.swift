@@ -22,6 +22,9 @@ public struct NearMeState: Hashable, Sendable {
     /// The collection to show, with `farNotice`, if the fetch at a start far from any art finds nothing (issue 30).
     public var farFallback: String?
     public var farNotice: String?
+    /// At a start far from any art: the map's `moves` then. The first art fetched there refits the zoom once, unless
+    /// the user has zoomed or panned since (issue 30).
+    public var refitUnlessMoved: Int?
     /// The place name being typed after `@`, or nil when the prompt is closed.
     public var prompt: String?
     /// The collection fetched artworks go into.

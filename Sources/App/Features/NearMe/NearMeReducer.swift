@@ -20,7 +20,8 @@ public enum NearMeRequest: Sendable {
     case clearError
     /// Leave every screen on the stack (the place prompt is the main screen's).
     case closeScreens
-    /// Pictures were downloaded: those missing may be read now.
+    /// Pictures were found and downloaded: those missing may be read now, and the fetched collection's full records
+    /// again (their credit and page are saved with the pictures).
     case picturesChanged
 }
 
@@ -54,7 +55,8 @@ extension NearMeFeature {
         case .artworksArrived(let artworks):
             // The table fills from the artworks' answer, before any street has arrived; the pictures follow the fetch.
             guard let centre = state.fetching else { return NearMeReduced() }
-            return NearMeReduced(requests: showFetched(&state, artworks, around: centre, main: main).requests)
+            let shown = showFetched(&state, artworks, around: centre, main: main).requests
+            return NearMeReduced(requests: shown + refit(&state, found: !artworks.isEmpty, main: main))
         case .streetsArrived(let sources):
             guard state.fetching != nil else { return NearMeReduced() }
             return NearMeReduced(requests: [.arrival(.mapStored(sources: sources))])
@@ -67,6 +69,7 @@ extension NearMeFeature {
         case .failed(let message):
             state.fetching = nil
             state.status = nil
+            state.refitUnlessMoved = nil
             // What arrived before the failure stays (issue 30); a far start with nothing yet shows the nearest collection.
             if let fallback = fallBackFromFarStart(&state, found: !main.artworks.isEmpty) {
                 return NearMeReduced(effects: fallback.effects, requests: [.error(message + "; " + (state.farNotice ?? ""))])
@@ -87,7 +90,8 @@ extension NearMeFeature {
         state.status = "finding the artworks' pictures"
         var requests: [NearMeRequest] = [.arrival(.mapFetched(baseMap)), .message(summary), .clearError]
         let shown = showFetched(&state, artworks, around: centre, main: main)
-        requests += shown.requests
+        requests += shown.requests + refit(&state, found: !artworks.isEmpty, main: main)
+        state.refitUnlessMoved = nil
         if shown.switched { requests.append(.message(summary + "; showing the collection \(NearMeState.collection)")) }
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
@@ -107,6 +111,14 @@ extension NearMeFeature {
         guard !nearby, !artworks.isEmpty else { return ([], false) }
         state.farFallback = nil
         return ([.showCollection(NearMeState.collection, artworks)], true)
+    }
+
+    /// The first art fetched at a start far from any: the zoom fitted to it once, unless the user has zoomed or panned
+    /// the map since the start (its zoom was chosen for an empty map).
+    private static func refit(_ state: inout NearMeState, found: Bool, main: MainState) -> [NearMeRequest] {
+        guard found, let moves = state.refitUnlessMoved else { return [] }
+        state.refitUnlessMoved = nil
+        return main.map.moves == moves ? [.main(.fitNearest)] : []
     }
 
     /// A start far from any art began on the empty point while its art was fetched (issue 30): when the fetch found

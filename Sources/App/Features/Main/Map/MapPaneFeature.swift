@@ -42,6 +42,7 @@ public enum MapPaneFeature {
             moveCursor(&state, dx: dx, dy: dy, half: half)
         case .zoom(let step):
             let target = state.coordinate(atCellX: state.cursorX, y: state.cursorY)
+            state.moves += 1
             state.zoomIndex = max(0, min(MapState.zoomLevels.count - 1, state.zoomIndex + step))
             // Keep the cursor over the same place when it stays on screen.
             let offset = state.cellOffset(of: target)
@@ -50,6 +51,7 @@ public enum MapPaneFeature {
             state.clampCursor(half)
             return Reduced(delegates: [.message("zoom: \(DistanceText.format(state.metresPerCell)) per cell")])
         case .recenter:
+            state.moves += 1
             state.centre(on: context.reference, away: false)
         case .streetZoom:
             state.zoomIndex = MapState.streetZoomIndex
@@ -88,6 +90,7 @@ public enum MapPaneFeature {
         if panX != 0 || panY != 0 {
             state.pan(cellsX: panX, y: panY)
             state.pannedAway = true
+            state.moves += 1
         }
         state.cursorX = x
         state.cursorY = y

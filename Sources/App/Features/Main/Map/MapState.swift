@@ -43,6 +43,9 @@ public struct MapState: Sendable {
     public internal(set) var cursorY = 0
     /// True once the user has moved the view away from the reference point.
     public internal(set) var pannedAway = false
+    /// How many times the user has zoomed, panned or re-centred the map: art that arrives later refits the zoom
+    /// only while this is what it was when the wait began (issue 30, a start far from any art).
+    public internal(set) var moves = 0
     /// Whether the first zoom has been chosen to fit the nearest buildings.
     public internal(set) var zoomChosen = false
     /// The imported streets, buildings and paths, and the walking graph; empty until something is imported.
