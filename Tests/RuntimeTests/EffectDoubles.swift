@@ -19,8 +19,9 @@ final class RecordedReplies: ActionSink, @unchecked Sendable {
     var posted: [Action] { lock.withLock { later } }
 
     /// Waits (up to a generous bound, checking often, never blocking a thread the background work needs) until
-    /// `count` actions were posted from the background.
-    func waitForPosted(_ count: Int, timeout: TimeInterval = 60) async throws -> [Action] {
+    /// `count` actions were posted from the background. The bound is long on purpose: in the whole suite, tests that
+    /// block the two cooperative threads (the tmux ones) can hold a handler's task back for minutes.
+    func waitForPosted(_ count: Int, timeout: TimeInterval = 900) async throws -> [Action] {
         let deadline = Date().addingTimeInterval(timeout)
         while posted.count < count && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         return posted
