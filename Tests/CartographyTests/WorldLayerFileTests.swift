@@ -49,6 +49,9 @@ private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/wo
     ("artmap-world 1 x 0.01\nL 0 0 30000 0\n", "line 2: a point lies off the earth"),
     ("artmap-world 1 x 0.01\nN 1 0 9500 Nowhere\n", "line 2: a name needs a rank"),
     ("artmap-world 1 x 0.01\nQ 1\n", "line 2: unknown record \"Q\""),
+    // A grid too fine for 32-bit units, and the one number whose magnitude has no positive Int32, are refused, not traps.
+    ("artmap-world 1 x 0.000000001\n", "line 1: not an artmap world map (version 1) header"),
+    ("artmap-world 1 x 0.01\nL -2147483648 0 1 1\n", "line 2: a point lies off the earth"),
     ("artmap-world 1 x 0.01\n   \nL 5\n", "line 3: a line needs two or more points"),
 ])
 func aDamagedWorldLayerIsRefusedWithTheLine(text: String, message: String) throws {
@@ -83,4 +86,13 @@ func aDamagedWorldLayerIsRefusedWithTheLine(text: String, message: String) throw
     #expect(coarse.isLand(longitude: 25.5, latitude: 61))
     #expect(!coarse.isLand(longitude: -40, latitude: 35))
     #expect(!coarse.isLand(longitude: -150, latitude: 0))
+}
+
+@Test func aNameIsCutToItsLimitAndTheNamesAreCounted() throws {
+    let long = String(repeating: "A", count: 5_000)
+    let layer = try WorldLayerFile.parse(Data("artmap-world 1 x 0.01\nP 1 0 0 \(long)\n".utf8), file: "w.txt")
+    #expect(layer.places.first?.name.count == WorldLayerFile.maximumNameCharacters)
+    let many = "artmap-world 1 x 0.01\n" + String(repeating: "P 1 0 0 x\n", count: WorldLayerFile.maximumNames + 1)
+    let error = try #require(throws: CartographyError.self) { try WorldLayerFile.parse(Data(many.utf8), file: "w.txt") }
+    #expect(error.description.contains("more than \(WorldLayerFile.maximumNames) names"), "\(error)")
 }

@@ -6,6 +6,11 @@ import Geo
 public enum WorldLayerFile {
     /// The largest file read (the 1:10m layer is about 1.4 MB).
     public static let maximumBytes = 16 << 20
+    /// The finest grid a file may use: a degree in at most ten million units, so every coordinate fits an Int32.
+    public static let finestQuantum = 1e-7
+    /// The most names (countries and places) a file may hold, and the longest name kept (longer ones are cut).
+    public static let maximumNames = 100_000
+    public static let maximumNameCharacters = 100
 
     /// Reads the layer at `url`.
     public static func read(_ url: URL) throws -> WorldLayer {
@@ -56,7 +61,7 @@ public enum WorldLayerFile {
             guard scale != nil || fields[0] == "artmap-world" else { throw failure("expected the header first", number) }
             switch fields[0] {
             case "artmap-world":
-                guard number == 1, fields.count == 4, fields[1] == "1", let q = Double(fields[3]), q > 0, q < 1 else {
+                guard number == 1, fields.count == 4, fields[1] == "1", let q = Double(fields[3]), q >= WorldLayerFile.finestQuantum, q < 1 else {
                     throw failure("not an artmap world map (version 1) header", number)
                 }
                 scale = String(fields[2])
@@ -66,7 +71,11 @@ public enum WorldLayerFile {
                       let coordinate = try? Coordinate(latitude: Double(y) * quantum, longitude: Double(x) * quantum) else {
                     throw failure("a name needs a rank, a position on the earth and a name", number)
                 }
-                let name = String(String.UnicodeScalarView(fields[4...].joined(separator: " ").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+                guard countries.count + places.count < WorldLayerFile.maximumNames else {
+                    throw failure("more than \(WorldLayerFile.maximumNames) names", number)
+                }
+                let printable = String(String.UnicodeScalarView(fields[4...].joined(separator: " ").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+                let name = String(printable.prefix(WorldLayerFile.maximumNameCharacters))
                 let label = WorldLayer.Label(rank: rank, coordinate: coordinate, name: name)
                 if fields[0] == "N" { countries.append(label) } else { places.append(label) }
             case "L":
@@ -87,7 +96,8 @@ public enum WorldLayerFile {
                 guard let dx = Int32(fields[index]), let dy = Int32(fields[index + 1]) else { throw failure("not a whole number", number) }
                 if first { (x, y) = (dx, dy) } else { (x, y) = (x &+ dx, y &+ dy) }
                 first = false
-                guard abs(x) <= limitX, abs(y) <= limitY else { throw failure("a point lies off the earth", number) }
+                // By magnitude: abs(Int32.min) would trap.
+                guard x.magnitude <= limitX.magnitude, y.magnitude <= limitY.magnitude else { throw failure("a point lies off the earth", number) }
                 units.append(x)
                 units.append(y)
                 minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
