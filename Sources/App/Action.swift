@@ -141,6 +141,8 @@ public enum Effect: Hashable, Sendable {
     case saveWalk(WalkSaveRequest)
     /// Read the walk saved under a name and plan its stops not reached from where the walker is; answered as `planWalk`.
     case resumeWalk(WalkResumeRequest)
+    /// Read the 1:10m world layer in the background, before a frame needs it (no answer: frames read it from the atlas).
+    case readWorldDetail
     case quit
 }
 

@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -106,4 +107,17 @@ private func helsinkiState(_ artworks: [Artwork]) -> AppState {
     #expect(state.main.mapCenter == tallinn)
     #expect(state.main.metresPerCell == 10)
     #expect(state.lastMessage == "measuring from Tallinn")
+}
+
+/// The 1:10m layer is read ahead, once, a zoom step before it is drawn, so no frame reads the file.
+@Test func zoomingOutReadsTheDetailedWorldLayerAheadOnce() throws {
+    var state = try campusState()
+    state.main.map.world = WorldAtlas(coarse: nil, detailURL: URL(fileURLWithPath: "/nonexistent/world-10m.txt"))
+    var asked: [Double] = []
+    for _ in 0..<16 {
+        let effects = reduce(&state, .key(.character("-")))
+        if effects.contains(.readWorldDetail) { asked.append(state.main.metresPerCell) }
+    }
+    #expect(asked == [MapState.worldDetailAheadFromMetresPerCell], "asked once, at 500 m a cell: \(asked)")
+    #expect(state.main.map.world.detailPending, "the reducer only asks; the run loop reads")
 }

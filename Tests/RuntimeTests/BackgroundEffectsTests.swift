@@ -1,4 +1,5 @@
-import App
+@testable import App
+import Cartography
 import Catalog
 import Foundation
 import Store
@@ -50,4 +51,17 @@ import TestSupport
     let posted = try await replies.waitForPosted(1)
     guard case .nearMe(.placeNotFound(let why))? = posted.first else { throw Unexpected("\(posted) \(replies.answeredNow)") }
     #expect(why == "no place named 'Nowhere at all' in the store (offline)")
+}
+
+@Test func theDetailedWorldLayerIsReadAheadOffTheLoop() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("world-10m-\(UUID().uuidString).txt")
+    try Data("artmap-world 1 10m 0.01\nP 1 2493 6016 Helsinki\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var state = try campusState()
+    state.main.map.world = WorldAtlas(coarse: nil, detailURL: file)
+    #expect(MapEffects(reader: MapTileReader(), storePath: ":memory:").perform(.readWorldDetail, state, RecordedReplies().reply))
+    let deadline = Date().addingTimeInterval(900)
+    while state.main.map.world.detailPending && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+    #expect(!state.main.map.world.detailPending, "read in the background")
+    #expect(state.main.map.world.detail?.places.first?.name == "Helsinki")
 }

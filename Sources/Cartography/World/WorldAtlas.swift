@@ -47,6 +47,9 @@ public final class WorldAtlas: @unchecked Sendable {
         }
     }
 
+    /// True while the 1:10m layer is still to be read.
+    public var detailPending: Bool { lock.withLock { !detailRead && detailURL != nil } }
+
     /// True once the 1:10m layer was asked for and could not be read (the coarse one is drawn instead).
     public var detailFailed: Bool { lock.withLock { detailRead && detailLayer == nil && detailURL != nil } }
 

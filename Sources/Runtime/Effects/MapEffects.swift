@@ -1,7 +1,7 @@
 import App
 
 /// The map's effects: tiles read from the store, the map built from them, and routes found on its walking
-/// graph, each off the loop on the reader's own connection (`MapTileReader`).
+/// graph, each off the loop on the reader's own connection (`MapTileReader`); the 1:10m world layer read ahead.
 struct MapEffects: EffectHandler {
     let reader: MapTileReader
     let storePath: String
@@ -11,6 +11,9 @@ struct MapEffects: EffectHandler {
         case .readMapTiles(let request): reader.read(request, storePath: storePath, queue: reply.later)
         case .buildMap(let request): reader.build(request, queue: reply.later)
         case .findRoute(let request): reader.findRoute(request, storePath: storePath, queue: reply.later)
+        case .readWorldDetail:
+            let atlas = state.main.map.world
+            Task.detached(priority: .utility) { _ = atlas.detail }
         default: return false
         }
         return true

@@ -39,6 +39,14 @@ extension MainFeature {
         return .none
     }
 
+    /// Zoomed out to a step before the 1:10m world layer is drawn: it is read once, in the background.
+    static func readWorldDetailAhead(_ state: inout MainState) -> [Effect] {
+        guard !state.map.worldDetailAsked, state.metresPerCell >= MapState.worldDetailAheadFromMetresPerCell,
+              state.map.world.detailPending else { return [] }
+        state.map.worldDetailAsked = true
+        return [.readWorldDetail]
+    }
+
     /// What the root asks of the main screen on behalf of the others (a place found, fetched art, a setting).
     static func reduceAsked(_ state: inout MainState, _ action: MainAction) -> Reduced {
         switch action {
@@ -68,7 +76,7 @@ extension MainFeature {
         case .sharedChanged:
             state.rowsChanged()
         case .settle:
-            return Reduced(effects: state.wantMapArea())
+            return Reduced(effects: state.wantMapArea() + readWorldDetailAhead(&state))
         case .fitMap(let points):
             return onMap(&state, .fit(points))
         default:

@@ -54,6 +54,10 @@ public struct MapState: Sendable {
     public internal(set) var tiles = MapTileCache()
     /// The world base layer shipped with artmap (Natural Earth), drawn far out.
     public internal(set) var world: WorldAtlas = .none
+    /// Whether the 1:10m layer was asked to be read ahead, in the background (`Effect.readWorldDetail`).
+    var worldDetailAsked = false
+    /// From this scale out the 1:10m layer is read ahead, a zoom step before it is drawn, so no frame reads a file.
+    static let worldDetailAheadFromMetresPerCell = 500.0
 
     /// A map centred on `center`.
     public init(center: Coordinate) {
