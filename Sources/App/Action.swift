@@ -79,8 +79,6 @@ public enum Action: Sendable {
     case routeFound(RouteState, RouteRequest)
     /// The near-me feature: fetches from OpenStreetMap and places found by name.
     case nearMe(NearMeAction)
-    /// What the walk screen is told wherever it is on the stack: the planner's answers (`Effect.planWalk`).
-    case walk(WalkAction)
 }
 
 /// Work the run loop performs for the reducer; results come back as actions.
@@ -135,12 +133,13 @@ public enum Effect: Hashable, Sendable {
     case cachePictures
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
     case findPlace(String, online: Bool)
-    /// Plan an art walk on the store's walking graph in the background; answer with `walk(.planned)` or `walk(.failed)`.
-    case planWalk(WalkPlanRequest)
-    /// Save the walk under a name and answer with `walk(.saved)`, or `error` with why not.
-    case saveWalk(WalkSaveRequest)
+    /// Plan an art walk on the store's walking graph in the background; answer the walk screen that asked with
+    /// `answer(.walk(.planned), to: screen)` or `.walk(.failed)`.
+    case planWalk(WalkPlanRequest, screen: ScreenID? = nil)
+    /// Save the walk under a name and answer the screen with `walk(.saved)`, or `error` with why not.
+    case saveWalk(WalkSaveRequest, screen: ScreenID? = nil)
     /// Read the walk saved under a name and plan its stops not reached from where the walker is; answered as `planWalk`.
-    case resumeWalk(WalkResumeRequest)
+    case resumeWalk(WalkResumeRequest, screen: ScreenID? = nil)
     /// Read the 1:10m world layer in the background, before a frame needs it (no answer: frames read it from the atlas).
     case readWorldDetail
     case quit
@@ -152,6 +151,9 @@ extension Effect {
         switch self {
         case .after(let seconds, let action, nil): return .after(seconds: seconds, action, screen: id)
         case .painters(let request, nil): return .painters(request, screen: id)
+        case .planWalk(let request, nil): return .planWalk(request, screen: id)
+        case .saveWalk(let request, nil): return .saveWalk(request, screen: id)
+        case .resumeWalk(let request, nil): return .resumeWalk(request, screen: id)
         default: return self
         }
     }

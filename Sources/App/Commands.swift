@@ -70,8 +70,8 @@ extension AppState {
             return effects
         case .openWebPage:
             return openWebPage()
-        case .walk:
-            return openWalk()
+        case .openScreen(let kind):
+            return open(kind)
         default:
             // A screen's own key that the screen on top does not take.
             return []

@@ -24,8 +24,10 @@ public enum Command: Hashable, Sendable {
     case openWebPage
     /// Fetch the map around the map's centre, or open the place prompt (Features/NearMe).
     case nearMe(NearMeCommand)
-    /// The art walk: `w` opens it (Features/Walk); its own keys act on it.
-    case walk(WalkAction)
+    /// Open a screen of the registry with its own key (`w`: the walk), as the screen plans it (`StackScreen.opening`).
+    case openScreen(ScreenKind)
+    /// One of a screen's own keys: the screen's action, as its folder binds it (`Command.walk(.skip)`).
+    case screen(OverlayAction)
 }
 
 /// Where a key is pressed; each has its own bindings, then the global ones apply. The title heads its
@@ -58,10 +60,10 @@ public struct KeyBinding: Sendable {
 /// The single table of keys, gathered from the screens of the registry. The reducer looks keys up here
 /// and the help screen and the man page are generated from it, so they can never disagree.
 public enum Keymap {
-    public static let bindings: [KeyBinding] = own + ScreenRegistry.stack.flatMap { $0.bindings }
+    public static let bindings: [KeyBinding] = own + ScreenRegistry.stack.flatMap { $0.openingBindings + $0.bindings }
 
-    /// The keys that work everywhere and the main screen's (map, table, route); each other screen's are in
-    /// its folder (`StackScreen.bindings`).
+    /// The keys that work everywhere and the main screen's (map, table, route); each other screen's, and the
+    /// key that opens it, are in its folder (`StackScreen.bindings`, `StackScreen.openingKey`).
     static let own: [KeyBinding] = [
         KeyBinding(keys: [.character("q")], command: .quit, context: .global, description: "quit (or go back from a view)"),
         KeyBinding(keys: [.escape, .backspace], command: .back, context: .global, description: "go back one level"),
@@ -88,7 +90,6 @@ public enum Keymap {
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
-        KeyBinding(keys: [.character("w")], command: .walk(.open), context: .global, description: "plan an art walk from here through the 8 nearest artworks"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),

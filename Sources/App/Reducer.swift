@@ -77,8 +77,6 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return [.quit]
     case .nearMe(let action):
         return state.reduceNearMe(action)
-    case .walk(let action):
-        return state.routeWalk(action)
     }
 }
 
@@ -189,6 +187,8 @@ extension AppState {
                 if let id, let index = stackIndex(of: id) { overlays.remove(at: index) }
             case .message(let text):
                 lastMessage = text
+            case .showOnMap(let points):
+                effects += routeMain(.fitMap(points))
             case .showInTable(let painter):
                 overlays.removeAll()
                 lastMessage = "paintings by \(painter) (Esc clears the filter)"

@@ -35,7 +35,7 @@ struct SyntheticCity {
 
     /// Writes the city as .osm XML, streamed in chunks.
     func writeXML(to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var out = ""

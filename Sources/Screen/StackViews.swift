@@ -4,7 +4,7 @@ import TerminalTypes
 
 /// The view of one kind of screen on the stack: its state (a `StackScreen`) drawn over the main screen, and, for
 /// a screen shown in the table's place, what it adds to the map beside it and to the status line.
-protocol StackScreenView {
+protocol StackScreenView: Sendable {
     /// The screen this view draws.
     associatedtype State: StackScreen
     /// Draws the screen into `screen`: the whole terminal, the body between title and status, or the table's place

@@ -21,7 +21,7 @@ func straightItinerary(from start: Coordinate, _ artworks: [Artwork], leftOut: [
 /// The walk plan the effects ask for, if any.
 func walkRequest(_ effects: [Effect]) -> WalkPlanRequest? {
     var last: WalkPlanRequest?
-    for case .planWalk(let request) in effects { last = request }
+    for case .planWalk(let request, _) in effects { last = request }
     return last
 }
 
@@ -43,7 +43,7 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     }
     try #require(stops.count == 3)
     let itinerary = straightItinerary(from: reference, stops, leftOut: [WalkLeftOut(title: "Far Away", reason: "no walking path within 500 m of it")])
-    _ = reduce(&state, .walk(.planned(generation: request.generation, itinerary)))
+    _ = reduce(&state, walkAnswer(state, .planned(generation: request.generation, itinerary)))
     return (state, request, stops)
 }
 
@@ -54,13 +54,13 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     let nearest = state.main.catalog.ranked(from: state.main.reference).flatMap(\.artworks).prefix(8).map(\.artwork.key)
     #expect(request.artworks.map(\.key) == Array(nearest), "the 8 nearest, nearest first, as `artmap walk` takes them")
     #expect(request.start == state.main.reference && request.finish == .round && request.choice == .all)
-    let walk = try #require(state.walk)
+    let walk = try #require(state.screen(WalkState.self))
     #expect(walk.phase == .planning("planning a walk through the 8 nearest…"))
     #expect(state.lastMessage == "planning a walk through the 8 nearest…")
 
     let (planned, _, stops) = try campusWalk()
-    let itinerary = try #require(planned.walk?.itinerary)
-    #expect(planned.walk?.phase == .ready)
+    let itinerary = try #require(planned.screen(WalkState.self)?.itinerary)
+    #expect(planned.screen(WalkState.self)?.phase == .ready)
     #expect(itinerary.stops.map(\.artwork.key) == stops.map(\.key))
     #expect(itinerary.stops.allSatisfy { !$0.reached })
     #expect(planned.lastMessage?.hasPrefix("walk: 3 stops, ") == true, "\(planned.lastMessage ?? "")")
@@ -73,10 +73,10 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     var (state, request, stops) = try campusWalk()
     let more = try #require(walkRequest(press(&state, .character(">"))), "> asks for a walk of one stop more")
     #expect(more.artworks.count == 9 && more.generation == request.generation + 1)
-    _ = reduce(&state, .walk(.planned(generation: request.generation, straightItinerary(from: request.start, stops.reversed()))))
-    #expect(state.walk?.phase == .planning("planning a walk through the 9 nearest…"), "the older answer is dropped")
-    _ = reduce(&state, .walk(.failed(generation: more.generation, "no streets imported: artmap import an .osm.pbf of the area")))
-    #expect(state.walk?.phase == .failed("no streets imported: artmap import an .osm.pbf of the area"))
+    _ = reduce(&state, walkAnswer(state, .planned(generation: request.generation, straightItinerary(from: request.start, stops.reversed()))))
+    #expect(state.screen(WalkState.self)?.phase == .planning("planning a walk through the 9 nearest…"), "the older answer is dropped")
+    _ = reduce(&state, walkAnswer(state, .failed(generation: more.generation, "no streets imported: artmap import an .osm.pbf of the area")))
+    #expect(state.screen(WalkState.self)?.phase == .failed("no streets imported: artmap import an .osm.pbf of the area"))
     #expect(state.lastMessage == "no walk: no streets imported: artmap import an .osm.pbf of the area")
     #expect(state.overlays.count == 1)
 }
@@ -84,15 +84,15 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
 @Test func aFixWithin20MetresOfAStopTicksItAndShowsTheNextLeg() throws {
     var (state, _, stops) = try campusWalk()
     _ = reduce(&state, .referenceMoved(north(of: stops[0].coordinate, 35), .live("GPX test.gpx")))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false], "35 m away is not there yet")
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [false, false, false], "35 m away is not there yet")
     _ = reduce(&state, .referenceMoved(north(of: stops[0].coordinate, 12), .live("GPX test.gpx")))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, false, false])
-    #expect(state.walk?.selected == 1, "the next leg is shown")
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [true, false, false])
+    #expect(state.screen(WalkState.self)?.selected == 1, "the next leg is shown")
     let message = try #require(state.lastMessage)
     #expect(message.hasPrefix("✓ 1 \(stops[0].title) — next 2 \(stops[1].title), "), "\(message)")
     _ = reduce(&state, .referenceMoved(stops[1].coordinate, .live("GPX test.gpx")))
     _ = reduce(&state, .referenceMoved(stops[2].coordinate, .live("GPX test.gpx")))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, true, true])
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [true, true, true])
     #expect(state.lastMessage?.contains("every stop seen") == true, "\(state.lastMessage ?? "")")
 }
 
@@ -105,12 +105,12 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     #expect(rest.artworks.map(\.key) == [stops[2].key], "the skipped stop and the one reached are not walked again")
     #expect(rest.start == here && rest.finish == .at(request.start))
     #expect(state.lastMessage == "skipped \(stops[1].title); planning the rest…")
-    _ = reduce(&state, .walk(.planned(generation: rest.generation, straightItinerary(from: here, [stops[2]]))))
-    let itinerary = try #require(state.walk?.itinerary)
+    _ = reduce(&state, walkAnswer(state, .planned(generation: rest.generation, straightItinerary(from: here, [stops[2]]))))
+    let itinerary = try #require(state.screen(WalkState.self)?.itinerary)
     #expect(itinerary.stops.map(\.artwork.key) == [stops[0].key, stops[2].key])
     #expect(itinerary.stops.map(\.reached) == [true, false])
     #expect(itinerary.leftOut.contains(WalkLeftOut(title: stops[1].title, reason: "skipped")))
-    #expect(state.walk?.nextStop?.number == 2)
+    #expect(state.screen(WalkState.self)?.nextStop?.number == 2)
 }
 
 @Test func theWalkKeysAreInTheHelpAndEscClosesTheWalk() throws {
@@ -120,7 +120,7 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     #expect(help.contains { $0.hasPrefix("  x ") && $0.contains("skip the next stop") })
     var (state, _, _) = try campusWalk()
     press(&state, .escape)
-    #expect(state.walk == nil && state.overlays.isEmpty)
+    #expect(state.screen(WalkState.self) == nil && state.overlays.isEmpty)
 }
 
 @Test func theWalksSpeedAndStayComeFromTheSettings() throws {
@@ -129,33 +129,33 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     state.settings[Setting.walkStay] = "5"
     var effects = press(&state, .character("w"))
     // t: the favourites (none here), the building if one was selected, then what fits in 30 minutes.
-    for _ in 0..<3 where state.walk?.pick != .minutes(30) { effects = press(&state, .character("t")) }
+    for _ in 0..<3 where state.screen(WalkState.self)?.pick != .minutes(30) { effects = press(&state, .character("t")) }
     let request = try #require(walkRequest(effects))
-    #expect(state.walk?.pick == .minutes(30))
+    #expect(state.screen(WalkState.self)?.pick == .minutes(30))
     #expect(request.choice == .within(seconds: 1800, metresPerSecond: 1, staySeconds: 300))
-    #expect(state.walk?.speed == 1 && state.walk?.stay == 300)
+    #expect(state.screen(WalkState.self)?.speed == 1 && state.screen(WalkState.self)?.stay == 300)
 }
 
 @Test func wUpperSavesTheWalkByNameAndRResumesOne() throws {
     var (state, request, stops) = try campusWalk()
     _ = reduce(&state, .referenceMoved(stops[0].coordinate, .live("GPX test.gpx")))
     press(&state, .character("W"))
-    #expect(state.walk?.naming == WalkNaming(resume: false))
+    #expect(state.screen(WalkState.self)?.naming == WalkNaming(resume: false))
     // Typed keys go to the name, not the keymap (x would skip, q would quit).
     press(&state, .character("x"), .character("q"), .backspace, .character("1"))
     let save = press(&state, .enter)
-    #expect(save == [.saveWalk(WalkSaveRequest(name: "x1", start: request.start, finish: .round, stops: stops.map(\.key), reached: [true, false, false]))])
-    #expect(state.walk?.naming == nil)
-    _ = reduce(&state, .walk(.saved("x1")))
+    #expect(save == [.saveWalk(WalkSaveRequest(name: "x1", start: request.start, finish: .round, stops: stops.map(\.key), reached: [true, false, false]), screen: screenID(WalkState.self, in: state))])
+    #expect(state.screen(WalkState.self)?.naming == nil)
+    _ = reduce(&state, walkAnswer(state, .saved("x1")))
     #expect(state.lastMessage == "saved the walk as 'x1' (R resumes it, artmap walk --resume)")
     press(&state, .character("R"))
     for c in "x1" { press(&state, .character(c)) }
     let resume = press(&state, .enter)
-    let generation = try #require(state.walk?.generation)
-    #expect(resume == [.resumeWalk(WalkResumeRequest(name: "x1", position: stops[0].coordinate, generation: generation))])
-    #expect(state.walk?.phase == .planning("resuming the walk 'x1'…"))
+    let generation = try #require(state.screen(WalkState.self)?.generation)
+    #expect(resume == [.resumeWalk(WalkResumeRequest(name: "x1", position: stops[0].coordinate, generation: generation), screen: screenID(WalkState.self, in: state))])
+    #expect(state.screen(WalkState.self)?.phase == .planning("resuming the walk 'x1'…"))
     press(&state, .character("W"), .escape)
-    #expect(state.walk?.naming == nil && state.overlays.count == 1, "Esc stops typing and leaves the walk open")
+    #expect(state.screen(WalkState.self)?.naming == nil && state.overlays.count == 1, "Esc stops typing and leaves the walk open")
 }
 
 @Test func onlyTheNextStopIsTickedAndTheOneAfterWhenItIsAsNear() throws {
@@ -172,14 +172,47 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     }
     let first = at(base, north(of: start, 200), "w1"), second = at(base, north(of: start, 210), "w2")
     let third = at(base, north(of: start, 400), "w3"), last = at(base, north(of: start, 5), "w4")
-    _ = reduce(&state, .walk(.planned(generation: request.generation, straightItinerary(from: north(of: start, -100), [first, second, third, last]))))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false, false], "nothing is ticked where the walk starts")
+    _ = reduce(&state, walkAnswer(state, .planned(generation: request.generation, straightItinerary(from: north(of: start, -100), [first, second, third, last]))))
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [false, false, false, false], "nothing is ticked where the walk starts")
     // Back at the start the last stop is 5 m away, but it is not the next: not ticked.
     _ = reduce(&state, .referenceMoved(start, .live("GPX test.gpx")))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [false, false, false, false])
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [false, false, false, false])
     // At the first, the second (10 m on) is ticked with it; the third is next.
     _ = reduce(&state, .referenceMoved(north(of: start, 198), .live("GPX test.gpx")))
-    #expect(state.walk?.itinerary?.stops.map(\.reached) == [true, true, false, false])
-    #expect(state.walk?.nextStop?.number == 3)
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.map(\.reached) == [true, true, false, false])
+    #expect(state.screen(WalkState.self)?.nextStop?.number == 3)
     #expect(state.lastMessage?.hasPrefix("✓ 2 ") == true, "\(state.lastMessage ?? "")")
+}
+
+@Test func aPlanAnswersTheWalkScreenThatAskedNotOneOpenedSince() throws {
+    var state = try campusState()
+    let first = try #require(walkRequest(press(&state, .character("w"))))
+    let asked = try #require(screenID(WalkState.self, in: state))
+    press(&state, .escape)
+    #expect(state.overlays.isEmpty)
+    let second = try #require(walkRequest(press(&state, .character("w"))))
+    let open = try #require(screenID(WalkState.self, in: state))
+    #expect(open != asked, "a screen opened again has a new id")
+    // The closed screen's plan arrives late, with a generation the new screen also uses: it is dropped.
+    #expect(first.generation == second.generation)
+    let stale = straightItinerary(from: first.start, Array(first.artworks.prefix(2)))
+    _ = reduce(&state, .answer(.walk(.planned(generation: first.generation, stale)), to: asked))
+    #expect(state.screen(WalkState.self)?.phase == .planning("planning a walk through the 8 nearest…"))
+    _ = reduce(&state, .answer(.walk(.planned(generation: second.generation, stale)), to: open))
+    #expect(state.screen(WalkState.self)?.itinerary?.stops.count == 2)
+}
+
+@Test func wOpensTheWalkThroughTheRegistryAndTheWalkScreensOwnWReplansIt() throws {
+    var state = try campusState()
+    #expect(Keymap.command(for: .character("w"), in: .map) == .openScreen(ScreenKind(WalkState.self)))
+    #expect(Keymap.command(for: .character("w"), in: .walk) == .openScreen(ScreenKind(WalkState.self)))
+    #expect(Keymap.command(for: .character("x"), in: .walk) == .walk(.skip))
+    press(&state, .character("w"))
+    let before = try #require(screenID(WalkState.self, in: state))
+    press(&state, .character("t"))
+    #expect(state.screen(WalkState.self)?.pick == .favourites)
+    press(&state, .character("w"))
+    #expect(state.overlays.count == 1, "the open walk closes and a new one opens")
+    #expect(screenID(WalkState.self, in: state) != before)
+    #expect(state.screen(WalkState.self)?.pick == .favourites, "the new walk keeps how the open one chose")
 }

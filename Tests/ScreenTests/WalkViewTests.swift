@@ -12,7 +12,7 @@ private func walkedCampus(ascii: Bool = false) throws -> (state: AppState, stops
     var state = try campusState()
     state.ascii = ascii
     var request: WalkPlanRequest?
-    for case .planWalk(let asked) in reduce(&state, .key(.character("w"))) { request = asked }
+    for case .planWalk(let asked, _) in reduce(&state, .key(.character("w"))) { request = asked }
     let asked = try #require(request)
     let start = state.main.reference
     // Three buildings' first artworks, each away from the start and the others (the nearest share the start's building).
@@ -30,7 +30,7 @@ private func walkedCampus(ascii: Bool = false) throws -> (state: AppState, stops
     }
     let itinerary = WalkItinerary(start: start, stops: walked, homeLeg: WalkLeg(from: from, points: [], to: start, metres: 300),
                                   leftOut: [WalkLeftOut(title: "Far Away", reason: "no walking path within 500 m of it")])
-    _ = reduce(&state, .walk(.planned(generation: asked.generation, itinerary)))
+    _ = reduce(&state, walkAnswer(state, .planned(generation: asked.generation, itinerary)))
     return (state, stops)
 }
 
@@ -40,7 +40,7 @@ private func walkedCampus(ascii: Bool = false) throws -> (state: AppState, stops
     let top = try #require(lines.first { $0.contains("┌ Art walk · the 8 nearest · 3 stops · ") }, "\(lines.joined(separator: "\n"))")
     #expect(top.contains(" min"))
     #expect(lines.contains { $0.contains("#  Artwork") && $0.contains("leg") && $0.contains("      at") })
-    let walk = try #require(state.walk?.itinerary)
+    let walk = try #require(state.screen(WalkState.self)?.itinerary)
     let arrivals = walk.arrivals(speed: WalkState.defaultSpeed, stay: WalkState.defaultStay)
     for (i, stop) in stops.enumerated() {
         let row = try #require(lines.first { $0.contains(WalkView.number(i + 1, ascii: false) + "  " + stop.title) }, "row \(i + 1):\n\(lines.joined(separator: "\n"))")

@@ -14,3 +14,13 @@ public func campusState(columns: Int = 160, rows: Int = 45) throws -> AppState {
     _ = reduce(&state, .tick(campusStateNow))
     return state
 }
+
+/// The id of the screen of this kind nearest the top of the stack (the one a background answer names).
+public func screenID<S: StackScreen>(_ kind: S.Type, in state: AppState) -> ScreenID? {
+    state.overlays.last { $0.is(kind) }?.id
+}
+
+/// What the run loop posts to the open walk screen when the planner or the store answers it.
+public func walkAnswer(_ state: AppState, _ action: WalkAction) -> Action {
+    .answer(.walk(action), to: screenID(WalkState.self, in: state) ?? ScreenID(-1))
+}

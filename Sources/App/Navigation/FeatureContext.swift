@@ -56,6 +56,8 @@ public enum Delegate: Hashable, Sendable {
     case close
     /// A line for the status bar.
     case message(String)
+    /// Fit these points on the map (a walk just planned).
+    case showOnMap([Coordinate])
     /// Leave every screen and show a painter's paintings in the table.
     case showInTable(painter: String)
 }

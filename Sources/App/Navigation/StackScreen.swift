@@ -30,6 +30,11 @@ public protocol StackScreen: Hashable, Sendable {
     /// What a live location fix means to this screen wherever it is on the stack (the walk ticks its stops); nil
     /// when the screen does not follow the walker.
     func followed(to coordinate: Coordinate) -> ScreenAction?
+    /// The global key that opens this screen from anywhere, with its help line; nil for a screen another opens.
+    static var openingKey: OpeningKey? { get }
+    /// The screen to push when its key is pressed, planned from what the app shows (`open`: the one already on
+    /// the stack, which closes with what is above it), or why it cannot open.
+    static func opening(_ context: OpeningContext, open: Self?) -> ScreenOpening<Self>
 }
 
 extension StackScreen {
@@ -40,6 +45,59 @@ extension StackScreen {
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { nil }
     public var heldArtworks: [Artwork] { [] }
     public func followed(to coordinate: Coordinate) -> ScreenAction? { nil }
+    public static var openingKey: OpeningKey? { nil }
+    public static func opening(_ context: OpeningContext, open: Self?) -> ScreenOpening<Self> {
+        .refused("this screen opens from another")
+    }
+
+    /// The screen's own actions: those its bindings carry (`Command.screen`), of its own action type.
+    public static func action(for command: Command) -> ScreenAction? {
+        if case .screen(let action) = command { return action.as(ScreenAction.self) }
+        return nil
+    }
+
+    /// The key that opens the screen as a binding among the global ones (none when no key opens it).
+    static var openingBindings: [KeyBinding] {
+        openingKey.map { [KeyBinding(keys: $0.keys, command: .openScreen(ScreenKind(Self.self)), context: .global, description: $0.description)] } ?? []
+    }
+}
+
+/// The global key that opens a screen, and the help line that says what it does.
+public struct OpeningKey: Sendable {
+    public let keys: [Key]
+    public let description: String
+
+    public init(_ keys: [Key], _ description: String) {
+        self.keys = keys
+        self.description = description
+    }
+}
+
+/// Which kind of screen a command opens, named by its state's type (so `Command` stays `Hashable`).
+public struct ScreenKind: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    public init(_ type: any StackScreen.Type) { name = String(reflecting: type) }
+    public var description: String { name }
+}
+
+/// What opening a screen comes to: the screen pushed and its first action (the walk plans), or why not.
+public enum ScreenOpening<Screen: StackScreen> {
+    case push(Screen, then: Screen.ScreenAction?)
+    case refused(String)
+}
+
+/// What a screen may read as it opens: the feature context, plus where distances are measured from, the
+/// nearest buildings and what the user points at.
+public protocol OpeningContext: FeatureContext {
+    /// Where distances are measured from.
+    var reference: Coordinate { get }
+    /// What the user points at, from the top of the stack down.
+    var pointed: Pointed? { get }
+    /// The buildings nearest the reference point, nearest first.
+    func nearestBuildings(_ count: Int) -> [RankedBuilding]
+    /// The building holding an artwork of the collection shown.
+    func building(holding key: ArtworkKey) -> RankedBuilding?
 }
 
 /// Where a screen on the stack is drawn.

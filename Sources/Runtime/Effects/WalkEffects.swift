@@ -7,7 +7,7 @@ import Geo
 import Store
 
 /// The walk screen's effects: plans an art walk as `artmap walk` does (`WalkPlanner` over the store's walking
-/// graph), on a queue and a reader connection of its own so the loop keeps drawing; answers with `.walk`.
+/// graph), on a queue and a reader connection of its own so the loop keeps drawing; answers the walk screen that asked.
 struct WalkEffects: EffectHandler {
     /// Plans walks one at a time, in the order asked (a newer request makes the screen drop an older answer).
     private static let walkPlanning = DispatchQueue(label: "artmap.walks", qos: .userInitiated)
@@ -19,20 +19,20 @@ struct WalkEffects: EffectHandler {
     /// Performs the walk screen's effects: plans off the main loop, saves on the loop's own connection.
     func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
         switch effect {
-        case .planWalk(let request):
-            planWalk(request, into: reply.later)
-        case .saveWalk(let request):
+        case .planWalk(let request, let screen?):
+            planWalk(request, into: reply.later, for: screen)
+        case .saveWalk(let request, let screen?):
             let stops = zip(request.stops, request.reached).map { SavedWalkStop(artwork: $0, reached: $1) }
             do {
                 try store.saveWalk(SavedWalk(name: request.name, start: request.start, finish: request.finish, stops: stops))
-                reply.now(.walk(.saved(request.name)))
+                reply.now(.answer(.walk(.saved(request.name)), to: screen))
             } catch {
                 reply.now(.error("the walk was not saved: \(DisplayText.clean("\(error)"))"))
             }
-        case .resumeWalk(let request):
+        case .resumeWalk(let request, let screen?):
             let sink = reply.later, path = storePath
             WalkEffects.walkPlanning.async {
-                sink.post(.walk(WalkEffects.resumed(request, storePath: path)))
+                sink.post(.answer(.walk(WalkEffects.resumed(request, storePath: path)), to: screen))
             }
         default:
             return false
@@ -40,11 +40,11 @@ struct WalkEffects: EffectHandler {
         return true
     }
 
-    /// Plans `request` off the main loop and posts `.walk(.planned)`, or `.walk(.failed)` with why.
-    private func planWalk(_ request: WalkPlanRequest, into sink: any ActionSink) {
+    /// Plans `request` off the main loop and posts `.walk(.planned)`, or `.walk(.failed)` with why, to `screen`.
+    private func planWalk(_ request: WalkPlanRequest, into sink: any ActionSink, for screen: ScreenID) {
         let path = storePath
         WalkEffects.walkPlanning.async {
-            sink.post(.walk(WalkEffects.walkAnswer(request, storePath: path)))
+            sink.post(.answer(.walk(WalkEffects.walkAnswer(request, storePath: path)), to: screen))
         }
     }
 

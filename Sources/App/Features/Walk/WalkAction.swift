@@ -4,8 +4,6 @@ import Geo
 
 /// What the walk screen's keys, the planner's answers and the live location ask of it.
 public enum WalkAction: Hashable, Sendable {
-    /// `w`: (re)open the walk screen from where the walker is (the root builds the screen afresh: Root/Walk.swift).
-    case open
     /// Ask for a plan of what `pick` chooses, from where the walker is.
     case plan
     /// One stop more or fewer (K nearest), or a quarter-hour more or less (minutes).

@@ -7,17 +7,31 @@ import Geo
 /// loop. While it is shown, live fixes tick the stops reached within 20 m, and `x` skips the next stop and plans
 /// the rest again from where the walker is.
 public enum WalkFeature {
-    /// The action a key's command asks of this screen (`w` itself is the root's: it opens the screen afresh).
-    public static func action(for command: Command) -> WalkAction? {
-        if case .walk(let action) = command, action != .open { return action }
-        return nil
+    /// The screen `w` opens: planned from the reference point through the nearest artworks (or as the open one
+    /// chose), with the building pointed at for `t`, and the speed and stay the settings say.
+    static func opened(_ context: OpeningContext, open previous: WalkState?) -> WalkState {
+        let nearest = context.nearestBuildings(WalkState.poolSize)
+        let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.poolSize).map(\.artwork))
+        var building: RankedBuilding?
+        switch context.pointed {
+        case .building(let b)?: building = b
+        case .artwork(let a)?: building = context.building(holding: a.key)
+        case nil: building = nil
+        }
+        var pick = previous?.pick ?? .nearest(8)
+        if pick == .building && building == nil { pick = .nearest(8) }
+        func number(_ key: String) -> Double? { Setting.named(key).map(context.settingValue).flatMap(DecimalText.double) }
+        let speed = number(Setting.walkSpeed).map { $0 / 3.6 } ?? WalkState.defaultSpeed
+        let stay = number(Setting.walkStay).map { $0 * 60 } ?? WalkState.defaultStay
+        return WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
+                         buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
     }
 
     /// Applies an action.
     @discardableResult
     public static func reduce(_ state: inout WalkState, _ action: WalkAction, _ context: FeatureContext) -> Reduced {
         switch action {
-        case .open, .plan:
+        case .plan:
             return plan(&state, context)
         case .more, .fewer:
             return change(&state, by: action == .more ? 1 : -1, context)
@@ -153,7 +167,9 @@ public enum WalkFeature {
         let left = walk.leftOut.filter { $0.reason != "skipped" }
         var line = walk.stops.isEmpty ? "no artwork could be walked to" : "walk: \(walk.stops.count) stop\(walk.stops.count == 1 ? "" : "s"), \(DistanceText.format(walk.totalMetres, imperial: imperial))"
         if !left.isEmpty { line += "; left out: " + left.map { "\(DisplayText.clean($0.title)) (\($0.reason))" }.joined(separator: ", ") }
-        return Reduced(delegates: [.message(reach(&state, imperial: imperial) ?? line)])
+        let message = Delegate.message(reach(&state, imperial: imperial) ?? line)
+        // A new plan is fitted on the map beside the screen.
+        return Reduced(delegates: walk.stops.isEmpty ? [message] : [message, .showOnMap([walk.start] + walk.stops.map(\.artwork.coordinate))])
     }
 
     /// Ticks the next stop when the walker is within 20 m of it, then the one after while it is as near (two

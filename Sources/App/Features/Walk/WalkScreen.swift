@@ -13,11 +13,16 @@ extension WalkState: StackScreen {
         KeyBinding(keys: [.character("<")], command: .walk(.fewer), context: .walk, description: "one stop fewer (or 15 min less)"),
         KeyBinding(keys: [.character("t")], command: .walk(.nextPick), context: .walk, description: "walk through: the nearest, favourites, the building, what fits in M minutes"),
         KeyBinding(keys: [.character("x")], command: .walk(.skip), context: .walk, description: "skip the next stop and plan the rest again from here"),
-        KeyBinding(keys: [.character("w")], command: .walk(.open), context: .walk, description: "plan the walk again from here"),
+        KeyBinding(keys: [.character("w")], command: .openScreen(ScreenKind(WalkState.self)), context: .walk, description: "plan the walk again from here"),
         KeyBinding(keys: [.character("W")], command: .walk(.startNaming(resume: false)), context: .walk, description: "save the walk under a name (artmap walk --resume NAME)"),
         KeyBinding(keys: [.character("R")], command: .walk(.startNaming(resume: true)), context: .walk, description: "resume a walk saved under a name, from here"),
     ]
-    public static func action(for command: Command) -> WalkAction? { WalkFeature.action(for: command) }
+    public static var openingKey: OpeningKey? {
+        OpeningKey([.character("w")], "plan an art walk from here through the 8 nearest artworks")
+    }
+    public static func opening(_ context: OpeningContext, open: WalkState?) -> ScreenOpening<WalkState> {
+        .push(WalkFeature.opened(context, open: open), then: .plan)
+    }
     public static var placement: ScreenPlacement { .tablePane }
 
     public mutating func reduce(_ action: WalkAction, _ context: FeatureContext) -> Reduced { WalkFeature.reduce(&self, action, context) }
@@ -40,4 +45,9 @@ extension KeyContext {
 extension OverlayAction {
     /// An action for the walk screen.
     public static func walk(_ action: WalkAction) -> OverlayAction { OverlayAction(action) }
+}
+
+extension Command {
+    /// One of the walk screen's own keys.
+    public static func walk(_ action: WalkAction) -> Command { .screen(.walk(action)) }
 }
