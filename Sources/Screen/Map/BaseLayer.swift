@@ -54,7 +54,6 @@ enum BaseLayer {
     /// A long line is drawn by the stretches that meet `area` (`BaseMap.stretches`), so a strip skips a
     /// street's stretches that cannot reach it without looking at their points.
     static func draw(_ map: BaseMap, _ frame: MapFrame, features: [Int], on canvas: inout MapCanvas, area: FeatureBounds) {
-        let closeUp = frame.metresPerCell <= 2
         // Across the antimeridian the area's longitudes do not compare with the points': no skipping there.
         let skips = area.west >= -180 && area.east <= 180
         for index in features {
@@ -64,7 +63,8 @@ enum BaseLayer {
                 // Too small to see at this zoom: skipped, not drawn as a smudge.
                 let extentMetres = max(box.north - box.south, (box.east - box.west) * 0.6) * 111_000
                 if extentMetres < frame.metresPerCell { continue }
-                let filled = feature.kind == .green || feature.kind == .plaza || feature.kind == .water || (feature.kind == .building && closeUp)
+                // Buildings are outlines at every zoom (a fill would merge a dense block into one mass).
+                let filled = feature.kind == .green || feature.kind == .plaza || feature.kind == .water
                 guard filled else {
                     // An outline alone: drawn point by point, simplified as it goes (no rings made a feature).
                     for part in feature.parts { outlineSimplified(part, frame, ink: .building, on: &canvas) }
@@ -77,9 +77,6 @@ enum BaseLayer {
                 case .water:
                     canvas.fill(.water, rings: rings) { x, y in y % 2 == 0 && (x + y / 2) % 3 == 0 }
                     outline(rings, ink: .water, on: &canvas)
-                case .building:
-                    if closeUp { canvas.fill(.buildingFill, rings: rings) { x, y in x & 3 == 0 && y & 3 == 2 } }
-                    outline(rings, ink: .building, on: &canvas)
                 default:
                     outline(rings, ink: .building, on: &canvas)
                 }
@@ -169,7 +166,7 @@ enum BaseLayer {
         for spot in spots where !named.contains(spot.name) {
             guard occupied.isFree(x: spot.x, y: spot.y, width: spot.width) else { continue }
             buffer.write(spot.text, x: spot.x, y: spot.y, style: spot.style, maxWidth: spot.width, clip: inner)
-            occupied.insert(x: spot.x, y: spot.y, width: spot.width)
+            occupied.insertLabel(x: spot.x, y: spot.y, width: spot.width)
             named.insert(spot.name)
         }
     }

@@ -26,7 +26,9 @@ enum GuidesLayer {
         let inner = frame.inner
         let x = inner.x + 1 + Int((bar / frame.metresPerCell).rounded()) + 2
         let used = buffer.write(DistanceText.format(bar, imperial: imperial), x: x, y: inner.maxY - 1, style: Style(.muted), clip: inner)
-        occupied.insert(x: inner.x, y: inner.maxY - 1, width: max(0, min(inner.maxX, x + used) - inner.x))
+        // The bar's row is kept free of names; the distance keeps a clear cell each side, as names do.
+        occupied.insert(x: inner.x, y: inner.maxY - 1, width: max(0, min(inner.maxX, x - 1) - inner.x))
+        occupied.insertLabel(x: x, y: inner.maxY - 1, width: max(0, min(inner.maxX, x + used) - x))
     }
 }
 
@@ -39,7 +41,7 @@ extension GuidesLayer {
         let x = inner.maxX - width
         guard occupied.isFree(x: x, y: inner.maxY - 1, width: width) else { return }
         buffer.write(credit, x: x, y: inner.maxY - 1, style: Style(.muted, dim: true), clip: inner)
-        occupied.insert(x: x, y: inner.maxY - 1, width: width)
+        occupied.insertLabel(x: x, y: inner.maxY - 1, width: width)
     }
 
     /// The credit, long and short, with the © sign and in ASCII, each with its width (measured once).

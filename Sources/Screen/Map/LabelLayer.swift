@@ -22,7 +22,7 @@ enum LabelLayer {
                 // A free cell on each side too, so a label never reads as belonging to a neighbour's marker.
                 guard occupied.isFree(x: start, y: row, width: width), !(row == cursorY && (start..<start + width).contains(cursorX)) else { continue }
                 buffer.write(clean, x: start, y: row, style: style, maxWidth: width, clip: inner)
-                occupied.insert(x: start, y: row, width: width)
+                occupied.insertLabel(x: start, y: row, width: width)
                 return true
             }
             return false

@@ -42,8 +42,8 @@ enum LabelPlacer {
                 x >= clip.x && x + candidate.width <= clip.maxX && y >= clip.y && y < clip.maxY
                     && occupied.isFree(x: x, y: y, width: candidate.width)
             }) else { continue }
-            occupied.insert(x: spot.x, y: spot.y, width: candidate.width)
-            if pointDrawn { occupied.insert(candidate.x, candidate.y) }
+            occupied.insertLabel(x: spot.x, y: spot.y, width: candidate.width)
+            if pointDrawn { occupied.insertMarker(x: candidate.x, y: candidate.y) }
             placed.append(Placed(candidate: candidate, x: spot.x, y: spot.y, pointDrawn: pointDrawn))
         }
         return placed

@@ -178,6 +178,36 @@ struct MapCanvas: Sendable {
         }
     }
 
+    /// One cell's inks merged into one glyph, added bottom ink first: lines over fills, and the ways (paths, streets,
+    /// roads, railways, a route) over buildings, whose dots a cell with a way drops, so a street stays a clean
+    /// line through a dense block rather than a solid mass (it matters most without colour).
+    struct MergedCell {
+        private var lineBits: UInt8 = 0, buildingBits: UInt8 = 0, wayBits: UInt8 = 0, fillBits: UInt8 = 0
+        private var top: MapInk?
+        private var topFill: MapInk?
+
+        @inline(__always)
+        mutating func add(_ ink: MapInk, _ bits: UInt8) {
+            guard bits != 0 else { return }
+            switch ink {
+            case .green, .water:
+                fillBits |= bits
+                topFill = ink
+                return
+            case .building: buildingBits |= bits
+            case .path, .street, .roadMajor, .rail, .route: wayBits |= bits
+            case .coast, .guide: lineBits |= bits
+            }
+            top = ink
+        }
+
+        /// The top ink and the dots shown, or nil for a cell without dots.
+        var result: (MapInk, UInt8)? {
+            if let top { return (top, lineBits | wayBits | (wayBits == 0 ? buildingBits : 0)) }
+            return topFill.map { ($0, fillBits) }
+        }
+    }
+
     /// One composed cell: its index (row-major), glyph and the top ink's style.
     struct Glyph {
         let cell: Int
@@ -187,23 +217,13 @@ struct MapCanvas: Sendable {
 
     /// The glyph of `cell` with the dots of every canvas in `layers` merged: lines over fills, the top ink's style.
     static func glyph(_ cell: Int, _ layers: [MapCanvas], ascii: Bool) -> Glyph? {
-        var lineBits: UInt8 = 0, fillBits: UInt8 = 0
-        var top: MapInk?
-        var topFill: MapInk?
+        var merged = MergedCell()
         for ink in MapInk.allCases {
             var bits: UInt8 = 0
             for layer in layers { bits |= layer.planes[ink.rawValue]?[cell] ?? 0 }
-            guard bits != 0 else { continue }
-            if ink.isFill {
-                fillBits |= bits
-                topFill = ink
-            } else {
-                lineBits |= bits
-                top = ink
-            }
+            merged.add(ink, bits)
         }
-        guard let ink = top ?? topFill else { return nil }
-        let bits = top != nil ? lineBits : fillBits
+        guard let (ink, bits) = merged.result else { return nil }
         return Glyph(cell: cell, text: ascii ? String(ink.asciiGlyph(bits)) : braille[Int(bits)], style: ink.style)
     }
 
@@ -218,25 +238,13 @@ struct MapCanvas: Sendable {
         let left = max(0, region.x), right = max(left, min(columns, region.maxX))
         for y in max(0, region.y)..<max(max(0, region.y), min(rows, region.maxY)) {
             for cell in (y * columns + left)..<(y * columns + right) {
-                var lineBits: UInt8 = 0, fillBits: UInt8 = 0
-                var top: MapInk?
-                var topFill: MapInk?
-                for (ink, plane) in present {
-                    let bits = plane[cell]
-                    guard bits != 0 else { continue }
-                    if ink.isFill {
-                        fillBits |= bits
-                        topFill = ink
-                    } else {
-                        lineBits |= bits
-                        top = ink
-                    }
-                }
-                guard let ink = top ?? topFill else {
+                var merged = MergedCell()
+                for (ink, plane) in present { merged.add(ink, plane[cell]) }
+                guard let (ink, bits) = merged.result else {
                     codes[cell] = 0
                     continue
                 }
-                codes[cell] = UInt16(ink.rawValue + 1) << 8 | UInt16(top != nil ? lineBits : fillBits)
+                codes[cell] = UInt16(ink.rawValue + 1) << 8 | UInt16(bits)
             }
         }
     }

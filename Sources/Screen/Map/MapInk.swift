@@ -3,17 +3,16 @@ import Cells
 /// world layer's coasts and borders lowest).
 /// Each knows its style and how it looks in ASCII mode.
 public enum MapInk: Int, CaseIterable, Sendable {
-    case coast, green, water, buildingFill, building, path, street, roadMajor, rail, guide, route
+    case coast, green, water, building, path, street, roadMajor, rail, guide, route
 
     /// Fills are patterns under the lines: a cell that has any line shows the line alone.
-    var isFill: Bool { self == .green || self == .water || self == .buildingFill }
+    var isFill: Bool { self == .green || self == .water }
 
     var style: Style {
         switch self {
         case .coast: return Style(.water)
         case .green: return Style(.green, dim: true)
         case .water: return Style(.water)
-        case .buildingFill: return Style(.building, dim: true)
         case .building: return Style(.building)
         case .path: return Style(.path, dim: true)
         case .street: return Style(.road)
@@ -29,7 +28,6 @@ public enum MapInk: Int, CaseIterable, Sendable {
         switch self {
         case .green: return "\""
         case .water: return "~"
-        case .buildingFill: return " "
         case .guide: return "."
         case .route: return "*"
         case .rail: return "#"

@@ -64,6 +64,7 @@ public enum MapView {
                 }
             }
         }
+        occupied.clearMargins(in: &buffer)
         CursorLayer.draw(state, frame, into: &buffer)
     }
 

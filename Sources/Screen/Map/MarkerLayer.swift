@@ -32,7 +32,7 @@ enum MarkerLayer {
             } else {
                 buffer.set(x, y, glyph.character, style)
             }
-            occupied.insert(x, y)
+            occupied.insertMarker(x: x, y: y)
         }
     }
 
@@ -44,11 +44,11 @@ enum MarkerLayer {
             guard frame.inner.contains(x: x, y: y), !occupied.contains(x, y) else { continue }
             let style = Style(.markerNear, bold: true)
             buffer.set(x, y, state.ascii ? "o" : "◉", style)
-            occupied.insert(x, y)
+            occupied.insertMarker(x: x, y: y)
             let count = String(cluster.artworks)
             guard x + count.count < frame.inner.maxX, !((x + 1)...(x + count.count)).contains(where: { occupied.contains($0, y) }) else { continue }
             _ = buffer.write(count, x: x + 1, y: y, style: style, clip: frame.inner)
-            occupied.insert(x: x + 1, y: y, width: count.count)
+            occupied.insertLabel(x: x + 1, y: y, width: count.count)
         }
     }
 
@@ -79,6 +79,6 @@ enum MarkerLayer {
         // Far out a cluster on the reference point keeps its count (it is drawn first and holds the cell).
         guard frame.inner.contains(x: x, y: y), !(state.showsClusters && occupied.contains(x, y)) else { return }
         buffer.set(x, y, state.ascii ? "@" : "◎", Style(.you, bold: true))
-        occupied.insert(x, y)
+        occupied.insertMarker(x: x, y: y)
     }
 }

@@ -101,7 +101,7 @@ public enum WalkView {
             let text = state.ascii ? "(\(i + 1))" : number(i + 1, ascii: false)
             let x = max(frame.inner.x, cell.x - (state.ascii ? 1 : 0))
             let drawn = buffer.write(text, x: x, y: cell.y, style: style, maxWidth: frame.inner.maxX - x)
-            for dx in 0..<max(0, drawn) { occupied.insert(x + dx, cell.y) }
+            occupied.insertMarker(x: x, y: cell.y, width: drawn)
         }
     }
 
