@@ -129,8 +129,9 @@ public enum Effect: Hashable, Sendable {
     case fetchMap(center: Coordinate, radius: Double)
     /// Fetch the tiles `radius` metres around `center` again whatever their age (`s` on fetched data); answered as `fetchMap`.
     case refreshMap(center: Coordinate, radius: Double)
-    /// Find and download the pictures of fetched artworks; answer with `nearMe(.picturesCached)`.
-    case cachePictures
+    /// Find and download the pictures of fetched artworks (`lookAgain`: also those found before without one, after `s`);
+    /// answer with `nearMe(.picturesCached)`.
+    case cachePictures(lookAgain: Bool = false)
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
     case findPlace(String, online: Bool)
     /// Plan an art walk on the store's walking graph in the background; answer the walk screen that asked with

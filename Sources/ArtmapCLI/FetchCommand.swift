@@ -16,6 +16,7 @@ enum FetchCommand: Command {
         var near: String?
         var radius: Double?
         var noPictures = false
+        var picturesOnly = false
         var services = OSMServiceInput()
         var store = StoreOption()
         var positionals: [String] = []
@@ -25,6 +26,7 @@ enum FetchCommand: Command {
             NearOption.declaration(\.near),
             .option("--radius", \.radius, .metres(within: 1...MapFetcher.maxRadius), help: "how far around the point (default 1000, at most 5000)"),
             .flag("--no-pictures", \.noPictures, help: "do not look for or download the artworks' pictures"),
+            .flag("--pictures", \.picturesOnly, help: "only the pictures of the stored artworks: look up again those found without one, download those missing; asks Overpass nothing"),
         ] + OSMServiceInput.declarations.lifted(\.services) + StoreOption.declarations.lifted(\.store) + [.help]
     }
 
@@ -47,6 +49,9 @@ enum FetchCommand: Command {
         if options.around != nil && options.near != nil {
             throw CLIError.usage("use either --around or --near, not both", command: name)
         }
+        if options.picturesOnly && (options.noPictures || options.around != nil || options.near != nil || options.radius != nil) {
+            throw CLIError.usage("--pictures fetches the pictures of every stored artwork: it takes no --no-pictures, --around, --near or --radius", command: name)
+        }
         let radius = options.radius ?? defaultRadius
         var center = options.around ?? Coordinate.ashtonBuilding
         let storePath = options.store.resolvedPath(environment: environment)
@@ -54,13 +59,15 @@ enum FetchCommand: Command {
         let store = checked.store
         guard !store.isReadOnly else { throw CLIError("fetch cannot save: the store \(storePath) is read-only; nothing was fetched") }
         let services = try OSMServiceOptions.services(options.services, store: store, command: name)
-        if let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name) {
+        if !options.picturesOnly, let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name) {
             center = near
         }
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
                                       maxAgeDays: try OSMServiceOptions.maxAgeDays(store), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         request.downloadPictures = !options.noPictures
+        request.fetchTiles = !options.picturesOnly
+        request.lookAgain = options.picturesOnly
         request.beforeWriting = { _ = try checked.settleCheck() }
         let fetcher = MapFetcher(http: OSMServiceOptions.httpClient(), limits: SyncLimits.fromEnvironment(environment),
                                  backoff: ServiceBackoff.fromEnvironment(environment))
@@ -98,7 +105,7 @@ enum FetchCommand: Command {
             throw CLIError("fetch failed: \(DisplayText.clean("\(error)"))\(kept)")
         }
         if interactive { console.progress("\r\u{1B}[K") }
-        console.line(report.summary)
+        console.line(options.picturesOnly ? report.picturesSummary : report.summary)
         for note in (report.stored?.notes ?? []).prefix(20) { console.error("note: \(DisplayText.clean(note))") }
         for problem in report.pictureProblems.prefix(20) { console.error("no picture: \(DisplayText.clean(problem))") }
         for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }

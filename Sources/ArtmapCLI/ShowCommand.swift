@@ -51,7 +51,7 @@ enum ShowCommand: Command {
         let title = DisplayText.clean(artwork.title)
         guard !artwork.imageFileName.isEmpty else { throw CLIError("'\(title)' (\(DisplayText.clean(id))) has no published image") }
         guard let path = try store.cachedImagePath(artwork.key) else {
-            throw CLIError("the image of '\(title)' (\(DisplayText.clean(id))) is not downloaded yet; run 'artmap \(collection == CatalogStore.fetchedCollection ? "fetch" : "sync")'")
+            throw CLIError(try missingPicture(artwork, store: store))
         }
         try? store.touchCachedImage(artwork.key)
         let saved = try? store.setting(Setting.imageProtocol)
@@ -122,6 +122,23 @@ enum ShowCommand: Command {
             if measured > 0.5 && measured < 4 { aspect = measured }
         }
         return (Int(size.ws_col), Int(size.ws_row), aspect)
+    }
+
+    /// Why an artwork's picture is not in the cache, and the one command that brings it from the artwork's own
+    /// source: `fetch --pictures` for OpenStreetMap's artworks (saying what Wikidata or Commons answered), else a
+    /// refresh of its collection.
+    static func missingPicture(_ artwork: Artwork, store: CatalogStore) throws -> String {
+        let what = "'\(DisplayText.clean(artwork.title))' (\(DisplayText.clean(artwork.id)))"
+        guard artwork.collection == CatalogStore.fetchedCollection else {
+            return "the image of \(what) is not downloaded yet; run 'artmap refresh \(DisplayText.clean(artwork.collection))'"
+        }
+        guard let found = try store.resolvedPicture(artwork.imageFileName) else {
+            return "the picture of \(what) has not been looked up yet (\(DisplayText.clean(artwork.imageFileName))); run 'artmap fetch --pictures'"
+        }
+        if !found.problem.isEmpty {
+            return "\(what) has no picture: \(DisplayText.clean(found.problem)); 'artmap fetch --pictures' asks Wikidata and Commons again"
+        }
+        return "the picture of \(what) is not downloaded yet (or its last download failed); run 'artmap fetch --pictures' to download it"
     }
 }
 

@@ -231,6 +231,16 @@ extension CatalogStore {
     // MARK: - Pictures
 
     /// Every picture found so far, by reference.
+    /// What was found for one image reference, or nil when it was never looked up.
+    public func resolvedPicture(_ reference: String) throws -> ResolvedPicture? {
+        guard !reference.isEmpty else { return nil }
+        return try database.rows("SELECT reference, thumb_url, page, artist, licence, problem FROM osm_pictures WHERE reference = ?1",
+                                 [.text(reference)]).first.map { row in
+            ResolvedPicture(reference: row[0].text ?? "", thumbURL: row[1].text ?? "", page: row[2].text ?? "",
+                            artist: row[3].text ?? "", licence: row[4].text ?? "", problem: row[5].text ?? "")
+        }
+    }
+
     public func resolvedPictures() throws -> [String: ResolvedPicture] {
         var pictures: [String: ResolvedPicture] = [:]
         for row in try database.rows("SELECT reference, thumb_url, page, artist, licence, problem FROM osm_pictures") {

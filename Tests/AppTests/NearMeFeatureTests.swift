@@ -85,7 +85,7 @@ private let helsinki = Coordinate(clampingLatitude: 60.1676, longitude: 24.9514)
     #expect(state.collection == "osm")
     #expect(state.artworks.map(\.id) == ["node/1376320186"])
     #expect(state.lastMessage == "fetched 12 tiles of 12; showing the collection osm")
-    #expect(effects.contains(.cachePictures))
+    #expect(effects.contains(.cachePictures(lookAgain: false)), "a fetch of a new place looks up only the pictures never looked up")
     #expect(state.nearMe.fetching == nil)
 }
 

@@ -1,3 +1,4 @@
+import Cartography
 import Catalog
 import Foundation
 import Geo
@@ -65,6 +66,10 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(refresh.1 >= halfWidth && refresh.1 <= NearMeState.maxRadius, "the view's half-diagonal: \(refresh.1) m")
     #expect(state.nearMe.fetching != nil && state.nearMe.status?.contains("refreshing osm") == true)
     #expect(press(&state, .character("s")).isEmpty, "one fetch at a time")
+    // When the tiles are stored, the pictures found before without one are looked up again (only after s).
+    let answered = reduce(&state, .nearMe(.fetched(summary: "fetched 1 tile", baseMap: BaseMap(features: [], graph: WalkGraph(edges: []), sources: []), artworks: state.main.artworks)))
+    #expect(answered.contains(.cachePictures(lookAgain: true)), "\(answered)")
+    #expect(!state.nearMe.looksAgain)
 }
 
 @Test func aCollectionWithoutARecordedSourceSaysHowToGiveItOne() throws {

@@ -406,3 +406,43 @@ func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], re
     let total = try #require(try openStore(home).mapSourceSummaries().first { $0.name == CatalogStore.fetchedSource }?.features)
     #expect(!aloneCounts.hasPrefix("\(total) map features"), "\(total) in the store; \(after.out)")
 }
+
+/// Issue 34, item 5: `show` says why a fetched artwork has no picture and the one command that brings it, and
+/// `fetch --pictures` looks the pictures up again and downloads them, asking Overpass nothing.
+@Test func showSaysWhyAFetchedPictureIsMissingAndFetchPicturesLooksAgainAskingOverpassNothing() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.editExtract(tags: ["node/5297741005": ["image": "https://commons.wikimedia.org/wiki/File:Report.pdf"]])
+    let mapOnly = await fetch(server, home: home, ["--no-pictures"])
+    #expect(mapOnly.status == 0, "\(mapOnly.err)")
+    let notLooked = await runArtmap(["show", havisAmanda, "--collection", "osm"], home: home)
+    #expect(notLooked.status != 0)
+    #expect(notLooked.err.contains("has not been looked up yet (wikidata:Q523268); run 'artmap fetch --pictures'"), "\(notLooked.err)")
+
+    let asked = try queries(server).count
+    let pictures = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home, extraEnvironment: quickBackoff)
+    #expect(pictures.status == 0, "\(pictures.err)")
+    #expect(try queries(server).count == asked, "--pictures asks Overpass nothing")
+    let summary = try #require(pictures.out.split(separator: "\n").first.map(String.init))
+    let match = try #require(summary.firstMatch(of: /^looked up (\d+) pictures \((\d+) found, (\d+) without\); (\d+) pictures? downloaded$/), "\(summary)")
+    let (lookedUp, found, without, downloaded) = (Int(match.1)!, Int(match.2)!, Int(match.3)!, Int(match.4)!)
+    #expect(lookedUp == found + without && without >= 2 && downloaded == found, "\(summary)")
+    #expect(pictures.err.contains("no picture: File:Report.pdf: File:Report.pdf is not a picture artmap can show (application/pdf)"))
+    let shown = await runArtmap(["show", havisAmanda, "--collection", "osm", "--width", "16", "--height", "6", "--colors", "truecolor"], home: home)
+    #expect(shown.status == 0, "\(shown.err)")
+
+    let report = await runArtmap(["show", "node/5297741005", "--collection", "osm"], home: home)
+    #expect(report.status != 0)
+    #expect(report.err.contains("has no picture: File:Report.pdf is not a picture artmap can show (application/pdf); 'artmap fetch --pictures' asks Wikidata and Commons again"), "\(report.err)")
+
+    // Again: only the references without a picture are asked again, and nothing is downloaded twice.
+    let commons = try requests(server, "commons").count, uploads = try requests(server, "upload").count
+    let again = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home, extraEnvironment: quickBackoff)
+    #expect(again.status == 0, "\(again.err)")
+    #expect(again.out.hasPrefix("looked up \(without) picture\(without == 1 ? "" : "s") (0 found, \(without) without); 0 pictures downloaded"), "\(again.out)")
+    #expect(try requests(server, "commons").count > commons && (try requests(server, "upload").count) == uploads)
+    #expect(try queries(server).count == asked)
+
+    let refused = await runArtmap(["fetch", "--pictures", "--radius", "300"] + server.osmServiceOptions, home: home)
+    #expect(refused.status == 2 && refused.err.contains("--pictures fetches the pictures of every stored artwork"), "\(refused.err)")
+}

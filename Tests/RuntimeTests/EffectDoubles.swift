@@ -45,6 +45,7 @@ final class FailingStore: StoreAccess {
     func cachedImages() throws -> [CachedImage] { throw Broken() }
     func cachedImagePath(_ artwork: ArtworkKey) throws -> String? { throw Broken() }
     func touchCachedImage(_ artwork: ArtworkKey) throws { throw Broken() }
+    func resolvedPicture(_ reference: String) throws -> ResolvedPicture? { throw Broken() }
 }
 
 /// A clock that runs nothing by itself: a test fires what is waiting.

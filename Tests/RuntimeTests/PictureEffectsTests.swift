@@ -39,3 +39,22 @@ import TestSupport
     guard case .pictureUnavailable(_, .failed(let cacheWhy))? = failing.answeredNow.last else { throw Unexpected("\(failing.answeredNow)") }
     #expect(cacheWhy == "cannot read the image cache: disk I/O error")
 }
+
+@Test func aFetchedArtworkWhoseSourceHasNoPictureIsSaidWithTheStoresReason() throws {
+    let missing = Artwork(id: "node/5297741005", title: "Report", coordinate: .ashtonBuilding, imageFileName: "File:Report.pdf", collection: "osm")
+    let unseen = Artwork(id: "node/7", title: "Prince", coordinate: .ashtonBuilding, imageFileName: "wikidata:Q1", collection: "osm")
+    var start = StartOptions(artworks: [missing, unseen])
+    start.collection = "osm"
+    let shown = AppState(start: start)
+    let (store, _) = try storeHolding([missing, unseen], collection: "osm")
+    try store.savePictures([ResolvedPicture(reference: "File:Report.pdf", thumbURL: "", problem: "File:Report.pdf is not a picture artmap can show (application/pdf)")],
+                           at: "2026-12-02T00:00:00Z")
+    let handler = PictureEffects(store: store, decoder: PlainDecoder())
+    let replies = RecordedReplies()
+    _ = handler.perform(.loadPicture(missing.key), shown, replies.reply)
+    guard case .pictureUnavailable(let key, .noneAtSource(let why))? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
+    #expect(key == missing.key && why == "File:Report.pdf is not a picture artmap can show (application/pdf)")
+    // Never looked up: not downloaded yet (s or fetch --pictures looks it up).
+    _ = handler.perform(.loadPicture(unseen.key), shown, replies.reply)
+    guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
+}

@@ -9,7 +9,7 @@ import TerminalTypes
 import TestSupport
 
 /// The detail of a fetched OpenStreetMap artwork whose picture is missing (issue 34, item 5).
-private func fetchedDetail(online: Bool, failure: String? = nil) throws -> [String] {
+private func fetchedDetail(online: Bool, failure: String? = nil, problem: PictureProblem = .notCached) throws -> [String] {
     let centre = try Coordinate(latitude: 43.7316, longitude: 7.4170)
     let artwork = Artwork(id: "node/7", title: "Statue of a Prince", artist: "", year: "", information: "",
                           coordinate: centre, locationNotes: "", imageFileName: "https://upload.wikimedia.org/prince.jpg", collection: "osm")
@@ -23,7 +23,7 @@ private func fetchedDetail(online: Bool, failure: String? = nil) throws -> [Stri
     _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 45)))
     let id = ArtworkKey(collection: "osm", id: "node/7")
     state.replaceStack([DetailState(artwork: id, scroll: 0)])
-    _ = reduce(&state, .pictureUnavailable(id, .notCached))
+    _ = reduce(&state, .pictureUnavailable(id, problem))
     if let failure { _ = reduce(&state, .imagesFailed([id: failure])) }
     return MainView.render(state).trimmedLines
 }
@@ -51,4 +51,13 @@ private func placeholderText(_ lines: [String]) -> String {
     let text = placeholderText(try fetchedDetail(online: false))
     #expect(text.contains("image not downloaded yet — offline (--offline): start artmap without --offline to download it"), "\(text)")
     #expect(!text.contains("press s"))
+}
+
+@Test func aFetchedArtworkWhoseSourceHasNoPictureSaysWhyAndWhatAsksAgain() throws {
+    let why = "the Wikidata item Q11879927 has no image (P18)"
+    let online = placeholderText(try fetchedDetail(online: true, problem: .noneAtSource(why)))
+    #expect(online.contains("no picture: the Wikidata item Q11879927 has no image (P18) — s asks Wikidata and Commons again"), "\(online)")
+    #expect(!online.contains("not downloaded yet") && !online.contains("sync"))
+    let offline = placeholderText(try fetchedDetail(online: false, problem: .noneAtSource(why)))
+    #expect(offline.contains("no picture: the Wikidata item Q11879927 has no image (P18) — offline (--offline): artmap fetch --pictures asks again"), "\(offline)")
 }

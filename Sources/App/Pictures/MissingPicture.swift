@@ -14,4 +14,9 @@ extension FeatureContext {
         guard online else { return why + " — offline (--offline): start artmap without --offline to try again" }
         return why + (fetched ? " — press s to fetch the map in view and its pictures again" : " — s tries again")
     }
+
+    /// A fetched artwork whose source has no picture: why, and what asks again (`s`, or `artmap fetch --pictures`).
+    public func noPictureAtSourceText(_ why: String) -> String {
+        "no picture: \(why)" + (online ? " — s asks Wikidata and Commons again" : " — offline (--offline): artmap fetch --pictures asks again")
+    }
 }

@@ -8,6 +8,8 @@ public enum PictureSlot: Sendable {
     case nonePublished
     /// The image has not been downloaded yet.
     case notCached
+    /// The source was asked and has no picture for it (a fetched artwork's Wikidata item without an image), and why.
+    case noneAtSource(String)
     /// The file is there but cannot be shown, and why.
     case failed(String)
     case ready(Picture)
@@ -17,6 +19,7 @@ public enum PictureSlot: Sendable {
 public enum PictureProblem: Hashable, Sendable {
     case nonePublished
     case notCached
+    case noneAtSource(String)
     case failed(String)
 }
 
@@ -56,6 +59,7 @@ public struct PictureMemory: Sendable {
         switch problem {
         case .nonePublished: slots[id] = .nonePublished
         case .notCached: slots[id] = .notCached
+        case .noneAtSource(let why): slots[id] = .noneAtSource(why)
         case .failed(let reason): slots[id] = .failed(reason)
         }
     }

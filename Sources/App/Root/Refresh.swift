@@ -74,6 +74,7 @@ extension AppState {
             let halfDiagonal = main.metresPerCell * Double(max(box.width, 2 * box.height)) * 0.71
             let radius = min(max(halfDiagonal, 50), NearMeState.maxRadius)
             nearMe.fetching = main.mapCenter
+            nearMe.looksAgain = true
             nearMe.status = "refreshing \(name): the map in view from OpenStreetMap"
             lastError = nil
             return [.refreshMap(center: main.mapCenter, radius: radius)]

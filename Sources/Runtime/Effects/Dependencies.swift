@@ -22,6 +22,8 @@ public protocol StoreAccess: AnyObject {
     func cachedImages() throws -> [CachedImage]
     func cachedImagePath(_ artwork: ArtworkKey) throws -> String?
     func touchCachedImage(_ artwork: ArtworkKey) throws
+    /// What was found for a fetched artwork's image reference (why there is none), or nil when never looked up.
+    func resolvedPicture(_ reference: String) throws -> ResolvedPicture?
 }
 
 extension CatalogStore: StoreAccess {

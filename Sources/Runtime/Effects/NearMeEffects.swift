@@ -73,11 +73,12 @@ struct NearMeEffects: EffectHandler {
             request.screenRadius = NearMeEffects.screenRadius(state)
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
             Task.detached { await NearMeEffects.fetchShowingEachAnswer(fetcher, request, storePath: context.storePath, queue: queue) }
-        case .cachePictures:
+        case .cachePictures(let lookAgain):
             guard let services = context.services, !store.isReadOnly else { return }
             var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.fetchTiles = false
+            request.lookAgain = lookAgain
             let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
             Task.detached {
                 do {

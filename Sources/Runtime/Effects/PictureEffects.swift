@@ -49,7 +49,12 @@ final class PictureEffects: EffectHandler {
             return
         }
         guard let path else {
-            reply.now(.pictureUnavailable(id, .notCached))
+            // A fetched artwork whose source was asked and has no picture: say why, not "not downloaded yet".
+            if id.collection == NearMeState.collection, let found = try? store.resolvedPicture(artwork.imageFileName), !found.problem.isEmpty {
+                reply.now(.pictureUnavailable(id, .noneAtSource(found.problem)))
+            } else {
+                reply.now(.pictureUnavailable(id, .notCached))
+            }
             return
         }
         try? store.touchCachedImage(id)

@@ -35,6 +35,8 @@ public enum PictureBox {
             placeholder("no image published", into: &buffer, area: area, context: context)
         case .notCached?:
             placeholder(notCachedText(context, id), into: &buffer, area: area, context: context, error: context.imageFailures[id] != nil)
+        case .noneAtSource(let why)?:
+            placeholder(context.noPictureAtSourceText(why), into: &buffer, area: area, context: context)
         case .failed(let reason)?:
             placeholder("cannot show the image: " + reason, into: &buffer, area: area, context: context, error: true)
         }

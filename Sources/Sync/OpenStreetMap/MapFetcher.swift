@@ -32,6 +32,9 @@ public struct MapFetchRequest: Sendable {
     public var downloadPictures = true
     /// False: no tile is asked for, only the pictures of what the store holds.
     public var fetchTiles = true
+    /// True: image references looked up before without a picture are asked again (`fetch --pictures`, `s` in the view);
+    /// else only those never looked up are.
+    public var lookAgain = false
     /// These tiles instead of those around `center` (a refresh of what is stored).
     public var tiles: [MapTile]?
     /// Metres around `center` that the first streets' question covers (the area on screen); the rest follows.
@@ -88,6 +91,8 @@ public struct MapFetchReport: Sendable, Equatable {
     public var evicted = 0
     /// Why old tiles could not be removed (the fetch itself was stored; the store is as it was before the removal).
     public var evictionFailure: String?
+    /// Image references asked of Wikidata and Commons, and how many of them have a picture.
+    public var picturesAsked = 0
     public var picturesFound = 0
     /// Why some artworks have no picture ("the Wikidata item Q1 has no image (P18)"), and pictures that failed.
     public var pictureProblems: [String] = []
@@ -97,6 +102,15 @@ public struct MapFetchReport: Sendable, Equatable {
     public var downloadedPictures = false
 
     public init() {}
+
+    /// What `fetch --pictures` did: "looked up 3 pictures (2 found, 1 without); 2 pictures downloaded, 1 failed".
+    public var picturesSummary: String {
+        let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let looked = picturesAsked == 0 ? "no picture left to look up"
+            : "looked up \(plural(picturesAsked, "picture")) (\(picturesFound) found, \(picturesAsked - picturesFound) without)"
+        let failed = imageFailures.isEmpty ? "" : ", \(imageFailures.count) failed"
+        return looked + "; " + plural(imagesCached, "picture") + " downloaded" + failed
+    }
 
     /// "1 tile", "4 tiles".
     static func tiles(_ count: Int) -> String { "\(count) tile\(count == 1 ? "" : "s")" }
@@ -275,7 +289,7 @@ public struct MapFetcher: Sendable {
     /// Finds the pictures of the stored artworks and downloads them into the image cache.
     private func fetchPictures(_ request: MapFetchRequest, store: CatalogStore, report: inout MapFetchReport,
                                progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
-        try await findPictures(store: store, services: request.services, report: &report, progress: progress)
+        try await findPictures(store: store, services: request.services, lookAgain: request.lookAgain, report: &report, progress: progress)
         let resolved = try store.resolvedPictures()
         let engine = SyncEngine(http: http, limits: limits)
         let images = try await engine.cacheImages(collection: CatalogStore.fetchedCollection, cache: request.imageCache, store: store,
@@ -292,14 +306,16 @@ public struct MapFetcher: Sendable {
         report.imageFailures = images.imageFailures
     }
 
-    /// Resolves the references of the collection's artworks that were never resolved, and saves what was found.
-    private func findPictures(store: CatalogStore, services: OSMServices, report: inout MapFetchReport,
+    /// Resolves the references of the collection's artworks that were never resolved (and, with `lookAgain`, those
+    /// that had no picture), and saves what was found.
+    private func findPictures(store: CatalogStore, services: OSMServices, lookAgain: Bool, report: inout MapFetchReport,
                               progress: @Sendable (MapFetchProgress) -> Void) async throws {
         let known = try store.resolvedPictures()
         let wanted = Set(try store.artworks(collection: CatalogStore.fetchedCollection, fields: .view).map(\.imageFileName))
-            .filter { !$0.isEmpty && known[$0] == nil }
+            .filter { !$0.isEmpty && (known[$0] == nil || (lookAgain && known[$0]?.thumbURL.isEmpty == true)) }
         guard !wanted.isEmpty else { return }
         progress(.pictures(wanted.count))
+        report.picturesAsked = wanted.count
         let client = WikimediaClient(wikidata: services.wikidata, commons: services.commons, http: http)
         do {
             let found = try await client.resolve(Array(wanted))

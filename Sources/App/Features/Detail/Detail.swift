@@ -40,6 +40,7 @@ public enum DetailFeature {
             case .notCached?:
                 let failure = (context as? ViewContext)?.imageFailures[state.artwork]
                 return Reduced(delegates: [.message("no picture to view: " + context.missingPictureText(state.artwork, failure: failure))])
+            case .noneAtSource(let why)?: return Reduced(delegates: [.message("no picture to view: " + context.noPictureAtSourceText(why))])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
             }
         }

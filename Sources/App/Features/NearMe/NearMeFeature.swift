@@ -15,6 +15,8 @@ public struct NearMeState: Hashable, Sendable {
     public var autoFetch = false
     /// A fetch is running around this point.
     public var fetching: Coordinate?
+    /// The running fetch is `s` on fetched art: its pictures without one are looked up again (not on every fetch).
+    public var looksAgain = false
     /// What the running fetch is doing, for the status line.
     public var status: String?
     /// Tiles fetched or tried in this run: never asked for twice by moving about.

@@ -96,7 +96,8 @@ extension NearMeFeature {
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
         }
-        return NearMeReduced(effects: [.cachePictures], requests: requests)
+        defer { state.looksAgain = false }
+        return NearMeReduced(effects: [.cachePictures(lookAgain: state.looksAgain)], requests: requests)
     }
 
     /// Shows fetched artworks: in the fetched collection when it is on screen; else instead of the shown collection
