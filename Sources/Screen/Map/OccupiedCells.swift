@@ -69,13 +69,17 @@ struct OccupiedCells {
             let rows = margin.around ? (margin.y - 1)...(margin.y + 1) : margin.y...margin.y
             for y in rows {
                 for x in (margin.x - 1)...(margin.x + margin.width) where y != margin.y || x < margin.x || x >= margin.x + margin.width {
-                    guard area.contains(x: x, y: y), !contains(x, y), Self.mapInkRoles.contains(buffer[x, y].style.role) else { continue }
+                    guard let slot = slot(x, y), !taken[slot], x < buffer.width, y < buffer.height,
+                          Self.isMapInk[buffer.cells[y * buffer.width + x].style.role.rawValue] else { continue }
                     buffer.setNarrow(x, y, " ", .normal)
                 }
             }
         }
     }
 
-    /// The roles the map's canvas draws its dots and lines in.
-    private static let mapInkRoles: Set<Role> = Set(MapInk.allCases.map(\.style.role))
+    /// Whether the map's canvas draws its dots and lines in a role, by the role's number (looked up per margin cell).
+    private static let isMapInk: [Bool] = {
+        let roles = Set(MapInk.allCases.map(\.style.role))
+        return Role.allCases.map { roles.contains($0) }
+    }()
 }
