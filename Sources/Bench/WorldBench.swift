@@ -68,3 +68,22 @@ func worldBench() {
                      whole / 1e6, whole / (street?.whole ?? whole)))
     }
 }
+
+/// The view's peak memory on the campus, at street zoom and zoomed out to 10 km a cell, where the 1:10m world layer
+/// is read (issue 37: at most 60 MB with it loaded).
+func worldMemoryBench() {
+    print("== the view's peak memory with the world layers (tmux, 200x60, the campus)")
+    let artmap = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("artmap").path
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-world-\(getpid())")
+    try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let store = home.appendingPathComponent("store.sqlite").path
+    guard let street = viewPeakMemory(artmap: artmap, store: store, home: home, arguments: []),
+          let world = viewPeakMemory(artmap: artmap, store: store, home: home, arguments: [], zoomOuts: 9, scale: "10 km/cell") else {
+        print("  ! not measured (needs tmux and /usr/bin/time)")
+        return
+    }
+    let mb = { (bytes: Int) in Double(bytes) / 1_048_576 }
+    print(String(format: "at street zoom %.0f MB; zoomed out to 10 km a cell, the 1:10m layer read, %.0f MB (%.2fx) %@ (goal <= 60 MB)",
+                 mb(street), mb(world), Double(world) / Double(max(1, street)), world <= 60 * 1_048_576 ? "MET" : "NOT MET"))
+}

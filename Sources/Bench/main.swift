@@ -214,8 +214,9 @@ if CommandLine.arguments.dropFirst().first == "world-moves", CommandLine.argumen
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "world" {
-    // `Bench world`: issue 37's instruction figures per zoom band alone.
+    // `Bench world`: issue 37's instruction figures per zoom band and the view's memory with the 1:10m layer.
     worldBench()
+    worldMemoryBench()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "walk" {
@@ -237,6 +238,7 @@ try catalogueBench()
 try frameBench()
 instructionBench()
 worldBench()
+worldMemoryBench()
 try mapBench()
 try walkBench()
 try firstMinuteBench()

@@ -20,6 +20,13 @@ private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/wo
     let detail = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-10m.txt"))
     #expect(detail.scale == "10m")
     #expect(detail.pointCount > 10 * coarse.pointCount)
+    // Natural Earth's 25 great lakes at both scales; a point in Lake Ladoga or Lake Superior is water, the shore's land is land.
+    #expect(coarse.lakeCount == 25 && detail.lakeCount == 25)
+    for layer in [coarse, detail] {
+        #expect(!layer.isLand(longitude: 31.5, latitude: 60.8), "Lake Ladoga (\(layer.scale))")
+        #expect(!layer.isLand(longitude: -87.5, latitude: 47.7), "Lake Superior (\(layer.scale))")
+        #expect(layer.isLand(longitude: 29.0, latitude: 61.5), "Finland by Ladoga (\(layer.scale))")
+    }
 }
 
 @Test func aLayerWithWindowsLineEndsReads() throws {

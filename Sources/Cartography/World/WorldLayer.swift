@@ -1,7 +1,7 @@
 import Geo
 
 /// The world base layer at one scale, from Natural Earth (see scripts/make-world-layer.py): coast and border
-/// lines, country names and populated places, each with a rank (1 first). Points are whole units of `quantum`
+/// lines, lakes' shores, country names and populated places, each with a rank (1 first). Points are whole units of `quantum`
 /// degrees, kept flat so the 1:10m layer stays a few megabytes in memory.
 public struct WorldLayer: Sendable {
     /// A name on the world map: a country at its label point, or a populated place.
@@ -30,8 +30,11 @@ public struct WorldLayer: Sendable {
     let starts: [Int]
     /// Each line's bounds in units: min x, min y, max x, max y.
     let bounds: [Int32]
+    /// How many of the lines are lakes' shores (drawn as coasts are).
+    public let lakeCount: Int
 
-    init(scale: String, quantum: Double, countries: [Label], places: [Label], units: [Int32], starts: [Int], bounds: [Int32]) {
+    init(scale: String, quantum: Double, countries: [Label], places: [Label], units: [Int32], starts: [Int], bounds: [Int32], lakeCount: Int = 0) {
+        self.lakeCount = lakeCount
         self.scale = scale
         self.quantum = quantum
         self.countries = countries

@@ -47,6 +47,7 @@ public enum WorldLayerFile {
         var units: [Int32] = []
         var starts: [Int] = [0]
         var bounds: [Int32] = []
+        var lakes = 0
 
         init(file: String) { self.file = file }
 
@@ -80,6 +81,10 @@ public enum WorldLayerFile {
                 if fields[0] == "N" { countries.append(label) } else { places.append(label) }
             case "L":
                 try readLine(fields.dropFirst(), number: number)
+            case "W":
+                // A lake's shore: a ring like a coast's, so a point in a lake is not on land (`isLand`).
+                try readLine(fields.dropFirst(), number: number)
+                lakes += 1
             default:
                 throw failure("unknown record \"\(fields[0].prefix(20))\"", number)
             }
@@ -110,7 +115,7 @@ public enum WorldLayerFile {
         func layer() throws -> WorldLayer {
             guard let scale else { throw failure("the file is empty", 1) }
             return WorldLayer(scale: scale, quantum: quantum, countries: countries.sorted { $0.rank < $1.rank },
-                              places: places.sorted { $0.rank < $1.rank }, units: units, starts: starts, bounds: bounds)
+                              places: places.sorted { $0.rank < $1.rank }, units: units, starts: starts, bounds: bounds, lakeCount: lakes)
         }
     }
 }
