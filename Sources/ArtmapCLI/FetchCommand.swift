@@ -49,8 +49,10 @@ enum FetchCommand: Command {
         if options.around != nil && options.near != nil {
             throw CLIError.usage("use either --around or --near, not both", command: name)
         }
-        if options.picturesOnly && (options.noPictures || options.around != nil || options.near != nil || options.radius != nil) {
-            throw CLIError.usage("--pictures fetches the pictures of every stored artwork: it takes no --no-pictures, --around, --near or --radius", command: name)
+        if options.picturesOnly && (options.noPictures || options.around != nil || options.near != nil || options.radius != nil
+                                    || options.services.overpass != nil || options.services.nominatim != nil) {
+            throw CLIError.usage("--pictures fetches the pictures of every stored artwork from Wikidata and Commons: it takes no "
+                                 + "--no-pictures, --around, --near, --radius, --overpass-url or --nominatim-url", command: name)
         }
         let radius = options.radius ?? defaultRadius
         var center = options.around ?? Coordinate.ashtonBuilding

@@ -130,12 +130,18 @@ enum ShowCommand: Command {
     static func missingPicture(_ artwork: Artwork, store: CatalogStore) throws -> String {
         let what = "'\(DisplayText.clean(artwork.title))' (\(DisplayText.clean(artwork.id)))"
         guard artwork.collection == CatalogStore.fetchedCollection else {
-            // The campus service's collections are synced; the others are refreshed from their own source.
-            if case .service? = try? store.collectionSource(artwork.collection) {
-                let named = artwork.collection == Artwork.defaultCollection ? "" : " --collection \(DisplayText.clean(artwork.collection))"
-                return "the image of \(what) is not downloaded yet; run 'artmap sync\(named)'"
+            // The campus is synced; another collection is refreshed from the source recorded for it.
+            let name = DisplayText.clean(artwork.collection)
+            switch try? store.collectionSource(artwork.collection) {
+            case .service? where artwork.collection == Artwork.defaultCollection:
+                return "the image of \(what) is not downloaded yet; run 'artmap sync'"
+            case .file?:
+                return "the image of \(what) is not downloaded yet; 'artmap refresh \(name)' imports its file again when the file changed"
+            case .unknown?, nil:
+                return "the image of \(what) is not downloaded yet, and \(name) has no recorded source: import its file again"
+            case .service?, .rijksmuseum?, .openStreetMap?:
+                return "the image of \(what) is not downloaded yet; run 'artmap refresh \(name)'"
             }
-            return "the image of \(what) is not downloaded yet; run 'artmap refresh \(DisplayText.clean(artwork.collection))'"
         }
         guard let found = try store.resolvedPicture(artwork.imageFileName) else {
             return "the picture of \(what) has not been looked up yet (\(DisplayText.clean(artwork.imageFileName))); run 'artmap fetch --pictures'"

@@ -230,7 +230,6 @@ extension CatalogStore {
 
     // MARK: - Pictures
 
-    /// Every picture found so far, by reference.
     /// What was found for one image reference, or nil when it was never looked up.
     public func resolvedPicture(_ reference: String) throws -> ResolvedPicture? {
         guard !reference.isEmpty else { return nil }
@@ -241,6 +240,7 @@ extension CatalogStore {
         }
     }
 
+    /// Every picture found so far, by reference.
     public func resolvedPictures() throws -> [String: ResolvedPicture] {
         var pictures: [String: ResolvedPicture] = [:]
         for row in try database.rows("SELECT reference, thumb_url, page, artist, licence, problem FROM osm_pictures") {

@@ -70,6 +70,11 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     let answered = reduce(&state, .nearMe(.fetched(summary: "fetched 1 tile", baseMap: BaseMap(features: [], graph: WalkGraph(edges: []), sources: []), artworks: state.main.artworks)))
     #expect(answered.contains(.cachePictures(lookAgain: true)), "\(answered)")
     #expect(!state.nearMe.looksAgain)
+    // A refresh that fails leaves no "look again" behind for the next fetch (one that follows the walker).
+    _ = press(&state, .character("s"))
+    #expect(state.nearMe.looksAgain)
+    _ = reduce(&state, .nearMe(.failed("Overpass API: busy")))
+    #expect(!state.nearMe.looksAgain)
 }
 
 @Test func aCollectionWithoutARecordedSourceSaysHowToGiveItOne() throws {

@@ -186,8 +186,10 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
 
 @Test func aPlanAnswersTheWalkScreenThatAskedNotOneOpenedSince() throws {
     var state = try campusState()
-    let first = try #require(walkRequest(press(&state, .character("w"))))
+    let pressed = press(&state, .character("w"))
+    let first = try #require(walkRequest(pressed))
     let asked = try #require(screenID(WalkState.self, in: state))
+    #expect(pressed.contains(.planWalk(first, screen: asked)), "the plan is asked for by the walk screen, and answered to it")
     press(&state, .escape)
     #expect(state.overlays.isEmpty)
     let second = try #require(walkRequest(press(&state, .character("w"))))
@@ -211,8 +213,33 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     let before = try #require(screenID(WalkState.self, in: state))
     press(&state, .character("t"))
     #expect(state.screen(WalkState.self)?.pick == .favourites)
-    press(&state, .character("w"))
+    let replanned = press(&state, .character("w"))
+    #expect(walkRequest(replanned) == nil && state.lastMessage?.hasPrefix("no walk: no favourites yet") == true,
+            "the new walk plans through the favourites as the open one chose, and there are none: \(String(describing: state.lastMessage))")
     #expect(state.overlays.count == 1, "the open walk closes and a new one opens")
     #expect(screenID(WalkState.self, in: state) != before)
     #expect(state.screen(WalkState.self)?.pick == .favourites, "the new walk keeps how the open one chose")
+}
+
+@Test func wOnAnOpenWalkPlansFromWhatTheTableOrMapPointsAtNotTheWalksOwnStop() throws {
+    var state = try campusState()
+    // A building selected in the table: the walk opens with it for `t`.
+    press(&state, .tab, .down, .down)
+    let expected: String?
+    switch state.mainPointed {
+    case .building(let b)?: expected = b.name
+    case .artwork(let a)?: expected = state.building(holding: a.key)?.name
+    case nil: expected = nil
+    }
+    try #require(expected != nil)
+    let request = try #require(walkRequest(press(&state, .character("w"))))
+    #expect(state.screen(WalkState.self)?.buildingName == expected)
+    // The plan's stops lie in other buildings; the walk points at its selected stop.
+    let others = request.artworks.filter { state.building(holding: $0.key)?.name != expected }
+    try #require(others.count >= 2)
+    _ = reduce(&state, walkAnswer(state, .planned(generation: request.generation, straightItinerary(from: request.start, Array(others.prefix(2))))))
+    let pointed = try #require(state.pointed?.artwork)
+    try #require(state.building(holding: pointed.key)?.name != expected, "the walk points at a stop in another building")
+    press(&state, .character("w"))
+    #expect(state.screen(WalkState.self)?.buildingName == expected, "the building is the one the table points at, not the stop's")
 }

@@ -407,6 +407,14 @@ func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], re
     #expect(!aloneCounts.hasPrefix("\(total) map features"), "\(total) in the store; \(after.out)")
 }
 
+/// The options that point `fetch --pictures` at the stand-in's Wikidata and Commons (it asks nothing else).
+private func pictureServices(_ server: TestServer) -> [String] {
+    let options = server.osmServiceOptions
+    return stride(from: 0, to: options.count, by: 2).flatMap { i in
+        ["--wikidata-url", "--commons-url"].contains(options[i]) ? [options[i], options[i + 1]] : []
+    }
+}
+
 /// Issue 34, item 5: `show` says why a fetched artwork has no picture and the one command that brings it, and
 /// `fetch --pictures` looks the pictures up again and downloads them, asking Overpass nothing.
 @Test func showSaysWhyAFetchedPictureIsMissingAndFetchPicturesLooksAgainAskingOverpassNothing() async throws {
@@ -420,7 +428,7 @@ func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], re
     #expect(notLooked.err.contains("has not been looked up yet (wikidata:Q523268); run 'artmap fetch --pictures'"), "\(notLooked.err)")
 
     let asked = try queries(server).count
-    let pictures = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home, extraEnvironment: quickBackoff)
+    let pictures = await runArtmap(["fetch", "--pictures"] + pictureServices(server), home: home, extraEnvironment: quickBackoff)
     #expect(pictures.status == 0, "\(pictures.err)")
     #expect(try queries(server).count == asked, "--pictures asks Overpass nothing")
     let summary = try #require(pictures.out.split(separator: "\n").first.map(String.init))
@@ -437,12 +445,16 @@ func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], re
 
     // Again: only the references without a picture are asked again, and nothing is downloaded twice.
     let commons = try requests(server, "commons").count, uploads = try requests(server, "upload").count
-    let again = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home, extraEnvironment: quickBackoff)
+    let again = await runArtmap(["fetch", "--pictures"] + pictureServices(server), home: home, extraEnvironment: quickBackoff)
     #expect(again.status == 0, "\(again.err)")
     #expect(again.out.hasPrefix("looked up \(without) picture\(without == 1 ? "" : "s") (0 found, \(without) without); 0 pictures downloaded"), "\(again.out)")
     #expect(try requests(server, "commons").count > commons && (try requests(server, "upload").count) == uploads)
     #expect(try queries(server).count == asked)
 
-    let refused = await runArtmap(["fetch", "--pictures", "--radius", "300"] + server.osmServiceOptions, home: home)
-    #expect(refused.status == 2 && refused.err.contains("--pictures fetches the pictures of every stored artwork"), "\(refused.err)")
+    for extra in [["--radius", "300"], ["--around", "60.1690,24.9480"], ["--near", "Havis Amanda"], ["--no-pictures"]] {
+        let refused = await runArtmap(["fetch", "--pictures"] + extra, home: home)
+        #expect(refused.status == 2 && refused.err.contains("--pictures fetches the pictures of every stored artwork"), "\(extra): \(refused.err)")
+    }
+    let withOverpass = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home)
+    #expect(withOverpass.status == 2 && withOverpass.err.contains("--overpass-url"), "\(withOverpass.err)")
 }

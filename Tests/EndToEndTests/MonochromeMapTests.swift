@@ -34,7 +34,8 @@ private func isText(_ c: Character) -> Bool { c.isLetter || c.isNumber }
     let screen = try tmux.waitFor { boxTop($0, "65 artworks in 61 buildings") != nil && $0.contains { $0.contains("Mikonkatu") } }
     #expect(screen.contains { $0.contains("Map · 5 m/cell") })
     let raw = try tmux.screenWithAttributes().joined()
-    #expect(!raw.contains("38;5;") && !raw.contains("38;2;"), "no colours with --no-color")
+    #expect(!raw.contains("38;5;") && !raw.contains("38;2;") && !raw.contains("48;5;") && !raw.contains("48;2;"), "no colours with --no-color")
+    #expect(raw.firstMatch(of: /\u{1B}\[(?:[0-9;]*;)?(?:3|4|9|10)[0-7](?:;[0-9;]*)?m/) == nil, "no 16-colour codes either")
     let rows = mapRows(screen)
     try #require(rows.count > 30)
     let braille = rows.joined().filter(isBraille).count

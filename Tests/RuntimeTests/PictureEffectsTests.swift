@@ -57,4 +57,9 @@ import TestSupport
     // Never looked up: not downloaded yet (s or fetch --pictures looks it up).
     _ = handler.perform(.loadPicture(unseen.key), shown, replies.reply)
     guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
+    // Found, with a thumbnail, but not downloaded: not downloaded yet, whatever else the row holds.
+    try store.savePictures([ResolvedPicture(reference: "wikidata:Q1", thumbURL: "https://upload.wikimedia.org/thumb/p.jpg")], at: "2026-12-02T00:00:00Z")
+    _ = handler.perform(.loadPicture(unseen.key), shown, replies.reply)
+    guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
+    #expect(replies.answeredNow.count == 3)
 }

@@ -13,12 +13,15 @@ extension AppState {
 
     private mutating func open<S: StackScreen>(_ type: S.Type) -> [Effect] {
         let index = overlays.lastIndex { $0.is(S.self) }
-        switch S.opening(self, open: index.flatMap { overlays[$0].state(S.self) }) {
+        // The screen plans from what is shown without the open one and those above it (what the map or table points at).
+        var below = self
+        if let index { below.overlays.removeSubrange(index...) }
+        switch S.opening(below, open: index.flatMap { overlays[$0].state(S.self) }) {
         case .refused(let why):
             lastMessage = why
             return []
         case .push(let screen, let first):
-            if let index { overlays.removeSubrange(index...) }
+            overlays = below.overlays
             let id = push(screen)
             return first.map { route(OverlayAction($0), to: id) } ?? []
         }

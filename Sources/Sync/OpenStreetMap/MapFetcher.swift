@@ -315,11 +315,11 @@ public struct MapFetcher: Sendable {
             .filter { !$0.isEmpty && (known[$0] == nil || (lookAgain && known[$0]?.thumbURL.isEmpty == true)) }
         guard !wanted.isEmpty else { return }
         progress(.pictures(wanted.count))
-        report.picturesAsked = wanted.count
         let client = WikimediaClient(wikidata: services.wikidata, commons: services.commons, http: http)
         do {
             let found = try await client.resolve(Array(wanted))
             try store.savePictures(found, at: CatalogStore.isoTime(Date()))
+            report.picturesAsked = wanted.count
             report.picturesFound = found.filter { !$0.thumbURL.isEmpty }.count
             report.pictureProblems = found.compactMap { $0.problem.isEmpty ? nil : "\($0.reference): \($0.problem)" }.sorted()
         } catch let error as SyncError {

@@ -68,6 +68,7 @@ extension NearMeFeature {
             return NearMeReduced(requests: (text.isEmpty ? [] : [.addToMessage(text)]) + [.picturesChanged])
         case .failed(let message):
             state.fetching = nil
+            state.looksAgain = false
             state.status = nil
             state.refitUnlessMoved = nil
             // What arrived before the failure stays (issue 30); a far start with nothing yet shows the nearest collection.
@@ -86,6 +87,8 @@ extension NearMeFeature {
     private static func fetched(_ state: inout NearMeState, summary: String, baseMap: BaseMap, artworks: [Artwork],
                                 main: MainState) -> NearMeReduced {
         let centre = state.fetching ?? main.reference
+        let looksAgain = state.looksAgain
+        state.looksAgain = false
         state.fetching = nil
         state.status = "finding the artworks' pictures"
         var requests: [NearMeRequest] = [.arrival(.mapFetched(baseMap)), .message(summary), .clearError]
@@ -96,8 +99,7 @@ extension NearMeFeature {
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
         }
-        defer { state.looksAgain = false }
-        return NearMeReduced(effects: [.cachePictures(lookAgain: state.looksAgain)], requests: requests)
+        return NearMeReduced(effects: [.cachePictures(lookAgain: looksAgain)], requests: requests)
     }
 
     /// Shows fetched artworks: in the fetched collection when it is on screen; else instead of the shown collection
