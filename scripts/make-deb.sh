@@ -30,8 +30,8 @@ Data shipped with or shown by artmap, and their credits:
   artmap shows "(c) OpenStreetMap contributors (ODbL)" with map data it imported.
 
  Natural Earth (/usr/share/artmap/world/world-110m.txt, world-10m.txt)
-  The world base layer (coasts, country borders and names, populated places) is derived from
-  Natural Earth's 1:110m and 1:10m data (naturalearthdata.com), which is in the public domain:
+  The world base layer (coasts, country borders and names, populated places, lakes, rivers) is derived
+  from Natural Earth's 1:110m, 1:50m and 1:10m data (naturalearthdata.com), which is in the public domain:
   "No permission is needed to use Natural Earth. Crediting the authors is unnecessary."
   https://www.naturalearthdata.com/about/terms-of-use/ - made by scripts/make-world-layer.py.
 

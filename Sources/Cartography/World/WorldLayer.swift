@@ -1,7 +1,7 @@
 import Geo
 
 /// The world base layer at one scale, from Natural Earth (see scripts/make-world-layer.py): coast and border
-/// lines, lakes' shores, country names and populated places, each with a rank (1 first). Points are whole units of `quantum`
+/// lines, lakes' shores, rivers, country names and populated places, each with a rank (1 first). Points are whole units of `quantum`
 /// degrees, kept flat so the 1:10m layer stays a few megabytes in memory.
 public struct WorldLayer: Sendable {
     /// A name on the world map: a country at its label point, or a populated place.
@@ -30,11 +30,17 @@ public struct WorldLayer: Sendable {
     let starts: [Int]
     /// Each line's bounds in units: min x, min y, max x, max y.
     let bounds: [Int32]
-    /// How many of the lines are lakes' shores (drawn as coasts are).
+    /// Whether each line is a ring (a coast, a border, a lake's shore) rather than an open line (a river).
+    let rings: [Bool]
+    /// How many of the lines are lakes' shores and rivers (drawn as coasts are).
     public let lakeCount: Int
+    public let riverCount: Int
 
-    init(scale: String, quantum: Double, countries: [Label], places: [Label], units: [Int32], starts: [Int], bounds: [Int32], lakeCount: Int = 0) {
+    init(scale: String, quantum: Double, countries: [Label], places: [Label], units: [Int32], starts: [Int], bounds: [Int32],
+         rings: [Bool], lakeCount: Int = 0, riverCount: Int = 0) {
+        self.rings = rings
         self.lakeCount = lakeCount
+        self.riverCount = riverCount
         self.scale = scale
         self.quantum = quantum
         self.countries = countries
@@ -49,12 +55,13 @@ public struct WorldLayer: Sendable {
     /// How many points all its lines hold.
     public var pointCount: Int { units.count / 2 }
 
-    /// Whether a point lies inside one of the layer's rings (a country's land: the rings are the countries' outlines),
-    /// by crossings of a ray to the east, counted over every ring whose box holds the point.
+    /// Whether a point lies inside the layer's land: inside an odd number of its rings (the countries' outlines, a
+    /// lake's shore taking the lake out, an island's in it putting it back), by crossings of a ray to the east,
+    /// counted over every ring whose box holds the point (rivers are no rings).
     public func isLand(longitude: Double, latitude: Double) -> Bool {
         let x = longitude / quantum, y = latitude / quantum
         var inside = false
-        for line in 0..<lineCount {
+        for line in 0..<lineCount where rings[line] {
             let b = line * 4
             guard Double(bounds[b]) <= x, Double(bounds[b + 2]) >= x, Double(bounds[b + 1]) <= y, Double(bounds[b + 3]) >= y else { continue }
             let first = starts[line], end = starts[line + 1]

@@ -48,6 +48,8 @@ public enum WorldLayerFile {
         var starts: [Int] = [0]
         var bounds: [Int32] = []
         var lakes = 0
+        var rivers = 0
+        var rings: [Bool] = []
 
         init(file: String) { self.file = file }
 
@@ -85,12 +87,16 @@ public enum WorldLayerFile {
                 // A lake's shore: a ring like a coast's, so a point in a lake is not on land (`isLand`).
                 try readLine(fields.dropFirst(), number: number)
                 lakes += 1
+            case "R":
+                // A river: an open line, drawn as the coasts are but no ring.
+                try readLine(fields.dropFirst(), number: number, ring: false)
+                rivers += 1
             default:
                 throw failure("unknown record \"\(fields[0].prefix(20))\"", number)
             }
         }
 
-        mutating func readLine(_ fields: ArraySlice<Substring>, number: Int) throws {
+        mutating func readLine(_ fields: ArraySlice<Substring>, number: Int, ring: Bool = true) throws {
             guard fields.count >= 4, fields.count % 2 == 0 else { throw failure("a line needs two or more points (x y pairs)", number) }
             var x: Int32 = 0, y: Int32 = 0
             var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
@@ -110,12 +116,13 @@ public enum WorldLayerFile {
             }
             starts.append(units.count / 2)
             bounds += [minX, minY, maxX, maxY]
+            rings.append(ring)
         }
 
         func layer() throws -> WorldLayer {
             guard let scale else { throw failure("the file is empty", 1) }
             return WorldLayer(scale: scale, quantum: quantum, countries: countries.sorted { $0.rank < $1.rank },
-                              places: places.sorted { $0.rank < $1.rank }, units: units, starts: starts, bounds: bounds, lakeCount: lakes)
+                              places: places.sorted { $0.rank < $1.rank }, units: units, starts: starts, bounds: bounds, rings: rings, lakeCount: lakes, riverCount: rivers)
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 import Geo
 import TerminalTypes
 
-/// The world base layer far out (Natural Earth, see `WorldAtlas`): coasts and borders as lines below everything
+/// The world base layer far out (Natural Earth, see `WorldAtlas`): coasts, borders, lakes and rivers as lines below everything
 /// else, then country and place names placed by rank. The 1:110m layer from 50 km a cell, the 1:10m one closer;
 /// none at street zooms, where the stored streets take over.
 enum WorldView {
