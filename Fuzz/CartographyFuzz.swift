@@ -7,7 +7,7 @@ import Geo
 // it builds. An input
 // starting with 0xFF is a stored walking piece instead (4 bytes of its edges' length, the edges' bytes, then
 // its components and landmark walks): labelled and routed through as a store's rows would be. An input starting
-// with 0xFE is a world layer file (WorldLayerFile).
+// with 0xFE is a world layer file (WorldLayerFile), its lakes and rivers too.
 final class CountingSink: MapImportSink {
     var features: [MapFeature] = []
     var edges: [WalkEdge] = []
@@ -30,7 +30,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             var points = 0
             layer.forEachLine(west: -180, south: -90, east: 180, north: 90) { line, _ in points += line.count }
             layer.forEachLine(west: 170, south: -10, east: -170, north: 10) { line, _ in points += line.count }
-            _ = (points, layer.countries.count, layer.places.first?.name)
+            // Land or water over the rings only (lakes' shores among them, rivers not), at a few points.
+            let land = [(0.5, 0.5), (0.0, 0.0), (179.9, 0.0), (-180.0, -90.0)].filter { layer.isLand(longitude: $0.0, latitude: $0.1) }
+            _ = (points, land.count, layer.lakeCount, layer.riverCount, layer.countries.count, layer.places.first?.name)
         }
         return 0
     }
