@@ -243,3 +243,13 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
     press(&state, .character("w"))
     #expect(state.screen(WalkState.self)?.buildingName == expected, "the building is the one the table points at, not the stop's")
 }
+
+@Test func farFromEveryArtworkWSaysThereIsNothingToWalkToAndAsksNoPlan() throws {
+    var state = try campusState()
+    // A fixed point in the Pacific: the campus is 15,000 km away.
+    _ = reduce(&state, .referenceMoved(Coordinate(clampingLatitude: -30, longitude: -140), .fixed("the Pacific")))
+    let effects = press(&state, .character("w"))
+    #expect(walkRequest(effects) == nil, "\(effects)")
+    #expect(state.screen(WalkState.self)?.pool.isEmpty == true)
+    #expect(state.lastMessage == "no walk: no artworks within 5.0 km of here (t: walk through your favourites)")
+}

@@ -114,3 +114,8 @@ private func metresAway(_ north: Double, _ east: Double = 0) -> GeoPoint {
     let turned: [String] = reversal.steps.map { $0.instruction }
     #expect(turned == ["head north on North Way", "turn around onto South Way"], "\(turned)")
 }
+
+@Test func aStartBeyondTheRoutersReachIsSaidAsMoreThanItsGap() {
+    #expect(RouteFailure.tooFarFromWays(metres: Router.maximumGap, what: "start").message == "the start is more than 500 m from the nearest imported path")
+    #expect(RouteFailure.tooFarFromWays(metres: 120, what: "target").message == "the target is 120 m from the nearest imported path")
+}

@@ -77,7 +77,10 @@ public enum RouteFailure: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .noWalkingGraph: return "no streets imported: artmap import an .osm.pbf of the area for walking directions"
-        case .tooFarFromWays(let metres, let what): return "the \(what) is \(DistanceText.format(metres)) from the nearest imported path"
+        case .tooFarFromWays(let metres, let what):
+            // The planner looks no farther than the router's gap: at that distance it knows only "more than".
+            let distance = (metres >= Router.maximumGap ? "more than " : "") + DistanceText.format(metres)
+            return "the \(what) is \(distance) from the nearest imported path"
         case .outsideImportedArea(let metres, let what):
             return "the \(what) is \(DistanceText.format(metres)) outside the imported area (import an extract that covers it)"
         case .island(let nodes, let what):

@@ -10,7 +10,7 @@ public enum WalkFeature {
     /// The screen `w` opens: planned from the reference point through the nearest artworks (or as the open one
     /// chose), with the building pointed at for `t`, and the speed and stay the settings say.
     static func opened(_ context: OpeningContext, open previous: WalkState?) -> WalkState {
-        let nearest = context.nearestBuildings(WalkState.poolSize)
+        let nearest = context.nearestBuildings(WalkState.poolSize).filter { $0.distance <= WalkState.poolRadius }
         let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.poolSize).map(\.artwork))
         var building: RankedBuilding?
         switch context.pointed {
@@ -83,7 +83,7 @@ public enum WalkFeature {
             switch state.pick {
             case .favourites: why = "no favourites yet: f on an artwork hearts it (t chooses another way)"
             case .building: why = "no building was selected when the walk opened (t chooses another way)"
-            case .nearest, .minutes: why = "no artworks near here"
+            case .nearest, .minutes: why = "no artworks within \(DistanceText.format(WalkState.poolRadius, imperial: context.imperial)) of here (t: walk through your favourites)"
             }
             state.generation += 1
             state.itinerary = nil

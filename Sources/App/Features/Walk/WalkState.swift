@@ -141,6 +141,8 @@ public struct WalkState: Hashable, Sendable {
     public static let reachedWithin = 20.0
     /// The largest pool, and the most stops `nearest` takes.
     public static let poolSize = 20
+    /// How far from the reference point an artwork may be to be walked to (the farthest a fetch reaches, 5 km).
+    public static let poolRadius = NearMeState.maxRadius
 
     public init(origin: Coordinate, pool: [Artwork], pick: WalkPick = .nearest(8), buildingName: String? = nil,
                 buildingArtworks: [Artwork] = [], speed: Double = WalkState.defaultSpeed, stay: Double = WalkState.defaultStay) {
