@@ -1,9 +1,11 @@
 import Catalog
 import Foundation
+import Geo
 
 // libFuzzer target: the campus service decoder and the tagged-place (plist) decoder must never crash,
 // whatever the bytes; errors are fine. The streamed object parser (GeoJSON's) must agree with the whole-document
-// parser, and the text limit must keep what it promises.
+// parser, and the text limit must keep what it promises. Settings values (issue 43): whatever a settings file holds,
+// the checked settings stay in their ranges.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
@@ -33,5 +35,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             guard text.count <= limit else { fatalError("\(text.count) characters passed a limit of \(limit)") }
         }
     }
+    checkSettings(text)
     return 0
+}
+
+/// Each line `key = value` as a settings file holds it, and the whole text as every setting's value: the checked
+/// numbers must stay within what every reader can take.
+func checkSettings(_ text: String) {
+    var saved: [String: String] = [:]
+    for line in text.split(separator: "\n").prefix(64) {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { saved[Setting.canonicalKey(parts[0].trimmingCharacters(in: .whitespaces))] = parts[1].trimmingCharacters(in: .whitespaces) }
+    }
+    for settings in [CheckedSettings(saved), CheckedSettings(Dictionary(uniqueKeysWithValues: Setting.all.map { ($0.key, text) }))] {
+        guard (1...100).contains(settings.nearest), settings.radius.map({ (1...100_000).contains($0) }) ?? true,
+              settings.slideshowInterval == 0 || (1...60).contains(settings.slideshowInterval),
+              (1...10).contains(settings.walkSpeed), (0...600).contains(settings.walkStay),
+              (1...1000).contains(settings.distanceFilter), (0...3650).contains(settings.maxAgeDays),
+              (0...31_536_000).contains(settings.syncMaxAge) else { fatalError("a checked setting left its range: \(settings)") }
+        _ = settings.notice.map { DistanceText.format(Double($0.count)) }
+    }
 }

@@ -69,7 +69,7 @@ enum FetchCommand: Command {
             center = near
         }
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
-                                      maxAgeDays: try OSMServiceOptions.maxAgeDays(store), services: services,
+                                      maxAgeDays: try OSMServiceOptions.maxAgeDays(store, console: console), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
         request.downloadPictures = !options.noPictures
         request.fetchTiles = !options.picturesOnly

@@ -42,8 +42,8 @@ enum InteractiveCommand {
 
         private static let place: [OptionDeclaration<ViewOptions>] = [
             .option("--at", \.at, .coordinate, help: "reference point (default the Ashton Building)"),
-            .option("--radius", \.radius, .metres, help: "show only what is within this distance"),
-            .option("--nearest", \.nearest, .count, valueName: "K", help: "highlight the K nearest buildings (default 10)"),
+            .option("--radius", \.radius, .metres(within: 1...100_000), help: "show only what is within this distance (1 to 100000, as the setting map.radius)"),
+            .option("--nearest", \.nearest, .count(upTo: 100), valueName: "K", help: "highlight the K nearest buildings, 1 to 100 (default 10)"),
         ]
 
         private static let look: [OptionDeclaration<ViewOptions>] = [
@@ -58,7 +58,7 @@ enum InteractiveCommand {
         private static let online: [OptionDeclaration<ViewOptions>] = [
             .flag("--offline", \.offline, help: "do not sync, fetch or search online"),
             NearOption.declaration(\.near),
-            .option("--sync-age", \.syncAge, .seconds, help: "sync at start-up when older than this (default 3600, or the setting)"),
+            .option("--sync-age", \.syncAge, .number(within: 0...31_536_000, unit: "seconds", valueName: "SECONDS"), help: "sync at start-up when older than this (default 3600, or the setting)"),
             .option("--rijks-base", \.rijksBase, .text("URL"), help: "the Rijksmuseum's search, id and IIIF bases under one URL (or the setting)"),
         ]
 
@@ -125,9 +125,9 @@ enum InteractiveCommand {
         let large = ((try? FileManager.default.attributesOfItem(atPath: checkPath)[.size] as? Int) ?? 0) > largeStoreBytes
         if !progressive && !large { _ = try checked.settleCheck() }
         let storeForSettings = checked.store
-        let saved = try savedSettings(storeForSettings)
-        func savedNumber(_ key: String) -> Double? { saved[key].flatMap(DecimalText.double) }
-        let location = try LocationOptions(options.location, command: nil, console: console, defaultFilter: savedNumber(Setting.distanceFilter) ?? 25)
+        let saved = try SettingsReading.saved(storeForSettings)
+        let checkedSettings = CheckedSettings(saved) // a hand-edited `map.nearest = -3`: named on the status line, 10 used
+        let location = try LocationOptions(options.location, command: nil, console: console, defaultFilter: checkedSettings.distanceFilter)
         let offline = options.offline
         if options.near != nil && (options.at != nil || location.firstPoint != nil || location.gpsd != nil) {
             throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: nil)
@@ -135,10 +135,9 @@ enum InteractiveCommand {
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: storeForSettings, offline: offline,
                                                          environment: environment, command: nil)
         let reference = location.firstPoint ?? near ?? options.at ?? .ashtonBuilding
-        let radius = options.radius ?? savedNumber(Setting.radius)
-        let nearest = options.nearest ?? savedNumber(Setting.nearest).map(Int.init) ?? 10
-        let layout = options.layout
-        let syncAge: TimeInterval = options.syncAge ?? savedNumber(Setting.syncMaxAge) ?? 3600
+        let radius = options.radius ?? checkedSettings.radius
+        let nearest = options.nearest ?? checkedSettings.nearest
+        let syncAge: TimeInterval = options.syncAge ?? checkedSettings.syncMaxAge
         let storePath = options.store.resolvedPath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
@@ -173,8 +172,9 @@ enum InteractiveCommand {
                                      source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
                                      notice: notice)
         if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
+        start.notice = start.notice ?? checkedSettings.notice
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
-                             startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: layout, syncAge: syncAge)
+                             startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
         start.world = ResourceLocator.worldAtlas(environment: environment)
         if let problem = start.world.problem, start.notice == nil { start.notice = problem }
@@ -187,13 +187,6 @@ enum InteractiveCommand {
         if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
         try wire(session, options, store: store, storePath: storePath, imageCache: syncRequest.imageCache, environment: environment)
         return try await show(session, arguments, options, saved: saved, storePath: storePath, environment: environment, console: console)
-    }
-
-    /// The settings saved in the store (and the user's settings file), by key.
-    private static func savedSettings(_ store: CatalogStore) throws -> [String: String] {
-        var saved: [String: String] = [:]
-        for setting in Setting.all { if let value = try store.setting(setting.key) { saved[setting.key] = value } }
-        return saved
     }
 
     /// The line that says no art is near a point the user gave, and how far the nearest is; nil when some is near.

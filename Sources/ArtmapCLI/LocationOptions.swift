@@ -17,7 +17,7 @@ struct LocationInput {
     /// The options of commands that follow a source (the view, `watch`).
     static let declarations: [OptionDeclaration<LocationInput>] = [
         .option("--gpx", \.gpx, .path, help: "replay a GPX walk (wpt, trkpt or rtept; times set the pace)"),
-        .option("--speed", \.speed, .positive("X"), help: "replay speed factor (default 1)"),
+        .option("--speed", \.speed, .number(within: 0.01...1000, unit: "a factor", valueName: "X"), help: "replay speed factor, 0.01 to 1000 (default 1)"),
         .flag("--loop", \.loop, help: "replay the GPX file again and again"),
         .option("--gpsd", \.gpsd, .gpsd, help: "follow gpsd (default 127.0.0.1:2947)", valueIsOptional: true),
         .option("--max-error", \.maxError, .metres, help: "ignore gpsd fixes less accurate than this (default 50)"),

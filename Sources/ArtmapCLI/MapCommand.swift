@@ -69,7 +69,7 @@ enum MapCommand: Command {
         case "evict":
             guard words.count == 1 else { throw CLIError.usage("map evict takes no SOURCE", command: name) }
             guard !store.isReadOnly else { throw CLIError("map evict cannot change the store: it is read-only") }
-            let days = try OSMServiceOptions.maxAgeDays(store)
+            let days = try OSMServiceOptions.maxAgeDays(store, console: console)
             let evicted = try store.evictFetchedTiles(olderThan: days)
             console.line("evicted \(evicted) tile\(evicted == 1 ? "" : "s") fetched more than \(Int(days)) days ago (osm.max-age-days)")
             return 0

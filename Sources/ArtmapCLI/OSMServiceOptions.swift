@@ -60,11 +60,12 @@ enum OSMServiceOptions {
                            nominatim: try urls("--nominatim-url", options.nominatim, Setting.nominatimURL)[0])
     }
 
-    /// `osm.max-age-days` (30 unless set).
-    static func maxAgeDays(_ store: CatalogStore) throws -> Double {
-        let text = try store.setting(Setting.maxAgeDays) ?? "30"
-        guard let days = Double(text), days.isFinite, days >= 0 else { return 30 }
-        return days
+    /// `osm.max-age-days` (30 unless set), checked as every setting is: out of 0…3650 it is 30, and with a console
+    /// that is said on standard error.
+    static func maxAgeDays(_ store: CatalogStore, console: Console? = nil) throws -> Double {
+        let checked = CheckedSettings(try store.setting(Setting.maxAgeDays).map { [Setting.maxAgeDays: $0] } ?? [:])
+        for problem in checked.problems { console?.error("artmap: setting \(problem) (artmap config set to change it)") }
+        return checked.maxAgeDays
     }
 
     /// Whether the view may fetch by itself (`osm.auto-fetch`, on unless set to off).

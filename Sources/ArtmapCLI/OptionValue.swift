@@ -85,11 +85,14 @@ extension OptionValue where Value == Double {
         return value
     }
 
+    /// A bound as a person writes it: "10", "0.01".
+    static func bound(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+
     /// A decimal number within `range`, in `unit` ("minutes from 0 to 600").
     static func number(within range: ClosedRange<Double>, unit: String, valueName: String) -> Self {
         Self(valueName: valueName) { text, option in
             guard let value = DecimalText.double(text), range.contains(value) else {
-                throw refuse(option, "needs \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))", text)
+                throw refuse(option, "needs \(unit) from \(bound(range.lowerBound)) to \(bound(range.upperBound))", text)
             }
             return value
         }
@@ -101,6 +104,16 @@ extension OptionValue where Value == Int {
     static let count = Self(valueName: "N") { text, option in
         guard let value = DecimalText.integer(text), value > 0 else { throw refuse(option, "needs a whole number ≥ 1 in decimal digits", text) }
         return value
+    }
+
+    /// A whole number of things from 1 to `limit` (the view's nearest, a walk's stops).
+    static func count(upTo limit: Int) -> Self {
+        Self(valueName: "N") { text, option in
+            guard let value = DecimalText.integer(text), (1...limit).contains(value) else {
+                throw refuse(option, "needs a whole number from 1 to \(limit)", text)
+            }
+            return value
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Catalog
 import Curses
 import Foundation
+import Geo
 
 /// `artmap slideshow`: the full-screen view, straight into the slideshow of favourites.
 enum SlideshowCommand: Command {
@@ -15,7 +16,7 @@ enum SlideshowCommand: Command {
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--interval", \.interval, SlideshowCommand.intervalValue, valueName: "S", help: "seconds between pictures, 0 to 60 (default the setting, 8); 0 shows one fixed picture"),
+            .option("--interval", \.interval, SlideshowCommand.intervalValue, valueName: "S", help: "seconds between pictures, 1 to 60 (default the setting, 8); 0 shows one fixed picture"),
             .option("--pixels", \.pixels, .choice(PixelChoice.modes), help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
     }
@@ -23,8 +24,8 @@ enum SlideshowCommand: Command {
     /// Seconds between pictures, as the `slideshow.interval` setting takes them.
     static let intervalValue = OptionValue<Double>(valueName: "S") { text, option in
         guard case .success(let value) = Setting.named(Setting.slideshowInterval)?.validate(text) ?? .failure(CatalogError("")),
-              let seconds = Double(value) else {
-            throw OptionValue<Double>.refuse(option, "needs seconds from 0 to 60", text)
+              let seconds = DecimalText.double(value) else {
+            throw OptionValue<Double>.refuse(option, "needs seconds from 1 to 60, or 0 for one fixed picture", text)
         }
         return seconds
     }

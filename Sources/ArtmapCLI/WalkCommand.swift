@@ -36,12 +36,12 @@ enum WalkCommand: Command {
             .option("--from", \.from, .coordinate, help: "where the walk starts (default the Ashton Building)"),
             NearOption.declaration(\.near),
             OSMServiceInput.nominatimDeclaration.lifted(\.services),
-            .option("--stops", \.stops, .count, valueName: "K", help: "the K nearest artworks (default 8)"),
+            .option("--stops", \.stops, .count(upTo: WalkCommand.maxStops), valueName: "K", help: "the K nearest artworks, 1 to 50 (default 8)"),
             .option("--ids", \.ids, .text("ID,…"), help: "these artworks (ids as 'artmap list' shows them)"),
             .flag("--favourites", \.favourites, help: "your favourites"),
             .option("--building", \.building, .text("NAME"), help: "the artworks of one building or place (any case)"),
-            .option("--minutes", \.minutes, .positive("M"), help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
-            .option("--speed", \.speed, .positive("KM/H"), help: "walking speed for --minutes and the times shown (default: the setting walk.speed, 4.5)"),
+            .option("--minutes", \.minutes, .number(within: 1...1440, unit: "minutes", valueName: "M"), help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
+            .option("--speed", \.speed, .number(within: 1...10, unit: "km/h", valueName: "KM/H"), help: "walking speed for --minutes and the times shown, 1 to 10 (default: the setting walk.speed, 4.5)"),
             .option("--stay", \.stay, .number(within: 0...600, unit: "minutes", valueName: "MINUTES"), help: "minutes spent at each artwork (default: the setting walk.stay, 3)"),
             .flag("--open", \.open, help: "end at the last artwork instead of back at the start"),
             .option("--end", \.end, .coordinate, help: "end the walk here"),
@@ -67,6 +67,8 @@ enum WalkCommand: Command {
     ]
 
     static let defaultStops = 8
+    /// The most stops a walk takes: ordering costs grow as K⁴ beyond the exact range (400 stops took a minute).
+    static let maxStops = 50
     static let budgetPool = TourOrder.exactLimit
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -83,14 +85,16 @@ enum WalkCommand: Command {
         }
         let minutes = options.minutes
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
-        // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults.
-        let speed = try options.speed ?? store.setting(Setting.walkSpeed).flatMap(DecimalText.double) ?? 4.5
-        let stay = try options.stay ?? store.setting(Setting.walkStay).flatMap(DecimalText.double) ?? 3
+        // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults, checked: `walk.speed = 0` is named
+        // on standard error and 4.5 used.
+        let settings = try SettingsReading.checked(store, console: console)
+        let speed = options.speed ?? settings.walkSpeed
+        let stay = options.stay ?? settings.walkStay
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false,
                                                          environment: environment, command: name)
         let resumed = try options.resume.map { try savedWalk($0, store: store) }
         let start = near ?? options.from ?? resumed?.walk.start ?? .ashtonBuilding
-        let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil)
+        let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil, console: console)
         guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
@@ -113,14 +117,31 @@ enum WalkCommand: Command {
         }
     }
 
+    /// At most `maxStops` of `artworks`, the nearest to `start`, saying on standard error when some were left out.
+    static func capped(_ artworks: [Artwork], from start: Coordinate, what: String, console: Console) -> [Artwork] {
+        guard artworks.count > maxStops else { return artworks }
+        console.error("artmap walk: a walk takes at most \(maxStops) stops: the \(maxStops) nearest of the \(artworks.count) \(what)")
+        return Array(artworks.sorted { Geodesic.distance(from: start, to: $0.coordinate) < Geodesic.distance(from: start, to: $1.coordinate) }.prefix(maxStops))
+    }
+
     /// The artworks to choose from: the named ones, the favourites, or the nearest (12 for a time budget).
-    static func candidates(_ options: Options, store: CatalogStore, start: Coordinate, pooled: Bool) throws -> [Artwork] {
+    static func candidates(_ options: Options, store: CatalogStore, start: Coordinate, pooled: Bool, console: Console) throws -> [Artwork] {
         if let ids = options.ids {
             let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !list.isEmpty else { throw CLIError.usage("option --ids needs ids separated by commas", command: name) }
-            return try list.map { try ArtworkLookup.find($0, in: options.collection, store: store) }
+            // An id given twice (or two spellings of one artwork) is one stop.
+            var seen = Set<String>(), named: [Artwork] = []
+            for id in list where seen.insert(id).inserted {
+                if seen.count > maxStops * 4 { break }
+                let artwork = try ArtworkLookup.find(id, in: options.collection, store: store)
+                if !named.contains(where: { $0.key == artwork.key }) { named.append(artwork) }
+            }
+            guard named.count <= maxStops else {
+                throw CLIError.usage("a walk takes at most \(maxStops) stops; --ids names \(named.count > maxStops * 4 ? "more than \(maxStops * 4)" : String(named.count)) artworks", command: name)
+            }
+            return named
         }
-        if options.favourites { return try store.favouriteArtworks() }
+        if options.favourites { return capped(try store.favouriteArtworks(), from: start, what: "favourites", console: console) }
         var collections = [try options.collection.collection(in: store, at: start)]
         let together = try options.collection.collectionsShownTogether(in: store, at: start, metres: nil)
         if together.count > 1 { collections = together }
@@ -130,7 +151,7 @@ enum WalkCommand: Command {
             guard let match = ranked.first(where: { $0.name.caseInsensitiveCompare(building) == .orderedSame }) else {
                 throw CLIError("no building or place named '\(DisplayText.clean(building))' near the start\(Suggestion.hint(for: building, among: names))")
             }
-            return match.artworks.map(\.artwork)
+            return capped(match.artworks.map(\.artwork), from: start, what: "artworks in \(match.name)", console: console)
         }
         let count = pooled ? budgetPool : options.stops ?? defaultStops
         return Array(ranked.lazy.flatMap(\.artworks).prefix(count).map(\.artwork))

@@ -78,6 +78,8 @@ public struct Setting: Sendable, Identifiable {
     private static let userKeys: Set<String> = Set(all.map(\.key) + remembered)
 
     public static let slideshowInterval = "slideshow.interval"
+    /// The shortest slideshow interval above 0, in seconds.
+    public static let slideshowFloor = 1.0
     public static let radius = "map.radius"
     public static let nearest = "map.nearest"
     public static let distanceFilter = "location.distance-filter"
@@ -100,8 +102,14 @@ public struct Setting: Sendable, Identifiable {
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
-        Setting(key: slideshowInterval, title: "Slideshow interval", help: "seconds between pictures, 0 to 60 (0 shows one fixed picture)",
-                defaultValue: "8", check: number(in: 0...60, unit: "seconds")),
+        Setting(key: slideshowInterval, title: "Slideshow interval", help: "seconds between pictures, 1 to 60, or 0 for one fixed picture",
+                defaultValue: "8", check: { text in
+                    // Below a second the pictures would change faster than they are drawn (a redraw storm, issue 43).
+                    if let value = DecimalText.double(text), value > 0, value < slideshowFloor {
+                        return .failure(CatalogError("\(text) is below \(Int(slideshowFloor)) second: give 1 to 60, or 0 for one fixed picture"))
+                    }
+                    return number(in: 0...60, unit: "seconds")(text)
+                }),
         Setting(key: radius, title: "Default radius", help: "show only what is within this many metres, or off",
                 defaultValue: "off", check: { text in
                     if text.lowercased() == "off" || text.isEmpty { return .success("off") }

@@ -65,7 +65,7 @@ extension CatalogStore {
     /// went. The artworks they brought stay in their collection. Moving back there fetches them again.
     @discardableResult
     public func evictFetchedTiles(olderThan maxAgeDays: Double, keeping: Set<MapTile> = [], now: Date = Date()) throws -> Int {
-        let cutoff = Self.isoTime(now.addingTimeInterval(-maxAgeDays * 86_400))
+        let cutoff = Self.isoTime(now.addingTimeInterval(-Self.boundedAge(maxAgeDays) * 86_400))
         return try database.inTransaction {
             let old = try database.rows("SELECT tile_row, tile_column FROM osm_tiles WHERE fetched_at < ?1", [.text(cutoff)]).filter {
                 !keeping.contains(MapTile(row: Int($0[0].integer ?? 0), column: Int($0[1].integer ?? 0)))

@@ -88,10 +88,13 @@ extension CatalogStore {
         }
     }
 
+    /// Days of age held to 0…3650 (the setting's range): a date 10^20 days back is no date an ISO time can say (issue 43).
+    static func boundedAge(_ days: Double) -> Double { days.isFinite ? min(max(days, 0), 3650) : 30 }
+
     /// The tiles among `tiles` not fetched since `now - maxAgeDays`.
     public func staleTiles(_ tiles: [MapTile], maxAgeDays: Double, now: Date = Date()) throws -> [MapTile] {
         let times = try tileFetchTimes(tiles)
-        let limit = Self.isoTime(now.addingTimeInterval(-maxAgeDays * 86_400))
+        let limit = Self.isoTime(now.addingTimeInterval(-Self.boundedAge(maxAgeDays) * 86_400))
         return tiles.filter { tile in
             guard let fetched = times[tile] else { return true }
             return fetched <= limit

@@ -32,10 +32,12 @@ extension AppState {
         settings[key] = value
         routeMain(.sharedChanged)
         guard let setting = Setting.named(key) else { return }
-        let current = value ?? setting.defaultValue
+        // Checked where it is read: a hand-edited `slideshow.interval = nan` or `map.nearest = -3` is its default here
+        // (the command that started the view names it on the status line).
+        let current = setting.usable(value).value
         switch key {
-        case Setting.slideshowInterval: slideshowInterval = Double(current) ?? slideshowInterval
-        case Setting.nearest: if let k = Int(current) { routeMain(.nearestCount(k)) }
+        case Setting.slideshowInterval: slideshowInterval = DecimalText.double(current) ?? slideshowInterval
+        case Setting.nearest: if let k = DecimalText.integer(current) { routeMain(.nearestCount(k)) }
         default: break
         }
     }
