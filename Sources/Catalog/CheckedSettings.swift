@@ -23,21 +23,23 @@ public struct CheckedSettings: Sendable, Equatable {
     public var maxAgeDays: Double
     /// One line per saved value that was not used: "walk.speed = 0 is not valid (0 is outside 1…10 km/h): 4.5 is used".
     public var problems: [String] = []
+    /// The keys whose saved values were not used, in the order checked.
+    public var invalidKeys: [String] = []
 
     /// Checks the saved values (by key, as saved); a key not saved takes its default without a problem.
     public init(_ saved: [String: String]) {
-        var problems: [String] = []
+        var problems: [String] = [], invalidKeys: [String] = []
         func number(_ key: String) -> Double {
             // Every key read here is in `Setting.all`, whose defaults pass their own check.
             guard let setting = Setting.named(key) else { return 0 }
             let (value, problem) = setting.usable(saved[key])
-            if let problem { problems.append(problem) }
+            if let problem { problems.append(problem); invalidKeys.append(key) }
             return DecimalText.double(value) ?? DecimalText.double(setting.defaultValue) ?? 0
         }
         slideshowInterval = number(Setting.slideshowInterval)
         let radiusSetting = Setting.named(Setting.radius)
         let (radiusText, radiusProblem) = radiusSetting?.usable(saved[Setting.radius]) ?? ("off", nil)
-        if let radiusProblem { problems.append(radiusProblem) }
+        if let radiusProblem { problems.append(radiusProblem); invalidKeys.append(Setting.radius) }
         radius = DecimalText.double(radiusText)
         nearest = Int(number(Setting.nearest))
         distanceFilter = number(Setting.distanceFilter)
@@ -46,14 +48,17 @@ public struct CheckedSettings: Sendable, Equatable {
         syncMaxAge = number(Setting.syncMaxAge)
         maxAgeDays = number(Setting.maxAgeDays)
         self.problems = problems
+        self.invalidKeys = invalidKeys
     }
 
     /// Every setting at its default.
     public static let defaults = CheckedSettings([:])
 
-    /// The problems as one status line ("settings not used: …; …"), or nil when every saved value is good.
+    /// The problems as one short status line, or nil when every saved value is good: the keys, and where to read why.
     public var notice: String? {
-        problems.isEmpty ? nil : "settings not used: " + problems.joined(separator: "; ")
+        guard !invalidKeys.isEmpty else { return nil }
+        if problems.count == 1, let only = problems.first { return "setting not used: " + only }
+        return "settings not valid, their defaults used: \(invalidKeys.joined(separator: ", ")) (artmap config list says why)"
     }
 }
 
