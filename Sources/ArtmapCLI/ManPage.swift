@@ -88,6 +88,22 @@ enum ManPage {
 
     /// The intro's lines joined into paragraphs at blank lines; a line that starts with a word and two spaces
     /// (a table such as export's formats) stays a line of its own.
+    /// The README's key tables (Markdown), from the same keymap as the help and the KEYS section: one table per
+    /// context, its own keys first, then the keys that work everywhere. `scripts/update-readme-keys.sh` writes them
+    /// between the README's `keys` markers, and a test fails when the two differ.
+    static func readmeKeyTables() -> [String] {
+        var lines: [String] = []
+        for (context, own) in Keymap.sections() {
+            if !lines.isEmpty { lines.append("") }
+            lines += ["| \(context.rawValue) | what they do |", "| --- | --- |"]
+            for binding in own {
+                let keys = binding.keys.map { "`" + $0.label.replacingOccurrences(of: "|", with: "\\|") + "`" }.joined(separator: " ")
+                lines.append("| \(keys) | \(binding.description.replacingOccurrences(of: "|", with: "\\|")) |")
+            }
+        }
+        return lines
+    }
+
     static func joinedIntro(_ intro: [String]) -> [String] {
         var paragraphs: [String] = []
         var current = ""
