@@ -7,47 +7,54 @@ import Sync
 public enum Artmap {
     public static let version = ArtmapVersion.current
 
-    static let usage = """
-        Usage: artmap [COMMAND] [OPTIONS]
-
-        What art is near me? With no command, artmap opens the full-screen map and table
-        (or, when its output is not a terminal, prints 'artmap list').
-
-        Commands:
-          list        artworks grouped by building, nearest first (--json for scripts)
-          sync        fetch what changed from the campus service, and the images
-          refresh     refresh collections from their own sources (the service, a file, OpenStreetMap,
-                      the Rijksmuseum); all of them when none is named
-          collections the collections with their sources, sizes and last refresh
-          import      load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its
-                      artworks, or tagged places (plist) or service-shaped JSON into a collection
-          fetch       the streets and artworks around a point from OpenStreetMap (Overpass API),
-                      with the artworks' pictures from Wikidata and Wikimedia Commons
-          place       find a place by name (the store first, then OpenStreetMap's Nominatim)
-          watch       follow a location source and print each fix with the nearest building
-          show        print an artwork's cached image as coloured text cells
-          route       walking directions to an artwork along the imported streets
-          walk        one walk through several artworks in the best order (the nearest, some ids,
-                      your favourites, or as many as fit in a time)
-          config      list, read and change settings (also the , screen in the view)
-          painters    follow painters at the Rijksmuseum: their paintings with images
-          favourites  the artworks you hearted (at most 50)
-          slideshow   the full-screen slideshow of your favourites' pictures
-          export      a collection, the favourites or a walk as GeoJSON, GPX or CSV
-          completions shell completion for bash, zsh or fish
-          map         the imported base layers with their size and age; map remove SOURCE
-
-        Options:
-          --help     show this help (artmap COMMAND --help for a command's options;
-                     'artmap --help' lists the full-screen view's options below)
-          --version  print the version
-          --man      print the manual page (roff; 'man artmap' once installed)
-
-        Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/).
-        """
+    /// Every subcommand with its line in `artmap --help`, in the order the help lists them: the top-level usage, the
+    /// completions' command list and the man page's COMMANDS are all made from this list.
+    static let declared: [(command: any Command.Type, summary: String)] = [
+        (ListCommand.self, "artworks grouped by building, nearest first (--json for scripts)"),
+        (SyncCommand.self, "fetch what changed from the campus service, and the images"),
+        (RefreshCommand.self, "refresh collections from their own sources (the service, a file, OpenStreetMap, the Rijksmuseum); all of them when none is named"),
+        (CollectionsCommand.self, "the collections with their sources, sizes and last refresh"),
+        (ImportCommand.self, "load an OpenStreetMap extract (.osm.pbf, .osm) or GeoJSON as the map and its artworks, a city's public-art CSV, or tagged places (plist) or service-shaped JSON into a collection"),
+        (FetchCommand.self, "the streets and artworks around a point from OpenStreetMap (Overpass API), with the artworks' pictures from Wikidata and Wikimedia Commons"),
+        (PlaceCommand.self, "find a place by name (the store first, then OpenStreetMap's Nominatim)"),
+        (WatchCommand.self, "follow a location source and print each fix with the nearest building"),
+        (ShowCommand.self, "print an artwork's cached image as coloured text cells"),
+        (RouteCommand.self, "walking directions to an artwork along the imported streets"),
+        (WalkCommand.self, "one walk through several artworks in the best order (the nearest, some ids, your favourites, or as many as fit in a time)"),
+        (ConfigCommand.self, "list, read and change settings (also the , screen in the view)"),
+        (PaintersCommand.self, "follow painters at the Rijksmuseum: their paintings with images"),
+        (FavouritesCommand.self, "the artworks you hearted (at most 50)"),
+        (SlideshowCommand.self, "the full-screen slideshow of your favourites' pictures"),
+        (ExportCommand.self, "a collection, the favourites or a walk as GeoJSON, GPX or CSV"),
+        (CompletionsCommand.self, "shell completion for bash, zsh or fish"),
+        (MapCommand.self, "the imported base layers with their size and age; map remove SOURCE"),
+    ]
 
     /// Every subcommand, found by name.
-    static let commands: [any Command.Type] = [ListCommand.self, SyncCommand.self, ImportCommand.self, FetchCommand.self, PlaceCommand.self, WatchCommand.self, ShowCommand.self, RouteCommand.self, ConfigCommand.self, PaintersCommand.self, FavouritesCommand.self, SlideshowCommand.self, ExportCommand.self, CompletionsCommand.self, MapCommand.self, RefreshCommand.self, CollectionsCommand.self, WalkCommand.self]
+    static let commands: [any Command.Type] = declared.map(\.command)
+
+    /// `artmap --help`: the commands from `declared`, each summary wrapped beside its name.
+    static let usage: String = {
+        let width = OptionParser.usageWidth - 2, column = 14
+        var lines = ["Usage: artmap [COMMAND] [OPTIONS]", "",
+                     "What art is near me? With no command, artmap opens the full-screen map and table",
+                     "(or, when its output is not a terminal, prints 'artmap list').", "", "Commands:"]
+        for (command, summary) in declared {
+            var line = "  " + command.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+            for word in summary.split(separator: " ") {
+                if line.count + 1 + word.count > width && line.count > column { lines.append(line); line = String(repeating: " ", count: column) }
+                line += (line.count == column || line.hasSuffix(" ") ? "" : " ") + word
+            }
+            lines.append(line)
+        }
+        lines += ["", "Options:",
+                  "  --help     show this help (artmap COMMAND --help for a command's options;",
+                  "             'artmap --help' lists the full-screen view's options below)",
+                  "  --version  print the version",
+                  "  --man      print the manual page (roff; 'man artmap' once installed)", "",
+                  "Data is kept in $XDG_DATA_HOME/artmap/artmap.sqlite (default ~/.local/share/artmap/)."]
+        return lines.joined(separator: "\n")
+    }()
 
     /// Runs one invocation; returns the process exit status.
     /// What the process must settle before any other thread starts: the full-screen view (on a terminal, with no

@@ -15,7 +15,7 @@ enum Completions {
         let takesFiles: Bool
     }
 
-    /// Every command, from `Artmap.commands`; summaries from the top-level help's command list.
+    /// Every command, from `Artmap.commands`; summaries as `Artmap.declared` says them.
     static var entries: [Entry] {
         let summaries = commandSummaries()
         return Artmap.commands.map { command in
@@ -38,19 +38,9 @@ enum Completions {
         InteractiveCommand.parser.specs + [OptionSpec(name: "--man", valueName: nil, help: "print the manual page (roff)")]
     }
 
-    /// `name → one line` from the Commands block of `artmap --help`.
+    /// `name → one line` as `Artmap.declared` says it.
     static func commandSummaries() -> [String: String] {
-        var summaries: [String: String] = [:]
-        var inCommands = false
-        for line in Artmap.usage.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("Commands:") { inCommands = true; continue }
-            guard inCommands else { continue }
-            if line.isEmpty || !line.hasPrefix("  ") { if !summaries.isEmpty { break } else { continue } }
-            let parts = line.dropFirst(2).split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, !line.hasPrefix("   ") else { continue }
-            summaries[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
-        }
-        return summaries
+        Dictionary(Artmap.declared.map { ($0.command.name, $0.summary) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What completes an option's value.

@@ -76,3 +76,15 @@ func everyOptionACommandTakesIsInItsUsageAndHelpAndEveryOptionTheHelpNamesIsTake
     #expect(words == (1...12).map { "[--option-\($0)" } + ["--needed"], "every option once, in order, --help left out")
     #expect(lines.allSatisfy { $0.count <= OptionParser.usageWidth })
 }
+
+/// Issue 45 item 5: the top-level usage and the completions' command list are made from the declared commands, so a
+/// command cannot be left out of either, and a summary over two lines is whole in the completions.
+@Test func theTopLevelUsageAndCompletionsComeFromTheDeclaredCommands() async throws {
+    let help = await runArtmap(["--help"], home: try temporaryDirectory("top-usage"))
+    let commandLines = help.out.components(separatedBy: "\nCommands:\n")[1].components(separatedBy: "\n\n")[0].split(separator: "\n")
+    let named = commandLines.filter { !$0.hasPrefix("   ") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+    #expect(named == Artmap.commands.map { $0.name }, "\(named)")
+    #expect(commandLines.allSatisfy { $0.count <= OptionParser.usageWidth })
+    let zsh = Completions.zsh()
+    #expect(zsh.contains("the Rijksmuseum); all of them when none is named"), "refresh's whole summary, not its first line")
+}
