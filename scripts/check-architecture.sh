@@ -25,6 +25,8 @@
 #     ArtmapCLI keeps commands and options;
 #   - no file in Sources/ArtmapCLI looks an option up by its name (`.value("--…")`, `.has("--…")`): a command
 #     declares its options as one typed struct (CommandOptions) and its `run` reads the fields;
+#   - no file in Sources/ArtmapCLI switches over the words typed (`switch words.first`, `switch options.positionals…`):
+#     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
 #   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
 #   - the C libraries are imported only by the module that wraps them, with one named exception: Bench
 #     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium;
@@ -39,7 +41,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -309,6 +311,9 @@ report "the run loop's files live in Sources/Runtime, not ArtmapCLI" "$loop_in_c
 
 string_options=$( [ -d Sources/ArtmapCLI ] && grep -rnE '\.(value|has)\("--' Sources/ArtmapCLI --include='*.swift' || true)
 report "no option is looked up by name in Sources/ArtmapCLI (commands read typed options)" "$string_options" enforced
+
+word_switches=$( [ -d Sources/ArtmapCLI ] && grep -rnE 'switch[[:space:]]+(words|options\.positionals|positionals|arguments)([.[]|[[:space:]]*\{)' Sources/ArtmapCLI --include='*.swift' || true)
+report "no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)" "$word_switches" enforced
 
 mapfile -t all_swift < <(swift_files Sources)
 report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced

@@ -21,23 +21,25 @@ enum CompletionsCommand: Command {
         "'artmap completions collections' for the store's collection names (one a line) when Tab is pressed.",
     ]
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    /// One subcommand per shell, and the collection names the scripts ask for at each Tab.
+    static let subcommands: [Subcommand<Options>] = [
+        Subcommand(word: "bash") { $0.console.write(Completions.bash()); return 0 },
+        Subcommand(word: "zsh") { $0.console.write(Completions.zsh()); return 0 },
+        Subcommand(word: "fish") { $0.console.write(Completions.fish()); return 0 },
+        Subcommand(word: "collections", isHidden: true, run: collections),
+    ]
+
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
-        switch options.positionals.first {
-        case "bash": console.write(Completions.bash())
-        case "zsh": console.write(Completions.zsh())
-        case "fish": console.write(Completions.fish())
-        case "collections":
-            // Asked at every Tab: read an existing store only, never create or seed one.
-            let path = options.store.resolvedPath(environment: environment)
-            guard FileManager.default.fileExists(atPath: path), let store = try? CatalogStore(readOnlyPath: path),
-                  let names = try? store.collectionNames() else { return 0 }
-            for name in names where !name.contains(where: { $0.isWhitespace || $0.isNewline }) { console.line(DisplayText.clean(name)) }
-        case nil:
-            throw CLIError.usage("completions needs a shell: bash, zsh or fish", command: name)
-        case let other?:
-            throw CLIError.usage("completions knows bash, zsh and fish, not '\(DisplayText.clean(other))'", command: name)
-        }
+        return try await subcommands.run(options, command: name, environment: environment, console: console)
+    }
+
+    /// Asked at every Tab: reads an existing store only, never creates or seeds one.
+    static func collections(_ call: Subcommand<Options>.Invocation) -> Int32 {
+        let path = call.options.store.resolvedPath(environment: call.environment)
+        guard FileManager.default.fileExists(atPath: path), let store = try? CatalogStore(readOnlyPath: path),
+              let names = try? store.collectionNames() else { return 0 }
+        for name in names where !name.contains(where: { $0.isWhitespace || $0.isNewline }) { call.console.line(DisplayText.clean(name)) }
         return 0
     }
 }

@@ -5,11 +5,12 @@ import Store
 /// `artmap config`: list, read and change the settings the settings screen (`,`) shows, with the same checks.
 enum ConfigCommand: Command {
     static let name = "config"
-    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 3, forms: [
-        UsageForm(words: "[list]", options: ["--json"]),
-        UsageForm(words: "get KEY"),
-        UsageForm(words: "set KEY VALUE"),
-    ])
+    static let subcommands: [Subcommand<Options>] = [
+        Subcommand(word: "list", options: ["--json"], isDefault: true, run: list),
+        Subcommand(word: "get", arguments: ["KEY"], run: get),
+        Subcommand(word: "set", arguments: ["KEY", "VALUE"], run: set),
+    ]
+    static let parser = OptionParser(command: name, options: Options.self, maxPositionals: subcommands.maxPositionals(), forms: subcommands.forms())
 
     /// `config`'s options.
     struct Options: CommandOptions {
@@ -30,67 +31,70 @@ enum ConfigCommand: Command {
         "is not https://) is refused with the reason and exit status 2; nothing is saved.",
     ]
 
-    static func run(_ arguments: [String], environment: [String: String], console: Console) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
-        let words = options.positionals
-        switch words.first ?? "list" {
-        case "list":
-            guard words.count <= 1 else { throw CLIError.usage("config list takes no more arguments", command: name) }
-            let store = try StoreOpening.open(options.store, environment: environment, console: console)
-            let values = try Setting.all.map { ($0, try store.setting($0.key)) }
-            if let file = store.userSettings {
-                for problem in try file.entries().problems {
-                    console.error("note: \(file.path) line \(problem.line): not 'key = value', not used: \(problem.text)")
-                }
+        return try await subcommands.run(options, command: name, environment: environment, console: console)
+    }
+
+    /// `config [list]`: every setting, its value (or default) and help; a saved value that is not valid says so.
+    static func list(_ call: Subcommand<Options>.Invocation) throws -> Int32 {
+        let console = call.console
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: console)
+        let values = try Setting.all.map { ($0, try store.setting($0.key)) }
+        if let file = store.userSettings {
+            for problem in try file.entries().problems {
+                console.error("note: \(file.path) line \(problem.line): not 'key = value', not used: \(problem.text)")
             }
-            if options.json {
-                console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
-            } else {
-                let width = Setting.all.map(\.key.count).max() ?? 0
-                for (setting, saved) in values {
-                    let value: (text: String, problem: String?) = saved.map { setting.shown($0) } ?? (setting.defaultValue, nil)
-                    let shown = setting.displayed(DisplayText.clean(value.text))
-                    let problem = value.problem.map { " (not valid: \($0); artmap config set \(setting.key) default)" } ?? ""
-                    console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")\(problem)  — \(setting.help)")
-                }
+        }
+        if call.options.json {
+            console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
+        } else {
+            let width = Setting.all.map(\.key.count).max() ?? 0
+            for (setting, saved) in values {
+                let value: (text: String, problem: String?) = saved.map { setting.shown($0) } ?? (setting.defaultValue, nil)
+                let shown = setting.displayed(DisplayText.clean(value.text))
+                let problem = value.problem.map { " (not valid: \($0); artmap config set \(setting.key) default)" } ?? ""
+                console.line("\(setting.key.padding(toLength: width, withPad: " ", startingAt: 0))  \(shown)\(saved == nil ? " (default)" : "")\(problem)  — \(setting.help)")
             }
+        }
+        return 0
+    }
+
+    /// `config get KEY`: the value saved, else the default.
+    static func get(_ call: Subcommand<Options>.Invocation) throws -> Int32 {
+        let setting = try known(call.arguments[0])
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        guard let saved = try store.setting(setting.key) else {
+            call.console.line(setting.defaultValue)
             return 0
-        case "get":
-            guard words.count == 2 else { throw CLIError.usage("config get needs one KEY", command: name) }
-            let setting = try known(words[1])
-            let store = try StoreOpening.open(options.store, environment: environment, console: console)
-            guard let saved = try store.setting(setting.key) else {
-                console.line(setting.defaultValue)
-                return 0
-            }
-            // A value saved before values were checked is printed cleaned, never raw, and said to be unused.
-            let shown = setting.shown(saved)
-            console.line(DisplayText.clean(shown.text))
-            if let problem = shown.problem {
-                console.error("note: \(setting.key)'s saved value is not valid (\(problem)); set it again or 'artmap config set \(setting.key) default'")
-            }
+        }
+        // A value saved before values were checked is printed cleaned, never raw, and said to be unused.
+        let shown = setting.shown(saved)
+        call.console.line(DisplayText.clean(shown.text))
+        if let problem = shown.problem {
+            call.console.error("note: \(setting.key)'s saved value is not valid (\(problem)); set it again or 'artmap config set \(setting.key) default'")
+        }
+        return 0
+    }
+
+    /// `config set KEY VALUE`: checked as the settings screen checks it, saved in the user's settings file.
+    static func set(_ call: Subcommand<Options>.Invocation) throws -> Int32 {
+        let setting = try known(call.arguments[0]), value = call.arguments[1]
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        // Settings are saved in the user's file, even beside a store that cannot be written.
+        guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
+        if value.lowercased() == "default" {
+            try store.setSetting(setting.key, nil)
+            call.console.line("\(setting.key) = \(setting.displayed(setting.defaultValue)) (default)")
             return 0
-        case "set":
-            guard words.count == 3 else { throw CLIError.usage("config set needs a KEY and a VALUE", command: name) }
-            let setting = try known(words[1])
-            let store = try StoreOpening.open(options.store, environment: environment, console: console)
-            // Settings are saved in the user's file, even beside a store that cannot be written.
-            guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
-            if words[2].lowercased() == "default" {
-                try store.setSetting(setting.key, nil)
-                console.line("\(setting.key) = \(setting.displayed(setting.defaultValue)) (default)")
-                return 0
-            }
-            switch setting.validate(words[2]) {
-            case .success(let value):
-                try store.setSetting(setting.key, value)
-                console.line("\(setting.key) = \(setting.displayed(DisplayText.clean(value)))")
-                return 0
-            case .failure(let error):
-                throw CLIError.usage("\(setting.key): \(error.message); nothing was saved", command: name)
-            }
-        default:
-            throw CLIError.usage("config knows list, get and set, not '\(DisplayText.clean(words[0]))'", command: name)
+        }
+        switch setting.validate(value) {
+        case .success(let checked):
+            try store.setSetting(setting.key, checked)
+            call.console.line("\(setting.key) = \(setting.displayed(DisplayText.clean(checked)))")
+            return 0
+        case .failure(let error):
+            throw CLIError.usage("\(setting.key): \(error.message); nothing was saved", command: name)
         }
     }
 

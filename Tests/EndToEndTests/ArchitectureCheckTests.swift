@@ -256,3 +256,19 @@ private func documentedTree(_ architecture: String?) throws -> URL {
     #expect(broken.output.contains("Sources/ArtmapCLI/ListCommand.swift:3:"), "\(broken.output)")
     #expect(!broken.output.contains("ListCommand.swift:1:") && !broken.output.contains("OptionParser.swift"), "declarations are not look-ups: \(broken.output)")
 }
+
+@Test func aCommandSwitchingOverTheWordsTypedFails() throws {
+    let root = try tree([
+        "Sources/ArtmapCLI/ConfigCommand.swift": """
+            static let subcommands: [Subcommand<Options>] = [Subcommand(word: "list", isDefault: true, run: list)]
+            switch words.first ?? "list" {
+            switch options.positionals.first {
+            """,
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/ConfigCommand.swift:2:") && broken.output.contains("Sources/ArtmapCLI/ConfigCommand.swift:3:"), "\(broken.output)")
+    #expect(!broken.output.contains("ConfigCommand.swift:1:"), "a declaration is no switch: \(broken.output)")
+}
