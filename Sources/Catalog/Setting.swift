@@ -99,6 +99,7 @@ public struct Setting: Sendable, Identifiable {
     public static let maxAgeDays = "osm.max-age-days"
     public static let walkSpeed = "walk.speed"
     public static let walkStay = "walk.stay"
+    public static let home = "location.home"
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
@@ -119,6 +120,14 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "10", check: number(in: 1...100, unit: "buildings", integer: true)),
         Setting(key: distanceFilter, title: "Distance filter", help: "metres a live location must move before the view follows, 1 to 1000",
                 defaultValue: "25", check: number(in: 1...1000, unit: "metres")),
+        Setting(key: home, title: "Home", help: "where artmap starts when no option or live source says: LAT,LON, or a place name (artmap config set finds it once)",
+                defaultValue: "", emptyText: "(none: the Ashton Building, Liverpool)", check: { text in
+                    if text.isEmpty { return .success("") }
+                    guard let home = Home(setting: text) else {
+                        return .failure(CatalogError("'\(text)' is not LAT,LON (for example 60.17,24.94) followed by an optional name; 'artmap config set location.home PLACE' finds a place by name"))
+                    }
+                    return .success(home.setting)
+                }),
         Setting(key: walkSpeed, title: "Walking speed", help: "km/h for an art walk's times and what fits in M minutes, 1 to 10",
                 defaultValue: "4.5", check: number(in: 1...10, unit: "km/h")),
         Setting(key: walkStay, title: "Stay at each stop", help: "minutes spent at each artwork of an art walk, 0 to 600",
