@@ -32,7 +32,10 @@
 #     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium;
 #   - docs/ARCHITECTURE.md names only files that exist (paths under Sources, Tests, scripts, docs, Fuzz, Resources,
 #     and Name.swift anywhere under Sources or Tests) and types declared in Sources (`UpperCamelCase` in backticks);
-#   - docs/ARCHITECTURE.md mentions every module folder under Sources.
+#   - docs/ARCHITECTURE.md mentions every module folder under Sources;
+#   - docs/DECISIONS.md marks a superseded entry right under its heading with a `> **Superseded** by [heading](#anchor)`
+#     line whose every link names a heading of the file (GitHub's anchor: lower case, punctuation dropped, spaces to
+#     `-`), or with `> **Superseded**: no longer so — …` when nothing replaced it.
 # Pending checks (none at the moment) are reported, and fail only with --pending.
 set -euo pipefail
 
@@ -41,7 +44,7 @@ root=""
 for arg in "$@"; do
   case "$arg" in
     --pending) strict_pending=1 ;;
-    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit 0 ;;
     -*) echo "check-architecture: unknown option $arg (try --help)" >&2; exit 2 ;;
     *) root="$arg" ;;
   esac
@@ -414,6 +417,57 @@ doc_names=$(doc_scan names)
 doc_modules=$(doc_scan modules)
 report "docs/ARCHITECTURE.md names only files and types that exist" "$doc_names" enforced
 report "docs/ARCHITECTURE.md mentions every module under Sources" "$doc_modules" enforced
+
+# docs/DECISIONS.md keeps its superseded entries marked and linked (issue 45): every line that opens with
+# `> **Superseded**` (or any quoted "Superseded") sits right under its entry's heading (only other quoted lines
+# between), is `> **Superseded** by [heading](#anchor)…` or `> **Superseded**: no longer so…`, and every `(#anchor)`
+# on it is the anchor GitHub gives a heading of the file (lower case, punctuation dropped, spaces to `-`, a repeated
+# heading `-1`, `-2`…). A tree without the file has nothing to check.
+decisions_scan() {
+python3 - <<'PY'
+import os, re, sys
+
+doc = 'docs/DECISIONS.md'
+if not os.path.isfile(doc):
+    sys.exit(0)
+with open(doc, encoding='utf-8', errors='replace') as f:
+    lines = f.read().split('\n')
+
+HEADING = re.compile(r'#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$')
+anchors, seen, fenced = set(), {}, False
+headings = set()
+for number, line in enumerate(lines, 1):
+    if re.match(r'\s*(```|~~~)', line):
+        fenced = not fenced
+        continue
+    m = None if fenced else HEADING.match(line)
+    if m:
+        slug = re.sub(r'[^\w\- ]', '', m.group(1).lower()).replace(' ', '-')
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        anchors.add(slug if count == 0 else f'{slug}-{count}')
+        headings.add(number)
+
+MARKER = re.compile(r'>\s*(\*\*)?superseded\b', re.IGNORECASE)
+FORM = re.compile(r'> \*\*Superseded\*\* by \[[^\]]+\]\(#[^)\s]+\)|> \*\*Superseded\*\*: no longer so\b')
+for number, line in enumerate(lines, 1):
+    if not MARKER.match(line):
+        continue
+    above = number - 1
+    while above >= 1 and lines[above - 1].startswith('>') and above not in headings:
+        above -= 1
+    if above < 1 or above not in headings:
+        print(f"{doc}:{number}: a Superseded line must sit right under its entry's heading")
+    if not FORM.match(line):
+        print(f"{doc}:{number}: a Superseded line reads '> **Superseded** by [heading](#anchor): …' or '> **Superseded**: no longer so — …'")
+    for link in re.finditer(r'\]\(#([^)\s]*)\)', line):
+        if link.group(1) not in anchors:
+            print(f"{doc}:{number}: #{link.group(1)} is the anchor of no heading in {doc}")
+PY
+}
+
+decisions=$(decisions_scan)
+report "docs/DECISIONS.md links each superseded entry to a heading that exists" "$decisions" enforced
 
 if [ "$failed" = 1 ]; then
   echo "check-architecture: the source tree breaks the rules above" >&2

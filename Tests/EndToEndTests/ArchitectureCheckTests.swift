@@ -47,6 +47,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       C libraries imported only by their wrapper (and Bench, by name)"))
     #expect(result.output.contains("ok       docs/ARCHITECTURE.md names only files and types that exist"), "\(result.output)")
     #expect(result.output.contains("ok       docs/ARCHITECTURE.md mentions every module under Sources"), "\(result.output)")
+    #expect(result.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(result.output)")
     #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
     #expect(!result.output.contains("PENDING"))
 }
@@ -188,8 +189,9 @@ private func function(_ declaration: String, lines: Int) -> String {
             && !broken.output.contains("HTTPClient.swift"), "each wrapper, and Bench with COsmium, may: \(broken.output)")
 }
 
-/// A tree whose modules are Geo and Location, with `architecture` as its docs/ARCHITECTURE.md (none when nil).
-private func documentedTree(_ architecture: String?) throws -> URL {
+/// A tree whose modules are Geo and Location, with `architecture` as its docs/ARCHITECTURE.md (none when nil) and
+/// `decisions` as its docs/DECISIONS.md (none when nil).
+private func documentedTree(_ architecture: String?, decisions: String? = nil) throws -> URL {
     var files = [
         "Sources/Geo/Coordinate.swift": "public struct Coordinate: Sendable {}\nenum Geodesic {}\n",
         "Sources/Location/GPXTrack.swift": "public final class GPXTrack {}\ntypealias Fix = Coordinate\n",
@@ -198,6 +200,7 @@ private func documentedTree(_ architecture: String?) throws -> URL {
         "scripts/check.sh": "#!/bin/sh\n",
     ]
     if let architecture { files["docs/ARCHITECTURE.md"] = architecture }
+    if let decisions { files["docs/DECISIONS.md"] = decisions }
     return try tree(files)
 }
 
@@ -237,6 +240,59 @@ private func documentedTree(_ architecture: String?) throws -> URL {
     let missing = try checkArchitecture(documentedTree(nil))
     #expect(missing.status == 1)
     #expect(missing.output.contains("docs/ARCHITECTURE.md: missing"), "\(missing.output)")
+}
+
+@Test func aSupersededDecisionLinksAHeadingThatExistsRightUnderItsOwn() throws {
+    let architecture = "# Architecture\nGeo, Location and Cells.\n"
+    // GitHub's anchors: lower case, punctuation (backticks, commas, colons, apostrophes, dots) dropped, spaces to `-`,
+    // a repeated heading `-1`; several markers under one heading, a blank quoted line between them.
+    let good = try checkArchitecture(documentedTree(architecture, decisions: """
+        # Decisions
+
+        An entry a later one replaced carries a **Superseded** line under its heading.
+
+        ## Routes are computed in the reducer
+        > **Superseded** by [`s`, one place: many sources (issue 29)](#s-one-place-many-sources-issue-29): in part — an effect.
+        >
+        > **Superseded** by [Hardening](#hardening-1): the second one.
+
+        Routes are pure computation.
+
+        ## Hardening
+        > **Superseded** by [ARCHITECTURE.md checked, the house's rules](#architecturemd-checked-the-houses-rules): dots go.
+        ## ARCHITECTURE.md checked, the house's rules
+        > **Superseded**: no longer so — nothing replaced it.
+
+        ## `s`, one place: many sources (issue 29)
+        ## Hardening
+        """))
+    #expect(good.status == 0, "\(good.output)")
+    #expect(good.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(good.output)")
+
+    // A heading renamed after its entry was linked, a marker left in the middle of an entry, one without its form.
+    let broken = try checkArchitecture(documentedTree(architecture, decisions: """
+        # Decisions
+
+        ## Routes are computed in the reducer
+        > **Superseded** by [Routes without loading the city](#routes-without-loading-the-city-issue-19): by tile.
+
+        ## Routes without loading the city
+        The graph is stored by tile.
+        > **Superseded** by [Routes without loading the city](#routes-without-loading-the-city): itself.
+
+        ## Hardening
+        > Superseded by the next round.
+        """))
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(broken.output)")
+    #expect(broken.output.contains("docs/DECISIONS.md:4: #routes-without-loading-the-city-issue-19 is the anchor of no heading in docs/DECISIONS.md"),
+            "\(broken.output)")
+    #expect(broken.output.contains("docs/DECISIONS.md:8: a Superseded line must sit right under its entry's heading"), "\(broken.output)")
+    #expect(!broken.output.contains("docs/DECISIONS.md:8: #"), "the link itself is good: \(broken.output)")
+    #expect(broken.output.contains("docs/DECISIONS.md:11: a Superseded line reads"), "\(broken.output)")
+
+    let none = try checkArchitecture(documentedTree(architecture))
+    #expect(none.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(none.output)")
 }
 
 @Test func anOptionLookedUpByNameInTheCommandLineModuleFails() throws {
