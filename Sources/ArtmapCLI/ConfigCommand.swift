@@ -1,6 +1,8 @@
 import Catalog
 import Foundation
+import Geo
 import Store
+import Sync
 
 /// `artmap config`: list, read and change the settings the settings screen (`,`) shows, with the same checks.
 enum ConfigCommand: Command {
@@ -78,9 +80,13 @@ enum ConfigCommand: Command {
     }
 
     /// `config set KEY VALUE`: checked as the settings screen checks it, saved in the user's settings file.
-    static func set(_ call: Subcommand<Options>.Invocation) throws -> Int32 {
-        let setting = try known(call.arguments[0]), value = call.arguments[1]
+    static func set(_ call: Subcommand<Options>.Invocation) async throws -> Int32 {
+        let setting = try known(call.arguments[0])
         let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        var value = call.arguments[1]
+        if setting.key == Setting.home, value.lowercased() != "default", !value.isEmpty, Home(setting: value) == nil {
+            value = try await homeFound(value, store: store, environment: call.environment).setting
+        }
         // Settings are saved in the user's file, even beside a store that cannot be written.
         guard store.userSettings != nil || !store.isReadOnly else { throw CLIError("config cannot save: the store is read-only") }
         if value.lowercased() == "default" {
@@ -96,6 +102,21 @@ enum ConfigCommand: Command {
         case .failure(let error):
             throw CLIError.usage("\(setting.key): \(error.message); nothing was saved", command: name)
         }
+    }
+
+    /// `location.home` given as a place name: found once (the store's places, then Nominatim) and kept as its point and name.
+    static func homeFound(_ query: String, store: CatalogStore, environment: [String: String]) async throws -> Home {
+        let services = try OSMServiceOptions.services(OSMServiceInput(), store: store, command: name)
+        let places: [PlaceMatch]
+        do {
+            places = try await OSMServiceOptions.findPlaces(query, limit: 1, online: true, services: services, store: store, environment: environment)
+        } catch {
+            throw CLIError("location.home: '\(DisplayText.clean(query))' is in no place the store holds, and OpenStreetMap could not be asked (\(DisplayText.clean("\(error)"))); give LAT,LON instead; nothing was saved")
+        }
+        guard let place = places.first, let point = try? Coordinate(latitude: place.latitude, longitude: place.longitude) else {
+            throw CLIError.usage("location.home: no place named '\(DisplayText.clean(query))' in the store or on OpenStreetMap; give LAT,LON instead; nothing was saved", command: name)
+        }
+        return Home(coordinate: point, name: DisplayText.clean(place.name))
     }
 
     static func known(_ key: String) throws -> Setting {

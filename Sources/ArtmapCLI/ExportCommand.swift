@@ -32,7 +32,7 @@ enum ExportCommand: Command {
             CollectionChoice.declaration(help: "the collection to export (default campus)").lifted(\.collection),
             .flag("--favourites", \.favourites, help: "export the favourites instead, from every collection"),
             .option("--route-to", \.routeTo, .text("ID"), help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
-            .option("--from", \.from, .coordinate, help: "where the exported walk starts (default the Ashton Building)"),
+            .option("--from", \.from, .coordinate, help: "where the exported walk starts (default: home, the setting location.home)"),
             .option("--walk", \.walk, .text("NAME"), help: "export the art walk saved under NAME: its stops in order and its legs' track"),
             .option("--output", \.output, .path, help: "(or -o FILE) write to FILE (a regular file is replaced only when complete; a FIFO or device is written in place; - is the standard output)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
@@ -73,8 +73,8 @@ enum ExportCommand: Command {
         if walkName != nil, options.favourites || routeTo != nil || options.collection.name != nil {
             throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
         }
-        let start = options.from ?? Coordinate.ashtonBuilding
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let start = StartResolving.start(option: options.from.map { ($0, "--from") }, store: store).coordinate
         let collection = try options.collection.collection(in: store)
         let content: ExportFormat.Content
         if let walkName {

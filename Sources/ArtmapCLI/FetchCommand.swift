@@ -55,7 +55,6 @@ enum FetchCommand: Command {
                                  + "--no-pictures, --around, --near, --radius, --overpass-url or --nominatim-url", command: name)
         }
         let radius = options.radius ?? defaultRadius
-        var center = options.around ?? Coordinate.ashtonBuilding
         let storePath = options.store.resolvedPath(environment: environment)
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console, forWriting: true)
         let store = checked.store
@@ -65,9 +64,9 @@ enum FetchCommand: Command {
             return 0
         }
         let services = try OSMServiceOptions.services(options.services, store: store, command: name)
-        if !options.picturesOnly, let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name) {
-            center = near
-        }
+        let near = options.picturesOnly ? nil : try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name)
+        // One "here" (issue 44): the option, else home, else where the view last was, else the campus.
+        let center = StartResolving.start(option: StartResolving.given(options.around, option: "--around", near: near, nearText: options.near), store: store).coordinate
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
                                       maxAgeDays: try OSMServiceOptions.maxAgeDays(store, console: console), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))

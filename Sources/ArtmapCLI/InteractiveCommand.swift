@@ -134,16 +134,15 @@ enum InteractiveCommand {
         }
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: storeForSettings, offline: offline,
                                                          environment: environment, command: nil)
-        let reference = location.firstPoint ?? near ?? options.at ?? .ashtonBuilding
+        let here = viewStart(options, location: location, near: near, store: storeForSettings)
+        let reference = here.point.coordinate
         let radius = options.radius ?? checkedSettings.radius
         let nearest = options.nearest ?? checkedSettings.nearest
         let syncAge: TimeInterval = options.syncAge ?? checkedSettings.syncMaxAge
         let storePath = options.store.resolvedPath(environment: environment)
         let store = storeForSettings
         let known = try store.collectionNames()
-        // A point of the user's own (not gpsd's, whose first fix comes later) shows what is near it, whichever
-        // collection holds it.
-        let pointGiven = location.replay != nil || near != nil || options.at != nil
+        let pointGiven = here.pointGiven
         var collection = try options.collection.collection(in: store, at: pointGiven ? reference : nil)
         if collection != (try options.collection.collection(in: store)) {
             progressive = (try? store.startsNearby(collection: collection, threshold: AppState.progressiveStartThreshold)) ?? false
@@ -162,8 +161,8 @@ enum InteractiveCommand {
             progressive = false
             if !large { _ = try checked.settleCheck() }
         }
-        let followsCollection = location.replay == nil && location.gpsd == nil && options.at == nil && near == nil
-        var startReference = reference, startSource = startSource(location: location, near: near, options: options)
+        let followsCollection = here.followsCollection
+        var startReference = reference, startSource = here.source
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
             startSource = .fixed("middle of \(collection)")
@@ -211,11 +210,24 @@ enum InteractiveCommand {
     }
 
     /// What the status line names as the reference point at start.
-    private static func startSource(location: LocationOptions, near: Coordinate?, options: ViewOptions) -> ReferenceSource {
-        location.replay != nil ? .live(location.sourceLabel)
-            : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
-            : near != nil ? .fixed(DisplayText.clean(options.near ?? ""))
-            : (options.at == nil ? .fixed("Ashton Building") : .fixed(nil))
+    /// Where the view starts (issue 44's one "here": the option, a GPX walk, home, where the view last was, the campus),
+    /// how the status line names it, whether it is a point of the user's own (it then shows what is near it, whichever
+    /// collection holds it; gpsd's first fix comes later), and whether the view follows the collection instead.
+    private static func viewStart(_ options: ViewOptions, location: LocationOptions, near: Coordinate?,
+                                  store: CatalogStore) -> (point: StartPoint, source: ReferenceSource, pointGiven: Bool, followsCollection: Bool) {
+        let point = StartResolving.start(option: StartResolving.given(options.at, option: "--at", near: near, nearText: options.near),
+                                         live: location.firstPoint.map { ($0, location.sourceLabel) }, store: store)
+        var source: ReferenceSource
+        switch point.origin {
+        case .live: source = .live(location.sourceLabel)
+        case .option: source = near != nil ? .fixed(DisplayText.clean(options.near ?? "")) : .fixed(nil)
+        case .home(let name): source = .home(DisplayText.clean(name ?? String(format: "%.5f,%.5f", point.coordinate.latitude, point.coordinate.longitude)))
+        case .lastShown: source = .fixed("where the view last was")
+        case .builtIn: source = .fixed("Ashton Building")
+        }
+        if location.gpsd != nil, case .fixed(let name) = source { source = .fixed("\(name ?? "fixed point"), until gpsd has a fix") }
+        if location.gpsd != nil, case .home(let name) = source { source = .home("\(name), until gpsd has a fix") }
+        return (point, source, !point.isBuiltIn, location.gpsd == nil && point.isBuiltIn)
     }
 
     /// The view's options and the saved settings, into what the view starts from.
@@ -289,6 +301,7 @@ enum InteractiveCommand {
         defer { terminal.stop() }
         session.loop(terminal: terminal)
         if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
+        session.rememberReference(as: StartResolving.lastShownSetting)
         if let reason = session.inputEnded {
             terminal.stop()
             let message = "the terminal gave no more input (\(reason)); the view has ended"

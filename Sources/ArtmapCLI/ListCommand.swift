@@ -51,15 +51,19 @@ enum ListCommand: Command {
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store,
                                                          offline: options.offline, environment: environment, command: name)
-        let reference = location.firstPoint ?? gpsdFix ?? near ?? options.at ?? .ashtonBuilding
+        // One "here" (issue 44): a live source's first fix, the option, home, where the view last was, then the campus.
+        let live = location.firstPoint.map { ($0, location.sourceLabel) } ?? gpsdFix.map { ($0, "gpsd") }
+        let here = StartResolving.start(option: StartResolving.given(options.at, option: "--at", near: near, nearText: options.near),
+                                        live: live, store: checked.store)
+        let reference = here.coordinate
         // A point of the user's own shows what is near it, whichever collection holds it.
-        let pointGiven = location.firstPoint != nil || gpsdFix != nil || near != nil || options.at != nil
+        let pointGiven = !here.isBuiltIn
         var collections = [try options.collection.collection(in: checked.store, at: pointGiven ? reference : nil)]
         // Every collection with art near the point is listed together, each OpenStreetMap element once.
         let together = try options.collection.collectionsShownTogether(in: checked.store, at: reference, metres: radius)
         if together.count > 1 { collections = together }
         // Without a point of their own, a collection far from the campus is listed around its own middle.
-        let followsCollection = location.firstPoint == nil && gpsdFix == nil && near == nil && options.at == nil
+        let followsCollection = here.isBuiltIn
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced
         // and read again before anything is printed.
         var listing = Result { try Listing(store: checked.store, collections: collections, reference: reference,

@@ -39,25 +39,21 @@ enum RouteCommand: Command {
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let id = options.to else { throw CLIError.usage("route needs --to ID (an artwork's id)", command: name) }
-        var start = options.from ?? Coordinate.ashtonBuilding
-        var startGiven = options.from != nil
         if options.from != nil && options.near != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
         // The walk is found while the store's integrity check reads the whole file beside it (on a city's store
         // the check alone is longer than the route); a damaged store is replaced and the walk looked for again.
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
-        if let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store, offline: false, environment: environment, command: name) {
-            start = near
-            startGiven = true
-        }
-        let given = startGiven ? start : nil
+        let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store, offline: false, environment: environment, command: name)
+        // One "here" (issue 44): the option, else home, else where the view last was; only then a far collection's middle.
+        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near), store: checked.store)
         func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
-            var start = given ?? Coordinate.ashtonBuilding
+            var start = here.coordinate
             // The artwork in whichever collection holds it (or --collection's).
             let artwork = try ArtworkLookup.find(id, in: options.collection, store: store)
-            // Without --from or --near, the walk starts where list and the view measure from: a far collection's middle.
-            if given == nil, let middle = try store.defaultReference(collection: artwork.collection, home: start) { start = middle }
+            // Without a start of the user's own, the walk starts where list and the view measure from: a far collection's middle.
+            if here.isBuiltIn, let middle = try store.defaultReference(collection: artwork.collection, home: start) { start = middle }
             // Only the corridor between the two ends is read from the store, however big the imported city.
             return (artwork, start, try CorridorRouter.route(from: start, to: artwork.coordinate, source: store))
         }
@@ -81,12 +77,12 @@ enum RouteCommand: Command {
         case .failure(let why):
             if options.json {
                 console.line(JSONWriter.render(.object([
-                    ("distance_m", .null), ("reason", .string(why.message)),
+                    ("distance_m", .null), ("reason", .string(why.message(start: here.described))),
                     ("straight_m", .number(JSONWriter.rounded(straight.distance))),
                     ("bearing_deg", .number(JSONWriter.rounded(straight.initialBearing))),
                 ])))
             } else {
-                console.line("No walking route: \(why.message).")
+                console.line("No walking route: \(why.message(start: here.described)).")
                 console.line("Straight line: \(DistanceText.format(straight.distance)) \(CompassPoint(bearing: straight.initialBearing).abbreviation) "
                     + "(bearing \(Int(straight.initialBearing.rounded()) % 360)°)")
             }

@@ -33,7 +33,7 @@ enum WalkCommand: Command {
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--from", \.from, .coordinate, help: "where the walk starts (default the Ashton Building)"),
+            .option("--from", \.from, .coordinate, help: "where the walk starts (default: home, the setting location.home, else where the view last was)"),
             NearOption.declaration(\.near),
             OSMServiceInput.nominatimDeclaration.lifted(\.services),
             .option("--stops", \.stops, .count(upTo: WalkCommand.maxStops), valueName: "K", help: "the K nearest artworks, 1 to 50 (default 8)"),
@@ -93,14 +93,16 @@ enum WalkCommand: Command {
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false,
                                                          environment: environment, command: name)
         let resumed = try options.resume.map { try savedWalk($0, store: store) }
-        let start = near ?? options.from ?? resumed?.walk.start ?? .ashtonBuilding
+        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near)
+                                            ?? resumed.map { ($0.walk.start, "where the saved walk started") }, store: store)
+        let start = here.coordinate
         let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil, console: console)
         guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
         case .failure(let why):
-            throw CLIError("no walk: \(why.message)")
+            throw CLIError("no walk: \(why.message(start: here.described))")
         case .success(let plan):
             let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
             if let saveName = options.save { try save(plan, finish: finish, as: saveName, store: store, console: console) }

@@ -63,7 +63,7 @@ enum WatchCommand: Command {
             client.start()
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } else {
-            report(options.at ?? .ashtonBuilding)
+            report(StartResolving.start(option: options.at.map { ($0, "--at") }, store: store).coordinate)
         }
         return 0
     }

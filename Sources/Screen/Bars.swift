@@ -34,7 +34,7 @@ public enum Bars {
         }
         var parts: [String] = []
         let r = state.main.reference
-        parts.append("⌖ \(state.referenceSource.label) \(String(format: "%.5f,%.5f", r.latitude, r.longitude))")
+        parts.append("\(state.referenceSource.mark) \(state.referenceSource.label) \(String(format: "%.5f,%.5f", r.latitude, r.longitude))")
         if let location = state.locationStatus { parts.append(location) }
         if let radius = state.main.radius { parts.append("within \(state.distanceText(radius))") }
         let shown = state.main.shownArtworkCount

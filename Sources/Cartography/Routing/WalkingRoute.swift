@@ -91,4 +91,16 @@ public enum RouteFailure: Error, Equatable, Sendable {
         case .unreachable: return "no path along the imported ways connects the two"
         }
     }
+
+    /// The message with the start named as the caller knows it ("the start (home: Helsinki, 60.17,24.94) is 1846 km
+    /// outside the imported area"), so a start the user never chose says where it came from (issue 44).
+    public func message(start: String) -> String {
+        switch self {
+        case .tooFarFromWays(_, let what), .outsideImportedArea(_, let what), .island(_, let what):
+            guard what == "start", message.hasPrefix("the start") else { return message }
+            return start + message.dropFirst("the start".count)
+        default:
+            return message
+        }
+    }
 }

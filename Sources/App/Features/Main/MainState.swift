@@ -15,6 +15,8 @@ public enum ReferenceSource: Hashable, Sendable {
     case picked
     /// A live source (gpsd, GPX replay) and its description.
     case live(String)
+    /// The user's home (`location.home`), by its name or point.
+    case home(String)
 
     public var label: String {
         switch self {
@@ -22,8 +24,12 @@ public enum ReferenceSource: Hashable, Sendable {
         case .fixed(nil): return "fixed point"
         case .picked: return "picked point"
         case .live(let what): return what
+        case .home(let name): return "home · \(name)"
         }
     }
+
+    /// The status line's mark before the label: a house for home, a target for any other point.
+    public var mark: String { if case .home = self { return "⌂" } else { return "⌖" } }
 }
 
 /// The main screen: its children's states (the catalogue shown, the table, the filters, the map, the walking

@@ -1,0 +1,34 @@
+import Catalog
+import Foundation
+import Geo
+import Store
+
+/// The one "here" of the view and every command (issue 44), read from the store: the option given, a live source,
+/// the user's home (`location.home`), the place the view last showed, and only then the built-in campus.
+enum StartResolving {
+    /// Where the view's reference was when it last quit (kept in the store, beside its catalogue, not in the user's file).
+    static let lastShownSetting = "view.last-reference"
+
+    /// The start: the first of `option` and `live` that is given, else home, else the view's last place, else the campus.
+    static func start(option: (Coordinate, String)? = nil, live: (Coordinate, String)? = nil, store: CatalogStore) -> StartPoint {
+        StartPoint.resolve(option: option, live: live, home: home(store), lastShown: lastShown(store))
+    }
+
+    /// The `location.home` setting, when it is set and valid.
+    static func home(_ store: CatalogStore) -> Home? {
+        guard let text = (try? store.setting(Setting.home)) ?? nil, let setting = Setting.named(Setting.home) else { return nil }
+        return Home(setting: setting.usable(text).value)
+    }
+
+    /// Where the view last was, when it remembered one.
+    static func lastShown(_ store: CatalogStore) -> Coordinate? {
+        guard let text = (try? store.setting(lastShownSetting)) ?? nil else { return nil }
+        return try? Coordinate.parse(text)
+    }
+
+    /// The point typed as an option, with how messages name it ("--from", "--near Helsinki").
+    static func given(_ point: Coordinate?, option: String, near: Coordinate?, nearText: String?) -> (Coordinate, String)? {
+        if let near { return (near, "--near \(DisplayText.clean(nearText ?? ""))") }
+        return point.map { ($0, option) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 44 items 1 and 2: with a city imported and home set once, the commands start at home with no option, and a
+/// start nobody chose says it was the built-in campus and how to set one's own.
+private func helsinkiHome(_ label: String) async throws -> URL {
+    let home = try temporaryDirectory(label)
+    let imported = await runArtmap(["import", repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path], home: home)
+    #expect(imported.status == 0, "\(imported.err)")
+    return home
+}
+
+@Test func withHomeSetEveryCommandStartsThereWithNoOption() async throws {
+    let home = try await helsinkiHome("home-set")
+    let before = await runArtmap(["walk"], home: home)
+    #expect(before.status != 0 && before.err.contains("no walk: the start (the built-in Ashton Building, Liverpool — set yours with 'artmap config set location.home PLACE' or pass --from) is 1846 km outside the imported area"), "\(before.err)")
+    let set = await runArtmap(["config", "set", "location.home", "60.1699,24.9449 Helsinki"], home: home)
+    #expect(set.status == 0 && set.out.contains("location.home = 60.169900,24.944900 Helsinki"), "\(set.out)\(set.err)")
+    let listed = await runArtmap(["list", "--json"], home: home)
+    struct Listing: Decodable { struct Point: Decodable { let latitude, longitude: Double }; let reference: Point }
+    let reference = try JSONDecoder().decode(Listing.self, from: Data(listed.out.utf8)).reference
+    #expect(abs(reference.latitude - 60.1699) < 1e-6 && abs(reference.longitude - 24.9449) < 1e-6, "\(listed.out.prefix(200))")
+    let walk = await runArtmap(["walk", "--stops", "2", "--json"], home: home)
+    #expect(walk.status == 0 && walk.out.contains("\"start\":{\"latitude\":60.1699,\"longitude\":24.9449"), "\(walk.out.prefix(300))\(walk.err)")
+    let far = await runArtmap(["config", "set", "location.home", "53,-10 Atlantic"], home: home)
+    #expect(far.status == 0)
+    let farWalk = await runArtmap(["walk"], home: home)
+    #expect(farWalk.err.contains("no walk: the start (home: Atlantic, 53.00000,-10.00000) is"), "\(farWalk.err)")
+    let given = await runArtmap(["walk", "--from", "60.1699,24.9449", "--stops", "2"], home: home)
+    #expect(given.status == 0, "an option still wins over home: \(given.err)")
+}
+
+@Test func homeGivenAsAPlaceNameIsFoundOnceInTheStoreAndKeptAsItsPoint() async throws {
+    let home = try await helsinkiHome("home-name")
+    let set = await runArtmap(["config", "set", "location.home", "Mikonkatu"], home: home)
+    #expect(set.status == 0 && set.out.hasPrefix("location.home = 60.1") && set.out.contains(" Mikonkatu"), "\(set.out)\(set.err)")
+    let got = await runArtmap(["config", "get", "location.home"], home: home)
+    #expect(got.out == set.out.replacingOccurrences(of: "location.home = ", with: ""), "\(got.out)")
+    let unknown = await runArtmap(["config", "set", "location.home", "Zzyzx Road", "--store", home.appendingPathComponent("data/artmap/artmap.sqlite").path],
+                                  home: home, extraEnvironment: [:])
+    #expect(unknown.status != 0 && unknown.err.contains("give LAT,LON instead; nothing was saved"), "\(unknown.err)")
+    #expect(await runArtmap(["config", "get", "location.home"], home: home).out == got.out, "a failed look-up keeps the home saved")
+}
