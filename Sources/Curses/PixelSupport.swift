@@ -161,10 +161,24 @@ public enum TerminalProbe {
             if n <= 0 { return [] }
             sent += n
         }
+        return collect(from: input, timeout: timeout, done: done)
+    }
+
+    /// The most answer bytes kept for parsing (real answers take a few hundred).
+    static let answerBudget = 4096
+    /// The most bytes read in all: a flood is not read for ever.
+    static let readCap = 1 << 20
+
+    /// Reads `input` until `done` says the answers are in or `timeout` seconds pass. Past `answerBudget` bytes it
+    /// stops keeping them and reads on only to the end of the sequence it is in, so no half answer is left for the
+    /// key reader (whose bytes, without their introducer, would be keys).
+    static func collect(from input: Int32, timeout: Double, done: ([UInt8]) -> Bool) -> [UInt8] {
         var received: [UInt8] = []
+        var shape = KeyDecoder()  // only to know whether a sequence is open
+        var total = 0
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 512)
-        while received.count < 4096 {
+        while total < readCap {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { break }
             var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -172,7 +186,14 @@ public enum TerminalProbe {
             if ready <= 0 { if ready < 0 && errno == EINTR { continue } else { break } }
             let n = buffer.withUnsafeMutableBufferPointer { read(input, $0.baseAddress, $0.count) }
             if n <= 0 { break }
-            received += buffer[0..<n]
+            total += n
+            received += buffer[0..<min(n, max(0, answerBudget - received.count))]
+            // Bytes past ASCII only matter as "not a control": inside a string they are its body.
+            _ = shape.feed(buffer[0..<n].map { $0 < 0x80 ? UInt32($0) : 0xFFFD })
+            if received.count >= answerBudget {
+                if !shape.isWaiting { break }
+                continue
+            }
             if done(received) { break }
         }
         return received
