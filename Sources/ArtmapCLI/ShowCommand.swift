@@ -55,8 +55,10 @@ enum ShowCommand: Command {
         }
         try? store.touchCachedImage(artwork.key)
         let saved = try? store.setting(Setting.imageProtocol)
-        let pixels = TerminalProbe.choose(mode: pixelMode ?? saved ?? "auto", environment: environment,
-                                          noColor: depth == .none, ascii: options.ascii)
+        let (pixels, owed) = TerminalProbe.chooseOwingAnswers(mode: pixelMode ?? saved ?? "auto", environment: environment,
+                                                              noColor: depth == .none, ascii: options.ascii)
+        // Answers that come after the probe gave up are read before exiting, not left for the shell.
+        defer { owed?.drain() }
         let cellAspect = pixels.kind.drawsPixels ? pixels.cell.aspect : terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {

@@ -143,8 +143,22 @@ public enum TerminalProbe {
     /// Writes `query` to `output` and reads `input` (a terminal, put in raw mode meanwhile) until `done` says the
     /// answers are in or `timeout` seconds pass; returns what was read (nothing when `input` is not a terminal).
     static func exchange(_ query: [UInt8], input: Int32, output: Int32, timeout: Double, done: ([UInt8]) -> Bool) -> [UInt8] {
+        quietly(input) {
+            var sent = 0
+            while sent < query.count {
+                let n = query[sent...].withUnsafeBufferPointer { write(output, $0.baseAddress, $0.count) }
+                if n <= 0 { return [] }
+                sent += n
+            }
+            return collect(from: input, timeout: timeout, done: done)
+        } ?? []
+    }
+
+    /// Runs `body` with the terminal on `input` in raw mode (no echo, no line editing, reads that do not wait),
+    /// then puts its modes back; nil, without running it, when `input` is no terminal.
+    static func quietly<T>(_ input: Int32, _ body: () -> T) -> T? {
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return [] }
+        guard tcgetattr(input, &saved) == 0 else { return nil }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
@@ -153,17 +167,10 @@ public enum TerminalProbe {
                 cc[Int(VTIME)] = 0
             }
         }
-        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return [] }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { _ = tcsetattr(input, TCSANOW, &saved) }
-        var sent = 0
-        while sent < query.count {
-            let n = query[sent...].withUnsafeBufferPointer { write(output, $0.baseAddress, $0.count) }
-            if n <= 0 { return [] }
-            sent += n
-        }
-        return collect(from: input, timeout: timeout, done: done)
+        return body()
     }
-
     /// The most answer bytes kept for parsing (real answers take a few hundred).
     static let answerBudget = 4096
     /// The most bytes read in all: a flood is not read for ever.
@@ -224,9 +231,22 @@ public enum TerminalProbe {
 
     /// The whole choice for this process's terminal: `mode` from `--pixels` or the setting.
     public static func choose(mode: String?, environment: [String: String], noColor: Bool, ascii: Bool) -> PixelChoice {
-        PixelChoice.choose(mode: mode, environment: environment,
-                           isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-                           noColor: noColor, ascii: ascii, tmuxPassthrough: tmuxAllowsPassthrough,
-                           probe: { ask(tmux: $0) }, kernelCell: kernelCell())
+        chooseOwingAnswers(mode: mode, environment: environment, noColor: noColor, ascii: ascii).choice
+    }
+
+    /// The choice, and the answers the probe stopped waiting for (nil when it asked nothing or all came): a
+    /// command that ends soon after (`show`) drains those before exiting, so the shell never reads them.
+    public static func chooseOwingAnswers(mode: String?, environment: [String: String], noColor: Bool,
+                                          ascii: Bool) -> (choice: PixelChoice, owed: LateAnswers?) {
+        var owed: LateAnswers?
+        let choice = PixelChoice.choose(mode: mode, environment: environment,
+                                        isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+                                        noColor: noColor, ascii: ascii, tmuxPassthrough: tmuxAllowsPassthrough,
+                                        probe: { tmux in
+                                            let answers = ask(tmux: tmux)
+                                            owed = LateAnswers.owed(after: answers, tmux: tmux)
+                                            return answers
+                                        }, kernelCell: kernelCell())
+        return (choice, owed)
     }
 }
