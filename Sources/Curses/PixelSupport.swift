@@ -211,7 +211,8 @@ public enum TerminalProbe {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else { return nil }
         let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
-        return width > 0 && height > 0 ? CellPixels(width: width, height: height) : nil
+        // As for CSI 16 t's answer: a cell of 500 pixels or more is no real terminal's (and would make a picture huge).
+        return width > 0 && height > 0 && width < 500 && height < 500 ? CellPixels(width: width, height: height) : nil
     }
 
     /// Whether tmux lets image sequences through (`allow-passthrough` on or all).
