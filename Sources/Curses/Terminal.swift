@@ -283,8 +283,9 @@ public final class Terminal: TerminalBackend {
             if result == ERR {
                 let code = errno
                 if TerminalInput.isFatal(code) { inputEnded = TerminalInput.reason(code) }
-                // A sequence begun: wait a little for its rest (curses already waited ESCDELAY after the Esc).
-                if inputEnded == nil, decoder.isWaiting, waits < (decoder.holdsOnlyEscape ? 1 : 4) {
+                // A sequence begun: wait a little for its rest (curses already waited ESCDELAY after the Esc). An
+                // answer string's rest is not waited for: it is swallowed whenever it comes, and the loop runs on.
+                if inputEnded == nil, decoder.isWaiting, !decoder.holdsOpenSequence, waits < (decoder.holdsOnlyEscape ? 1 : 4) {
                     waits += 1
                     wtimeout(artmap_stdscr(), 30)
                     continue
