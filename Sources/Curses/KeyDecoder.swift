@@ -21,7 +21,8 @@ public struct KeyDecoder: Sendable {
     static let stringIntroducers: Set<UInt32> = [0x5D, 0x50, 0x5F]
 
     enum Skipping: Equatable {
-        /// The parameters of a CSI sequence longer than `maximumSequence`, up to its final character.
+        /// The rest of a CSI sequence longer than `maximumSequence`, or of a report whose first half came before a
+        /// pause, up to its final character.
         case controlSequence
         /// The body of a string (OSC, DCS, APC, PM, SOS), up to ST or BEL.
         case string
