@@ -76,7 +76,7 @@ bench: deps
 	.build/release/Bench $(ARGS)
 
 # libFuzzer harnesses (Fuzz/*Fuzz.swift) for the service and plist decoders, GPX and gpsd, JPEG and PNG, map files and PBF,
-# the OpenStreetMap services' answers and the export writers;
+# the OpenStreetMap services' answers, the export writers and the terminal's answers (key decoder, probe parsers);
 # FUZZ_SECONDS each (default 60). Crash inputs land in Fuzz/out/<target>/.
 FUZZ_SECONDS ?= 60
 fuzz: deps

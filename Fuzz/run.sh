@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
-# FUZZ_TARGETS="Cartography" runs only the named targets (all eight by default).
+# FUZZ_TARGETS="Cartography" runs only the named targets (all nine by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,12 +65,17 @@ swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export
   Sources/ArtmapCLI/ExportFormat.swift Sources/ArtmapCLI/JSONWriter.swift \
   "$build/libCartography.a" "$build/libCatalog.a" "$build/libCells.a" "$build/libTerminalTypes.a" "$build/libGeo.a" "$build/libXMLReading.a" "${osmium_links[@]}" -lxml2
 
+# What the terminal sends back: the key decoder and the probe's parsers (the rest of Curses needs ncurses).
+swiftc "${flags[@]}" "${cinc[@]}" -module-name TerminalFuzz -o "$build/fuzz-Terminal" Fuzz/TerminalFuzz.swift \
+  Sources/Curses/KeyDecoder.swift Sources/Curses/BackgroundProbe.swift Sources/Curses/PixelSupport.swift Sources/Curses/LateAnswers.swift \
+  "$build/libImaging.a" "$build/libCells.a" "$build/libTerminalTypes.a" -ljpeg -lpng16 -lchafa -lglib-2.0
+
 # Leaks are not what we look for (the only ones are inside Foundation); the Swift crash reporter does not
 # work under the address sanitizer, and libFuzzer reports traps itself.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF CSV Overpass Export}; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF CSV Overpass Export Terminal}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

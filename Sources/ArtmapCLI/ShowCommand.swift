@@ -1,6 +1,7 @@
 import Catalog
 import Curses
 import Foundation
+import Geo
 import Runtime
 import Imaging
 import Store
@@ -23,8 +24,10 @@ enum ShowCommand: Command {
 
         static let declarations: [OptionDeclaration<Options>] = [
             CollectionChoice.declaration(help: "the artwork's collection, when more than one holds the id (default: the one that holds it)").lifted(\.collection),
-            .option("--width", \.width, .count, valueName: "COLS", help: "at most this many columns (default the terminal's, or 80)"),
-            .option("--height", \.height, .count, valueName: "ROWS", help: "at most this many rows (default the terminal's, or 24)"),
+            .option("--width", \.width, .cells(upTo: maxColumns, "columns"), valueName: "COLS",
+                    help: "at most this many columns, up to \(maxColumns) (default the terminal's, or 80)"),
+            .option("--height", \.height, .cells(upTo: maxRows, "rows"), valueName: "ROWS",
+                    help: "at most this many rows, up to \(maxRows) (default the terminal's, or 24)"),
             .option("--colors", \.colors, .choice(["auto", "none", "16", "256", "truecolor"]), help: "auto, none, 16, 256 or truecolor (default auto)"),
             .flag("--ascii", \.ascii, help: "ASCII symbols only"),
             .option("--pixels", \.pixels, .choice(PixelChoice.modes), help: "auto, kitty, sixel, iterm or cells (default the images.protocol setting, auto)"),
@@ -40,9 +43,7 @@ enum ShowCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let id = options.positionals.first else { throw CLIError.usage("which artwork? give its id (see 'artmap list --json')", command: name) }
         let terminal = terminalSize()
-        let columns = options.width ?? terminal?.columns ?? 80
-        let rows = options.height ?? terminal.map { max(1, $0.rows - 1) } ?? 24
-        guard columns > 0, rows > 0 else { throw CLIError.usage("the width and height must be at least 1", command: name) }
+        let (columns, rows) = canvas(width: options.width, height: options.height, terminal: terminal.map { ($0.columns, $0.rows) })
         let depth = try colorDepth(options.colors, environment: environment, isTerminal: terminal != nil)
         let pixelMode = options.pixels
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
@@ -55,15 +56,17 @@ enum ShowCommand: Command {
         }
         try? store.touchCachedImage(artwork.key)
         let saved = try? store.setting(Setting.imageProtocol)
-        let pixels = TerminalProbe.choose(mode: pixelMode ?? saved ?? "auto", environment: environment,
-                                          noColor: depth == .none, ascii: options.ascii)
+        let (pixels, owed) = TerminalProbe.chooseOwingAnswers(mode: pixelMode ?? saved ?? "auto", environment: environment,
+                                                              noColor: depth == .none, ascii: options.ascii)
+        // Answers that come after the probe gave up are read before exiting, not left for the shell.
+        defer { owed?.drain() }
         let cellAspect = pixels.kind.drawsPixels ? pixels.cell.aspect : terminal?.cellAspect ?? 2.0
         let cells: CellImage
         do {
             let bytes = try PictureLoader.readFile(path)
             let probed = try ImageDecoder.probe(bytes)
             // Pixels: no larger than the terminal draws one picture (its graphics limit, when it said).
-            let limit = pixels.cellLimit
+            let limit = pixels.kind.drawsPixels ? pixelCanvas(pixels) : nil
             let fit = CellRenderer.fittedCells(width: probed.width, height: probed.height, columns: min(columns, limit?.columns ?? Int.max),
                                                rows: min(rows, limit?.rows ?? Int.max), cellAspect: cellAspect)
             // Decode at the DCT scale that gives at least the pixels the cells cover (cells: about the 6 × 6 a
@@ -90,6 +93,29 @@ enum ShowCommand: Command {
         }
         console.write(AnsiCells.text(cells, depth: depth))
         return 0
+    }
+
+    /// The most columns and rows a picture may cover: more than any terminal window has (a 4K screen in a 6-pixel
+    /// font is 640 columns by 180 rows), few enough that the largest picture costs about 200 MB (2000 columns took
+    /// 650 MB, 10000 took 16.6 GB, 100000 aborted inside GLib and `Int.max` trapped).
+    static let maxColumns = 1000, maxRows = 500
+    /// The most pixels a picture sent as pixels may have each way: a 4K screen's width (3840) and a little more.
+    static let maxPixels = 4096
+
+    /// The cells the picture may cover: the options' (already within the caps), else the terminal's less a row
+    /// for the prompt, held to the caps (a terminal may report any size), else 80×24.
+    static func canvas(width: Int?, height: Int?, terminal: (columns: Int, rows: Int)?) -> (columns: Int, rows: Int) {
+        let columns = width ?? terminal.map { min(max(1, $0.columns), maxColumns) } ?? 80
+        let rows = height ?? terminal.map { min(max(1, $0.rows - 1), maxRows) } ?? 24
+        return (columns, rows)
+    }
+
+    /// The cells a picture in pixels may cover: within the terminal's graphics limit, when it said one, and within
+    /// `maxPixels` each way at the cell size in use.
+    static func pixelCanvas(_ pixels: PixelChoice) -> (columns: Int, rows: Int) {
+        let limit = pixels.cellLimit
+        let columns = max(1, maxPixels / max(1, pixels.cell.width)), rows = max(1, maxPixels / max(1, pixels.cell.height))
+        return (min(columns, limit?.columns ?? columns), min(rows, limit?.rows ?? rows))
     }
 
     /// The colour mode asked for; `auto` follows NO_COLOR, COLORTERM and TERM.
@@ -150,6 +176,21 @@ enum ShowCommand: Command {
             return "\(what) has no picture: \(DisplayText.clean(found.problem)); 'artmap fetch --pictures' asks Wikidata and Commons again"
         }
         return "the picture of \(what) is not downloaded yet (or its last download failed); run 'artmap fetch --pictures' to download it"
+    }
+}
+
+extension OptionValue where Value == Int {
+    /// A size in cells, 1 to `limit` (`show --width`): a larger one is refused in words, never allocated.
+    static func cells(upTo limit: Int, _ unit: String) -> Self {
+        Self(valueName: "N") { text, option in
+            let digits = !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard digits else { throw refuse(option, "needs a whole number of \(unit) from 1 to \(limit)", text) }
+            guard let value = DecimalText.integer(text), value <= limit else {
+                throw refuse(option, "must be at most \(limit) \(unit) (more than any terminal has)", text)
+            }
+            guard value >= 1 else { throw refuse(option, "needs a whole number of \(unit) from 1 to \(limit)", text) }
+            return value
+        }
     }
 }
 

@@ -143,8 +143,22 @@ public enum TerminalProbe {
     /// Writes `query` to `output` and reads `input` (a terminal, put in raw mode meanwhile) until `done` says the
     /// answers are in or `timeout` seconds pass; returns what was read (nothing when `input` is not a terminal).
     static func exchange(_ query: [UInt8], input: Int32, output: Int32, timeout: Double, done: ([UInt8]) -> Bool) -> [UInt8] {
+        quietly(input) {
+            var sent = 0
+            while sent < query.count {
+                let n = query[sent...].withUnsafeBufferPointer { write(output, $0.baseAddress, $0.count) }
+                if n <= 0 { return [] }
+                sent += n
+            }
+            return collect(from: input, timeout: timeout, done: done)
+        } ?? []
+    }
+
+    /// Runs `body` with the terminal on `input` in raw mode (no echo, no line editing, reads that do not wait),
+    /// then puts its modes back; nil, without running it, when `input` is no terminal.
+    static func quietly<T>(_ input: Int32, _ body: () -> T) -> T? {
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return [] }
+        guard tcgetattr(input, &saved) == 0 else { return nil }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutablePointer(to: &raw.c_cc) { pointer in
@@ -153,18 +167,25 @@ public enum TerminalProbe {
                 cc[Int(VTIME)] = 0
             }
         }
-        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return [] }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { _ = tcsetattr(input, TCSANOW, &saved) }
-        var sent = 0
-        while sent < query.count {
-            let n = query[sent...].withUnsafeBufferPointer { write(output, $0.baseAddress, $0.count) }
-            if n <= 0 { return [] }
-            sent += n
-        }
+        return body()
+    }
+    /// The most answer bytes kept for parsing (real answers take a few hundred).
+    static let answerBudget = 4096
+    /// The most bytes read in all: a flood is not read for ever.
+    static let readCap = 1 << 20
+
+    /// Reads `input` until `done` says the answers are in or `timeout` seconds pass. Past `answerBudget` bytes it
+    /// stops keeping them and reads on only to the end of the sequence it is in, so no half answer is left for the
+    /// key reader (whose bytes, without their introducer, would be keys).
+    static func collect(from input: Int32, timeout: Double, done: ([UInt8]) -> Bool) -> [UInt8] {
         var received: [UInt8] = []
+        var shape = KeyDecoder()  // only to know whether a sequence is open
+        var total = 0
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 512)
-        while received.count < 4096 {
+        while total < readCap {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { break }
             var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -172,7 +193,14 @@ public enum TerminalProbe {
             if ready <= 0 { if ready < 0 && errno == EINTR { continue } else { break } }
             let n = buffer.withUnsafeMutableBufferPointer { read(input, $0.baseAddress, $0.count) }
             if n <= 0 { break }
-            received += buffer[0..<n]
+            total += n
+            received += buffer[0..<min(n, max(0, answerBudget - received.count))]
+            // Bytes past ASCII only matter as "not a control": inside a string they are its body.
+            _ = shape.feed(buffer[0..<n].map { $0 < 0x80 ? UInt32($0) : 0xFFFD })
+            if received.count >= answerBudget {
+                if !shape.isWaiting { break }
+                continue
+            }
             if done(received) { break }
         }
         return received
@@ -183,7 +211,8 @@ public enum TerminalProbe {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else { return nil }
         let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
-        return width > 0 && height > 0 ? CellPixels(width: width, height: height) : nil
+        // As for CSI 16 t's answer: a cell of 500 pixels or more is no real terminal's (and would make a picture huge).
+        return width > 0 && height > 0 && width < 500 && height < 500 ? CellPixels(width: width, height: height) : nil
     }
 
     /// Whether tmux lets image sequences through (`allow-passthrough` on or all).
@@ -203,9 +232,22 @@ public enum TerminalProbe {
 
     /// The whole choice for this process's terminal: `mode` from `--pixels` or the setting.
     public static func choose(mode: String?, environment: [String: String], noColor: Bool, ascii: Bool) -> PixelChoice {
-        PixelChoice.choose(mode: mode, environment: environment,
-                           isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
-                           noColor: noColor, ascii: ascii, tmuxPassthrough: tmuxAllowsPassthrough,
-                           probe: { ask(tmux: $0) }, kernelCell: kernelCell())
+        chooseOwingAnswers(mode: mode, environment: environment, noColor: noColor, ascii: ascii).choice
+    }
+
+    /// The choice, and the answers the probe stopped waiting for (nil when it asked nothing or all came): a
+    /// command that ends soon after (`show`) drains those before exiting, so the shell never reads them.
+    public static func chooseOwingAnswers(mode: String?, environment: [String: String], noColor: Bool,
+                                          ascii: Bool) -> (choice: PixelChoice, owed: LateAnswers?) {
+        var owed: LateAnswers?
+        let choice = PixelChoice.choose(mode: mode, environment: environment,
+                                        isTerminal: isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1,
+                                        noColor: noColor, ascii: ascii, tmuxPassthrough: tmuxAllowsPassthrough,
+                                        probe: { tmux in
+                                            let answers = ask(tmux: tmux)
+                                            owed = LateAnswers.owed(after: answers, tmux: tmux)
+                                            return answers
+                                        }, kernelCell: kernelCell())
+        return (choice, owed)
     }
 }

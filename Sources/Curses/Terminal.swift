@@ -15,6 +15,12 @@ public final class Terminal: TerminalBackend {
     private var shiftUpCode: Int32 = -1
     private var shiftDownCode: Int32 = -1
     private var decoder = KeyDecoder()
+    /// When the last character came: an answer string left open through this much silence is given up.
+    private var lastCharacter = Date.distantPast
+    /// How long an answer string (or overlong report) may stay open with nothing arriving before what comes
+    /// next is read as keys again: long enough for the pieces of one answer over a slow link, short enough that
+    /// a cut-short answer does not eat what the person types after it.
+    static let openSequencePatience = 1.0
     private var pairCache = ColorPairCache(firstPair: 1, lastPair: 0)
     private var colorNumbers = ColorNumbers(depth: .none, count: 0)
     /// How many colours pictures can use here: direct colour where terminfo has it, else 256, 16 or none.
@@ -277,8 +283,9 @@ public final class Terminal: TerminalBackend {
             if result == ERR {
                 let code = errno
                 if TerminalInput.isFatal(code) { inputEnded = TerminalInput.reason(code) }
-                // A sequence begun: wait a little for its rest (curses already waited ESCDELAY after the Esc).
-                if inputEnded == nil, decoder.isWaiting, waits < (decoder.holdsOnlyEscape ? 1 : 4) {
+                // A sequence begun: wait a little for its rest (curses already waited ESCDELAY after the Esc). An
+                // answer string's rest is not waited for: it is swallowed whenever it comes, and the loop runs on.
+                if inputEnded == nil, decoder.isWaiting, !decoder.holdsOpenSequence, waits < (decoder.holdsOnlyEscape ? 1 : 4) {
                     waits += 1
                     wtimeout(artmap_stdscr(), 30)
                     continue
@@ -286,6 +293,11 @@ public final class Terminal: TerminalBackend {
                 break
             }
             if waits > 0 { nodelay(artmap_stdscr(), true) }
+            let now = Date()
+            if decoder.holdsOpenSequence, now.timeIntervalSince(lastCharacter) > Terminal.openSequencePatience {
+                decoder.abandonOpenSequence()
+            }
+            lastCharacter = now
             if result == KEY_CODE_YES {
                 events += decoder.flush().map(TerminalEvent.key)
                 if let event = functionKey(Int32(ch)) { events.append(event) }

@@ -1,4 +1,5 @@
 import Foundation
+import Curses
 import Imaging
 import Testing
 import TestSupport
@@ -72,4 +73,43 @@ func homeWithPictures() async throws -> (URL, TestServer) {
     let fresh = await runArtmap(["show", "40"], home: try temporaryDirectory())
     #expect(fresh.status == 1)
     #expect(fresh.err == "artmap: the image of 'Abstract' (40) is not downloaded yet; run 'artmap sync'\n")
+}
+
+/// Issue 43, item 5: `show --width/--height` had no upper bound (2000 columns took 650 MB, 10000 took 16.6 GB,
+/// 100000 aborted inside GLib, `Int.max` trapped): above 1000 columns or 500 rows it is a usage error, and nothing
+/// is drawn.
+@Test func showRefusesACanvasLargerThanAnyTerminal() async throws {
+    let (home, _) = try await homeWithPictures()
+    let cases: [([String], String)] = [
+        (["--width", "100000"], "option --width must be at most 1000 columns (more than any terminal has), got '100000'"),
+        (["--width", String(Int.max)], "option --width must be at most 1000 columns (more than any terminal has), got '\(Int.max)'"),
+        (["--width", "99999999999999999999999"], "option --width must be at most 1000 columns"),
+        (["--height", "100000"], "option --height must be at most 500 rows (more than any terminal has), got '100000'"),
+        (["--height", String(Int.max)], "option --height must be at most 500 rows"),
+        (["--width", "-3"], "option --width needs a whole number of columns from 1 to 1000, got '-3'"),
+        (["--width", "0"], "option --width needs a whole number of columns from 1 to 1000, got '0'"),
+    ]
+    for (options, message) in cases {
+        let result = await runArtmap(["show", "40", "--colors", "none"] + options, home: home)
+        #expect(result.status == 2, "\(options): \(result.err)")
+        #expect(result.err.contains(message), "\(options): \(result.err)")
+        #expect(result.out.isEmpty, "\(options)")
+    }
+    let widest = await runArtmap(["show", "40", "--colors", "none", "--width", "1000", "--height", "20"], home: home)
+    #expect(widest.status == 0, "the cap itself is allowed: \(widest.err)")
+}
+
+/// Issue 43, item 5: a terminal that reports a huge size (2000×2000 cells) costs no more than the caps; a picture
+/// in pixels is held to 4096 pixels each way at its cell size, and to the terminal's own graphics limit.
+@Test func aHugeTerminalIsHeldToTheCaps() {
+    #expect(ShowCommand.canvas(width: nil, height: nil, terminal: (2000, 2000)) == (1000, 500))
+    #expect(ShowCommand.canvas(width: nil, height: nil, terminal: (Int(UInt16.max), Int(UInt16.max))) == (1000, 500))
+    #expect(ShowCommand.canvas(width: nil, height: nil, terminal: (100, 30)) == (100, 29), "a real terminal as it is, less the prompt's row")
+    #expect(ShowCommand.canvas(width: 40, height: 15, terminal: (2000, 2000)) == (40, 15))
+    #expect(ShowCommand.canvas(width: nil, height: nil, terminal: nil) == (80, 24))
+    let kitty = PixelChoice(kind: .kitty, cell: CellPixels(width: 10, height: 20))
+    #expect(ShowCommand.pixelCanvas(kitty) == (409, 204))
+    var limited = kitty
+    limited.limits.narrow(width: 1000, height: 600)
+    #expect(ShowCommand.pixelCanvas(limited) == (100, 30), "the terminal's own limit, when smaller")
 }

@@ -49,8 +49,11 @@ private func expectRefused<Options: CommandOptions>(_ parser: OptionParser, _ ar
 
 @Test func countsAreWholeNumbersFromOne() throws {
     #expect(try ShowCommand.parser.parse(["7", "--width", "40"], as: ShowCommand.Options.self).width == 40)
+    // show's sizes are counts with a cap (issue 43, item 5): they say the range.
     expectRefused(ShowCommand.parser, ["--width", "0"], as: ShowCommand.Options.self,
-                  "option --width needs a whole number ≥ 1 in decimal digits, got '0'")
+                  "option --width needs a whole number of columns from 1 to 1000, got '0'")
+    expectRefused(ShowCommand.parser, ["--height", "501"], as: ShowCommand.Options.self,
+                  "option --height must be at most 500 rows (more than any terminal has), got '501'")
     expectRefused(PlaceCommand.parser, ["--limit", "+5"], as: PlaceCommand.Options.self,
                   "option --limit needs a whole number ≥ 1 in decimal digits, got '+5'")
 }

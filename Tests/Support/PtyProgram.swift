@@ -13,6 +13,8 @@ public final class PtyProgram {
     private let cellWidth: Int, cellHeight: Int
     /// Where the program's stderr goes.
     public let errorLog: URL
+    /// The program's side of the terminal (/dev/pts/N): a test may open it too, to read what the program left unread.
+    public let terminalPath: String
 
     /// Starts `artmap arguments` with a home of its own on a terminal of `columns` × `rows` cells of
     /// `cellWidth` × `cellHeight` pixels (0: the kernel does not know the pixel size).
@@ -30,6 +32,7 @@ public final class PtyProgram {
                 cellHeight: Int = 20, environment extra: [String: String] = [:], errorsOnTerminal: Bool = false) throws {
         let pty = try PseudoTerminal()
         master = pty.master
+        terminalPath = pty.slavePath
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         errorLog = home.appendingPathComponent("stderr-\(UUID().uuidString).log")
