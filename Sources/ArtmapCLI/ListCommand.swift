@@ -80,7 +80,7 @@ enum ListCommand: Command {
             stream.flush()
         } else {
             for line in text(reference: list.reference, buildings: list.buildings, totalBuildings: list.totalBuildings,
-                             namesCollections: collections.count > 1) {
+                             namesCollections: collections.count > 1, origin: followsCollection ? nil : here.originLabel) {
                 console.line(line)
             }
             if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty,
@@ -164,9 +164,12 @@ enum ListCommand: Command {
     }
 
     /// The list as text; `namesCollections` (several collections listed together) says which holds each artwork.
-    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int, namesCollections: Bool = false) -> [String] {
+    /// `origin` names where the reference came from ("home: Helsinki"), when it is not a collection's middle.
+    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int, namesCollections: Bool = false,
+                     origin: String? = nil) -> [String] {
         let artworkCount = buildings.reduce(0) { $0 + $1.artworks.count }
         var lines = ["\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(buildings.count) building\(buildings.count == 1 ? "" : "s") near \(reference)"
+            + (origin.map { " (\(DisplayText.clean($0)))" } ?? "")
             + (buildings.count < totalBuildings ? " (\(totalBuildings - buildings.count) more further away)" : "")]
         func describe(_ a: RankedArtwork) -> String {
             var parts = [DisplayText.clean(a.artwork.title).isEmpty ? "(untitled)" : DisplayText.clean(a.artwork.title)]

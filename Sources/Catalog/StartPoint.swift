@@ -40,6 +40,17 @@ public struct StartPoint: Sendable, Equatable {
     /// Whether nobody said where the start is (no option, live source, home or last place).
     public var isBuiltIn: Bool { origin == .builtIn }
 
+    /// Where the start came from, in a few words: "home: Helsinki", "--from", "where the view last was".
+    public var originLabel: String {
+        switch origin {
+        case .option(let what), .live(let what): return what
+        case .home(let name?): return "home: \(name)"
+        case .home(nil): return "home"
+        case .lastShown: return "where the view last was"
+        case .builtIn: return "the built-in Ashton Building"
+        }
+    }
+
     /// The start as messages name it: "the start (home: Helsinki, 60.17,24.94)"; for the built-in campus, how to set
     /// one's own.
     public var described: String {
