@@ -8,6 +8,7 @@ enum JSONWriter {
         case number(Double)
         case object([(String, Value)])
         case array([Value])
+        case bool(Bool)
         case null
     }
 
@@ -22,6 +23,7 @@ enum JSONWriter {
         case .string(let s): out += quote(s)
         case .number(let d): out += number(d)
         case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {

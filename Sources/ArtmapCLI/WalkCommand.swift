@@ -100,7 +100,13 @@ enum WalkCommand: Command {
         guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
-        switch try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store) {
+        var planned = try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store)
+        // No streets at the start: the walk is planned by straight lines and says so, as `route` draws a straight line.
+        if case .failure(let why) = planned, WalkPlanner.wantsStraightLines(why) {
+            console.error("artmap walk: planned by straight lines, since \(why.message(start: here.described))")
+            planned = .success(WalkPlanner.planByStraightLines(from: start, artworks: artworks, finish: finish, choice: choice))
+        }
+        switch planned {
         case .failure(let why):
             throw CLIError("no walk: \(why.message(start: here.described))")
         case .success(let plan):
@@ -184,7 +190,8 @@ struct WalkShape {
         let s = plan.start
         var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude)): \(plan.stops.count) stop\(plan.stops.count == 1 ? "" : "s"), "
             + "\(DistanceText.format(plan.totalMetres)), \(Self.minutes(walkingSeconds)) walking + \(Self.minutes(staySecondsTotal)) at the stops"
-            + (finish == .round ? ", back to the start" : finish == .open ? ", ending at the last" : ", ending at the point given")]
+            + (finish == .round ? ", back to the start" : finish == .open ? ", ending at the last" : ", ending at the point given")
+            + (plan.byStraightLines ? " (by straight lines: no streets here)" : "")]
         var elapsed = 0.0
         for (i, leg) in plan.legs.enumerated() {
             elapsed += leg.totalMetres / metresPerSecond
@@ -222,6 +229,7 @@ struct WalkShape {
         return .object([
             ("start", .object([("latitude", .number(plan.start.latitude)), ("longitude", .number(plan.start.longitude))])),
             ("finish", .string(finishName)),
+            ("straight_lines", .bool(plan.byStraightLines)),
             ("total_m", .number(JSONWriter.rounded(plan.totalMetres))),
             ("walking_s", .number(JSONWriter.rounded(walkingSeconds))),
             ("stay_s", .number(JSONWriter.rounded(staySecondsTotal))),

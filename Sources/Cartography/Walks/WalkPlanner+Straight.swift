@@ -1,0 +1,52 @@
+import Catalog
+import Foundation
+import Geo
+
+extension WalkPlanner {
+    /// Whether a failure means there are no streets to walk at the start (none imported, or none near it), so the walk
+    /// is planned by straight lines instead of refused (issue 44, as `g` answers with a straight line).
+    public static func wantsStraightLines(_ failure: RouteFailure) -> Bool {
+        switch failure {
+        case .noWalkingGraph: return true
+        case .outsideImportedArea(_, let what), .tooFarFromWays(_, let what): return what == "start"
+        default: return false
+        }
+    }
+
+    /// The same walk planned by straight lines between the stops: the order from the metres as the crow flies (exact
+    /// up to 12 stops, as over streets), each leg one straight walk.
+    public static func planByStraightLines(from start: Coordinate, artworks: [Artwork], finish: WalkFinish,
+                                           choice: WalkChoice = .all) -> ArtWalkPlan {
+        var points = artworks.map(\.coordinate) + [start]
+        if case .at(let end) = finish { points.append(end) }
+        let matrix = points.map { a in points.map { b in Geodesic.distance(from: a, to: b) } }
+        let end: TourEnd = finish == .round ? .round : finish == .open ? .open : .fixed
+        var leftOut: [(artwork: Artwork, reason: String)] = []
+        let found: (order: [Int], metres: Double)
+        switch choice {
+        case .all: found = TourOrder.best(matrix, stops: artworks.count, end: end)
+        case .within(let seconds, let speed, let stay):
+            found = StopBudget.choose(matrix, stops: artworks.count, end: end, budgetSeconds: seconds, metresPerSecond: speed, staySeconds: stay)
+            let chosen = Set(found.order)
+            for (i, artwork) in artworks.enumerated() where !chosen.contains(i) { leftOut.append((artwork, "it does not fit in the time")) }
+        }
+        let stops = found.order.map { artworks[$0] }
+        var path = [start] + stops.map(\.coordinate)
+        switch finish {
+        case .round: path.append(start)
+        case .open: break
+        case .at(let end): path.append(end)
+        }
+        let legs = path.indices.dropFirst().map { straightLeg(from: path[$0 - 1], to: path[$0]) }
+        var plan = ArtWalkPlan(start: start, stops: stops, legs: legs, leftOut: leftOut)
+        plan.byStraightLines = true
+        return plan
+    }
+
+    /// One straight walk, as a route with a single step ("walk straight north-east, 120 m").
+    static func straightLeg(from a: Coordinate, to b: Coordinate) -> WalkingRoute {
+        let line = Geodesic.inverse(from: a, to: b)
+        let step = RouteStep(instruction: "walk straight \(CompassPoint(bearing: line.initialBearing).name)", street: "", metres: line.distance)
+        return WalkingRoute(points: [GeoPoint(a), GeoPoint(b)], metres: line.distance, steps: [step], startGap: 0, endGap: 0)
+    }
+}
