@@ -461,3 +461,18 @@ private func pictureServices(_ server: TestServer) -> [String] {
     let withOverpass = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home)
     #expect(withOverpass.status == 2 && withOverpass.err.contains("--overpass-url"), "\(withOverpass.err)")
 }
+
+/// Issue 43, 1: an artworks' answer with ids of 1e19, 1e300, -1e19 and 1e999 (and a latitude of 1e300) killed the fetch
+/// with SIGILL; now those five are skipped, counted in the summary, and the rest is stored.
+@Test func anOverpassAnswerWithIdsOutOfRangeSkipsThoseElementsAndSaysSo() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(artworks: ["badnumbers"])
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 4 tiles: "), "\(result.out)")
+    #expect(result.out.contains("; skipped 5 elements of Overpass's answer with an id or a position out of range (node 1e+19)"), "\(result.out)")
+    let artworks = try openStore(home).artworks(collection: "osm")
+    #expect(artworks.contains { $0.id == havisAmanda })
+    #expect(!artworks.contains { $0.title.hasPrefix("Bad ") })
+}

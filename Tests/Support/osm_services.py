@@ -26,7 +26,8 @@ Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order,
   GET /_stats {"max_inflight": the most Overpass queries answered at once, "order": ["artworks"|"streets", …] as asked},
   POST /_delay {"seconds": S} makes every Overpass answer wait S seconds (the bench's busy instance); "artworks": A
   and/or "streets": B instead for that kind of query,
-  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok", ...]} answers the next
+  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok",
+  "badnumbers" (artworks: five more elements with ids or a latitude out of range), ...]} answers the next
   Overpass requests in that order (then normally; "slow" answers normally after 5 s), and "artworks": [...] or
   "streets": [...] script that kind of query alone (two queries in flight arrive in either order); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
   "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
@@ -295,6 +296,9 @@ def html_page(title, paragraph):
             f'{paragraph}\n\n</body>\n</html>\n').encode()
 
 
+BOX = re.compile(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -388,7 +392,15 @@ class Handler(BaseHTTPRequestHandler):
                              "text/html; charset=utf-8")
         if mode == "remark":
             return self.send(200, remark_xml(), "application/osm3s+xml")
-        box = re.search(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]", ql) \
+        if mode == "badnumbers" and artworks:
+            # An answer whose artworks are all as usual but five: ids past 64 bits (1e19, 1e300, -1e19, 1e999, which
+            # JSON reads as infinite) and a latitude of 1e300.
+            body = artworks_json(Edits(), *(float(x) for x in BOX.search(ql).groups()))
+            bad = ", ".join('{"type": "node", "id": %s, "lat": %s, "lon": 24.948, "tags": {"tourism": "artwork", "name": "Bad %d"}}' % (i, lat, n)
+                            for n, (i, lat) in enumerate([("1e19", "60.169"), ("1e300", "60.169"), ("-1e19", "60.169"), ("1e999", "60.169"), ("77", "1e300")]))
+            head, _, tail = body.decode().partition('"elements": [')
+            return self.send(200, (head + '"elements": [' + bad + ("" if tail.startswith("]") else ", ") + tail).encode(), "application/json")
+        box = BOX.search(ql) \
             or re.search(r"\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)", ql)
         if not box:
             return self.send(400, html_page("OSM3S Response", '<p><strong style="color:#FF0000">Error</strong>: line 1: static error: no bounding box </p>'),

@@ -75,16 +75,27 @@ public struct FetchPlan: Sendable, Equatable {
                 column: Int((min(point.longitude, 179.999_999) * MapTile.perDegree).rounded(.down)))
     }
 
+    /// The artworks of an artworks' answer, and how many of its elements were skipped for a number out of range.
+    public struct ArtworkAnswer: Sendable, Equatable {
+        public var artworks: [Artwork] = []
+        /// Elements whose id is not a whole number of 64 bits or whose position is not on the Earth (1e19, 1e999, NaN).
+        public var skipped = 0
+        /// The first skipped element, as the answer gave it ("node 1e+19"), for the message.
+        public var firstSkipped: String?
+    }
+
     /// The artworks of an `[out:json]` answer to `OverpassClient.artworkQuery`: nodes at their place, ways and
-    /// relations at their `center`. Throws `SyncError` when the answer is not that JSON.
-    public static func artworks(fromJSON data: Data) throws -> [Artwork] {
+    /// relations at their `center`. Every number is checked before it is converted: an element whose id is not a
+    /// whole 64-bit number or whose position is off the Earth is skipped and counted. Throws `SyncError` when the
+    /// answer is not that JSON.
+    public static func artworks(fromJSON data: Data) throws -> ArtworkAnswer {
         if data.first == UInt8(ascii: "<") {
             // OSM XML instead of JSON: read only when it holds no element (an empty area); else it is not what was asked.
             guard data.range(of: Data("<node".utf8)) == nil, data.range(of: Data("<way".utf8)) == nil,
                   data.range(of: Data("<relation".utf8)) == nil else {
                 throw SyncError(url: nil, "Overpass API: the artworks' answer is OSM XML, not the JSON asked for")
             }
-            return []
+            return ArtworkAnswer()
         }
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch {
@@ -93,21 +104,29 @@ public struct FetchPlan: Sendable, Equatable {
         guard case .object(let root) = value, case .array(let elements)? = root["elements"] else {
             throw SyncError(url: nil, "Overpass API: the artworks' answer has no elements")
         }
+        var answer = ArtworkAnswer()
         var found: [String: Artwork] = [:]
         for element in elements {
-            guard case .object(let object) = element, case .string(let type)? = object["type"], case .number(let id)? = object["id"],
-                  case .object(let tagObject)? = object["tags"] else { continue }
+            guard case .object(let object) = element, case .string(let type)? = object["type"], case .number(let number)? = object["id"] else { continue }
+            func skip() {
+                answer.skipped += 1
+                if answer.firstSkipped == nil { answer.firstSkipped = "\(DisplayText.clean(String(type.prefix(20)))) \(number)" }
+            }
+            // 1e19, -1e19, 1e300, 1e999 (infinite) and 1.5 are no element id: never converted, only counted.
+            guard let id = Int64(exactly: number) else { skip(); continue }
+            guard case .object(let tagObject)? = object["tags"] else { continue }
             var tags: [String: String] = [:]
             for (key, value) in tagObject.members { if case .string(let text) = value { tags[key] = text } }
             guard MapTags.isArtwork(tags) else { continue }
             var place = object
             if type != "node", case .object(let center)? = object["center"] { place = center }
-            guard case .number(let lat)? = place["lat"], case .number(let lon)? = place["lon"],
-                  let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { continue }
-            let key = "\(type)/\(Int64(id))"
+            guard case .number(let lat)? = place["lat"], case .number(let lon)? = place["lon"] else { continue }
+            guard let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { skip(); continue }
+            let key = "\(type)/\(id)"
             found[key] = MapTags.artwork(id: key, tags: tags, at: coordinate, collection: MapTags.fetchedCollection)
         }
-        return found.keys.sorted().compactMap { found[$0] }
+        answer.artworks = found.keys.sorted().compactMap { found[$0] }
+        return answer
     }
 }
 

@@ -136,6 +136,9 @@ private struct InOrderArrivals {
     private var storedAny = false
     private var fetched = 0
     private var done = 1
+    /// Elements of the artworks' answer skipped for a number out of range.
+    private var skipped = 0
+    private var firstSkipped: String?
 
     init(fetcher: MapFetcher, store: CatalogStore, folder: URL, request: MapFetchRequest, blocks: [FetchPlan.Block], staleCount: Int,
          progress: @escaping @Sendable (MapFetchProgress) -> Void) {
@@ -150,7 +153,10 @@ private struct InOrderArrivals {
 
     /// The artworks' answer: stored at once (merged, never removing), then the boxes that landed before it.
     mutating func artworks(_ data: Data) throws {
-        let artworks = try FetchPlan.artworks(fromJSON: data)
+        let answer = try FetchPlan.artworks(fromJSON: data)
+        let artworks = answer.artworks
+        skipped = answer.skipped
+        firstSkipped = answer.firstSkipped
         try Task.checkCancellation()
         try request.beforeWriting?()
         // What the fetch found new is counted against the ids stored before it began.
@@ -205,6 +211,8 @@ private struct InOrderArrivals {
         stored.artworks.changed = changed
         stored.artworks.unchanged = max(0, seen - new - changed)
         report.fetched += fetched
+        report.skippedElements = skipped
+        report.firstSkipped = firstSkipped
         if storedAny { report.stored = stored }
     }
 }

@@ -98,6 +98,9 @@ public struct MapFetchReport: Sendable, Equatable {
     public var pictureProblems: [String] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Elements of Overpass's answers skipped for an id or a position out of range (1e19, 1e999), and the first of them.
+    public var skippedElements = 0
+    public var firstSkipped: String?
     /// Whether pictures were looked for (false with `--no-pictures` and in the view): then the summary names them.
     public var downloadedPictures = false
 
@@ -138,7 +141,10 @@ public struct MapFetchReport: Sendable, Equatable {
                 + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed)"
                 + (downloadedPictures ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : "")
         }
-        return head
+        let skipped = skippedElements == 0 ? ""
+            : "; skipped \(skippedElements) element\(skippedElements == 1 ? "" : "s") of Overpass's answer with an id or a position out of range"
+                + (firstSkipped.map { " (\($0))" } ?? "")
+        return head + skipped
             + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
             + (evictionFailure.map { "; old tiles elsewhere could not be removed (\($0))" } ?? "")
     }
