@@ -171,17 +171,21 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     let failed = await fetch(server, home: other, ["--no-pictures"])
     #expect(failed.status == 1)
     let last = try #require(failed.err.split(separator: "\n").last)
-    #expect(last == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): runtime error: Query timed out in \"query\" at line 4 after 26 seconds., still after 4 tries; try again later or set another server with --overpass-url")
-    #expect(try openStore(other).artworks(collection: "osm").isEmpty)
+    // Issue 43, 11: the streets that arrived while the artworks were asked again are kept, with the artworks they hold.
+    #expect(last == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): runtime error: Query timed out in \"query\" at line 4 after 26 seconds., still after 4 tries; try again later or set another server with --overpass-url"
+        + "; kept what arrived: 4 tiles of streets (with the artworks in them); the next fetch asks for the rest")
+    let kept = try openStore(other)
+    #expect(try kept.artworks(collection: "osm").contains { $0.id == havisAmanda })
+    #expect(Set(try kept.baseMap().features.map(\.name)).contains("Pohjoisesplanadi"))
+    #expect(try kept.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).count == 4)
 }
 
 // Issue 30: the artworks' answer is stored at once (here unchanged); when the streets' box, asked beside it, fails,
 // the artworks are still kept, whichever lands first, and the message says what was kept. When the artworks' query
-// fails, the box that arrived is not stored either (streets are never stored before the artworks).
+// fails, the box that arrived is kept (issue 43, 11), below.
 @Test(arguments: [
-    ([], ["400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input; kept what arrived: 53 artworks; the next fetch asks for the rest"),
+    ([String](), ["400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input; kept what arrived: 53 artworks; the next fetch asks for the rest"),
     ([], ["truncated"], "the answer ends before </osm> (cut short); kept what arrived: 53 artworks; the next fetch asks for the rest"),
-    (["html"], [], "answered an HTML page instead of map data"),
 ])
 func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], reason: String) async throws {
     let server = try osmServer()
@@ -475,4 +479,21 @@ private func pictureServices(_ server: TestServer) -> [String] {
     let artworks = try openStore(home).artworks(collection: "osm")
     #expect(artworks.contains { $0.id == havisAmanda })
     #expect(!artworks.contains { $0.title.hasPrefix("Bad ") })
+}
+
+/// Issue 43, 11: when the artworks' query fails, the streets already received were dropped (0 tiles stored), though
+/// `fetch --help` says "A failure keeps what arrived". They are kept, and the message says so.
+@Test func whenTheArtworksQueryFailsTheStreetsThatArrivedAreKept() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(artworks: ["html"])
+    let failed = await fetch(server, home: home, ["--no-pictures"])
+    #expect(failed.status == 1)
+    #expect(failed.err == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): answered an HTML page instead of map data"
+        + "; kept what arrived: 4 tiles of streets (with the artworks in them); the next fetch asks for the rest\n")
+    let store = try openStore(home)
+    #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).count == 4)
+    #expect(Set(try store.baseMap().features.map(\.name)).contains("Aleksanterinkatu"))
+    #expect(try store.walkEdges().count > 500)
+    #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
 }
