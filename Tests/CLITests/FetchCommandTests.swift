@@ -497,3 +497,27 @@ private func pictureServices(_ server: TestServer) -> [String] {
     #expect(try store.walkEdges().count > 500)
     #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
 }
+
+/// Issue 43, 17: a fetch across the antimeridian sent 100 single-tile queries; now the artworks' question (both sides
+/// in one union) and a few boxes, none straddling ±180°.
+@Test func aFetchAcrossTheAntimeridianAsksAFewBoxesNotEveryTile() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let result = await runArtmap(["fetch", "--around", "0.5,179.99", "--radius", "5000", "--no-pictures"] + server.osmServiceOptions,
+                                 home: home, extraEnvironment: quickBackoff)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("nothing here: OpenStreetMap has no streets, buildings or artworks in the 100 tiles asked"), "\(result.out)")
+    let asked = try queries(server)
+    #expect((2...9).contains(asked.count), "\(asked.count) queries")
+    let artworks = try #require(asked.first)
+    #expect(artworks.contains("nwr[tourism=artwork](0.4500000,179.9400000,0.5500000,180.0000000);"), "\(artworks)")
+    #expect(artworks.contains("nwr[tourism=artwork](0.4500000,-180.0000000,0.5500000,-179.9600000);"), "\(artworks)")
+    // Every box lies on one side: its west below its east.
+    for query in asked.dropFirst() {
+        let field = try #require(query.split(separator: "[").first { $0.hasPrefix("bbox:") })
+        let box = field.dropFirst(5).prefix { $0 != "]" }.split(separator: ",").compactMap { Double($0) }
+        #expect(box.count == 4 && box[1] < box[3], "\(query)")
+    }
+    let store = try openStore(home)
+    #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 0.5, longitude: 179.99), radius: 5000)).count == 100)
+}

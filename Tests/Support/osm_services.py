@@ -21,7 +21,7 @@ that the bench's answers take their set delay plus the joining of their text). O
   /overpass/api/status                Overpass's status page: "2 slots available now." less the queries being
                                       answered, or "Slot available after: …Z, in 1 seconds." when both are taken
   A query of `nwr[tourism=artwork]; out center;` ([out:json]) answers the artworks of the box alone, ways and
-  relations with their "center" and no nodes.
+  relations with their "center" and no nodes; a union of `nwr[tourism=artwork](s,w,n,e);` answers those of each box.
 Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order, as JSON),
   GET /_stats {"max_inflight": the most Overpass queries answered at once, "order": ["artworks"|"streets", …] as asked},
   POST /_delay {"seconds": S} makes every Overpass answer wait S seconds (the bench's busy instance); "artworks": A
@@ -297,6 +297,7 @@ def html_page(title, paragraph):
 
 
 BOX = re.compile(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]")
+PAREN_BOX = re.compile(r"\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -411,6 +412,12 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             edits = Edits()
         if artworks:
+            # Several boxes in one question (a union, as artmap asks across the antimeridian): the elements of each.
+            boxes = [tuple(float(x) for x in m.groups()) for m in PAREN_BOX.finditer(ql)] if "[bbox:" not in ql else []
+            if len(boxes) > 1:
+                parts = [json.loads(artworks_json(edits, *b)) for b in boxes]
+                parts[0]["elements"] = [e for p in parts for e in p["elements"]]
+                return self.send(200, json.dumps(parts[0]).encode(), "application/json")
             return self.send(200, artworks_json(edits, s, w, n, e), "application/json")
         parts = cut(edits, s, w, n, e)
         body = as_json(edits, *parts) if "[out:json]" in ql else as_xml(edits, *parts)

@@ -29,3 +29,38 @@ func anArtworkOffTheEarthIsSkippedAndCounted(lat: String, lon: String) throws {
     #expect(answer.artworks.map(\.id) == ["way/8"])
     #expect(answer.skipped == 1)
 }
+
+/// Issue 43, 17: a fetch across the antimeridian was asked tile by tile, 100 single-tile queries. Each side is planned
+/// alone: a few boxes, none straddling ±180°, the screen's first, every tile once.
+@Test(arguments: [179.99, -179.99, 180.0])
+func aFetchAcrossTheAntimeridianIsAskedInAFewBoxes(longitude: Double) throws {
+    let center = try Coordinate(latitude: 0.5, longitude: longitude)
+    let stale = MapTile.covering(center, radius: 5_000)
+    #expect(stale.count == 100)
+    let plan = try #require(FetchPlan.plan(stale: stale, center: center, screenRadius: 400))
+    #expect(plan.blocks.count <= 8, "\(plan.blocks.count) boxes")
+    #expect(plan.blocks.flatMap(\.tiles).sorted() == stale.sorted())
+    for block in plan.blocks {
+        #expect(block.bounds.west < block.bounds.east && block.bounds.east - block.bounds.west < 1, "\(block.bounds)")
+        #expect(block.tiles.count <= FetchPlan.maxBlockTiles)
+    }
+    // The area on screen first: the boxes holding the centre's own tile and its neighbour across the line.
+    let screen = Set(MapTile.covering(center, radius: 400))
+    let firsts = plan.blocks.prefix { Set($0.tiles).isSubset(of: screen) }
+    #expect(Set(firsts.flatMap(\.tiles)) == screen)
+    // The artworks' question covers both sides, in two boxes.
+    let boxes = FetchPlan.artworkBoxes(of: stale)
+    #expect(boxes.count == 2)
+    #expect(boxes.allSatisfy { $0.west < $0.east })
+}
+
+@Test func aFetchAwayFromTheAntimeridianIsPlannedAsBefore() throws {
+    let center = try Coordinate(latitude: 60.169, longitude: 24.948)
+    let stale = MapTile.covering(center, radius: 5_000)
+    let plan = try #require(FetchPlan.plan(stale: stale, center: center, screenRadius: 400))
+    #expect(plan.blocks.flatMap(\.tiles).sorted() == stale.sorted())
+    #expect(FetchPlan.artworkBoxes(of: stale) == [FetchPlan.bounds(of: stale)])
+    // Round a pole every longitude is asked: no boxes (tile by tile).
+    let pole = try Coordinate(latitude: 89.99, longitude: 0)
+    #expect(FetchPlan.plan(stale: MapTile.covering(pole, radius: 2_000), center: pole, screenRadius: 400) == nil)
+}

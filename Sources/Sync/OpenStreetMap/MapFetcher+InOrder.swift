@@ -36,7 +36,7 @@ extension MapFetcher {
         progress(.step("fetching the art around you", done: 1, total: arrivals.total))
         // Opened (finished) when the artworks' query is sent: the screen's box is sent after it.
         let (artworksSent, sending) = AsyncStream.makeStream(of: Void.self)
-        let artworkQuery = OverpassClient.artworkQuery(for: FetchPlan.bounds(of: tiles))
+        let artworkQuery = OverpassClient.artworkQuery(for: FetchPlan.artworkBoxes(of: tiles))
         var artworksFailure: SyncError?
         try await withThrowingTaskGroup(of: Answer.self) { group in
             group.addTask {
