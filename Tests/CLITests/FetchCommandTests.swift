@@ -521,3 +521,19 @@ private func pictureServices(_ server: TestServer) -> [String] {
     let store = try openStore(home)
     #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 0.5, longitude: 179.99), radius: 5000)).count == 100)
 }
+
+/// Issue 43, 1: in the streets' OSM XML an id of 1e19 made libosmium refuse the whole box ("illegal id") and a latitude of
+/// 1e300 was read as 0; such elements are left out and counted, the rest of the box stored.
+@Test func aStreetsAnswerWithNumbersOutOfRangeSkipsThoseElementsAndStoresTheRest() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(streets: ["badnumbers"])
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("; skipped 4 elements of Overpass's answer with an id or a position out of range (node 1e19)"), "\(result.out)")
+    let store = try openStore(home)
+    let names = Set(try store.baseMap().features.map(\.name))
+    #expect(names.contains("Pohjoisesplanadi") && !names.contains("Bad street"))
+    #expect(try !store.artworks(collection: "osm").contains { $0.title == "Bad place" })
+    #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
+}

@@ -27,7 +27,7 @@ Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order,
   POST /_delay {"seconds": S} makes every Overpass answer wait S seconds (the bench's busy instance); "artworks": A
   and/or "streets": B instead for that kind of query,
   POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok",
-  "badnumbers" (artworks: five more elements with ids or a latitude out of range), ...]} answers the next
+  "badnumbers" (five more artworks, or four more streets' elements, with ids, refs or a latitude out of range), ...]} answers the next
   Overpass requests in that order (then normally; "slow" answers normally after 5 s), and "artworks": [...] or
   "streets": [...] script that kind of query alone (two queries in flight arrive in either order); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
   "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
@@ -423,6 +423,14 @@ class Handler(BaseHTTPRequestHandler):
         body = as_json(edits, *parts) if "[out:json]" in ql else as_xml(edits, *parts)
         if mode == "truncated":
             body = body[: len(body) // 2]
+        if mode == "badnumbers" and "[out:json]" not in ql:
+            # Four elements more, each with a number out of range: ids of 1e19 and -1e19, a latitude of 1e300 (which
+            # libosmium reads as 0), a ref of 1e999.
+            bad = ('<node id="1e19" lat="60.1691" lon="24.9481"/>\n'
+                   '<node id="4000000001" lat="1e300" lon="24.9481"><tag k="tourism" v="artwork"/><tag k="name" v="Bad place"/></node>\n'
+                   '<way id="-1e19"><nd ref="1376320186"/><tag k="highway" v="footway"/></way>\n'
+                   "<way id='4000000002'><nd ref='1376320186'/><nd ref='1e999'/><tag k='highway' v='footway'/><tag k='name' v='Bad street'/></way>\n")
+            body = body.replace(b"</osm>", bad.encode() + b"</osm>")
         self.send(200, body, "application/json" if "[out:json]" in ql else "application/osm3s+xml")
 
     def wikidata(self, query):

@@ -64,3 +64,42 @@ func aFetchAcrossTheAntimeridianIsAskedInAFewBoxes(longitude: Double) throws {
     let pole = try Coordinate(latitude: 89.99, longitude: 0)
     #expect(FetchPlan.plan(stale: MapTile.covering(pole, radius: 2_000), center: pole, screenRadius: 400) == nil)
 }
+
+/// OSM XML as Overpass answers it, with `extra` elements before the end.
+private func answer(_ extra: String) -> Data {
+    Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="Overpass API 0.7.62.4 2390de5a">
+        <note>The data included in this document is from www.openstreetmap.org.</note>
+        <!-- a comment with <node id="1e19"/> inside -->
+        <node id="1" lat="60.1" lon="24.9"/>
+        <node id="2" lat="60.2" lon="24.9">
+          <tag k="name" v="a > b"/>
+        </node>
+        <way id="3"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way>
+        \(extra)</osm>
+
+        """.utf8)
+}
+
+@Test func aStreetsAnswerWithEveryNumberInRangeIsHandedBackAsItCame() {
+    let data = answer("<relation id=\"4\"><member type=\"way\" ref=\"3\" role=\"outer\"/></relation>\n")
+    #expect(FetchPlan.withoutBadNumbers(data) == FetchPlan.CheckedAnswer(data: data))
+}
+
+@Test(arguments: [
+    ("<node id=\"1e19\" lat=\"60.1\" lon=\"24.9\"/>\n", "node 1e19"),
+    ("<node id='-1e19' lat='60.1' lon='24.9'/>\n", "node -1e19"),
+    ("<node id=\"9223372036854775807\" lat=\"60.1\" lon=\"24.9\"/>\n", "node 9223372036854775807"),
+    ("<node id=\"5\" lat=\"1e300\" lon=\"24.9\"><tag k=\"tourism\" v=\"artwork\"/></node>\n", "node 5"),
+    ("<node id=\"5\" lat=\"60.1\" lon=\"inf\"/>\n", "node 5"),
+    ("<way id=\"6\"><nd ref=\"1\"/><nd ref=\"1e999\"/></way>\n", "way 6"),
+    ("<way id=\"1e300\"><nd ref=\"1\"/></way>\n", "way 1e300"),
+    ("<relation id=\"7\"><member type=\"way\" ref=\"99999999999999999999\" role=\"\"/></relation>\n", "relation 7"),
+])
+func anElementWithANumberOutOfRangeIsLeftOutAndCounted(extra: String, named: String) {
+    let checked = FetchPlan.withoutBadNumbers(answer(extra))
+    #expect(checked.skipped == 1)
+    #expect(checked.firstSkipped == named)
+    #expect(checked.data == answer("\n"), "\(String(decoding: checked.data, as: UTF8.self))")
+}

@@ -153,7 +153,7 @@ private struct InOrderArrivals {
     private var storedAny = false
     private var fetched = 0
     private var done = 1
-    /// Elements of the artworks' answer skipped for a number out of range.
+    /// Elements of the answers skipped for a number out of range, and the first of them.
     private var skipped = 0
     private var firstSkipped: String?
 
@@ -172,8 +172,8 @@ private struct InOrderArrivals {
     mutating func artworks(_ data: Data) throws {
         let answer = try FetchPlan.artworks(fromJSON: data)
         let artworks = answer.artworks
-        skipped = answer.skipped
-        firstSkipped = answer.firstSkipped
+        skipped += answer.skipped
+        firstSkipped = answer.firstSkipped ?? firstSkipped
         try Task.checkCancellation()
         try request.beforeWriting?()
         // What the fetch found new is counted against the ids stored before it began.
@@ -220,7 +220,11 @@ private struct InOrderArrivals {
 
     private mutating func storeBlock(_ index: Int, answer data: Data) throws {
         let block = blocks[index]
-        let part = try fetcher.storeBlock(block, answer: data, folder: folder, store: store)
+        // Elements with numbers out of range are left out and counted, not let through to libosmium (issue 43).
+        let checked = FetchPlan.withoutBadNumbers(data)
+        skipped += checked.skipped
+        if firstSkipped == nil { firstSkipped = checked.firstSkipped }
+        let part = try fetcher.storeBlock(block, answer: checked.data, folder: folder, store: store)
         storedAny = true
         stored.absorb(part)
         fetched += block.tiles.count
