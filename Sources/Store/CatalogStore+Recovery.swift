@@ -111,7 +111,7 @@ extension CatalogStore {
     public static func refuseUnlessStore(path: String) throws {
         guard path != ":memory:" else { return }
         func refuse(_ why: String) -> StoreError {
-            StoreError(code: -1, message: "\(why); artmap left it as it is (give --store a new file or an artmap store)", path: path)
+            StoreError(code: -1, message: "\(why); artmap left it as it is (give --store a new file or an artmap store)")
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
