@@ -130,10 +130,14 @@ final class ArrivedParts: @unchecked Sendable {
 
     var isEmpty: Bool { lock.withLock { artworks == nil && tiles == 0 } }
 
-    /// "nothing was stored", or "kept what arrived: 12 artworks and 4 tiles of streets".
+    /// "nothing was stored", "kept what arrived: 12 artworks and 4 tiles of streets; …", or (the artworks' question failed)
+    /// "kept what arrived: 4 tiles of streets (with the artworks in them); …".
     var kept: String {
         lock.withLock {
-            guard let artworks else { return tiles == 0 ? "nothing was stored" : "kept what arrived: \(tiles) tile\(tiles == 1 ? "" : "s") of streets" }
+            guard let artworks else {
+                return tiles == 0 ? "nothing was stored"
+                    : "kept what arrived: \(tiles) tile\(tiles == 1 ? "" : "s") of streets (with the artworks in them); the next fetch asks for the rest"
+            }
             return "kept what arrived: \(artworks) artwork\(artworks == 1 ? "" : "s")"
                 + (tiles > 0 ? " and \(tiles) tile\(tiles == 1 ? "" : "s") of streets" : "") + "; the next fetch asks for the rest"
         }

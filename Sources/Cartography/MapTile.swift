@@ -43,7 +43,9 @@ public struct MapTile: Hashable, Sendable, Comparable, CustomStringConvertible {
         tiles.reserveCapacity(rows.count * columns.count)
         for row in rows {
             for column in columns {
-                let wrapped = column >= 18_000 ? column - 36_000 : column
+                // Round the antimeridian either way: east of 180° (columns from 18,000) and west of -180° (the
+                // direct geodesic's longitudes are not wrapped) are the tiles on the other side.
+                let wrapped = column >= 18_000 ? column - 36_000 : column < -18_000 ? column + 36_000 : column
                 tiles.append(MapTile(row: row, column: wrapped))
             }
         }

@@ -22,6 +22,7 @@ extension CatalogStore {
     /// Opens a store the way the commands do: a file that cannot be written opens read-only; a damaged file
     /// (unreadable, or failing `PRAGMA quick_check`) is moved aside with a timestamp and replaced by a new one.
     public static func openRecovering(path: String, now: Date = Date()) throws -> (store: CatalogStore, recovery: StoreRecovery?) {
+        try refuseUnlessStore(path: path)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -50,6 +51,7 @@ extension CatalogStore {
     /// again, and `check` is nil; writers pass false.
     public static func openCheckingAlongside(path: String, now: Date = Date(), trustStamp: Bool = true)
         throws -> (store: CatalogStore, recovery: StoreRecovery?, check: StoreIntegrityCheck?) {
+        try refuseUnlessStore(path: path)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
@@ -74,6 +76,8 @@ extension CatalogStore {
 
     /// Moves a damaged store file (and its WAL) aside with a timestamp, never deleting it, and starts a new store.
     public static func replaceDamaged(_ path: String, reason: String, now: Date) throws -> (store: CatalogStore, recovery: StoreRecovery?) {
+        // Only artmap's own file is ever moved aside (issue 43: `--store notes.txt` was renamed and replaced).
+        try refuseUnlessStore(path: path)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -91,6 +95,74 @@ extension CatalogStore {
             _ = rename(path + suffix, copy + suffix)
         }
         return (try CatalogStore(path: path), .movedAside(damagedCopy: copy, reason: reason))
+    }
+}
+
+extension CatalogStore {
+    /// `PRAGMA application_id` of every store artmap makes ("ARTM"): its own schema marker, the mark that lets it move a
+    /// damaged file aside as its own.
+    public static let applicationID: Int64 = 0x4152_544D
+
+    /// Refuses, before SQLite touches it, a path that is not a store artmap may open, create or move aside: a device,
+    /// FIFO, socket or folder (SQLite would leave a `-journal` beside `/dev/null`), a link to nothing, a file that is not
+    /// an SQLite database (`notes.txt`, `/etc/hosts`), or another program's SQLite database. A path that does not exist
+    /// yet, an empty file, and an SQLite file with artmap's marker (`applicationID`; or, from before the marker, its
+    /// tables, or a schema artmap's header names but pages too damaged to read) pass. The message names the file and why.
+    public static func refuseUnlessStore(path: String) throws {
+        guard path != ":memory:" else { return }
+        func refuse(_ why: String) -> StoreError {
+            StoreError(code: -1, message: "\(why); artmap left it as it is (give --store a new file or an artmap store)")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno
+            var link = stat()
+            if reason == ENOENT, lstat(path, &link) == 0 { throw refuse("it is a symbolic link to nothing") }
+            // Not there yet: a new store is made. Anything else (no permission) SQLite reports in its own words.
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw refuse("it is a folder, not a file")
+        default: throw refuse("it is not a regular file (a device, FIFO or socket)")
+        }
+        guard info.st_size > 0 else { return }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = read(descriptor, &header, 100)
+        close(descriptor)
+        guard count >= 16, Array(header[0..<16]) == Array("SQLite format 3\0".utf8) else {
+            throw refuse("it is not an SQLite database, so not an artmap store")
+        }
+        func field(_ offset: Int) -> Int64 {
+            guard count >= offset + 4 else { return 0 }
+            return header[offset..<offset + 4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        }
+        let application = field(68), version = field(60)
+        if application == applicationID { return }
+        guard application == 0 else {
+            throw refuse("it is another program's SQLite database (application id \(application)), not an artmap store")
+        }
+        // No marker: a store from before it, an empty database, or another program's. Its tables tell.
+        let tables: Set<String>
+        do {
+            let database = try Database(path: path, readerBeside: true)
+            let statement = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            try statement.bind([])
+            var names: Set<String> = []
+            while try statement.step() { names.insert(statement.text(0)) }
+            tables = names
+        } catch let error as StoreError where error.isDamage {
+            // Its schema cannot be read: artmap's (to be moved aside) only when its header names one of artmap's versions.
+            if (1...Int64(Schema.currentVersion)).contains(version) { return }
+            throw refuse("it is a damaged SQLite database without artmap's marker (\(error.message)), not an artmap store")
+        } catch {
+            // Busy, or a folder that cannot be written: the opening that follows meets it and says so.
+            return
+        }
+        if tables.isEmpty || tables.isSuperset(of: ["collections", "artworks", "settings"]) { return }
+        throw refuse("it is an SQLite database without artmap's tables (another program's), not an artmap store")
     }
 }
 

@@ -215,6 +215,10 @@ public enum Schema {
                 try database.execute("PRAGMA user_version = \(step + 1)")
             }
         }
+        // artmap's own marker (issue 43): only a file carrying it is ever moved aside as a damaged store.
+        if try database.scalar("PRAGMA application_id")?.integer != CatalogStore.applicationID {
+            try database.execute("PRAGMA application_id = \(CatalogStore.applicationID)")
+        }
         // An index the queries name (`INDEXED BY`) is made again if it went missing (dropped by hand).
         if try !hasIndex(positionIndex, in: database) { try database.execute(positionIndexSQL) }
     }

@@ -129,23 +129,50 @@ public final class SettingsFile: @unchecked Sendable {
         return lines
     }
 
+    /// Replaces the file (the link's target) whole: a temporary file beside it, given the old file's mode, owner and
+    /// group before anything is written into it, flushed, then renamed over it (issue 43: a 0600 file became 0644, and a
+    /// linked target took the saver's group). A new file gets the umask's mode, as any file the user makes.
     private func write(_ lines: [String]) throws {
         let path = target
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func failure(_ reason: String) -> StoreError { StoreError(code: -1, message: "cannot save the settings file \(path): \(reason)") }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let temporary = folder.appendingPathComponent(".config-\(UUID().uuidString).tmp")
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: temporary)
-            if rename(temporary.path, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw StoreError(code: -1, message: "cannot save the settings file \(path): \(reason)")
-            }
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw StoreError(code: -1, message: "cannot save the settings file \(path): \(SystemReason.of(error))")
+            throw failure(SystemReason.of(error))
         }
+        var old = stat()
+        let exists = stat(path, &old) == 0
+        let temporary = folder.appendingPathComponent(".config-\(UUID().uuidString).tmp").path
+        // Only the owner can read the temporary file until it has the old file's mode.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0o600 : 0o666)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        func abandon(_ reason: String) -> StoreError {
+            _ = unlink(temporary)
+            return failure(reason)
+        }
+        if exists {
+            if (old.st_uid != geteuid() || old.st_gid != getegid()) && fchown(descriptor, old.st_uid, old.st_gid) != 0 {
+                throw abandon("artmap cannot give the new file the owner and group of the old one (user \(old.st_uid), group \(old.st_gid)): "
+                    + "\(String(cString: strerror(errno))); the file is unchanged")
+            }
+            if fchmod(descriptor, old.st_mode & 0o7777) != 0 { throw abandon(String(cString: strerror(errno))) }
+        }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw abandon(String(cString: strerror(errno))) }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw abandon(String(cString: strerror(errno))) }
+        closed = true
+        guard close(descriptor) == 0 else { throw abandon(String(cString: strerror(errno))) }
+        guard rename(temporary, path) == 0 else { throw abandon(String(cString: strerror(errno))) }
     }
 }

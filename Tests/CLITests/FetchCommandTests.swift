@@ -171,17 +171,21 @@ private func ageTiles(_ home: URL, _ tiles: [MapTile]) throws {
     let failed = await fetch(server, home: other, ["--no-pictures"])
     #expect(failed.status == 1)
     let last = try #require(failed.err.split(separator: "\n").last)
-    #expect(last == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): runtime error: Query timed out in \"query\" at line 4 after 26 seconds., still after 4 tries; try again later or set another server with --overpass-url")
-    #expect(try openStore(other).artworks(collection: "osm").isEmpty)
+    // Issue 43, 11: the streets that arrived while the artworks were asked again are kept, with the artworks they hold.
+    #expect(last == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): runtime error: Query timed out in \"query\" at line 4 after 26 seconds., still after 4 tries; try again later or set another server with --overpass-url"
+        + "; kept what arrived: 4 tiles of streets (with the artworks in them); the next fetch asks for the rest")
+    let kept = try openStore(other)
+    #expect(try kept.artworks(collection: "osm").contains { $0.id == havisAmanda })
+    #expect(Set(try kept.baseMap().features.map(\.name)).contains("Pohjoisesplanadi"))
+    #expect(try kept.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).count == 4)
 }
 
 // Issue 30: the artworks' answer is stored at once (here unchanged); when the streets' box, asked beside it, fails,
 // the artworks are still kept, whichever lands first, and the message says what was kept. When the artworks' query
-// fails, the box that arrived is not stored either (streets are never stored before the artworks).
+// fails, the box that arrived is kept (issue 43, 11), below.
 @Test(arguments: [
-    ([], ["400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input; kept what arrived: 53 artworks; the next fetch asks for the rest"),
+    ([String](), ["400"], "the query was refused (HTTP 400): line 1: parse error: unexpected end of input; kept what arrived: 53 artworks; the next fetch asks for the rest"),
     ([], ["truncated"], "the answer ends before </osm> (cut short); kept what arrived: 53 artworks; the next fetch asks for the rest"),
-    (["html"], [], "answered an HTML page instead of map data"),
 ])
 func aFailedFetchLeavesTheStoreAsItWas(artworks: [String], streets: [String], reason: String) async throws {
     let server = try osmServer()
@@ -460,4 +464,76 @@ private func pictureServices(_ server: TestServer) -> [String] {
     }
     let withOverpass = await runArtmap(["fetch", "--pictures"] + server.osmServiceOptions, home: home)
     #expect(withOverpass.status == 2 && withOverpass.err.contains("--overpass-url"), "\(withOverpass.err)")
+}
+
+/// Issue 43, 1: an artworks' answer with ids of 1e19, 1e300, -1e19 and 1e999 (and a latitude of 1e300) killed the fetch
+/// with SIGILL; now those five are skipped, counted in the summary, and the rest is stored.
+@Test func anOverpassAnswerWithIdsOutOfRangeSkipsThoseElementsAndSaysSo() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(artworks: ["badnumbers"])
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("fetched 4 tiles: "), "\(result.out)")
+    #expect(result.out.contains("; skipped 5 elements of Overpass's answer with an id or a position out of range (node 1e+19)"), "\(result.out)")
+    let artworks = try openStore(home).artworks(collection: "osm")
+    #expect(artworks.contains { $0.id == havisAmanda })
+    #expect(!artworks.contains { $0.title.hasPrefix("Bad ") })
+}
+
+/// Issue 43, 11: when the artworks' query fails, the streets already received were dropped (0 tiles stored), though
+/// `fetch --help` says "A failure keeps what arrived". They are kept, and the message says so.
+@Test func whenTheArtworksQueryFailsTheStreetsThatArrivedAreKept() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(artworks: ["html"])
+    let failed = await fetch(server, home: home, ["--no-pictures"])
+    #expect(failed.status == 1)
+    #expect(failed.err == "artmap: fetch failed: Overpass API (\(server.base)/overpass/api/interpreter): answered an HTML page instead of map data"
+        + "; kept what arrived: 4 tiles of streets (with the artworks in them); the next fetch asks for the rest\n")
+    let store = try openStore(home)
+    #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300)).count == 4)
+    #expect(Set(try store.baseMap().features.map(\.name)).contains("Aleksanterinkatu"))
+    #expect(try store.walkEdges().count > 500)
+    #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
+}
+
+/// Issue 43, 17: a fetch across the antimeridian sent 100 single-tile queries; now the artworks' question (both sides
+/// in one union) and a few boxes, none straddling ±180°.
+@Test func aFetchAcrossTheAntimeridianAsksAFewBoxesNotEveryTile() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    let result = await runArtmap(["fetch", "--around", "0.5,179.99", "--radius", "5000", "--no-pictures"] + server.osmServiceOptions,
+                                 home: home, extraEnvironment: quickBackoff)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.hasPrefix("nothing here: OpenStreetMap has no streets, buildings or artworks in the 100 tiles asked"), "\(result.out)")
+    let asked = try queries(server)
+    #expect((2...9).contains(asked.count), "\(asked.count) queries")
+    let artworks = try #require(asked.first)
+    #expect(artworks.contains("nwr[tourism=artwork](0.4500000,179.9400000,0.5500000,180.0000000);"), "\(artworks)")
+    #expect(artworks.contains("nwr[tourism=artwork](0.4500000,-180.0000000,0.5500000,-179.9600000);"), "\(artworks)")
+    // Every box lies on one side: its west below its east.
+    for query in asked.dropFirst() {
+        let field = try #require(query.split(separator: "[").first { $0.hasPrefix("bbox:") })
+        let box = field.dropFirst(5).prefix { $0 != "]" }.split(separator: ",").compactMap { Double($0) }
+        #expect(box.count == 4 && box[1] < box[3], "\(query)")
+    }
+    let store = try openStore(home)
+    #expect(try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 0.5, longitude: 179.99), radius: 5000)).count == 100)
+}
+
+/// Issue 43, 1: in the streets' OSM XML an id of 1e19 made libosmium refuse the whole box ("illegal id") and a latitude of
+/// 1e300 was read as 0; such elements are left out and counted, the rest of the box stored.
+@Test func aStreetsAnswerWithNumbersOutOfRangeSkipsThoseElementsAndStoresTheRest() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory()
+    try server.scriptOverpass(streets: ["badnumbers"])
+    let result = await fetch(server, home: home, ["--no-pictures"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("; skipped 4 elements of Overpass's answer with an id or a position out of range (node 1e19)"), "\(result.out)")
+    let store = try openStore(home)
+    let names = Set(try store.baseMap().features.map(\.name))
+    #expect(names.contains("Pohjoisesplanadi") && !names.contains("Bad street"))
+    #expect(try !store.artworks(collection: "osm").contains { $0.title == "Bad place" })
+    #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
 }

@@ -94,3 +94,38 @@ func typosGetASuggestion(arguments: [String], message: String) async throws {
     let result = await runArtmap(["zzzzzz"], home: try temporaryDirectory("typo-far"))
     #expect(result.err.contains("unknown command 'zzzzzz'") && !result.err.contains("did you mean"), "\(result.err)")
 }
+
+/// The mode, owner and group of a file.
+private func ownership(_ path: String) -> (mode: mode_t, uid: uid_t, gid: gid_t) {
+    var info = stat()
+    _ = stat(path, &info)
+    return (info.st_mode & 0o7777, info.st_uid, info.st_gid)
+}
+
+/// Issue 43, 8: `config set` turned a 0600 settings file into 0644, and through a symlink replaced the target's mode
+/// and group. The file keeps its mode, owner and group; the link stays a link.
+@Test(arguments: [false, true])
+func configSetKeepsTheFilesModeOwnerAndGroup(linked: Bool) async throws {
+    let home = try temporaryDirectory("settings-mode")
+    let config = home.appendingPathComponent("cfg/artmap")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let target = linked ? home.appendingPathComponent("dotfiles/artmap.conf") : config.appendingPathComponent("config")
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "units = imperial\n".write(to: target, atomically: true, encoding: .utf8)
+    if linked { try FileManager.default.createSymbolicLink(at: config.appendingPathComponent("config"), withDestinationURL: target) }
+    let mode: mode_t = linked ? 0o640 : 0o600
+    #expect(chmod(target.path, mode) == 0)
+    // Root can give the file another owner and group (nobody's), as a file kept in a shared dotfiles folder has.
+    if getuid() == 0 { #expect(chown(target.path, 65534, 65534) == 0) }
+    let before = ownership(target.path)
+    let environment = ["XDG_CONFIG_HOME": home.appendingPathComponent("cfg").path]
+    let set = await runArtmap(["config", "set", "map.radius", "250"], home: home, extraEnvironment: environment)
+    #expect(set.status == 0, "\(set.err)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "units = imperial\nmap.radius = 250\n")
+    let after = ownership(target.path)
+    #expect(after.mode == mode, "mode \(String(after.mode, radix: 8))")
+    #expect(after.uid == before.uid && after.gid == before.gid, "owner \(after.uid):\(after.gid), was \(before.uid):\(before.gid)")
+    if linked { #expect(try FileManager.default.destinationOfSymbolicLink(atPath: config.appendingPathComponent("config").path) == target.path) }
+    // No temporary file is left beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path).filter { $0.hasPrefix(".config-") }.isEmpty)
+}

@@ -142,3 +142,59 @@ func aStoreDamagedBehindItsStampIsStillFoundAndMovedAside(command: String) async
     if command == "list" { #expect(try listCount(result) == 31) }
     if command == "sync" { #expect(result.status == 0, "\(result.err)") }
 }
+
+/// The names in `folder`, to see that nothing was made beside a refused file (no copy, no `-journal`, no `-wal`).
+private func names(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+}
+
+/// Issue 43, 7: `--store notes.txt` made even `list` rename the file aside and make a database in its place. A file
+/// that is not an SQLite database, or is another program's, is refused and left as it was.
+@Test(arguments: ["text", "sqlite"])
+func aStoreThatIsNotArtmapsIsRefusedAndLeftAsItWas(kind: String) async throws {
+    let home = try temporaryDirectory()
+    let folder = home.appendingPathComponent("files")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(kind == "text" ? "notes.txt" : "other.db")
+    if kind == "text" {
+        try Data("shopping: bread, milk\n".utf8).write(to: file)
+    } else {
+        let other = try Database(path: file.path)
+        try other.execute("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')")
+    }
+    let before = try Data(contentsOf: file)
+    let listed = await runArtmap(["list", "--store", file.path], home: home)
+    #expect(listed.status == 1)
+    let why = kind == "text" ? "it is not an SQLite database, so not an artmap store"
+        : "it is an SQLite database without artmap's tables (another program's), not an artmap store"
+    #expect(listed.err.contains("cannot open the store \(file.path): \(why); artmap left it as it is"), "\(listed.err)")
+    #expect(try Data(contentsOf: file) == before)
+    #expect(try names(folder) == [file.lastPathComponent])
+}
+
+/// Issue 43, 7: `--store /dev/null` as root left a `-journal` in /dev. Special files are refused before SQLite opens
+/// them (a FIFO here, which any user can make).
+@Test func aStoreThatIsASpecialFileIsRefusedAndNothingIsMadeBesideIt() async throws {
+    let home = try temporaryDirectory()
+    let folder = home.appendingPathComponent("special")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let fifo = folder.appendingPathComponent("pipe").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let listed = await runArtmap(["list", "--store", fifo], home: home)
+    #expect(listed.status == 1)
+    #expect(listed.err.contains("cannot open the store \(fifo): it is not a regular file (a device, FIFO or socket); artmap left it as it is"), "\(listed.err)")
+    #expect(try names(folder) == ["pipe"])
+}
+
+/// A store made before artmap marked its files (no application id) is still its own: opened, and marked.
+@Test func aStoreFromBeforeTheMarkerIsStillOpenedAndMarked() async throws {
+    let home = try temporaryDirectory()
+    let path = try await seededStore(home)
+    let store = try CatalogStore(path: path)
+    try store.database.execute("PRAGMA application_id = 0")
+    try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let listed = await runArtmap(["list", "--json", "--store", path], home: home)
+    #expect(listed.status == 0, "\(listed.err)")
+    #expect(try listCount(listed) == 31)
+    #expect(try CatalogStore(path: path).database.scalar("PRAGMA application_id")?.integer == CatalogStore.applicationID)
+}

@@ -21,12 +21,13 @@ that the bench's answers take their set delay plus the joining of their text). O
   /overpass/api/status                Overpass's status page: "2 slots available now." less the queries being
                                       answered, or "Slot available after: …Z, in 1 seconds." when both are taken
   A query of `nwr[tourism=artwork]; out center;` ([out:json]) answers the artworks of the box alone, ways and
-  relations with their "center" and no nodes.
+  relations with their "center" and no nodes; a union of `nwr[tourism=artwork](s,w,n,e);` answers those of each box.
 Control (not logged): GET /_log (every request: "PATH UA=<User-Agent>" in order, as JSON),
   GET /_stats {"max_inflight": the most Overpass queries answered at once, "order": ["artworks"|"streets", …] as asked},
   POST /_delay {"seconds": S} makes every Overpass answer wait S seconds (the bench's busy instance); "artworks": A
   and/or "streets": B instead for that kind of query,
-  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok", ...]} answers the next
+  POST /_script {"overpass": ["429", "504", "400", "remark", "truncated", "html", "slow", "ok",
+  "badnumbers" (five more artworks, or four more streets' elements, with ids, refs or a latitude out of range), ...]} answers the next
   Overpass requests in that order (then normally; "slow" answers normally after 5 s), and "artworks": [...] or
   "streets": [...] script that kind of query alone (two queries in flight arrive in either order); POST /_edit {"hide": ["node/1"], "move": {"node/1": [lat, lon]},
   "tags": {"node/1": {"k": "v"}}} changes the extract as the next answers see it.
@@ -295,6 +296,10 @@ def html_page(title, paragraph):
             f'{paragraph}\n\n</body>\n</html>\n').encode()
 
 
+BOX = re.compile(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]")
+PAREN_BOX = re.compile(r"\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -388,7 +393,15 @@ class Handler(BaseHTTPRequestHandler):
                              "text/html; charset=utf-8")
         if mode == "remark":
             return self.send(200, remark_xml(), "application/osm3s+xml")
-        box = re.search(r"\[bbox:\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\]", ql) \
+        if mode == "badnumbers" and artworks:
+            # An answer whose artworks are all as usual but five: ids past 64 bits (1e19, 1e300, -1e19, 1e999, which
+            # JSON reads as infinite) and a latitude of 1e300.
+            body = artworks_json(Edits(), *(float(x) for x in BOX.search(ql).groups()))
+            bad = ", ".join('{"type": "node", "id": %s, "lat": %s, "lon": 24.948, "tags": {"tourism": "artwork", "name": "Bad %d"}}' % (i, lat, n)
+                            for n, (i, lat) in enumerate([("1e19", "60.169"), ("1e300", "60.169"), ("-1e19", "60.169"), ("1e999", "60.169"), ("77", "1e300")]))
+            head, _, tail = body.decode().partition('"elements": [')
+            return self.send(200, (head + '"elements": [' + bad + ("" if tail.startswith("]") else ", ") + tail).encode(), "application/json")
+        box = BOX.search(ql) \
             or re.search(r"\(\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*,\s*([-\d.]+)\s*\)", ql)
         if not box:
             return self.send(400, html_page("OSM3S Response", '<p><strong style="color:#FF0000">Error</strong>: line 1: static error: no bounding box </p>'),
@@ -399,11 +412,25 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             edits = Edits()
         if artworks:
+            # Several boxes in one question (a union, as artmap asks across the antimeridian): the elements of each.
+            boxes = [tuple(float(x) for x in m.groups()) for m in PAREN_BOX.finditer(ql)] if "[bbox:" not in ql else []
+            if len(boxes) > 1:
+                parts = [json.loads(artworks_json(edits, *b)) for b in boxes]
+                parts[0]["elements"] = [e for p in parts for e in p["elements"]]
+                return self.send(200, json.dumps(parts[0]).encode(), "application/json")
             return self.send(200, artworks_json(edits, s, w, n, e), "application/json")
         parts = cut(edits, s, w, n, e)
         body = as_json(edits, *parts) if "[out:json]" in ql else as_xml(edits, *parts)
         if mode == "truncated":
             body = body[: len(body) // 2]
+        if mode == "badnumbers" and "[out:json]" not in ql:
+            # Four elements more, each with a number out of range: ids of 1e19 and -1e19, a latitude of 1e300 (which
+            # libosmium reads as 0), a ref of 1e999.
+            bad = ('<node id="1e19" lat="60.1691" lon="24.9481"/>\n'
+                   '<node id="4000000001" lat="1e300" lon="24.9481"><tag k="tourism" v="artwork"/><tag k="name" v="Bad place"/></node>\n'
+                   '<way id="-1e19"><nd ref="1376320186"/><tag k="highway" v="footway"/></way>\n'
+                   "<way id='4000000002'><nd ref='1376320186'/><nd ref='1e999'/><tag k='highway' v='footway'/><tag k='name' v='Bad street'/></way>\n")
+            body = body.replace(b"</osm>", bad.encode() + b"</osm>")
         self.send(200, body, "application/json" if "[out:json]" in ql else "application/osm3s+xml")
 
     def wikidata(self, query):

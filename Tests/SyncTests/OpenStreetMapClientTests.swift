@@ -90,3 +90,11 @@ private func json(_ object: Any) -> HTTPResponse {
     #expect(judge(200, "[{\"name\":\"Rijk\u{05}\u{05}\u{1B}]0;title\u{07}smuseum\"}]")
             == .failed("the answer is not osm xml (starts with '[{\"name\":\"rijksmuseum\"}]')".replacingOccurrences(of: "osm xml", with: "OSM XML")))
 }
+
+/// A wait that is not a number (or, scaled, past any bound) returns instead of trapping at its conversion to nanoseconds.
+@Test func aBackOffWaitThatIsNotANumberDoesNotTrap() async throws {
+    try await ServiceBackoff.sleep(.nan)
+    try await ServiceBackoff.sleep(.infinity)
+    try await ServiceBackoff.sleep(-.infinity)
+    try await ServiceBackoff.sleep(-5)
+}

@@ -8,6 +8,8 @@ extension MapFetcher {
     /// One answer of a fetch in order.
     private enum Answer: Sendable {
         case artworks(Data)
+        /// The artworks' question failed (after its retries): the boxes that arrive are still stored.
+        case artworksFailed(SyncError)
         case block(Int, Data)
         /// A box's question failed.
         case failed(SyncError)
@@ -18,7 +20,9 @@ extension MapFetcher {
     /// slots; the rest of the radius after, never more than two in flight. The artworks are stored as soon as they land
     /// and before any street (a box that lands first waits for them); each box's answer is split into its tiles and
     /// stored when it lands. A failure keeps what arrived: a box that fails while the artworks' answer is on its way
-    /// waits for it, so that the artworks are kept.
+    /// waits for it, so that the artworks are kept; when the artworks' question fails, the boxes that arrived (and the
+    /// one in flight) are stored with the artworks their own answers hold, no other box is asked, and the failure is
+    /// thrown after (issue 43: the streets that had arrived were dropped).
     func fetchInOrder(_ plan: FetchPlan, tiles: [MapTile], stale: [MapTile], request: MapFetchRequest, store: CatalogStore,
                       report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
         let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
@@ -32,11 +36,16 @@ extension MapFetcher {
         progress(.step("fetching the art around you", done: 1, total: arrivals.total))
         // Opened (finished) when the artworks' query is sent: the screen's box is sent after it.
         let (artworksSent, sending) = AsyncStream.makeStream(of: Void.self)
-        let artworkQuery = OverpassClient.artworkQuery(for: FetchPlan.bounds(of: tiles))
+        let artworkQuery = OverpassClient.artworkQuery(for: FetchPlan.artworkBoxes(of: tiles))
+        var artworksFailure: SyncError?
         try await withThrowingTaskGroup(of: Answer.self) { group in
             group.addTask {
                 defer { sending.finish() }
-                return .artworks(try await overpass.fetch(query: artworkQuery, waiting: waiting, asking: { sending.finish() }))
+                do {
+                    return .artworks(try await overpass.fetch(query: artworkQuery, waiting: waiting, asking: { sending.finish() }))
+                } catch let error as SyncError {
+                    return .artworksFailed(error)
+                }
             }
             var next = 0
             func ask() {
@@ -60,9 +69,14 @@ extension MapFetcher {
                 try Task.checkCancellation()
                 switch answer {
                 case .artworks(let data): try arrivals.artworks(data)
+                case .artworksFailed(let error):
+                    artworksFailure = error
+                    try arrivals.artworksFailed()
                 case .block(let index, let data): try arrivals.block(index, answer: data)
                 case .failed(let error): failure = error
                 }
+                // The artworks failed: what is in flight is stored as it lands, nothing more is asked.
+                if artworksFailure != nil { continue }
                 // A failed box ends the fetch once the artworks are stored (the only other question in flight before).
                 if let failure {
                     if arrivals.artworksStored { throw failure }
@@ -71,6 +85,7 @@ extension MapFetcher {
                 ask()
             }
         }
+        if let artworksFailure { throw artworksFailure }
         arrivals.summarise(into: &report)
         if request.maxAgeDays > 0 { evictStale(olderThan: request.maxAgeDays, keeping: tiles, store: store, report: &report) }
     }
@@ -127,6 +142,8 @@ private struct InOrderArrivals {
     /// The artworks' question, then one per box.
     var total: Int { 1 + blocks.count }
     private(set) var artworksStored = false
+    /// The artworks' question failed: boxes are stored without waiting for it.
+    private var artworksFailedToArrive = false
     private var held: [Int: Data] = [:]
     /// The ids stored before this fetch wrote anything, and what the artworks' answer stored.
     private var before: Set<String> = []
@@ -136,6 +153,9 @@ private struct InOrderArrivals {
     private var storedAny = false
     private var fetched = 0
     private var done = 1
+    /// Elements of the answers skipped for a number out of range, and the first of them.
+    private var skipped = 0
+    private var firstSkipped: String?
 
     init(fetcher: MapFetcher, store: CatalogStore, folder: URL, request: MapFetchRequest, blocks: [FetchPlan.Block], staleCount: Int,
          progress: @escaping @Sendable (MapFetchProgress) -> Void) {
@@ -150,7 +170,10 @@ private struct InOrderArrivals {
 
     /// The artworks' answer: stored at once (merged, never removing), then the boxes that landed before it.
     mutating func artworks(_ data: Data) throws {
-        let artworks = try FetchPlan.artworks(fromJSON: data)
+        let answer = try FetchPlan.artworks(fromJSON: data)
+        let artworks = answer.artworks
+        skipped += answer.skipped
+        firstSkipped = answer.firstSkipped ?? firstSkipped
         try Task.checkCancellation()
         try request.beforeWriting?()
         // What the fetch found new is counted against the ids stored before it began.
@@ -172,10 +195,23 @@ private struct InOrderArrivals {
         }
     }
 
+    /// The artworks' question failed: the boxes held for it are stored now (each with the artworks its own answer
+    /// holds), and those still to land when they land.
+    mutating func artworksFailed() throws {
+        artworksFailedToArrive = true
+        guard !held.isEmpty else { return }
+        try Task.checkCancellation()
+        try request.beforeWriting?()
+        for index in held.keys.sorted() {
+            if let answer = held.removeValue(forKey: index) { try storeBlock(index, answer: answer) }
+        }
+    }
+
     /// A box's answer: counted against the budget now, stored now or, before the artworks are, when they are.
     mutating func block(_ index: Int, answer data: Data) throws {
         try fetcher.budget.take(data, into: &spent, tiles: staleCount)
-        if artworksStored {
+        if artworksFailedToArrive { try request.beforeWriting?() }
+        if artworksStored || artworksFailedToArrive {
             try storeBlock(index, answer: data)
         } else {
             held[index] = data
@@ -184,7 +220,11 @@ private struct InOrderArrivals {
 
     private mutating func storeBlock(_ index: Int, answer data: Data) throws {
         let block = blocks[index]
-        let part = try fetcher.storeBlock(block, answer: data, folder: folder, store: store)
+        // Elements with numbers out of range are left out and counted, not let through to libosmium (issue 43).
+        let checked = FetchPlan.withoutBadNumbers(data)
+        skipped += checked.skipped
+        if firstSkipped == nil { firstSkipped = checked.firstSkipped }
+        let part = try fetcher.storeBlock(block, answer: checked.data, folder: folder, store: store)
         storedAny = true
         stored.absorb(part)
         fetched += block.tiles.count
@@ -205,6 +245,8 @@ private struct InOrderArrivals {
         stored.artworks.changed = changed
         stored.artworks.unchanged = max(0, seen - new - changed)
         report.fetched += fetched
+        report.skippedElements = skipped
+        report.firstSkipped = firstSkipped
         if storedAny { report.stored = stored }
     }
 }

@@ -98,6 +98,10 @@ public struct MapFetchReport: Sendable, Equatable {
     public var pictureProblems: [String] = []
     public var imagesCached = 0
     public var imageFailures: [String] = []
+    /// Elements of Overpass's answers (JSON and XML) skipped for an id, a ref or a position out of range (1e19, 1e999),
+    /// and the first of them.
+    public var skippedElements = 0
+    public var firstSkipped: String?
     /// Whether pictures were looked for (false with `--no-pictures` and in the view): then the summary names them.
     public var downloadedPictures = false
 
@@ -138,7 +142,10 @@ public struct MapFetchReport: Sendable, Equatable {
                 + "\(count) artwork\(count == 1 ? "" : "s") (\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed)"
                 + (downloadedPictures ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : "")
         }
-        return head
+        let skipped = skippedElements == 0 ? ""
+            : "; skipped \(skippedElements) element\(skippedElements == 1 ? "" : "s") of Overpass's answer with an id or a position out of range"
+                + (firstSkipped.map { " (\($0))" } ?? "")
+        return head + skipped
             + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
             + (evictionFailure.map { "; old tiles elsewhere could not be removed (\($0))" } ?? "")
     }
@@ -221,7 +228,7 @@ public struct MapFetcher: Sendable {
                                  report: inout MapFetchReport, progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
         let folder = try Self.privateFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = try await downloadTiles(stale, into: folder, request: request, progress: progress)
+        let files = try await downloadTiles(stale, into: folder, request: request, report: &report, progress: progress)
         try Task.checkCancellation()
         try request.beforeWriting?()
         progress(.storing(tiles: files.count))
@@ -234,7 +241,7 @@ public struct MapFetcher: Sendable {
 
     /// Asks Overpass for each tile in turn and writes each answer with elements to `folder`; a tile whose answer holds
     /// none (open sea, empty land) comes back without a file, to be stored as fetched and empty.
-    private func downloadTiles(_ stale: [MapTile], into folder: URL, request: MapFetchRequest,
+    private func downloadTiles(_ stale: [MapTile], into folder: URL, request: MapFetchRequest, report: inout MapFetchReport,
                                progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws -> [(MapTile, String?)] {
         let overpass = OverpassClient(endpoints: request.services.overpass, http: http, backoff: backoff)
         var files: [(MapTile, String?)] = []
@@ -242,8 +249,13 @@ public struct MapFetcher: Sendable {
         for (index, tile) in stale.enumerated() {
             try Task.checkCancellation()
             progress(.tile(done: index, total: stale.count))
-            let data = try await overpass.fetch(tile) { progress(.waiting($0)) }
-            try budget.take(data, into: &spent, tiles: stale.count)
+            let answer = try await overpass.fetch(tile) { progress(.waiting($0)) }
+            try budget.take(answer, into: &spent, tiles: stale.count)
+            // Elements with numbers out of range are left out and counted, not let through to libosmium (issue 43).
+            let checked = FetchPlan.withoutBadNumbers(answer)
+            report.skippedElements += checked.skipped
+            if report.firstSkipped == nil { report.firstSkipped = checked.firstSkipped }
+            let data = checked.data
             guard data.range(of: Data("<node".utf8)) != nil else {
                 files.append((tile, nil))
                 continue

@@ -36,6 +36,15 @@ public struct OverpassClient: Sendable {
             """
     }
 
+    /// The artworks of several boxes in one question (the two sides of the antimeridian): one box as above.
+    public static func artworkQuery(for boxes: [FeatureBounds]) -> String {
+        if boxes.count == 1, let box = boxes.first { return artworkQuery(for: box) }
+        let parts = boxes.map { box in
+            String(format: "  nwr[tourism=artwork](%.7f,%.7f,%.7f,%.7f);", box.south, box.west, box.north, box.east)
+        }
+        return "[out:json][timeout:\(queryTimeout)];\n(\n" + parts.joined(separator: "\n") + "\n);\nout center;"
+    }
+
     /// The Overpass QL of the base layer for a box of tiles (one question for several tiles, split on arrival).
     public static func query(for bounds: FeatureBounds) -> String {
         let box = String(format: "%.7f,%.7f,%.7f,%.7f", bounds.south, bounds.west, bounds.north, bounds.east)

@@ -20,7 +20,8 @@ public struct ServiceBackoff: Sendable {
 
     /// A real sleep that ends early when the task is cancelled.
     public static let sleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        // A wait that is not a number, or past a day (a scale of 1e300), is no reason to trap at the conversion.
+        try await Task.sleep(nanoseconds: UInt64(seconds.isFinite ? min(max(0, seconds), 86_400) * 1_000_000_000 : 0))
     }
 
     /// The back-off with every wait multiplied by `ARTMAP_BACKOFF_SCALE` (tests set 0.001), when set.

@@ -25,10 +25,13 @@ public enum PainterProgress: Sendable, Equatable {
 public struct MuseumLimits: Sendable {
     /// Search pages read at most (the museum pages by 100).
     public var maxSearchPages = 250
-    /// Distinct paintings fetched at most; ids past it are not read.
-    public var maxPaintings = 20_000
+    /// Distinct paintings fetched at most for one painter; ids past it are not read, and a search page naming more ids
+    /// than this is refused (issue 43: a page of 100,000 ids cost 20,000 object requests). 3,000 is what the museum can
+    /// hold for one maker: its whole collection of paintings is some thousands, the most prolific painters have a few
+    /// hundred, and 3,000 objects (up to three requests each, four at a time) is already minutes of asking.
+    public var maxPaintings = 3_000
     /// Requests at most (pages, objects, VisualItems, DigitalObjects), a backstop behind the two above.
-    public var maxRequests = 250 + 3 * 20_000
+    public var maxRequests = 250 + 3 * 3_000
     /// The largest believable `totalItems` (the museum holds under a million objects).
     public var maxTotalItems = 10_000_000
 
@@ -160,6 +163,11 @@ public final class RijksmuseumClient: Sendable {
             seenPages.insert(url.absoluteString)
             let result = try await searchPage(url, budget: budget)
             page += 1
+            // A page naming more objects than one painter can have is not the museum's listing: nothing is asked of it.
+            guard result.items.count <= caps.maxPaintings else {
+                throw SyncError(url: url.absoluteString, "search page \(page) names \(result.items.count) objects, more than the \(caps.maxPaintings) "
+                    + "paintings artmap takes for one painter (more than the museum holds for one maker); not believable, so nothing was fetched")
+            }
             if page == 1 {
                 listing.total = result.total
                 if result.total == nil { listing.notes.append("the museum's count of paintings (\(result.rawTotal)) is not believable; the paintings found are counted instead") }
