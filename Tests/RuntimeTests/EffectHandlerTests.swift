@@ -132,14 +132,13 @@ import TestSupport
     let (store, _) = try storeHolding([artwork("1")])
     let state = try campusState()
     let replies = RecordedReplies()
-    _ = SlideshowEffects(store: store).perform(.findSlideshowPictures, state, replies.reply)
-    _ = SlideshowEffects(store: FailingStore()).perform(.findSlideshowPictures, state, replies.reply)
-    if case .slideshowPicturesFound(let found)? = replies.answeredNow.first { #expect(found.nightWatch == nil && found.cached.isEmpty) } else {
-        Issue.record("expected what was found, got \(replies.answeredNow)")
-    }
-    if case .error(let text)? = replies.answeredNow.last { #expect(text == "cannot look for slideshow pictures: disk I/O error") } else {
-        Issue.record("expected an error, got \(replies.answeredNow)")
-    }
+    let show = ScreenID(7)
+    _ = SlideshowEffects(store: store).perform(.findSlideshowPictures(screen: show), state, replies.reply)
+    _ = SlideshowEffects(store: FailingStore()).perform(.findSlideshowPictures(screen: show), state, replies.reply)
+    // The answers go to the slideshow that asked, by its id.
+    let answers = replies.answeredNow.compactMap { if case .answer(let action, let id) = $0, id == show { return action } else { return nil } }
+    #expect(answers == [.slideshow(.found(SlideshowPictures(nightWatch: nil, cached: []))),
+                        .slideshow(.lookFailed("cannot look for slideshow pictures: disk I/O error"))], "\(replies.answeredNow)")
 }
 
 @Test func aRefreshRunsTheRefresherAndASyncIsRefusedOnAReadOnlyStore() async throws {

@@ -7,12 +7,15 @@ struct SlideshowEffects: EffectHandler {
     let store: any StoreAccess
 
     func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .findSlideshowPictures = effect else { return false }
+        guard case .findSlideshowPictures(let screen) = effect else { return false }
+        // The answer goes to the slideshow that asked (its id stamped by the root), or to nobody once it has closed.
+        let answer: SlideshowAction
         do {
-            reply.now(.slideshowPicturesFound(try Self.pictures(store)))
+            answer = .found(try Self.pictures(store))
         } catch {
-            reply.now(.error("cannot look for slideshow pictures: \(error)"))
+            answer = .lookFailed("cannot look for slideshow pictures: \(error)")
         }
+        if let screen { reply.now(.answer(.slideshow(answer), to: screen)) }
         return true
     }
 
