@@ -91,7 +91,7 @@ public struct OpeningKey: Sendable {
 }
 
 extension Command {
-    /// The command of the key that opens a screen of this kind (`Command.opening(WalkState.self)`).
+    /// The command of the key that opens a screen of this kind (`Command.opening(S.self)`, for tests).
     public static func opening(_ type: any StackScreen.Type) -> Command { .openScreen(ScreenKind(type)) }
 }
 
