@@ -18,24 +18,24 @@ import TestSupport
     let decoder = PlainDecoder()
     let handler = PictureEffects(store: store, decoder: decoder)
     let replies = RecordedReplies()
-    #expect(handler.perform(.loadPicture(shown.key), state, replies.reply))
+    #expect(handler.take(.loadPicture(shown.key), state, replies.reply))
     let posted = try await replies.waitForPosted(1)
     guard case .pictureLoaded(let picture)? = posted.first else { throw Unexpected("expected the picture, got \(posted)") }
     #expect(picture.artwork == shown.key && decoder.paths == [file.path])
 
     let other = try #require(state.main.artworks.first { $0.key != shown.key })
-    _ = handler.perform(.loadPicture(other.key), state, replies.reply)
+    _ = handler.take(.loadPicture(other.key), state, replies.reply)
     guard case .pictureUnavailable(let key, .notCached)? = replies.answeredNow.last else {
         throw Unexpected("a picture not cached is said at once: \(replies.answeredNow)")
     }
     #expect(key == other.key)
 
     let failing = RecordedReplies()
-    _ = PictureEffects(store: store, decoder: PlainDecoder(fails: true)).perform(.loadPicture(shown.key), state, failing.reply)
+    _ = PictureEffects(store: store, decoder: PlainDecoder(fails: true)).take(.loadPicture(shown.key), state, failing.reply)
     let failed = try await failing.waitForPosted(1)
     guard case .pictureUnavailable(_, .failed(let why))? = failed.first else { throw Unexpected("expected why, got \(failed)") }
     #expect(why == "not a JPEG or PNG file")
-    _ = PictureEffects(store: FailingStore(), decoder: decoder).perform(.loadPicture(shown.key), state, failing.reply)
+    _ = PictureEffects(store: FailingStore(), decoder: decoder).take(.loadPicture(shown.key), state, failing.reply)
     guard case .pictureUnavailable(_, .failed(let cacheWhy))? = failing.answeredNow.last else { throw Unexpected("\(failing.answeredNow)") }
     #expect(cacheWhy == "cannot read the image cache: disk I/O error")
 }
@@ -51,15 +51,15 @@ import TestSupport
                            at: "2026-12-02T00:00:00Z")
     let handler = PictureEffects(store: store, decoder: PlainDecoder())
     let replies = RecordedReplies()
-    _ = handler.perform(.loadPicture(missing.key), shown, replies.reply)
+    _ = handler.take(.loadPicture(missing.key), shown, replies.reply)
     guard case .pictureUnavailable(let key, .noneAtSource(let why))? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
     #expect(key == missing.key && why == "File:Report.pdf is not a picture artmap can show (application/pdf)")
     // Never looked up: not downloaded yet (s or fetch --pictures looks it up).
-    _ = handler.perform(.loadPicture(unseen.key), shown, replies.reply)
+    _ = handler.take(.loadPicture(unseen.key), shown, replies.reply)
     guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
     // Found, with a thumbnail, but not downloaded: not downloaded yet, whatever else the row holds.
     try store.savePictures([ResolvedPicture(reference: "wikidata:Q1", thumbURL: "https://upload.wikimedia.org/thumb/p.jpg")], at: "2026-12-02T00:00:00Z")
-    _ = handler.perform(.loadPicture(unseen.key), shown, replies.reply)
+    _ = handler.take(.loadPicture(unseen.key), shown, replies.reply)
     guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
     #expect(replies.answeredNow.count == 3)
 }

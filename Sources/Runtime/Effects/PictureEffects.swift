@@ -30,13 +30,19 @@ final class PictureEffects: EffectHandler {
         self.decoder = decoder
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
+        switch effect {
+        case .loadPicture, .prefetchViewerTiles: return true
+        default: return false
+        }
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
         switch effect {
         case .loadPicture(let id): load(id, state, reply)
         case .prefetchViewerTiles(let id, let view): prefetchViewerTiles(id, view, state)
-        default: return false
+        default: return
         }
-        return true
     }
 
     private func load(_ id: ArtworkKey, _ state: AppState, _ reply: EffectReply) {
