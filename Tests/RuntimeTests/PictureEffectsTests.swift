@@ -1,4 +1,3 @@
-import App
 import Catalog
 import Cells
 import Foundation
@@ -6,6 +5,7 @@ import Imaging
 import Store
 import Testing
 import TestSupport
+@testable import App
 @testable import Runtime
 
 @Test func aCachedPictureIsDecodedOffTheLoopAndAMissingOneSaidAtOnce() async throws {
@@ -62,4 +62,27 @@ import TestSupport
     _ = handler.take(.loadPicture(unseen.key), shown, replies.reply)
     guard case .pictureUnavailable(_, .notCached)? = replies.answeredNow.last else { throw Unexpected("\(replies.answeredNow)") }
     #expect(replies.answeredNow.count == 3)
+}
+
+/// Issue 45, item 1: a screen that shows pictures full screen and no larger (the slideshow says so through
+/// `StackScreen.showsPicturesAtScreenSize`) has them decoded at the screen's size; under any other screen they are
+/// decoded whole (the viewer zooms in).
+@Test func aPictureIsDecodedAtTheScreensSizeOnlyUnderAScreenThatSaysItShowsThemSo() async throws {
+    var state = try campusState(columns: 100, rows: 30)
+    let shown = try #require(state.main.artworks.first { !$0.imageFileName.isEmpty })
+    let (store, path) = try storeHolding(state.main.artworks)
+    let file = URL(fileURLWithPath: path + ".png")
+    try Data([1, 2, 3]).write(to: file)
+    try store.recordCachedImage(shown, path: file.path, byteCount: 3)
+    let decoder = PlainDecoder()
+    let handler = PictureEffects(store: store, decoder: decoder)
+    let replies = RecordedReplies()
+    state.replaceStack([SlideshowState(ids: [shown.key], interval: 5, origin: "test")])
+    #expect(handler.take(.loadPicture(shown.key), state, replies.reply))
+    _ = try await replies.waitForPosted(1)
+    state.replaceStack([DetailState(artwork: shown.key)])
+    #expect(handler.take(.loadPicture(shown.key), state, replies.reply))
+    _ = try await replies.waitForPosted(2)
+    let screen = PictureLoader.screenPixels(columns: 100, rows: 30)
+    #expect(decoder.screens == ["\(screen.width)×\(screen.height)", "whole"])
 }
