@@ -18,6 +18,9 @@
 #     (none is waived now; a waiver, listed under WAIVED, is printed on every run and must go once the function is short);
 #   - nothing switches over the screen stack: each screen answers through StackScreen, each view is found
 #     through StackViews;
+#   - a screen's state (a type conforming to StackScreen in Sources/App/Features/<Folder>) is built and named only
+#     in its folder, its view (Sources/Screen/Views/<Folder>View*.swift) and the registries (ScreenRegistry.swift,
+#     StackViews.swift): the root pushes screen values and names none (Bench, like the tests, may);
 #   - outside Sources/App/Features, nothing assigns to the main screen's fields: the root sends MainActions;
 #   - no double optionals (`T??`) in Sources: an enum says what each kind of nothing means;
 #   - Sources/Runtime (the run loop and the one place that performs effects) does not import ArtmapCLI, and
@@ -242,8 +245,42 @@ def swift_files(root):
                 with open(path, encoding='utf-8') as f:
                     yield path, blank(f.read())
 
+SCREEN = re.compile(r'\b(?:extension|struct|class|enum)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bStackScreen\b')
+REGISTRIES = {'Sources/App/Navigation/ScreenRegistry.swift', 'Sources/Screen/StackViews.swift'}
+
+def screen_names(sources):
+    """Each screen state (a type conforming to StackScreen under Sources/App/Features) and its feature folder;
+    then every place outside that folder, its view (Sources/Screen/Views/<Folder>View*.swift) and the two
+    registries that names it. Bench, like the tests, builds screens to measure them."""
+    features = os.path.join(sources, 'App', 'Features')
+    screens = {}
+    for path, code in swift_files(features):
+        folder = os.path.relpath(path, features).split(os.sep)[0]
+        for m in SCREEN.finditer(code):
+            screens[m.group(1)] = folder
+    found = []
+    if not screens:
+        return found
+    pattern = re.compile(r'(?<![A-Za-z0-9_])(' + '|'.join(map(re.escape, sorted(screens))) + r')(?![A-Za-z0-9_])')
+    for path, code in swift_files(sources):
+        rel = path
+        if rel.startswith(os.path.join(sources, 'Bench') + os.sep) or rel in REGISTRIES:
+            continue
+        for m in pattern.finditer(code):
+            name, folder = m.group(1), screens[m.group(1)]
+            if rel.startswith(os.path.join(features, folder) + os.sep):
+                continue
+            if rel.startswith(os.path.join(sources, 'Screen', 'Views') + os.sep) and os.path.basename(rel).startswith(folder + 'View'):
+                continue
+            line = code.count('\n', 0, m.start()) + 1
+            found.append(f"{rel}:{line}: names {name} (a screen's state) outside Sources/App/Features/{folder}, its view and the registries")
+    return found
+
 mode = sys.argv[1]
-if mode == 'guards':
+if mode == 'screens':
+    for hit in screen_names(sys.argv[2]):
+        print(hit)
+elif mode == 'guards':
     for path, code in swift_files(sys.argv[2]):
         for line in bare_return_guards(code):
             print(f"{path}:{line}: guard … else {{ return }} in a test; use try #require, so the test fails when it cannot check")
@@ -300,6 +337,10 @@ report "no function in Sources (Bench aside) has more than $MAX_FUNCTION_LINES l
 
 stack_switches=$(grep -rnE 'switch[^{]*\boverlays\b' Sources --include='*.swift' || true)
 report "nothing switches over the screen stack (screens answer through StackScreen, views through StackViews)" "$stack_switches" enforced
+
+# A screen is one folder: its state is built and named only there, in its view and in the two registries.
+screen_names=$(swift_scan screens Sources)
+report "no screen state is built or named outside its feature folder, its view and the registries" "$screen_names" enforced
 
 root_writes=$(grep -rnE '\bmain\.[A-Za-z_.]+[[:space:]]*([-+*/]?=[^=]|\.(append|remove[A-Za-z]*|insert)\()' Sources/App --include='*.swift' | grep -v '^Sources/App/Features/' || true)
 report "the root changes the main screen only through its feature's actions (routeMain, receiveOnMain)" "$root_writes" enforced

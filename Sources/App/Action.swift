@@ -12,7 +12,7 @@ public enum Action: Sendable {
     case resize(TerminalSize)
     case tick(Date)
     /// The app has started: asks for the work its `StartOptions` planned (sync, news, the whole catalogue,
-    /// the slideshow).
+    /// the screens that open at start).
     case started
     /// Another collection, read as `Effect.loadCollection` asked (with its search, if any).
     case collectionLoaded(String, [Artwork], search: String? = nil)
@@ -54,8 +54,6 @@ public enum Action: Sendable {
     /// An answer for the screen pushed with this id, to the effect it asked for (a timer); dropped when that
     /// screen has been closed.
     case answer(OverlayAction, to: ScreenID)
-    /// What the store holds for a slideshow (answer to `Effect.findSlideshowPictures`).
-    case slideshowPicturesFound(SlideshowPictures)
     /// What the painters screen's background work reports, to the screen that asked (nil: none did).
     case painters(PainterEvent, screen: ScreenID? = nil)
     /// Settings as saved, or why one was not.
@@ -90,8 +88,8 @@ public enum Effect: Hashable, Sendable {
     case refreshCollection(String)
     /// Read and decode an artwork's cached image off the main thread.
     case loadPicture(ArtworkKey)
-    /// Render, off the main thread, the viewer's tiles one pan step around what is on screen.
-    case prefetchViewerTiles
+    /// Render, off the main thread, the tiles of an artwork's picture one pan step around the view on screen.
+    case prefetchViewerTiles(ArtworkKey, ImageView)
     /// Read a collection and answer with `collectionLoaded`, handing the search back with it.
     case loadCollection(String, search: String? = nil)
     /// Read several collections as one catalogue (each OpenStreetMap element once) and answer with
@@ -101,8 +99,9 @@ public enum Effect: Hashable, Sendable {
     case reloadCatalogue
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
     case toggleFavourite(ArtworkKey)
-    /// Find the Night Watch and artworks with cached images in the store; answer with `slideshowPicturesFound`.
-    case findSlideshowPictures
+    /// Find the Night Watch and artworks with cached images in the store; answer the slideshow that asked with
+    /// `answer(.slideshow(.found), to: screen)` (the root fills in the asking screen's id, `stamped(by:)`).
+    case findSlideshowPictures(screen: ScreenID? = nil)
     /// Post `answer(action, to: screen)` after `seconds` (the slideshow's timer). A screen asks with no id; the
     /// root fills in the asking screen's (`stamped(by:)`).
     case after(seconds: Double, OverlayAction, screen: ScreenID? = nil)
@@ -155,6 +154,7 @@ extension Effect {
         case .planWalk(let request, nil): return .planWalk(request, screen: id)
         case .saveWalk(let request, nil): return .saveWalk(request, screen: id)
         case .resumeWalk(let request, nil): return .resumeWalk(request, screen: id)
+        case .findSlideshowPictures(nil): return .findSlideshowPictures(screen: id)
         default: return self
         }
     }

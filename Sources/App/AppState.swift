@@ -117,7 +117,7 @@ public struct AppState: Sendable {
     // MARK: - Look-ups across the screens
 
     /// The keys of the buildings whose lists are open, top first.
-    private var buildingKeysInView: [String] { overlays.reversed().compactMap { $0.state(BuildingListState.self)?.key } }
+    private var buildingKeysInView: [String] { overlays.reversed().compactMap(\.listedBuilding) }
 
     /// An artwork of the catalogue by id, looked for first in the buildings in view.
     public func artwork(_ key: ArtworkKey) -> Artwork? { main.artwork(key, inView: buildingKeysInView) }
@@ -143,9 +143,6 @@ public struct AppState: Sendable {
 
     /// The artwork whose picture the screen on top shows, if any.
     public var shownPicture: ArtworkKey? { overlays.last?.shownPicture(self) }
-
-    /// The viewer on top of the stack, if it is.
-    public var topViewer: ImageViewerState? { top(ImageViewerState.self) }
 
     /// The symbols pictures are drawn with.
     public var pictureSymbols: SymbolSet {

@@ -1,8 +1,7 @@
 import Catalog
-import Foundation
 
-/// The keys no screen takes for itself: leaving, help, sync, search, the map's keys under any screen, and
-/// the keys that act on what the user points at (`f`, `o`, `g`) or open a screen.
+/// The keys no screen takes for itself: leaving, sync, search, the map's keys under any screen, the keys that
+/// act on what the user points at (`f`, `o`, `g`), and a screen's own key (`Command.openScreen`: it opens itself).
 extension AppState {
     /// Does what a key's command asks when no screen takes it for itself.
     @discardableResult
@@ -15,9 +14,6 @@ extension AppState {
         case .back:
             if overlays.isEmpty { return routeMain(.back) }
             overlays.removeLast()
-            return []
-        case .help:
-            if overlays.last?.is(HelpState.self) == true { overlays.removeLast() } else { push(HelpState()) }
             return []
         case .sync:
             return refreshShown()
@@ -44,30 +40,6 @@ extension AppState {
                 return []
             }
             return [.toggleFavourite(artwork.key)]
-        case .openFavourites:
-            guard let first = favourites.first else {
-                lastMessage = "no favourites yet: f on an artwork hearts it"
-                return []
-            }
-            push(FavouritesState())
-            return wantPicture(first.key)
-        case .startSlideshow:
-            return startSlideshow(SlideshowFeature.start(self))
-        case .openPainters:
-            let id = push(PaintersState())
-            return [.painters(.list, screen: id)]
-        case .openSettings:
-            push(SettingsState())
-            return []
-        case .openNews:
-            push(NewsState())
-            newsUnread = false
-            var effects: [Effect] = [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
-            if let news {
-                newsReadFingerprint = AppState.newsFingerprint(news.text)
-                effects.append(.saveSetting(key: AppState.newsReadSetting, value: newsReadFingerprint))
-            }
-            return effects
         case .openWebPage:
             return openWebPage()
         case .openScreen(let kind):
@@ -94,21 +66,5 @@ extension AppState {
         }
         lastMessage = "web page: \(artwork.webPage)"
         return [.openWebPage(artwork.webPage)]
-    }
-
-    /// Opens the slideshow, asks the store what there is to show, or says why there is nothing.
-    mutating func startSlideshow(_ start: SlideshowStart) -> [Effect] {
-        switch start {
-        case .show(let show):
-            if lastMessage == SlideshowFeature.looking { lastMessage = nil }
-            push(show)
-            return routeTop(.slideshow(.begin))
-        case .askTheStore:
-            lastMessage = SlideshowFeature.looking
-            return [.findSlideshowPictures]
-        case .nothing(let why):
-            lastMessage = why
-            return []
-        }
     }
 }

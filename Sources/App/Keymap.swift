@@ -2,7 +2,7 @@ import TerminalTypes
 
 /// What a key asks for.
 public enum Command: Hashable, Sendable {
-    case quit, back, help, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter, streetZoom
+    case quit, back, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter, streetZoom
     case pickReference, liveReference, radiusSmaller, radiusLarger, nextCollection
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
@@ -17,14 +17,14 @@ public enum Command: Hashable, Sendable {
     case painters(PaintersAction)
     /// `f`: heart or un-heart the artwork pointed at.
     case heart
-    case openFavourites, startSlideshow, openPainters, openSettings, openNews
     /// Scroll the news by the amount.
     case newsScroll(Int)
     /// Open the selected artwork's web page.
     case openWebPage
     /// Fetch the map around the map's centre, or open the place prompt (Features/NearMe).
     case nearMe(NearMeCommand)
-    /// Open a screen of the registry with its own key (`w`: the walk), as the screen plans it (`StackScreen.opening`).
+    /// Open a screen of the registry with its own key (`F`, `S`, `p`, `,`, `N`, `w`, `?`), as the screen plans it
+    /// (`StackScreen.opening`).
     case openScreen(ScreenKind)
     /// One of a screen's own keys: the screen's action, as its folder binds it (`Command.walk(.skip)`).
     case screen(OverlayAction)
@@ -60,14 +60,26 @@ public struct KeyBinding: Sendable {
 /// The single table of keys, gathered from the screens of the registry. The reducer looks keys up here
 /// and the help screen and the man page are generated from it, so they can never disagree.
 public enum Keymap {
-    public static let bindings: [KeyBinding] = own + ScreenRegistry.stack.flatMap { $0.openingBindings + $0.bindings }
+    public static let bindings: [KeyBinding] = withOpeningKeys(own) + ScreenRegistry.stack.flatMap { $0.bindings }
+
+    /// The global keys with each screen's opening key placed where it says (`OpeningKey.listedAfter`), in the
+    /// registry's order; a key placed after none comes after the other global keys.
+    static func withOpeningKeys(_ own: [KeyBinding]) -> [KeyBinding] {
+        var lines = own
+        for screen in ScreenRegistry.stack {
+            guard let key = screen.openingKey else { continue }
+            let globalEnd = (lines.lastIndex { $0.context == .global } ?? -1) + 1
+            let after = key.listedAfter.flatMap { listed in lines.lastIndex { $0.context == .global && $0.keys.contains(listed) } }
+            lines.insert(contentsOf: screen.openingBindings, at: after.map { $0 + 1 } ?? globalEnd)
+        }
+        return lines
+    }
 
     /// The keys that work everywhere and the main screen's (map, table, route); each other screen's, and the
     /// key that opens it, are in its folder (`StackScreen.bindings`, `StackScreen.openingKey`).
     static let own: [KeyBinding] = [
         KeyBinding(keys: [.character("q")], command: .quit, context: .global, description: "quit (or go back from a view)"),
         KeyBinding(keys: [.escape, .backspace], command: .back, context: .global, description: "go back one level"),
-        KeyBinding(keys: [.character("?")], command: .help, context: .global, description: "this help"),
         KeyBinding(keys: [.tab, .backTab], command: .focusNext, context: .global, description: "switch focus between map and table"),
         KeyBinding(keys: [.character("s")], command: .sync, context: .global, description: "sync with the campus service"),
         KeyBinding(keys: [.character("/")], command: .search, context: .global, description: "search titles, artists, buildings"),
@@ -82,11 +94,6 @@ public enum Keymap {
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
         KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
-        KeyBinding(keys: [.character("F")], command: .openFavourites, context: .global, description: "your favourites"),
-        KeyBinding(keys: [.character("S")], command: .startSlideshow, context: .global, description: "slideshow of your favourites' pictures"),
-        KeyBinding(keys: [.character("p")], command: .openPainters, context: .global, description: "painters at the Rijksmuseum"),
-        KeyBinding(keys: [.character(",")], command: .openSettings, context: .global, description: "settings"),
-        KeyBinding(keys: [.character("N")], command: .openNews, context: .global, description: "news, and what syncs changed"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),

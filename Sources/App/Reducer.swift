@@ -54,9 +54,6 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.setFavourites(artworks)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
-    case .slideshowPicturesFound(let pictures):
-        if state.overlays.last?.is(SlideshowState.self) == true { return [] }
-        return state.startSlideshow(SlideshowFeature.start(state, found: pictures))
     case .screen(let action):
         return state.routeTop(action)
     case .answer(let action, let id):
@@ -171,18 +168,16 @@ extension AppState {
             switch delegate {
             case .wantPicture(let id):
                 effects += wantPicture(id)
-            case .openBuilding(let key):
-                push(BuildingListState(key: key))
-                effects += wantShownPicture()
-            case .openDetail(let id):
-                push(DetailState(artwork: id))
-                effects += fullRecordWanted(id) + wantPicture(id)
-            case .openViewer(let id):
-                push(ImageViewerState(artwork: id))
-                // A picture decoded at the slideshow's screen size is read again whole: the viewer zooms in.
+            case .wantWholePicture(let id):
+                // A picture decoded at a screen's size (the slideshow's) is read again whole.
                 if case .ready(let picture)? = pictures[id], !picture.fullSize { pictures.forget(id) }
                 effects += wantPicture(id)
-                if case .ready? = pictures[id] { effects.append(.prefetchViewerTiles) }
+            case .wantFullRecord(let id):
+                effects += fullRecordWanted(id)
+            case .push(let opening):
+                effects += push(opening)
+            case .newsRead:
+                effects += markNewsRead()
             case .close:
                 if let id, let index = stackIndex(of: id) { overlays.remove(at: index) }
             case .message(let text):
@@ -201,12 +196,12 @@ extension AppState {
     // MARK: - Start-up and background reports
 
     /// The work the start options planned: the rest of a large collection, a sync when the data is
-    /// stale, the news, and the slideshow for `artmap slideshow`.
+    /// stale, the news, and the screens that open at start (the slideshow for `artmap slideshow`).
     mutating func started() -> [Effect] {
         var effects: [Effect] = main.catalogueIsPartial ? [.loadWholeCatalogue(collection: collection)] : []
         if wantsStartupSync() { effects += startSync() }
         if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
-        if startPlan.slideshow { effects += perform(.startSlideshow, context: .global) }
+        effects += openAtStart()
         effects += fetchIfUncovered(at: main.reference)
         return effects
     }

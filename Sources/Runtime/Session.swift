@@ -213,11 +213,18 @@ public final class Session {
         case .quit:
             running = false
         default:
-            for handler in handlers where handler.perform(effect, state, reply) { return }
-            // Every effect has its feature's handler; one that reaches none is said, never dropped in silence.
-            dispatch(.error("nothing performs \(effect)"))
+            // Every effect has its feature's handler (HandlerCoverageTests.swift checks each case); one that reaches
+            // none is said, never dropped in silence.
+            guard let handler = handler(for: effect) else { return dispatch(.error("nothing performs \(effect)")) }
+            handler.perform(effect, state, reply)
         }
     }
+
+    /// The handler whose effect this is: the first that takes it.
+    func handler(for effect: Effect) -> (any EffectHandler)? { handlers.first { $0.handles(effect) } }
+
+    /// Every handler that would take this effect (one, for each but `quit`: the loop's own).
+    func handlers(taking effect: Effect) -> [any EffectHandler] { handlers.filter { $0.handles(effect) } }
 
     /// Before a key is handled and on each clock tick: when another connection has written to the store (another
     /// artmap removing a heart, this process's sync or painter writer), the favourites are read again, so a

@@ -19,9 +19,9 @@ private func favourite(_ id: String, collection: String = "rijksmuseum") -> Artw
     #expect(FavouritesFeature.reduce(&list, .openSelected, state).delegates == [.openDetail(ArtworkKey(collection: "rijksmuseum", id: "C"))])
     // The root opens the list only when there is something in it.
     var empty = try campusState()
-    #expect(empty.perform(.openFavourites, context: .map) == [])
+    #expect(empty.perform(.opening(FavouritesState.self), context: .map) == [])
     #expect(empty.overlays.isEmpty && empty.lastMessage == "no favourites yet: f on an artwork hearts it")
-    #expect(state.perform(.openFavourites, context: .map) == [.loadPicture(ArtworkKey(collection: "rijksmuseum", id: "A"))])
+    #expect(state.perform(.opening(FavouritesState.self), context: .map) == [.loadPicture(ArtworkKey(collection: "rijksmuseum", id: "A"))])
     #expect(state.overlays.count == 1 && state.top(FavouritesState.self) == FavouritesState())
 }
 
@@ -39,7 +39,7 @@ private func favourite(_ id: String, collection: String = "rijksmuseum") -> Artw
     #expect(FavouritesFeature.reduce(&list, .listChanged, state).delegates == [.close, .message("no favourites left: they were removed elsewhere")])
     // Through the root, with the list on top.
     _ = reduce(&state, .favouritesLoaded([a, b, c]))
-    state.perform(.openFavourites, context: .map)
+    state.perform(.opening(FavouritesState.self), context: .map)
     _ = reduce(&state, .screen(.favourites(.move(2))))
     _ = reduce(&state, .favouritesLoaded([a]))
     #expect(try #require(state.topFavouritesSelection, "the list stays open") == 0)

@@ -18,7 +18,7 @@ import TestSupport
     var state = try campusState()
     _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: campusStateNow)))
     #expect(state.newsUnread)
-    let effects = state.perform(.openNews, context: .map)
+    let effects = state.perform(.opening(NewsState.self), context: .map)
     #expect(effects.contains(.saveSetting(key: AppState.newsReadSetting, value: AppState.newsFingerprint("Late opening"))))
     #expect(!state.newsUnread)
     _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: campusStateNow.addingTimeInterval(60))))

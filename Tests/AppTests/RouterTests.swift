@@ -32,7 +32,7 @@ private func painting(_ id: String) -> Artwork {
     #expect(effects == [.loadPicture(detail.artwork)])
     #expect(state.rankedArtwork(detail.artwork)?.1.artwork.title == "Abstract")
     _ = reduce(&state, .screen(.detail(.openImage)))
-    #expect(state.topViewer?.artwork == detail.artwork)
+    #expect(state.top(ImageViewerState.self)?.artwork == detail.artwork)
     #expect(state.perform(.back, context: .viewer) == [])
     #expect(state.overlays.count == 2)
     #expect(state.perform(.quit, context: .detail) == [], "q on a screen goes back")
@@ -45,12 +45,12 @@ private func painting(_ id: String) -> Artwork {
 
 @Test func aScreenThatAsksToCloseIsPopped() throws {
     var state = try campusState()
-    state.perform(.openSettings, context: .map)
+    state.perform(.opening(SettingsState.self), context: .map)
     #expect(state.topSettings != nil)
     _ = reduce(&state, .screen(.settings(.cancel)))
     #expect(state.overlays.isEmpty)
     // An action for another screen than the one on top does nothing.
-    state.perform(.help, context: .map)
+    state.perform(.opening(HelpState.self), context: .map)
     #expect(reduce(&state, .screen(.settings(.cancel))) == [])
     #expect(state.overlays.count == 1 && state.top(HelpState.self) == HelpState())
 }
@@ -63,11 +63,11 @@ private func painting(_ id: String) -> Artwork {
     let row = try #require(state.main.pointed?.artwork)
     #expect(state.perform(.heart, context: .table) == [.toggleFavourite(row.key)])
     // The help has no say: the table row below it answers.
-    state.perform(.help, context: .table)
+    state.perform(.opening(HelpState.self), context: .table)
     #expect(state.pointed?.artwork?.id == row.id)
     // A painting listed by the painters screen, opened in its detail, can be hearted, opened and routed to.
     state.perform(.back, context: .detail)
-    state.perform(.openPainters, context: .table)
+    state.perform(.opening(PaintersState.self), context: .table)
     _ = reduce(&state, .painters(.paintingsListed(name: "Painter", [painting("SK-1"), painting("SK-2")]), screen: state.overlays.last?.id))
     _ = reduce(&state, .screen(.painters(.move(1))))
     #expect(state.pointed?.artwork?.id == "SK-2")
@@ -86,7 +86,7 @@ private func painting(_ id: String) -> Artwork {
     #expect(state.perform(.openWebPage, context: .table).isEmpty)
     #expect(state.lastMessage?.contains("has no web page") == true)
     _ = reduce(&state, .favouritesLoaded([painting("SK-C-5")]))
-    state.perform(.openFavourites, context: .table)
+    state.perform(.opening(FavouritesState.self), context: .table)
     #expect(state.perform(.openWebPage, context: .favourites) == [.openWebPage("https://www.rijksmuseum.nl/en/collection/SK-C-5")])
 }
 
@@ -184,7 +184,7 @@ private func painting(_ id: String) -> Artwork {
     var state = try campusState()
     _ = reduce(&state, .newsLoaded(NewsItem(text: "Late opening", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))))
     #expect(state.newsUnread)
-    let effects = state.perform(.openNews, context: .map)
+    let effects = state.perform(.opening(NewsState.self), context: .map)
     #expect(!state.newsUnread)
     try #require(state.newsIsOnTop, "N opens the news")
     #expect(effects.contains { if case .saveSetting(key: AppState.newsLookedSetting, _) = $0 { return true } else { return false } })
@@ -192,7 +192,7 @@ private func painting(_ id: String) -> Artwork {
 
 @Test func aPainterShownInTheTableComesBackWithItsSearch() throws {
     var state = try campusState()
-    let opened = state.perform(.openPainters, context: .map)
+    let opened = state.perform(.opening(PaintersState.self), context: .map)
     let asker = try #require(state.overlays.last?.id)
     #expect(opened == [.painters(.list, screen: asker)], "the screen's id goes with what it asks")
     _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)]), screen: asker))

@@ -36,7 +36,7 @@ private func painting(_ id: String, image: Bool = true) -> Artwork {
     SlideshowFeature.reduce(&show, .timer(generation: show.generation), state)
     #expect(show.paused && show.currentID == key("A"))
     // Through the root, the timer reaches the slideshow on top.
-    state.perform(.startSlideshow, context: .map)
+    state.perform(.opening(SlideshowState.self), context: .map)
     let onTop = try #require(state.topSlideshow)
     _ = reduce(&state, .answer(.slideshow(.timer(generation: onTop.generation)), to: try #require(state.overlays.last).id))
     #expect(state.topSlideshow?.currentID == key("B"))
@@ -58,15 +58,24 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     state.artworks.filter { !$0.imageFileName.isEmpty }
 }
 
+/// `S` when only the store knows what to show: the show opens empty, saying it looks, and asks the store for
+/// itself (the effect carries its id, so the answer reaches it and no other).
+private func openAskingTheStore(_ state: inout AppState) throws -> ScreenID {
+    let effects = state.perform(.opening(SlideshowState.self), context: .map)
+    let asking = try #require(state.overlays.last?.id)
+    #expect(effects == [.findSlideshowPictures(screen: asking)])
+    #expect(state.topSlideshow?.origin == SlideshowFeature.looking && state.topSlideshow?.ids == [])
+    return asking
+}
+
 @Test func atIntervalZeroTheNightWatchFromTheStoreIsShownNotACampusPicture() throws {
     var state = try campusState()
     state.slideshowInterval = 0
     // The shown collection is the campus: the state alone cannot know the store has the Night Watch.
-    #expect(state.perform(.startSlideshow, context: .map) == [.findSlideshowPictures])
-    #expect(state.lastMessage == SlideshowFeature.looking)
+    let asking = try openAskingTheStore(&state)
     var nightWatch = painting(nightWatchKey.id)
     nightWatch.title = "The Night Watch"
-    let effects = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: Array(campusWithImages(state).prefix(2)))))
+    let effects = reduce(&state, .answer(.slideshow(.found(SlideshowPictures(nightWatch: nightWatch, cached: Array(campusWithImages(state).prefix(2))))), to: asking))
     let show = try #require(state.topSlideshow, "the show opens on the Night Watch")
     #expect(show.ids == [nightWatchKey])
     #expect(show.origin == "the Night Watch (interval 0)")
@@ -74,7 +83,7 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     #expect(state.anyArtwork(nightWatchKey)?.title == "The Night Watch", "its title is found for the status line")
     #expect(state.lastMessage == nil)
     // An answer that comes while a show is on already changes nothing.
-    #expect(reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: []))) == [])
+    #expect(reduce(&state, .answer(.slideshow(.found(SlideshowPictures(nightWatch: nil, cached: []))), to: asking)) == [])
     #expect(state.topSlideshow == show)
 }
 
@@ -87,8 +96,10 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
     #expect(SlideshowFeature.start(state, found: found)
             == .nothing("interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn"),
             "no other picture stands in for the Night Watch")
-    #expect(reduce(&state, .slideshowPicturesFound(found)).isEmpty)
-    #expect(state.overlays.isEmpty)
+    let asking = try openAskingTheStore(&state)
+    #expect(reduce(&state, .answer(.slideshow(.found(found)), to: asking)).isEmpty)
+    #expect(state.overlays.isEmpty, "the show that asked closes")
+    #expect(state.lastMessage == "interval 0 shows only Rembrandt's Night Watch, which is not in the store: press p and add Rembrandt van Rijn")
 }
 
 @Test func withoutFavouritesThePresetPicturesAreCachedOnesPaintingsFirst() throws {
@@ -109,8 +120,8 @@ private func campusWithImages(_ state: AppState) -> [Artwork] {
 @Test func withNothingCachedAndNoFavouritesTheSlideshowSaysWhatToDo() throws {
     var state = try campusState()
     state.slideshowInterval = 8
-    #expect(state.perform(.startSlideshow, context: .map) == [.findSlideshowPictures])
-    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nil, cached: [])))
+    let asking = try openAskingTheStore(&state)
+    _ = reduce(&state, .answer(.slideshow(.found(SlideshowPictures(nightWatch: nil, cached: []))), to: asking))
     #expect(state.overlays.isEmpty)
     #expect(state.lastMessage == "nothing to show: heart artworks with f, or sync to fetch images")
 }

@@ -8,20 +8,20 @@ import TestSupport
 
 @Test func eachPushedScreenGetsItsOwnIdInOrder() throws {
     var state = try campusState()
-    state.perform(.openSettings, context: .map)
-    state.perform(.help, context: .settings)
+    state.perform(.opening(SettingsState.self), context: .map)
+    state.perform(.opening(HelpState.self), context: .settings)
     #expect(state.overlays.map(\.id) == [ScreenID(1), ScreenID(2)])
     _ = reduce(&state, .key(.escape))
-    state.perform(.help, context: .settings)
+    state.perform(.opening(HelpState.self), context: .settings)
     #expect(state.overlays.map(\.id) == [ScreenID(1), ScreenID(3)], "a closed screen's id is never given again")
 }
 
 @Test func aPainterAnswerForAClosedScreenDoesNotReachTheOneOpenedSince() throws {
     var state = try campusState()
-    state.perform(.openPainters, context: .map)
+    state.perform(.opening(PaintersState.self), context: .map)
     let first = try #require(state.overlays.last?.id)
     _ = reduce(&state, .key(.escape))
-    state.perform(.openPainters, context: .map)
+    state.perform(.opening(PaintersState.self), context: .map)
     let second = try #require(state.overlays.last?.id)
     #expect(first != second)
     let vermeer = [PainterSummary(name: "Vermeer", total: 4, stored: 3)]
@@ -37,18 +37,18 @@ import TestSupport
     let favourites = Array(state.main.artworks.filter { !$0.imageFileName.isEmpty }.prefix(2))
     try #require(favourites.count == 2)
     _ = reduce(&state, .favouritesLoaded(favourites))
-    let started = state.perform(.startSlideshow, context: .map)
+    let started = state.perform(.opening(SlideshowState.self), context: .map)
     let show = try #require(state.topSlideshow)
     let id = try #require(state.overlays.last?.id)
     #expect(started.contains(.after(seconds: show.interval, .slideshow(.timer(generation: show.generation)), screen: id)),
             "the slideshow's timer names the slideshow: \(started)")
     // The help opened over the slideshow: the timer still reaches the slideshow beneath it.
-    state.perform(.help, context: .slideshow)
+    state.perform(.opening(HelpState.self), context: .slideshow)
     _ = reduce(&state, .answer(.slideshow(.timer(generation: show.generation)), to: id))
     #expect(state.overlays.first?.state(SlideshowState.self)?.currentID == favourites[1].key)
     // Closed: an answer to it changes nothing.
     state.replaceStack([])
-    state.perform(.openSettings, context: .map)
+    state.perform(.opening(SettingsState.self), context: .map)
     let before = state.overlays
     _ = reduce(&state, .answer(.slideshow(.timer(generation: show.generation)), to: id))
     #expect(state.overlays == before)
@@ -56,7 +56,7 @@ import TestSupport
 
 @Test func aKeyTypedIntoAScreenIsTakenSwallowedOrPassedOn() throws {
     var state = try campusState()
-    state.perform(.openSettings, context: .map)
+    state.perform(.opening(SettingsState.self), context: .map)
     let settings = try #require(state.overlays.last)
     #expect(settings.typing(.character("q")) == .notTyping)
     _ = reduce(&state, .key(.enter))

@@ -41,7 +41,7 @@ func otherAddressesAreRefusedWithTheReason(_ url: String, reason: String) {
                            ("file:///etc/passwd", "only http and https addresses are opened, not file:")] {
         hostile.webPage = page
         _ = reduce(&state, .favouritesLoaded([hostile]))
-        state.perform(.openFavourites, context: .map)
+        state.perform(.opening(FavouritesState.self), context: .map)
         #expect(state.perform(.openWebPage, context: .favourites).isEmpty, "nothing is handed to the opener")
         #expect(state.lastError == "not opening 'Trap' on the web: \(reason)")
         state.perform(.back, context: .favourites)

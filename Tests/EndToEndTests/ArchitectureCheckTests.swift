@@ -39,6 +39,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
+    #expect(result.output.contains("ok       no screen state is built or named outside its feature folder, its view and the registries"), "\(result.output)")
     #expect(result.output.contains("ok       no double optionals in Sources"))
     #expect(result.output.contains("ok       the root changes the main screen only through its feature's actions"))
     #expect(result.output.contains("ok       Runtime does not import ArtmapCLI"))
@@ -49,6 +50,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       docs/ARCHITECTURE.md mentions every module under Sources"), "\(result.output)")
     #expect(result.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(result.output)")
     #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
+    #expect(result.output.contains("ok       no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"))
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -327,4 +329,33 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     #expect(broken.output.contains("FAILED   no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"), "\(broken.output)")
     #expect(broken.output.contains("Sources/ArtmapCLI/ConfigCommand.swift:2:") && broken.output.contains("Sources/ArtmapCLI/ConfigCommand.swift:3:"), "\(broken.output)")
     #expect(!broken.output.contains("ConfigCommand.swift:1:"), "a declaration is no switch: \(broken.output)")
+}
+
+@Test func aScreenStateBuiltOrNamedOutsideItsFolderItsViewAndTheRegistriesFails() throws {
+    let root = try tree([
+        "Sources/App/Features/Slideshow/Slideshow.swift": "public struct SlideshowState: Hashable {}\nlet fresh = SlideshowState()\n",
+        "Sources/App/Features/Slideshow/SlideshowScreen.swift": "extension SlideshowState: StackScreen {\n    static func opening() -> SlideshowState { SlideshowState() }\n}\n",
+        "Sources/App/Features/Help/Help.swift": "public struct HelpState: Hashable, Sendable, StackScreen {}\n",
+        "Sources/App/Navigation/ScreenRegistry.swift": "let stack: [any StackScreen.Type] = [SlideshowState.self, HelpState.self]\n",
+        "Sources/Screen/StackViews.swift": "let all = [SlideshowView.self]\n",
+        "Sources/Screen/Views/SlideshowView.swift": "func render(_ show: SlideshowState) {}\n",
+        "Sources/Bench/ImageBench.swift": "let show = SlideshowState()\n",
+        // Outside: the root pushing it by name, another screen's view, the run loop asking what is on top.
+        "Sources/App/Commands.swift": "// SlideshowState in a comment is no use of it\nlet message = \"SlideshowState\"\nfunc a() { push(SlideshowState()) }\n",
+        "Sources/Screen/Views/HelpView.swift": "func render(_ help: HelpState, _ show: SlideshowState) {}\n",
+        "Sources/Runtime/Effects/PictureEffects.swift": "let full = state.overlays.last?.is(SlideshowState.self) == true\n",
+        "Sources/App/Features/Main/MainFeature.swift": "let help = HelpState()\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(SlideshowState()) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no screen state is built or named outside its feature folder, its view and the registries"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/App/Commands.swift:3: names SlideshowState (a screen's state) outside Sources/App/Features/Slideshow"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Screen/Views/HelpView.swift:1: names SlideshowState"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Effects/PictureEffects.swift:1: names SlideshowState"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/App/Features/Main/MainFeature.swift:1: names HelpState (a screen's state) outside Sources/App/Features/Help"), "\(broken.output)")
+    for allowed in ["Commands.swift:1:", "Commands.swift:2:", "HelpView.swift:1: names HelpState", "Slideshow/", "ScreenRegistry.swift", "StackViews.swift",
+                    "SlideshowView.swift", "Sources/Bench", "Tests/"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may name it: \(broken.output)")
+    }
 }

@@ -18,28 +18,28 @@ import TestSupport
     var also: [Effect] = []
     let reply = EffectReply(now: replies.reply.now, later: replies, also: { also.append($0) })
     let state = try campusState()
-    #expect(handler.perform(.painters(.paintings("Rembrandt"), screen: ScreenID(4)), state, reply))
+    #expect(handler.take(.painters(.paintings("Rembrandt"), screen: ScreenID(4)), state, reply))
     guard case .painters(.paintingsListed(let name, let paintings), let screen)? = replies.answeredNow.first else {
         throw Unexpected("expected the paintings, got \(replies.answeredNow)")
     }
     #expect(name == "Rembrandt" && paintings.map(\.id) == ["SK-C-5"] && screen == ScreenID(4))
-    _ = handler.perform(.painters(.remove("Rembrandt"), screen: ScreenID(4)), state, reply)
+    _ = handler.take(.painters(.remove("Rembrandt"), screen: ScreenID(4)), state, reply)
     guard case .painters(.finished(let line, let left?), ScreenID(4)?)? = replies.answeredNow.dropFirst().first else {
         throw Unexpected("expected the removal's line, got \(replies.answeredNow)")
     }
     #expect(line == "removed Rembrandt and 1 painting" && left.isEmpty)
     #expect(also.isEmpty, "the campus is on screen, not the museum's collection: nothing to read again")
-    #expect(!handler.perform(.loadCollection("campus"), state, reply), "not the painters'")
+    #expect(!handler.take(.loadCollection("campus"), state, reply), "not the painters'")
 }
 
 @Test func withoutServicesTheMapIsNotFetchedAndTheViewIsToldWhy() throws {
     let (store, _) = try storeHolding([])
     let replies = RecordedReplies()
     let handler = NearMeEffects(context: nil, store: store)
-    #expect(handler.perform(.fetchMap(center: .ashtonBuilding, radius: 1_000), try campusState(), replies.reply))
+    #expect(handler.take(.fetchMap(center: .ashtonBuilding, radius: 1_000), try campusState(), replies.reply))
     guard case .nearMe(.failed(let why))? = replies.answeredNow.first else { throw Unexpected("\(replies.answeredNow)") }
     #expect(why == "the map cannot be fetched from here (no services set)")
-    #expect(!handler.perform(.startSync(collection: "campus"), try campusState(), replies.reply))
+    #expect(!handler.take(.startSync(collection: "campus"), try campusState(), replies.reply))
 }
 
 @Test func anOfflinePlaceSearchLooksInTheStoreOnlyAndSaysWhatItDidNotFind() async throws {
@@ -47,7 +47,7 @@ import TestSupport
     let context = NearMeContext(services: nil, storePath: path, imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory),
                                 limits: SyncLimits(), backoff: ServiceBackoff(), maxAgeDays: 30)
     let replies = RecordedReplies()
-    _ = NearMeEffects(context: context, store: store).perform(.findPlace("Nowhere at all", online: false), try campusState(), replies.reply)
+    _ = NearMeEffects(context: context, store: store).take(.findPlace("Nowhere at all", online: false), try campusState(), replies.reply)
     let posted = try await replies.waitForPosted(1)
     guard case .nearMe(.placeNotFound(let why))? = posted.first else { throw Unexpected("\(posted) \(replies.answeredNow)") }
     #expect(why == "no place named 'Nowhere at all' in the store (offline)")
@@ -59,7 +59,7 @@ import TestSupport
     defer { try? FileManager.default.removeItem(at: file) }
     var state = try campusState()
     state.main.map.world = WorldAtlas(coarse: nil, detailURL: file)
-    #expect(MapEffects(reader: MapTileReader(), storePath: ":memory:").perform(.readWorldDetail, state, RecordedReplies().reply))
+    #expect(MapEffects(reader: MapTileReader(), storePath: ":memory:").take(.readWorldDetail, state, RecordedReplies().reply))
     let deadline = Date().addingTimeInterval(900)
     while state.main.map.world.detailPending && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
     #expect(!state.main.map.world.detailPending, "read in the background")

@@ -107,13 +107,19 @@ final class PlainDecoder: PictureDecoding, @unchecked Sendable {
     let fails: Bool
     private let lock = NSLock()
     private var read: [String] = []
+    private var sizes: [String] = []
     init(fails: Bool = false) { self.fails = fails }
     func decode(path: String, artwork: Artwork, screen: (width: Int, height: Int)?) throws -> Picture {
-        lock.withLock { read.append(path) }
+        lock.withLock {
+            read.append(path)
+            sizes.append(screen.map { "\($0.width)×\($0.height)" } ?? "whole")
+        }
         if fails { throw Unexpected("not a JPEG or PNG file") }
         let pixels = RGBAImage(width: 4, height: 3, filledWith: RGB(200, 40, 40))
         return Picture(artwork: artwork.key, fileName: artwork.imageFileName,
                        decoded: DecodedImage(format: .png, originalWidth: 4, originalHeight: 3, orientation: .normal, pixels: pixels))
     }
     var paths: [String] { lock.withLock { read } }
+    /// The size each decode was held to ("whole" when none).
+    var screens: [String] { lock.withLock { sizes } }
 }

@@ -194,9 +194,10 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
     state.slideshowInterval = 0
     let nightWatch = Artwork(id: nightWatchKey.id, title: "The Night Watch", artist: "Rembrandt van Rijn", coordinate: .ashtonBuilding,
                              building: "Rijksmuseum", imageFileName: "https://iiif.example/nw.jpg", collection: "rijksmuseum")
-    state.perform(.startSlideshow, context: .map)
+    state.perform(.opening(SlideshowState.self), context: .map)
+    let show = try #require(state.overlays.last?.id)
     let entrance = try #require(state.artworks.first { !$0.imageFileName.isEmpty })
-    _ = reduce(&state, .slideshowPicturesFound(SlideshowPictures(nightWatch: nightWatch, cached: [entrance])))
+    _ = reduce(&state, .answer(.slideshow(.found(SlideshowPictures(nightWatch: nightWatch, cached: [entrance]))), to: show))
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.hasPrefix(" 1/1 · The Night Watch — Rembrandt van Rijn · the Night Watch (interval 0) · one fixed picture (interval 0)"))
 }
@@ -204,7 +205,7 @@ func quadrantErrors(_ buffer: Buffer, in area: Rect, tolerance: Int = 60) -> [St
 /// Issue 16, item 13: the news screen tells "no URL set", "nothing fetched yet" and "the fetch failed" apart.
 @Test func theNewsScreenSaysWhetherTheFetchFailedAndWhy() throws {
     var state = try campusState(columns: 150, rows: 30)
-    state.perform(.openNews, context: .map)
+    state.perform(.opening(NewsState.self), context: .map)
     #expect(MainView.render(state).lines.joined().contains("No news: set a news URL"))
     state.applySetting(key: Setting.newsURL, value: "http://127.0.0.1:9/news.txt")
     #expect(MainView.render(state).lines.joined().contains("No news yet from http://127.0.0.1:9/news.txt."))

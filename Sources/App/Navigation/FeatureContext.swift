@@ -46,12 +46,15 @@ public protocol FeatureContext {
 public enum Delegate: Hashable, Sendable {
     /// Load (or keep) an artwork's picture.
     case wantPicture(ArtworkKey)
-    /// Push the list of a building's artworks (by the building's key).
-    case openBuilding(String)
-    /// Push an artwork's detail.
-    case openDetail(ArtworkKey)
-    /// Push the full-screen viewer over the detail.
-    case openViewer(ArtworkKey)
+    /// Load an artwork's picture whole, reading again one decoded at a screen's size (the viewer zooms in).
+    case wantWholePicture(ArtworkKey)
+    /// Read an artwork's full record from the store, when the catalogue lacks it (a detail opened).
+    case wantFullRecord(ArtworkKey)
+    /// Push a screen and hand it its first action: each screen's folder offers the constructor
+    /// (`Delegate.openDetail(key)`, `Delegate.openBuilding(key)`, `Delegate.openViewer(key)`).
+    case push(ScreenPush)
+    /// The news was looked at: its badge clears, and the time and what was read are saved.
+    case newsRead
     /// Pop this screen.
     case close
     /// A line for the status bar.

@@ -20,11 +20,24 @@ extension AppState {
         case .refused(let why):
             lastMessage = why
             return []
+        case .close:
+            overlays = below.overlays
+            return []
         case .push(let screen, let first):
             overlays = below.overlays
-            let id = push(screen)
-            return first.map { route(OverlayAction($0), to: id) } ?? []
+            return push(ScreenPush(screen, then: first))
         }
+    }
+
+    /// Pushes a screen a feature or an opening asked for, then hands it its first action.
+    mutating func push(_ opening: ScreenPush) -> [Effect] {
+        let id = push(opening.screen)
+        return opening.first.map { route($0, to: id) } ?? []
+    }
+
+    /// The screens the start options open (`artmap slideshow`), each as its key would.
+    mutating func openAtStart() -> [Effect] {
+        ScreenRegistry.stack.filter { $0.opensAtStart(startPlan) }.flatMap { open(ScreenKind($0)) }
     }
 
     /// The screen of this kind nearest the top of the stack, wherever it is (the walk under a detail).

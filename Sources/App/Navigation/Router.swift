@@ -51,6 +51,17 @@ extension Overlay {
         screen.followed(to: coordinate).map { OverlayAction($0) }
     }
 
+    /// Whether the pictures this screen shows are decoded at the screen's size (the slideshow).
+    public var showsPicturesAtScreenSize: Bool { type(of: screen).showsPicturesAtScreenSize }
+
+    /// The key of the building whose artworks this screen lists, if it lists one.
+    public var listedBuilding: String? { screen.listedBuilding }
+
+    /// What a picture just decoded means to this screen, if anything.
+    public func pictureReady(_ key: ArtworkKey) -> OverlayAction? {
+        screen.pictureReady(key).map { OverlayAction($0) }
+    }
+
     /// This element's state when it is a screen of the given kind.
     public func state<S: StackScreen>(_ kind: S.Type) -> S? { screen as? S }
 

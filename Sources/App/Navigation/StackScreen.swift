@@ -35,6 +35,16 @@ public protocol StackScreen: Hashable, Sendable {
     /// The screen to push when its key is pressed, planned from what the app shows (`open`: the one already on
     /// the stack, which closes with what is above it), or why it cannot open.
     static func opening(_ context: OpeningContext, open: Self?) -> ScreenOpening<Self>
+    /// Whether the view opens this screen as it starts (`artmap slideshow`), as its key would.
+    static func opensAtStart(_ plan: StartPlan) -> Bool
+    /// Whether the pictures this screen shows fill the terminal and no more, so they are decoded at the screen's
+    /// size rather than whole (the slideshow; the viewer zooms, and wants them whole).
+    static var showsPicturesAtScreenSize: Bool { get }
+    /// The key of the building whose artworks this screen lists, looked in first for an artwork by id.
+    var listedBuilding: String? { get }
+    /// What a picture just decoded means to this screen on top (the viewer renders the tiles around its view
+    /// ahead); nil when nothing.
+    func pictureReady(_ key: ArtworkKey) -> ScreenAction?
 }
 
 extension StackScreen {
@@ -49,6 +59,10 @@ extension StackScreen {
     public static func opening(_ context: OpeningContext, open: Self?) -> ScreenOpening<Self> {
         .refused("this screen opens from another")
     }
+    public static func opensAtStart(_ plan: StartPlan) -> Bool { false }
+    public static var showsPicturesAtScreenSize: Bool { false }
+    public var listedBuilding: String? { nil }
+    public func pictureReady(_ key: ArtworkKey) -> ScreenAction? { nil }
 
     /// The screen's own actions: those its bindings carry (`Command.screen`), of its own action type.
     public static func action(for command: Command) -> ScreenAction? {
@@ -62,15 +76,23 @@ extension StackScreen {
     }
 }
 
-/// The global key that opens a screen, and the help line that says what it does.
+/// The global key that opens a screen, the help line that says what it does, and where the help lists it.
 public struct OpeningKey: Sendable {
     public let keys: [Key]
     public let description: String
+    /// The global key the help and the man page list it after (nil: after the other global keys).
+    public let listedAfter: Key?
 
-    public init(_ keys: [Key], _ description: String) {
+    public init(_ keys: [Key], _ description: String, listedAfter: Key? = nil) {
         self.keys = keys
         self.description = description
+        self.listedAfter = listedAfter
     }
+}
+
+extension Command {
+    /// The command of the key that opens a screen of this kind (`Command.opening(S.self)`, for tests).
+    public static func opening(_ type: any StackScreen.Type) -> Command { .openScreen(ScreenKind(type)) }
 }
 
 /// Which kind of screen a command opens, named by its state's type (so `Command` stays `Hashable`).
@@ -81,10 +103,35 @@ public struct ScreenKind: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// What opening a screen comes to: the screen pushed and its first action (the walk plans), or why not.
+/// What opening a screen comes to: the screen pushed and its first action (the walk plans), the open one
+/// closed (a key that toggles its screen, as `?` does), or why not.
 public enum ScreenOpening<Screen: StackScreen> {
     case push(Screen, then: Screen.ScreenAction?)
+    case close
     case refused(String)
+}
+
+/// A screen a feature asks the root to push, with its first action (`Delegate.push`): each screen's folder
+/// offers a constructor (`Delegate.openDetail(key)`), so the root pushes screen values and names none.
+public struct ScreenPush: Hashable, Sendable {
+    /// The screen's state as it opens.
+    public let screen: any StackScreen
+    /// What the screen does first, once on the stack (ask for its picture, its full record); nil: nothing.
+    public let first: OverlayAction?
+
+    public init<S: StackScreen>(_ screen: S, then first: S.ScreenAction? = nil) {
+        self.screen = screen
+        self.first = first.map { OverlayAction($0) }
+    }
+
+    public static func == (lhs: ScreenPush, rhs: ScreenPush) -> Bool {
+        AnyHashable(lhs.screen) == AnyHashable(rhs.screen) && lhs.first == rhs.first
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(screen))
+        hasher.combine(first)
+    }
 }
 
 /// What a screen may read as it opens: the feature context, plus where distances are measured from, the

@@ -45,3 +45,17 @@ extension AppState {
         return []
     }
 }
+
+extension AppState {
+    /// The news screen opened (`Delegate.newsRead`): the badge clears, and when the user looked and the message
+    /// read are saved, so the badge stays cleared across starts.
+    mutating func markNewsRead() -> [Effect] {
+        newsUnread = false
+        var effects: [Effect] = [.saveSetting(key: AppState.newsLookedSetting, value: ISO8601DateFormatter().string(from: now))]
+        if let news {
+            newsReadFingerprint = AppState.newsFingerprint(news.text)
+            effects.append(.saveSetting(key: AppState.newsReadSetting, value: newsReadFingerprint))
+        }
+        return effects
+    }
+}

@@ -10,7 +10,8 @@ extension AppState {
             // A result for an artwork no longer shown (not in this collection, not a favourite) is dropped.
             guard anyArtwork(picture.artwork) != nil else { return [] }
             pictures.store(picture)
-            if topViewer?.artwork == picture.artwork { return [.prefetchViewerTiles] }
+            // The screen on top may do more with it (the viewer renders the tiles around its view ahead).
+            if let action = overlays.last?.pictureReady(picture.artwork) { return routeTop(action) }
         case .pictureUnavailable(let id, let problem):
             pictures.fail(id, problem)
         case .terminalCapabilities(let depth, let aspect):

@@ -17,7 +17,14 @@ final class CatalogueEffects: EffectHandler {
         storePath = dependencies.storePath
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
+        switch effect {
+        case .loadCollection, .loadCollections, .reloadCatalogue, .loadFullRecords, .loadWholeCatalogue: return true
+        default: return false
+        }
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
         switch effect {
         case .loadCollection(let name, let search):
             do {
@@ -49,9 +56,8 @@ final class CatalogueEffects: EffectHandler {
         case .loadWholeCatalogue(let collection):
             readWhole(collection, into: reply.later)
         default:
-            return false
+            return
         }
-        return true
     }
 
     /// Reads a whole collection on a connection of its own; nothing read from a damaged store is shown.

@@ -26,8 +26,21 @@ public struct EffectReply {
 /// The effects of one feature, performed beside it with the dependencies it was given; the run loop asks each
 /// handler in turn (`Session.perform`), so a feature's I/O lives in one file and is tested without a terminal.
 protocol EffectHandler {
-    /// Performs `effect` when it is one of this handler's, reading `state` as it is now; false leaves it to the next.
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool
+    /// Whether `effect` is one of this handler's, decided from the effect alone (no I/O, no state): the session
+    /// picks the handler by it, and a test checks that every effect has one (HandlerCoverageTests.swift).
+    func handles(_ effect: Effect) -> Bool
+    /// Performs one of this handler's effects (`handles` took it), reading `state` as it is now.
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply)
+}
+
+extension EffectHandler {
+    /// Performs `effect` when it is this handler's; false leaves it to the next (how tests drive one handler).
+    @discardableResult
+    func take(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+        guard handles(effect) else { return false }
+        perform(effect, state, reply)
+        return true
+    }
 }
 
 extension ActionQueue: ActionSink {}

@@ -10,10 +10,14 @@ struct FavouritesEffects: EffectHandler {
 
     let store: any StoreAccess
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .toggleFavourite(let artwork) = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .toggleFavourite = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .toggleFavourite(let artwork) = effect else { return }
         reply.now(toggle(artwork))
-        return true
     }
 
     private func toggle(_ artwork: ArtworkKey) -> Action {

@@ -6,7 +6,14 @@ struct MapEffects: EffectHandler {
     let reader: MapTileReader
     let storePath: String
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
+        switch effect {
+        case .readMapTiles, .buildMap, .findRoute, .readWorldDetail: return true
+        default: return false
+        }
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
         switch effect {
         case .readMapTiles(let request): reader.read(request, storePath: storePath, queue: reply.later)
         case .buildMap(let request): reader.build(request, queue: reply.later)
@@ -14,8 +21,7 @@ struct MapEffects: EffectHandler {
         case .readWorldDetail:
             let atlas = state.main.map.world
             Task.detached(priority: .utility) { _ = atlas.detail }
-        default: return false
+        default: return
         }
-        return true
     }
 }

@@ -35,12 +35,18 @@ struct NearMeEffects: EffectHandler {
     let context: NearMeContext?
     let store: any StoreAccess
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
         switch effect {
-        case .fetchMap, .refreshMap, .cachePictures, .findPlace: performInBackground(effect, state, reply)
+        case .fetchMap, .refreshMap, .cachePictures, .findPlace: return true
         default: return false
         }
-        return true
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        switch effect {
+        case .fetchMap, .refreshMap, .cachePictures, .findPlace: performInBackground(effect, state, reply)
+        default: return
+        }
     }
 
     /// Metres from the map's centre to its farthest corner, as the view stands: the area the first streets' question covers.

@@ -10,17 +10,21 @@ struct NewsEffects: EffectHandler {
     let http: any HTTPClient
     let storePath: String
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .fetchNews(let text) = effect else { return false }
-        guard !text.isEmpty else { return true }
+    func handles(_ effect: Effect) -> Bool {
+        if case .fetchNews = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .fetchNews(let text) = effect else { return }
+        guard !text.isEmpty else { return }
         let shown = DisplayText.clean(String(text.prefix(200)))
         guard let url = URL(string: text), (try? SyncSource.checkedURL(text, allowFile: false)) != nil else {
             reply.now(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))
-            return true
+            return
         }
         let sink = reply.later, http = self.http, storePath = self.storePath
         Task.detached { sink.post(await NewsEffects.fetch(url, shown: shown, http: http, storePath: storePath)) }
-        return true
     }
 
     /// The answer to one news fetch.

@@ -37,10 +37,14 @@ final class PaintersEffects: EffectHandler {
         self.context = context
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .painters(let request, let screen) = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .painters = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .painters(let request, let screen) = effect else { return }
         perform(request, screen: screen, state, reply)
-        return true
     }
 
     /// A setting saved: the museum's base applies at once (the next search asks the new one).

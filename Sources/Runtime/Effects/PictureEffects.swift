@@ -30,13 +30,19 @@ final class PictureEffects: EffectHandler {
         self.decoder = decoder
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
         switch effect {
-        case .loadPicture(let id): load(id, state, reply)
-        case .prefetchViewerTiles: prefetchViewerTiles(state)
+        case .loadPicture, .prefetchViewerTiles: return true
         default: return false
         }
-        return true
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        switch effect {
+        case .loadPicture(let id): load(id, state, reply)
+        case .prefetchViewerTiles(let id, let view): prefetchViewerTiles(id, view, state)
+        default: return
+        }
     }
 
     private func load(_ id: ArtworkKey, _ state: AppState, _ reply: EffectReply) {
@@ -61,8 +67,8 @@ final class PictureEffects: EffectHandler {
         let sink = reply.later, decoder = self.decoder
         // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
         // slideshow asks for two at once, a detail and its viewer for more.
-        // The slideshow shows a picture full screen and no larger: it is decoded to the screen's size.
-        let screen = state.overlays.last?.is(SlideshowState.self) == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
+        // A screen that shows pictures full screen and no larger (the slideshow) has them decoded to the screen's size.
+        let screen = state.overlays.last?.showsPicturesAtScreenSize == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
         PictureLoader.decoding.async {
             do {
                 sink.post(.pictureLoaded(try decoder.decode(path: path, artwork: artwork, screen: screen)))
@@ -72,10 +78,9 @@ final class PictureEffects: EffectHandler {
         }
     }
 
-    /// Renders the viewer's neighbouring tiles in the background.
-    private func prefetchViewerTiles(_ state: AppState) {
-        guard let viewer = state.topViewer, case .ready(let picture)? = state.pictures[viewer.artwork] else { return }
-        let view = state.viewerGeometry(picture).view(viewer)
+    /// Renders the tiles around the viewer's view in the background.
+    private func prefetchViewerTiles(_ id: ArtworkKey, _ view: ImageView, _ state: AppState) {
+        guard case .ready(let picture)? = state.pictures[id] else { return }
         let depth = state.colorDepth, symbols = state.pictureSymbols
         prefetchTask?.cancel()
         prefetchTask = Task.detached(priority: .utility) {

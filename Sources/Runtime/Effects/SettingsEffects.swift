@@ -7,8 +7,13 @@ struct SettingsEffects: EffectHandler {
     /// What the run loop does with a setting once saved.
     let applied: (_ key: String, _ value: String?) -> Void
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .saveSetting(let key, let value) = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .saveSetting = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .saveSetting(let key, let value) = effect else { return }
         do {
             // The user's settings are saved in their file, whether or not the store can be written.
             guard store.savesSettingsElsewhere || !store.isReadOnly else { throw RuntimeError("the store is read-only") }
@@ -18,6 +23,5 @@ struct SettingsEffects: EffectHandler {
         } catch {
             reply.now(.error("cannot save \(key): \(error)"))
         }
-        return true
     }
 }

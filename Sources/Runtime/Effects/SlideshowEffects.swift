@@ -6,14 +6,21 @@ import Store
 struct SlideshowEffects: EffectHandler {
     let store: any StoreAccess
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .findSlideshowPictures = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .findSlideshowPictures = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .findSlideshowPictures(let screen) = effect else { return }
+        // The answer goes to the slideshow that asked (its id stamped by the root), or to nobody once it has closed.
+        let answer: SlideshowAction
         do {
-            reply.now(.slideshowPicturesFound(try Self.pictures(store)))
+            answer = .found(try Self.pictures(store))
         } catch {
-            reply.now(.error("cannot look for slideshow pictures: \(error)"))
+            answer = .lookFailed("cannot look for slideshow pictures: \(error)")
         }
-        return true
+        if let screen { reply.now(.answer(.slideshow(answer), to: screen)) }
     }
 
     /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first

@@ -14,22 +14,28 @@ struct SyncEffects: EffectHandler {
     let limits: SyncLimits
     let refresher: CollectionRefreshing?
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
+        switch effect {
+        case .startSync, .refreshCollection: return true
+        default: return false
+        }
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
         switch effect {
         case .startSync(let collection):
-            guard refuseReadOnly(reply) else { return true }
+            guard refuseReadOnly(reply) else { return }
             sync(collection, from: state.source(of: collection), into: reply.later)
         case .refreshCollection(let name):
             guard let refresher else {
                 reply.now(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
-                return true
+                return
             }
-            guard refuseReadOnly(reply) else { return true }
+            guard refuseReadOnly(reply) else { return }
             refresh(name, with: refresher, into: reply.later)
         default:
-            return false
+            return
         }
-        return true
     }
 
     /// False (and the refusal sent) when the store cannot be written.

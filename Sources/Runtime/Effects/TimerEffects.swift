@@ -4,10 +4,14 @@ import App
 struct TimerEffects: EffectHandler {
     let clock: any EffectClock
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .after(let seconds, let action, let screen) = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .after = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .after(let seconds, let action, let screen) = effect else { return }
         let sink = reply.later
         clock.after(seconds) { sink.post(screen.map { .answer(action, to: $0) } ?? .screen(action)) }
-        return true
     }
 }

@@ -17,7 +17,15 @@ struct WalkEffects: EffectHandler {
     let storePath: String
 
     /// Performs the walk screen's effects: plans off the main loop, saves on the loop's own connection.
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
+    func handles(_ effect: Effect) -> Bool {
+        // A walk's answers go to the screen that asked: one with no id is nobody's.
+        switch effect {
+        case .planWalk(_, _?), .saveWalk(_, _?), .resumeWalk(_, _?): return true
+        default: return false
+        }
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
         switch effect {
         case .planWalk(let request, let screen?):
             planWalk(request, into: reply.later, for: screen)
@@ -35,9 +43,8 @@ struct WalkEffects: EffectHandler {
                 sink.post(.answer(.walk(WalkEffects.resumed(request, storePath: path)), to: screen))
             }
         default:
-            return false
+            return
         }
-        return true
     }
 
     /// Plans `request` off the main loop and posts `.walk(.planned)`, or `.walk(.failed)` with why, to `screen`.

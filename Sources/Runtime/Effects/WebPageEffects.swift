@@ -5,8 +5,13 @@ import App
 struct WebPageEffects: EffectHandler {
     let browser: any WebPageOpening
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) -> Bool {
-        guard case .openWebPage(let url) = effect else { return false }
+    func handles(_ effect: Effect) -> Bool {
+        if case .openWebPage = effect { return true }
+        return false
+    }
+
+    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        guard case .openWebPage(let url) = effect else { return }
         // Checked again here, the last step before another program reads it: the reducer's check is the one
         // the user sees, this one keeps any other way to this effect from passing an option or a local file.
         if let reason = WebPageLink.refusal(url) {
@@ -20,6 +25,5 @@ struct WebPageEffects: EffectHandler {
                 reply.now(.error("cannot run xdg-open: its address is in the detail (Enter) · \(url)"))
             }
         }
-        return true
     }
 }

@@ -12,7 +12,8 @@ public enum SlideshowView {
         let area = Rect(x: screen.x, y: screen.y, width: screen.width, height: max(0, screen.height - 1))
         if let id = show.currentID { PictureBox.render(context, id, into: &buffer, area: area) }
         let artwork = show.currentID.flatMap(context.anyArtwork)
-        var status = " \(show.index + 1)/\(show.ids.count)"
+        // Opened while the store is asked what there is to show: it says so.
+        var status = show.ids.isEmpty ? "" : " \(show.index + 1)/\(show.ids.count)"
         if let artwork {
             status += " · " + DisplayText.clean(artwork.title)
             if !artwork.artist.isEmpty { status += " — " + DisplayText.clean(artwork.artist) }

@@ -23,6 +23,8 @@ public enum BuildingListAction: Hashable, Sendable {
     case move(ListStep)
     /// Enter: the selected artwork's detail.
     case open
+    /// Just opened: the selected artwork's picture is asked for.
+    case opened
 }
 
 /// A building's artworks: move through them (each one's picture is asked for), Enter opens one.
@@ -40,6 +42,8 @@ public enum BuildingListFeature {
         case .move(let step):
             let count = context.rankedBuilding(key: state.key)?.artworks.count ?? 0
             state.selected = step.moved(state.selected, count: count, page: 10)
+            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
+        case .opened:
             return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
         case .open:
             guard let artwork = state.selectedArtwork(context) else { return .none }

@@ -18,6 +18,12 @@ extension BuildingListState: StackScreen {
 
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(selectedArtwork(context).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { selectedArtwork(context)?.key }
+    public var listedBuilding: String? { key }
+}
+
+extension Delegate {
+    /// Push the list of a building's artworks (by the building's key), its first artwork's picture asked for.
+    public static func openBuilding(_ key: String) -> Delegate { .push(ScreenPush(BuildingListState(key: key), then: .opened)) }
 }
 
 extension KeyContext {

@@ -15,6 +15,8 @@ public enum DetailAction: Hashable, Sendable {
     case scroll(ListStep)
     /// Enter or `i`: the picture in the full-screen viewer.
     case openImage
+    /// Just opened: the artwork's full record and picture are asked for.
+    case opened
 }
 
 /// An artwork's detail: scrolls its text, opens its picture full screen.
@@ -29,6 +31,8 @@ public enum DetailFeature {
     @discardableResult
     public static func reduce(_ state: inout DetailState, _ action: DetailAction, _ context: FeatureContext) -> Reduced {
         switch action {
+        case .opened:
+            return Reduced(delegates: [.wantFullRecord(state.artwork), .wantPicture(state.artwork)])
         case .scroll(let step):
             state.scroll = step.scrolled(state.scroll, page: max(1, context.size.rows - 8))
             return .none

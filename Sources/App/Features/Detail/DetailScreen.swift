@@ -20,6 +20,11 @@ extension DetailState: StackScreen {
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
 }
 
+extension Delegate {
+    /// Push an artwork's detail, its full record and picture asked for.
+    public static func openDetail(_ key: ArtworkKey) -> Delegate { .push(ScreenPush(DetailState(artwork: key), then: .opened)) }
+}
+
 extension KeyContext {
     public static let detail = KeyContext(rawValue: "Artwork detail")
 }

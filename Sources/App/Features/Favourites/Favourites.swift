@@ -21,6 +21,8 @@ public enum FavouritesAction: Hashable, Sendable {
     case openSelected
     /// The favourites were read again (another process may have removed some).
     case listChanged
+    /// Just opened: the first favourite's picture is asked for.
+    case opened
 }
 
 /// `F` lists the hearts (`f`, anywhere, toggles one: the root saves it); the selected one's picture beside.
@@ -37,6 +39,8 @@ public enum FavouritesFeature {
         switch action {
         case .move(let delta):
             state.selected = max(0, min(context.favourites.count - 1, state.selected + delta))
+            return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
+        case .opened:
             return Reduced(delegates: state.selectedArtwork(context).map { [.wantPicture($0.key)] } ?? [])
         case .openSelected:
             guard let artwork = state.selectedArtwork(context) else { return .none }

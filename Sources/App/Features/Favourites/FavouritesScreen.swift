@@ -10,6 +10,10 @@ extension FavouritesState: StackScreen {
         KeyBinding(keys: [.enter], command: .favourites(.openSelected), context: .favourites, description: "open its detail"),
     ]
     public static func action(for command: Command) -> FavouritesAction? { FavouritesFeature.action(for: command) }
+    public static var openingKey: OpeningKey? { OpeningKey([.character("F")], "your favourites", listedAfter: .character("f")) }
+    public static func opening(_ context: OpeningContext, open: FavouritesState?) -> ScreenOpening<FavouritesState> {
+        context.favourites.isEmpty ? .refused("no favourites yet: f on an artwork hearts it") : .push(FavouritesState(), then: .opened)
+    }
 
     public mutating func reduce(_ action: FavouritesAction, _ context: FeatureContext) -> Reduced { FavouritesFeature.reduce(&self, action, context) }
 

@@ -24,6 +24,10 @@ public enum ImageViewerAction: Hashable, Sendable {
     case zoomIn, zoomOut, fit
     /// Pan by a number of steps (a quarter of the view each) east and south.
     case pan(dx: Int, dy: Int)
+    /// Just opened: the picture is asked for whole (one decoded at a screen's size is read again).
+    case opened
+    /// The picture arrived: the tiles around the view are rendered ahead.
+    case pictureReady
 }
 
 /// The viewer as a screen on the stack: its keys, and its reducer with what it reads from the context.
@@ -46,11 +50,23 @@ public enum ImageViewerFeature {
     @discardableResult
     public static func reduce(_ state: inout ImageViewerState, _ action: ImageViewerAction, _ context: FeatureContext) -> Reduced {
         var geometry: ImageViewerGeometry?
+        var whole = false
         if case .ready(let picture)? = context.pictures[state.artwork] {
             geometry = Self.geometry(picture, size: context.size, cellAspect: context.cellAspect, limit: context.pixelLimit)
+            whole = picture.fullSize
+        }
+        if action == .opened {
+            // A picture decoded at a screen's size is read again whole: its tiles wait for it.
+            guard whole, let geometry else { return Reduced(delegates: [.wantWholePicture(state.artwork)]) }
+            return Reduced(effects: [prefetch(state, geometry)], delegates: [.wantPicture(state.artwork)])
         }
         let message = ImageViewer.reduce(&state, action, geometry: geometry)
-        return Reduced(effects: geometry == nil ? [] : [.prefetchViewerTiles], delegates: message.map { [.message($0)] } ?? [])
+        return Reduced(effects: geometry.map { [prefetch(state, $0)] } ?? [], delegates: message.map { [.message($0)] } ?? [])
+    }
+
+    /// The run loop's rendering ahead of the tiles around the view on screen.
+    static func prefetch(_ state: ImageViewerState, _ geometry: ImageViewerGeometry) -> Effect {
+        .prefetchViewerTiles(state.artwork, geometry.view(state))
     }
 }
 
@@ -76,6 +92,8 @@ public enum ImageViewer {
             let m = Double(state.magnification)
             state.centerX += Double(dx) * 0.25 / m
             state.centerY += Double(dy) * 0.25 / m
+        case .opened, .pictureReady:
+            break
         }
         clampCenter(&state)
         // The status line shows the zoom itself; a message would repeat it and push the keys away.

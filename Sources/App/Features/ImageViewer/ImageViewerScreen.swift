@@ -20,6 +20,12 @@ extension ImageViewerState: StackScreen {
     public static var placement: ScreenPlacement { .fullScreen }
     public func pointed(_ context: FeatureContext) -> ScreenPointing { .at(context.anyArtwork(artwork).map(Pointed.artwork)) }
     public func shownPicture(_ context: FeatureContext) -> ArtworkKey? { artwork }
+    public func pictureReady(_ key: ArtworkKey) -> ImageViewerAction? { key == artwork ? .pictureReady : nil }
+}
+
+extension Delegate {
+    /// Push the full-screen viewer over the detail, its picture asked for whole.
+    public static func openViewer(_ key: ArtworkKey) -> Delegate { .push(ScreenPush(ImageViewerState(artwork: key), then: .opened)) }
 }
 
 extension KeyContext {

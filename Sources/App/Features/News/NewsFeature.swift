@@ -24,10 +24,12 @@ public struct NewsState: Hashable, Sendable {
 /// What the news screen's keys ask for.
 public enum NewsAction: Hashable, Sendable {
     case scroll(Int)
+    /// Just opened: the news counts as read.
+    case opened
 }
 
 /// `N`: the news message with the date it was fetched, and what syncs added or changed since the user
-/// last looked. Opening it clears the badge (the root does that, as it keeps the news).
+/// last looked. Opening it clears the badge (the root does that, as it keeps the news: `Delegate.newsRead`).
 public enum NewsFeature {
     /// The action a key's command asks of this screen.
     public static func action(for command: Command) -> NewsAction? {
@@ -42,6 +44,8 @@ public enum NewsFeature {
         case .scroll(let delta):
             state.scroll = max(0, state.scroll + delta)
             return .none
+        case .opened:
+            return Reduced(delegates: [.newsRead])
         }
     }
 }

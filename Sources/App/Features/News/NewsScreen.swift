@@ -9,6 +9,11 @@ extension NewsState: StackScreen {
         KeyBinding(keys: [.down, .character("j")], command: .newsScroll(1), context: .news, description: "scroll down"),
     ]
     public static func action(for command: Command) -> NewsAction? { NewsFeature.action(for: command) }
+    public static var openingKey: OpeningKey? { OpeningKey([.character("N")], "news, and what syncs changed", listedAfter: .character(",")) }
+    /// Opening it clears the badge: its first action tells the root, which keeps the news (`Delegate.newsRead`).
+    public static func opening(_ context: OpeningContext, open: NewsState?) -> ScreenOpening<NewsState> {
+        .push(NewsState(), then: .opened)
+    }
 
     public mutating func reduce(_ action: NewsAction, _ context: FeatureContext) -> Reduced { NewsFeature.reduce(&self, action, context) }
 }

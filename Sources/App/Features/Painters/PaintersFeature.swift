@@ -76,6 +76,8 @@ public enum PaintersAction: Hashable, Sendable {
     case cancel
     /// What the background work reports (whether or not the screen is on top).
     case event(PainterEvent)
+    /// Just opened: the painters kept are listed.
+    case opened
 }
 
 extension PaintersState {
@@ -112,6 +114,8 @@ public enum PaintersFeature {
     public static func reduce(_ screen: inout PaintersState, _ action: PaintersAction, _ context: FeatureContext) -> Reduced {
         var effects: [Effect] = []
         switch action {
+        case .opened:
+            return Reduced(effects: [.painters(.list)])
         case .move(let delta):
             if screen.paintingsOf != nil {
                 screen.paintingSelected = max(0, min(max(0, screen.paintings.count - 1), screen.paintingSelected + delta))

@@ -14,6 +14,10 @@ extension PaintersState: StackScreen {
         KeyBinding(keys: [.escape], command: .painters(.cancel), context: .painters, description: "stop typing, stop a fetch, or leave"),
     ]
     public static func action(for command: Command) -> PaintersAction? { PaintersFeature.action(for: command) }
+    public static var openingKey: OpeningKey? { OpeningKey([.character("p")], "painters at the Rijksmuseum", listedAfter: .character("S")) }
+    public static func opening(_ context: OpeningContext, open: PaintersState?) -> ScreenOpening<PaintersState> {
+        .push(PaintersState(), then: .opened)
+    }
 
     public mutating func reduce(_ action: PaintersAction, _ context: FeatureContext) -> Reduced { PaintersFeature.reduce(&self, action, context) }
 

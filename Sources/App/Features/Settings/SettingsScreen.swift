@@ -14,6 +14,10 @@ extension SettingsState: StackScreen {
         KeyBinding(keys: [.escape, .backspace], command: .settings(.cancel), context: .settings, description: "drop the value typed, or leave"),
     ]
     public static func action(for command: Command) -> SettingsAction? { SettingsFeature.action(for: command) }
+    public static var openingKey: OpeningKey? { OpeningKey([.character(",")], "settings", listedAfter: .character("p")) }
+    public static func opening(_ context: OpeningContext, open: SettingsState?) -> ScreenOpening<SettingsState> {
+        .push(SettingsState(), then: nil)
+    }
 
     public mutating func reduce(_ action: SettingsAction, _ context: FeatureContext) -> Reduced { SettingsFeature.reduce(&self, action, context) }
 

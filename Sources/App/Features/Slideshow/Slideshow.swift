@@ -38,6 +38,10 @@ public enum SlideshowAction: Hashable, Sendable {
     case togglePause
     /// The timer of generation `generation` went off.
     case timer(generation: Int)
+    /// What the store holds to show (answer to `Effect.findSlideshowPictures`).
+    case found(SlideshowPictures)
+    /// The store could not be asked, and why.
+    case lookFailed(String)
 }
 
 /// The store's answer to `Effect.findSlideshowPictures`.
@@ -71,8 +75,8 @@ public let nightWatchKey = ArtworkKey(collection: paintingsCollection, id: "SK-C
 
 /// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
 /// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
-/// it. What the context cannot answer the run loop finds in the store (`findSlideshowPictures`, answered with
-/// `slideshowPicturesFound`). The next picture is decoded ahead.
+/// it. What the context cannot answer the run loop finds in the store: the show opens empty and asks
+/// (`findSlideshowPictures`, answered with `SlideshowAction.found` to its id). The next picture is decoded ahead.
 public enum SlideshowFeature {
     /// The action a key's command asks of this screen.
     public static func action(for command: Command) -> SlideshowAction? {
@@ -125,7 +129,17 @@ public enum SlideshowFeature {
         var delegates: [Delegate] = []
         switch action {
         case .begin:
-            break
+            // Opened before the store said what there is to show: it is asked, and answers this screen.
+            if show.ids.isEmpty { return Reduced(effects: [.findSlideshowPictures()]) }
+        case .found(let pictures):
+            guard show.ids.isEmpty else { return .none }
+            switch start(context, found: pictures) {
+            case .show(let found): show = found
+            case .nothing(let why): return Reduced(delegates: [.close, .message(why)])
+            case .askTheStore: return Reduced(delegates: [.close, .message(nothingToShow)])
+            }
+        case .lookFailed(let why):
+            return Reduced(delegates: [.close, .message(why)])
         case .step(let delta):
             guard !show.ids.isEmpty else { return .none }
             show.index = ((show.index + delta) % show.ids.count + show.ids.count) % show.ids.count

@@ -10,6 +10,20 @@ extension SlideshowState: StackScreen {
         KeyBinding(keys: [.right, .character("l")], command: .slideshow(.step(1)), context: .slideshow, description: "next picture"),
     ]
     public static func action(for command: Command) -> SlideshowAction? { SlideshowFeature.action(for: command) }
+    public static var openingKey: OpeningKey? {
+        OpeningKey([.character("S")], "slideshow of your favourites' pictures", listedAfter: .character("F"))
+    }
+    /// The show the context can start, or one that asks the store first (it closes, saying why, if the store has
+    /// nothing to show either).
+    public static func opening(_ context: OpeningContext, open: SlideshowState?) -> ScreenOpening<SlideshowState> {
+        switch SlideshowFeature.start(context) {
+        case .show(let show): return .push(show, then: .begin)
+        case .askTheStore: return .push(SlideshowState(ids: [], interval: context.slideshowInterval, origin: SlideshowFeature.looking), then: .begin)
+        case .nothing(let why): return .refused(why)
+        }
+    }
+    public static func opensAtStart(_ plan: StartPlan) -> Bool { plan.slideshow }
+    public static var showsPicturesAtScreenSize: Bool { true }
 
     public mutating func reduce(_ action: SlideshowAction, _ context: FeatureContext) -> Reduced { SlideshowFeature.reduce(&self, action, context) }
 
