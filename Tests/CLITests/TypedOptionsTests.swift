@@ -72,14 +72,14 @@ private func expectRefused<Options: CommandOptions>(_ parser: OptionParser, _ ar
 @Test func positiveNumbersSecondsAndBoundedNumbers() throws {
     let walk = try WalkCommand.parser.parse(["--speed", "5", "--stay", "0", "--minutes", "30"], as: WalkCommand.Options.self)
     #expect(walk.speed == 5 && walk.stay == 0 && walk.minutes == 30)
-    expectRefused(WalkCommand.parser, ["--speed", "0"], as: WalkCommand.Options.self, "option --speed needs a decimal number > 0, got '0'")
+    expectRefused(WalkCommand.parser, ["--speed", "0"], as: WalkCommand.Options.self, "option --speed needs km/h from 1 to 10, got '0'")
     expectRefused(WalkCommand.parser, ["--stay", "601"], as: WalkCommand.Options.self, "option --stay needs minutes from 0 to 600, got '601'")
     #expect(try InteractiveCommand.parser.parse(["--sync-age", "60"], as: InteractiveCommand.ViewOptions.self).syncAge == 60)
     expectRefused(InteractiveCommand.parser, ["--sync-age", "soon"], as: InteractiveCommand.ViewOptions.self,
-                  "option --sync-age needs a decimal number of seconds, got 'soon'")
+                  "option --sync-age needs seconds from 0 to 31536000, got 'soon'")
     #expect(try SlideshowCommand.parser.parse(["--interval", "0"], as: SlideshowCommand.Options.self).interval == 0)
     expectRefused(SlideshowCommand.parser, ["--interval", "61"], as: SlideshowCommand.Options.self,
-                  "option --interval needs seconds from 0 to 60, got '61'")
+                  "option --interval needs seconds from 1 to 60, or 0 for one fixed picture, got '61'")
     #expect(try SyncCommand.parser.parse(["--cache-limit", "20"], as: SyncCommand.Options.self).cacheLimit == "20", "kept as typed, to remember")
     expectRefused(SyncCommand.parser, ["--cache-limit", "0"], as: SyncCommand.Options.self, "option --cache-limit needs a size in MB above 0, got '0'")
 }
