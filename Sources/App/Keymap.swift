@@ -97,6 +97,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
+        KeyBinding(keys: [.character("~")], command: .nearMe(.makeHome), context: .global, description: "make the reference point your home (every start begins there)"),
 
         KeyBinding(keys: [.up, .character("k")], command: .moveCursor(dx: 0, dy: -1), context: .map, description: "move the cursor north"),
         KeyBinding(keys: [.down, .character("j")], command: .moveCursor(dx: 0, dy: 1), context: .map, description: "move the cursor south"),

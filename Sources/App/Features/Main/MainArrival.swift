@@ -59,6 +59,10 @@ extension MainFeature {
             state.cursorX = 0
             state.cursorY = 0
             return Reduced(effects: rerouteFromReference(&state), delegates: [.message("measuring from \(name)")])
+        case .becomeHome(let name):
+            state.referenceSource = .home(name)
+            state.liveReference = state.reference
+            state.liveSource = state.referenceSource
         case .showFetched(let name, let artworks):
             // Shown where they were fetched, at a zoom that fits the nearest of them, whatever the collection followed.
             let keepReference = state.referenceFollowsCollection

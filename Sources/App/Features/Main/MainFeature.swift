@@ -41,6 +41,8 @@ public enum MainAction: Hashable, Sendable {
     case nearestCount(Int)
     /// A place found by name becomes the reference point, the map centred on it.
     case moveReference(to: Coordinate, name: String)
+    /// The reference point is the user's home now (`~`): named so, and where `M` goes back to (issue 44).
+    case becomeHome(String)
     /// Art fetched around the reference, shown as the collection `name` in place of one with nothing there.
     case showFetched(String, [Artwork])
     /// Choose the zoom again to fit the nearest art (the first art fetched at a start far from any, issue 30).
@@ -142,7 +144,7 @@ public enum MainFeature {
             return reduceCatalogue(&state, action)
         case .nearestCount(let count):
             onSearch(&state, .nearestCount(count))
-        case .moveReference, .showFetched, .fitNearest, .collectionAvailable, .sharedChanged, .settle, .fitMap:
+        case .moveReference, .becomeHome, .showFetched, .fitNearest, .collectionAvailable, .sharedChanged, .settle, .fitMap:
             return reduceAsked(&state, action)
         }
         return .none

@@ -41,9 +41,15 @@ public struct NearMeState: Hashable, Sendable {
 
 /// What the feature's keys ask for.
 public enum NearMeCommand: Hashable, Sendable {
-    case fetchAroundCentre, openPrompt
+    case fetchAroundCentre, openPrompt, makeHome
 
-    var action: NearMeAction { self == .fetchAroundCentre ? .fetchAroundCentre : .openPrompt }
+    var action: NearMeAction {
+        switch self {
+        case .fetchAroundCentre: return .fetchAroundCentre
+        case .openPrompt: return .openPrompt
+        case .makeHome: return .makeHome
+        }
+    }
 }
 
 /// What happens to the near-me feature.
@@ -52,6 +58,8 @@ public enum NearMeAction: Sendable {
     case fetchAroundCentre
     /// `@`: open the place prompt.
     case openPrompt
+    /// `~`: the reference point (a place jumped to with `@`, a picked point) becomes the user's home (issue 44).
+    case makeHome
     /// A fetch reports progress (or a busy service's wait).
     case progress(String)
     /// A fetch's artworks' answer is stored: the fetched collection's artworks, before any street (issue 30).

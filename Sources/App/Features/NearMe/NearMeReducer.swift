@@ -49,6 +49,8 @@ extension NearMeFeature {
         case .openPrompt:
             state.prompt = ""
             return NearMeReduced(requests: [.closeScreens])
+        case .makeHome:
+            return makeHome(main)
         case .progress(let text):
             if state.fetching != nil { state.status = text }
             return NearMeReduced()
@@ -81,6 +83,21 @@ extension NearMeFeature {
         case .placeNotFound(let message):
             return NearMeReduced(requests: [.error(message)])
         }
+    }
+
+    /// The reference point saved as `location.home`, under the name it has (a place found with `@`), so the view and
+    /// every command start there from now on.
+    private static func makeHome(_ main: MainState) -> NearMeReduced {
+        var name: String?
+        switch main.referenceSource {
+        case .fixed(let given?) where given != "Ashton Building" && !given.hasPrefix("middle of "): name = given
+        case .home(let given): name = given
+        default: name = nil
+        }
+        let home = Home(coordinate: main.reference, name: name)
+        return NearMeReduced(effects: [.saveSetting(key: Setting.home, value: home.setting)],
+                             requests: [.main(.becomeHome(home.label)),
+                                        .message("home is now \(home.label): the view and every command start here (artmap config set location.home default forgets it)")])
     }
 
     /// A fetch stored its tiles: the map is read again, the art shown, and the pictures asked for.
