@@ -102,9 +102,10 @@ enum WalkCommand: Command {
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         var planned = try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store)
         // No streets at the start: the walk is planned by straight lines and says so, as `route` draws a straight line.
-        if case .failure(let why) = planned, WalkPlanner.wantsStraightLines(why) {
+        if case .failure(let why) = planned, WalkPlanner.wantsStraightLines(why),
+           let straight = WalkPlanner.planByStraightLines(from: start, artworks: artworks, finish: finish, choice: choice) {
             console.error("artmap walk: planned by straight lines, since \(why.message(start: here.described))")
-            planned = .success(WalkPlanner.planByStraightLines(from: start, artworks: artworks, finish: finish, choice: choice))
+            planned = .success(straight)
         }
         switch planned {
         case .failure(let why):

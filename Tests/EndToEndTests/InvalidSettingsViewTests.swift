@@ -18,7 +18,7 @@ import TestSupport
     try #require(program.read(untilContains: "nothing to show", after: mark), "S answered: \(program.text().suffix(400).debugDescription)")
     let second = program.output.count
     program.press("w")
-    try #require(program.read(untilContains: "no walk", after: second), "w answered: \(program.text().suffix(400).debugDescription)")
+    try #require(program.read(untilContains: "by straight lines", after: second), "w answered: \(program.text().suffix(400).debugDescription)")
     program.send("\u{1B}\u{1B}\u{1B}q")
     #expect(program.waitForExit() && program.status == 0, "quit with 0, not a signal: \(program.status)")
 }

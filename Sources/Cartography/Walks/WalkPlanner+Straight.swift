@@ -3,6 +3,10 @@ import Foundation
 import Geo
 
 extension WalkPlanner {
+    /// How far from the start an artwork may be for a walk by straight lines (a fetch's widest radius): farther, a
+    /// straight line says nothing a person can walk.
+    public static let straightLineReach = 5_000.0
+
     /// Whether a failure means there are no streets to walk at the start (none imported, or none near it), so the walk
     /// is planned by straight lines instead of refused (issue 44, as `g` answers with a straight line).
     public static func wantsStraightLines(_ failure: RouteFailure) -> Bool {
@@ -14,14 +18,18 @@ extension WalkPlanner {
     }
 
     /// The same walk planned by straight lines between the stops: the order from the metres as the crow flies (exact
-    /// up to 12 stops, as over streets), each leg one straight walk.
-    public static func planByStraightLines(from start: Coordinate, artworks: [Artwork], finish: WalkFinish,
-                                           choice: WalkChoice = .all) -> ArtWalkPlan {
+    /// up to 12 stops, as over streets), each leg one straight walk; artworks beyond `straightLineReach` are left out.
+    /// Nil when none is within reach.
+    public static func planByStraightLines(from start: Coordinate, artworks given: [Artwork], finish: WalkFinish,
+                                           choice: WalkChoice = .all) -> ArtWalkPlan? {
+        let artworks = given.filter { Geodesic.distance(from: start, to: $0.coordinate) <= straightLineReach }
+        guard !artworks.isEmpty else { return nil }
         var points = artworks.map(\.coordinate) + [start]
         if case .at(let end) = finish { points.append(end) }
         let matrix = points.map { a in points.map { b in Geodesic.distance(from: a, to: b) } }
         let end: TourEnd = finish == .round ? .round : finish == .open ? .open : .fixed
-        var leftOut: [(artwork: Artwork, reason: String)] = []
+        var leftOut: [(artwork: Artwork, reason: String)] = given.filter { a in !artworks.contains { $0.key == a.key } }
+            .map { ($0, "more than \(DistanceText.format(straightLineReach)) away, with no streets to walk") }
         let found: (order: [Int], metres: Double)
         switch choice {
         case .all: found = TourOrder.best(matrix, stops: artworks.count, end: end)

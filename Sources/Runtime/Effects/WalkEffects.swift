@@ -64,6 +64,11 @@ struct WalkEffects: EffectHandler {
                                         choice: request.choice, source: source) {
             case .success(let plan):
                 return .planned(generation: request.generation, WalkItinerary(plan, finish: request.finish))
+            case .failure(let why) where WalkPlanner.wantsStraightLines(why):
+                // No streets at the start: planned by straight lines, as `g` draws a straight line (issue 44).
+                guard let plan = WalkPlanner.planByStraightLines(from: request.start, artworks: request.artworks, finish: request.finish,
+                                                                 choice: request.choice) else { return .failed(generation: request.generation, why.message) }
+                return .planned(generation: request.generation, WalkItinerary(plan, finish: request.finish))
             case .failure(let why):
                 return .failed(generation: request.generation, why.message)
             }

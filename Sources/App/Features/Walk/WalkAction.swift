@@ -97,5 +97,6 @@ extension WalkItinerary {
         let stops = zip(plan.stops, legs).map { WalkStop(artwork: $0, leg: $1) }
         self.init(start: plan.start, stops: stops, homeLeg: legs.count > plan.stops.count ? legs.last : nil,
                   leftOut: plan.leftOut.map { WalkLeftOut(title: $0.artwork.title, reason: $0.reason) })
+        byStraightLines = plan.byStraightLines
     }
 }

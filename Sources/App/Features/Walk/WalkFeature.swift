@@ -167,6 +167,7 @@ public enum WalkFeature {
         state.selected = walk.nextIndex ?? 0
         let left = walk.leftOut.filter { $0.reason != "skipped" }
         var line = walk.stops.isEmpty ? "no artwork could be walked to" : "walk: \(walk.stops.count) stop\(walk.stops.count == 1 ? "" : "s"), \(DistanceText.format(walk.totalMetres, imperial: imperial))"
+        if walk.byStraightLines, !walk.stops.isEmpty { line += " by straight lines (no streets here: artmap import an .osm.pbf, or d online)" }
         if !left.isEmpty { line += "; left out: " + left.map { "\(DisplayText.clean($0.title)) (\($0.reason))" }.joined(separator: ", ") }
         let message = Delegate.message(reach(&state, imperial: imperial) ?? line)
         // A new plan is fitted on the map beside the screen.

@@ -61,6 +61,8 @@ public struct WalkItinerary: Hashable, Sendable {
     public var homeLeg: WalkLeg?
     /// Artworks not walked to, each with why ("no walking path within 500 m of it", "skipped").
     public var leftOut: [WalkLeftOut]
+    /// Planned by straight lines: no streets near the start (issue 44).
+    public var byStraightLines = false
 
     public init(start: Coordinate, stops: [WalkStop], homeLeg: WalkLeg?, leftOut: [WalkLeftOut]) {
         self.start = start
