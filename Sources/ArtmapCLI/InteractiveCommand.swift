@@ -171,7 +171,7 @@ enum InteractiveCommand {
                                      source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
                                      notice: notice)
         if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
-        start.notice = start.notice ?? checkedSettings.notice
+        start.notice = start.notice ?? checkedSettings.notice ?? firstRunNotice(here.point, source: startSource, gpsd: location.gpsd != nil)
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
@@ -228,6 +228,13 @@ enum InteractiveCommand {
         if location.gpsd != nil, case .fixed(let name) = source { source = .fixed("\(name ?? "fixed point"), until gpsd has a fix") }
         if location.gpsd != nil, case .home(let name) = source { source = .home("\(name), until gpsd has a fix") }
         return (point, source, !point.isBuiltIn, location.gpsd == nil && point.isBuiltIn)
+    }
+
+    /// Issue 44 item 4: with no option, live source, home or last place, the view says where it is and why, and how to
+    /// say where you are (`@`, then `~` keeps it as home).
+    static func firstRunNotice(_ point: StartPoint, source: ReferenceSource, gpsd: Bool) -> String? {
+        guard point.isBuiltIn, !gpsd, source == .fixed("Ashton Building") else { return nil }
+        return "the built-in campus, Liverpool: @ says where you are, ~ keeps it as home"
     }
 
     /// The view's options and the saved settings, into what the view starts from.

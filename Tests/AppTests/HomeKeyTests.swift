@@ -17,7 +17,8 @@ import TestSupport
     }
     #expect(saved == ["60.170000,24.940000 Mikonkatu"], "\(effects)")
     #expect(state.main.referenceSource == .home("Mikonkatu") && state.main.referenceSource.mark == "⌂")
-    #expect(state.lastMessage?.hasPrefix("home is now Mikonkatu") == true, "\(String(describing: state.lastMessage))")
+    _ = reduce(&state, .settingSaved(key: Setting.home, value: saved.first))
+    #expect(state.lastMessage?.hasPrefix("home is now Mikonkatu: the view and every command start there") == true, "\(String(describing: state.lastMessage))")
     onMain(&state, .moveReference(to: .ashtonBuilding, name: "Ashton Building"))
     press(&state, .character("M"))
     #expect(state.main.reference == helsinki && state.main.referenceSource == .home("Mikonkatu"), "M goes back to home")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import Catalog
+import App
+@testable import ArtmapCLI
 
 /// Issue 44 items 1 and 2: with a city imported and home set once, the commands start at home with no option, and a
 /// start nobody chose says it was the built-in campus and how to set one's own.
@@ -44,4 +47,15 @@ private func helsinkiHome(_ label: String) async throws -> URL {
                                   home: home, extraEnvironment: [:])
     #expect(unknown.status != 0 && unknown.err.contains("give LAT,LON instead; nothing was saved"), "\(unknown.err)")
     #expect(await runArtmap(["config", "get", "location.home"], home: home).out == got.out, "a failed look-up keeps the home saved")
+}
+
+/// Issue 44 item 4: a first view nobody told where it is says so and how to say where you are.
+@Test func theFirstViewWithoutAnyStartSaysItIsTheBuiltInCampus() throws {
+    let campus = StartPoint.resolve()
+    #expect(InteractiveCommand.firstRunNotice(campus, source: .fixed("Ashton Building"), gpsd: false)
+            == "the built-in campus, Liverpool: @ says where you are, ~ keeps it as home")
+    #expect(InteractiveCommand.firstRunNotice(campus, source: .fixed("middle of helsinki"), gpsd: false) == nil, "a collection's middle is not the campus")
+    #expect(InteractiveCommand.firstRunNotice(campus, source: .fixed("Ashton Building"), gpsd: true) == nil, "gpsd's fix is coming")
+    let home = StartPoint.resolve(home: Home(coordinate: .ashtonBuilding, name: "Work"))
+    #expect(InteractiveCommand.firstRunNotice(home, source: .home("Work"), gpsd: false) == nil)
 }

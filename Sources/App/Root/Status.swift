@@ -22,7 +22,11 @@ extension AppState {
             lastError = message
         case .settingSaved(let key, let value):
             applySetting(key: key, value: value)
-            if let setting = Setting.named(key) { lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)") }
+            if key == Setting.home, let home = value.flatMap(Home.init(setting:)) {
+                lastMessage = "home is now \(home.label): the view and every command start there (artmap config set location.home default forgets it)"
+            } else if let setting = Setting.named(key) {
+                lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)")
+            }
         case .imagesFailed(let reasons):
             imageFailures = reasons
         default:

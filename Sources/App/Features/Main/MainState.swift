@@ -24,7 +24,7 @@ public enum ReferenceSource: Hashable, Sendable {
         case .fixed(nil): return "fixed point"
         case .picked: return "picked point"
         case .live(let what): return what
-        case .home(let name): return "home · \(name)"
+        case .home(let name): return name.isEmpty ? "home" : "home · \(name)"
         }
     }
 

@@ -95,9 +95,8 @@ extension NearMeFeature {
         default: name = nil
         }
         let home = Home(coordinate: main.reference, name: name)
-        return NearMeReduced(effects: [.saveSetting(key: Setting.home, value: home.setting)],
-                             requests: [.main(.becomeHome(home.label)),
-                                        .message("home is now \(home.label): the view and every command start here (artmap config set location.home default forgets it)")])
+        // The saved setting's answer says "home is now …" (Root/Status.swift).
+        return NearMeReduced(effects: [.saveSetting(key: Setting.home, value: home.setting)], requests: [.main(.becomeHome(home.name ?? ""))])
     }
 
     /// A fetch stored its tiles: the map is read again, the art shown, and the pictures asked for.
