@@ -133,7 +133,7 @@ extension ImportCommand {
     /// Imports an OpenStreetMap, GeoJSON or CSV file: base layer, walking graph and artworks, all in one transaction;
     /// then downloads the photos a GeoJSON or CSV file's records name.
     static func importMap(path: String, collection: String, options: Options, environment: [String: String], console: Console) async throws -> Int32 {
-        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        let head = try? BoundedFile.head(path)
         let format = MapFormat.of(path, head: head)
         let isOSM = format == .openStreetMap
         let read = geoJSONOptions(options)

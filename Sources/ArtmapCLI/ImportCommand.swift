@@ -113,7 +113,12 @@ enum ImportCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
-        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        let head: Data?
+        do {
+            head = try BoundedFile.head(path)
+        } catch let error as CLIError {
+            throw CLIError("\(path): \(error.message); nothing was imported")
+        }
         if isMapFile(path, data: head) || isCSVFile(path, data: head) {
             let collection = options.collection ?? mapCollectionName(path)
             guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }

@@ -9,6 +9,8 @@ typedef struct _xmlTextReader *xmlTextReaderPtr;
 
 xmlTextReaderPtr xmlReaderForMemory(const char *buffer, int size, const char *URL, const char *encoding, int options);
 xmlTextReaderPtr xmlReaderForFile(const char *filename, const char *encoding, int options);
+/* The descriptor is not closed by libxml2: the caller owns it. */
+xmlTextReaderPtr xmlReaderForFd(int fd, const char *URL, const char *encoding, int options);
 void xmlFreeTextReader(xmlTextReaderPtr reader);
 int xmlTextReaderRead(xmlTextReaderPtr reader);
 int xmlTextReaderNodeType(xmlTextReaderPtr reader);

@@ -42,15 +42,18 @@ public struct XMLReadingError: Error, Equatable, Sendable, CustomStringConvertib
 public final class XMLReader {
     private let handle: xmlTextReaderPtr
     private let buffer: UnsafeMutableBufferPointer<CChar>?
+    private let descriptor: Int32
 
-    private init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
+    private init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?, descriptor: Int32 = -1) {
         self.handle = handle
         self.buffer = buffer
+        self.descriptor = descriptor
     }
 
     deinit {
         xmlFreeTextReader(handle)
         buffer?.deallocate()
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Reads a copy of `data` (libxml2 keeps a pointer to the bytes while it reads); `name` is the document's
@@ -65,10 +68,19 @@ public final class XMLReader {
         self.init(handle: handle, owning: copy)
     }
 
-    /// Opens a file as a stream, or nil when it cannot be read.
+    /// Opens a file as a stream, or nil when it cannot be read or is not a regular file: it is opened without
+    /// waiting and checked with `fstat`, so a FIFO never hangs the reader.
     public convenience init?(path: String) {
-        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else { return nil }
-        self.init(handle: handle, owning: nil)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0,
+              let handle = xmlReaderForFd(descriptor, path, nil, artmap_xml_reader_options()) else {
+            close(descriptor)
+            return nil
+        }
+        self.init(handle: handle, owning: nil, descriptor: descriptor)
     }
 
     /// The next node, or nil at the end of the document; throws where the document stops being XML.
