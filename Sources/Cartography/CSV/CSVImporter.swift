@@ -165,7 +165,7 @@ extension CSVImporter {
         var result = MapImportResult()
         if let note = plan.note { result.notes.append(note) }
         var reader = try reader(path, delimiter: survey.delimiter)
-        var ids = Set<String>()
+        var ids = RecordIDs(noun: "CSV line")
         do {
             _ = try reader.next()
             var number = 0
@@ -191,12 +191,13 @@ extension CSVImporter {
             let why = survey.firstOutside.map { ": line \($0.line) has \($0.x), \($0.y) (x, y), not a longitude and latitude" + advice }
             throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(why ?? "")", file: path)
         }
+        result.unique(ids)
         result.artworks = GeoJSONImporter.namedByAddress(result.artworks)
         return result
     }
 
     /// One record's artwork, or why it has none.
-    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, collection: String, ids: inout Set<String>) throws -> Artwork {
+    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, collection: String, ids: inout RecordIDs) throws -> Artwork {
         guard record.fields.count <= survey.header.count || survey.header.count >= maxColumns else {
             throw CartographyError("\(record.fields.count) fields where the header has \(survey.header.count)")
         }
@@ -213,9 +214,9 @@ extension CSVImporter {
             properties[survey.header[column]] = found.rest
         }
         let chosen = plan.fields.value(.id, in: properties)
-        var id = chosen.isEmpty ? "record/\(number)" : FieldLimits.cut(chosen, to: FieldLimits.id) ?? chosen
-        if ids.contains(id) { id = "record/\(number)" }
-        ids.insert(id)
+        let id = chosen.isEmpty ? "" : FieldLimits.cut(chosen, to: FieldLimits.id) ?? chosen
+        // The id is settled once every record is read (`RecordIDs`): a later record may give `record/N` itself.
+        ids.add(given: id, at: record.line, madeUp: "record/\(number)")
         return plan.fields.artwork(id: id, properties: properties, at: coordinate, collection: collection)
     }
 
