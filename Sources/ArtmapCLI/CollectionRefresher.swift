@@ -65,7 +65,7 @@ struct CollectionRefresher: Sendable {
         let output = CapturedOutput()
         let status: Int32
         do {
-            status = try await ImportCommand.run([file.path, "--collection", name, "--store", storePath] + file.options,
+            status = try await ImportCommand.run([file.path, "--collection", name, "--replace", "--store", storePath] + file.options,
                                                  environment: environment, console: output.console)
         } catch let error as CLIError {
             throw CLIError("\(name): \(error.message)")

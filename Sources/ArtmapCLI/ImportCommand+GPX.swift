@@ -40,7 +40,8 @@ extension ImportCommand {
         for note in notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
-        let target = try store.collectionNamed(collection) ?? collection
+        let target = try importTarget(collection, legacy: options.collection == nil ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased() : nil,
+                                      options: options, store: store)
         let report = try store.merge(artworks.map { var a = $0; a.collection = target; return a }, into: target, full: true, source: recorded)
         var line = "imported \(fileName) into '\(DisplayText.clean(target))': \(report.received) artwork\(report.received == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed)"

@@ -140,11 +140,13 @@ extension ImportCommand {
         if isOSM, !options.mapReadingGiven.isEmpty {
             throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON and CSV files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
         }
-        if options.dryRun { return try dryRun(path: path, format: format, collection: collection, read: read, console: console) }
+        if options.dryRun {
+            return try dryRun(path: path, format: format, collection: try checkedName(collection, isNew: true, replace: options.replace), read: read, console: console)
+        }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
-        let collection = try store.collectionNamed(collection) ?? collection
+        let collection = try importTarget(collection, legacy: options.collection == nil ? mapCollectionName(path) : nil, options: options, store: store)
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         // Taken before reading: a file changed while it is read is imported again by the next refresh.
