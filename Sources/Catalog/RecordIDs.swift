@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ids of one file's records made unique, so an import never stores one record over another: every id the
 /// file gives is kept for the record that first gives it; a record repeating an id is kept too, as `X#2` (`X#3`, …),
 /// with a note naming both records; a record without an id gets its made-up one (`record/N`, `feature/N`, `wpt/N`),
@@ -13,8 +15,10 @@ public struct RecordIDs: Sendable {
 
     /// Adds the next record: the id it gives ("" when none), where it is (its line or number, for notes), and the
     /// id it has when it gives none.
+    /// The given id is cleaned (`DisplayText.clean`) and held to `FieldLimits.id`, as the artwork's other fields are.
     public mutating func add(given: String, at place: Int, madeUp: String) {
-        entries.append((given, place, madeUp))
+        let clean = DisplayText.clean(given).trimmingCharacters(in: .whitespaces)
+        entries.append((FieldLimits.cut(clean, to: FieldLimits.id) ?? clean, place, madeUp))
     }
 
     /// Each record's id, in the order added, and a note for each record that repeats an id
