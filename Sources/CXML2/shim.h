@@ -16,6 +16,9 @@ xmlTextReaderPtr xmlReaderForFile(const char *filename, const char *encoding, in
 /* The descriptor is not closed by libxml2: the caller owns it. */
 xmlTextReaderPtr xmlReaderForFd(int fd, const char *URL, const char *encoding, int options);
 void xmlFreeTextReader(xmlTextReaderPtr reader);
+struct _xmlNode;
+struct _xmlNode *xmlTextReaderCurrentNode(xmlTextReaderPtr reader);
+long xmlGetLineNo(const struct _xmlNode *node);
 int xmlTextReaderRead(xmlTextReaderPtr reader);
 int xmlTextReaderNodeType(xmlTextReaderPtr reader);
 int xmlTextReaderDepth(xmlTextReaderPtr reader);
@@ -65,6 +68,14 @@ static void artmap_xml_keep_generic(void *context, const char *format, ...) {
 static void artmap_xml_ignore_structured(void *context, void *error) { (void)context; (void)error; }
 
 /* Installs artmap's handlers on this thread and, when `reset`, forgets the last generic message. */
+/* The line the reader's current node starts on (the parser reads ahead, so its own line can be further on),
+   or 0 when libxml2 does not know it (past line 65534 it keeps only "65535"). */
+static inline int artmap_xml_node_line(xmlTextReaderPtr reader) {
+    struct _xmlNode *node = xmlTextReaderCurrentNode(reader);
+    long line = node ? xmlGetLineNo(node) : -1;
+    return line > 0 && line < 65535 ? (int)line : 0;
+}
+
 static inline void artmap_xml_quiet(int reset) {
     xmlSetGenericErrorFunc(0, artmap_xml_keep_generic);
     xmlSetStructuredErrorFunc(0, artmap_xml_ignore_structured);

@@ -23,7 +23,7 @@ public struct XMLNode: Equatable, Sendable {
     public let depth: Int
     /// True for an empty element (`<a/>`), which has no end tag.
     public let isEmptyElement: Bool
-    /// The line the parser has reached, for messages.
+    /// The line the node starts on (an end tag: its element's start), else the line the parser has reached.
     public let line: Int
 }
 
@@ -91,8 +91,11 @@ public final class XMLReader {
         artmap_xml_quiet(0)
         let status = xmlTextReaderRead(handle)
         if status == 0 { return nil }
-        let line = Int(xmlTextReaderGetParserLineNumber(handle))
-        guard status == 1 else { throw XMLReadingError(line: line, reason: XMLReader.lastError ?? "malformed XML") }
+        let parserLine = Int(xmlTextReaderGetParserLineNumber(handle))
+        guard status == 1 else { throw XMLReadingError(line: parserLine, reason: XMLReader.lastError ?? "malformed XML") }
+        // The node's own line: the parser's is wherever it has read ahead to.
+        let nodeLine = Int(artmap_xml_node_line(handle))
+        let line = nodeLine > 0 ? nodeLine : parserLine
         let kind: XMLNodeKind
         switch xmlTextReaderNodeType(handle) {
         case 1: kind = .elementStart
