@@ -38,6 +38,31 @@ extension ImportCommand {
         return kept
     }
 
+    /// The options a refresh reads back from the store, checked: only those `refreshOptions` records (`--field`,
+    /// `--crs` with a value each parses, `--no-images`), so a store that says more (`--store elsewhere`, `--dry-run`)
+    /// cannot steer the import. Throws a `CLIError` naming the first that is not.
+    static func checkedRefreshOptions(_ recorded: [String]) throws -> [String] {
+        var index = 0
+        while index < recorded.count {
+            let word = recorded[index]
+            switch word {
+            case "--no-images":
+                index += 1
+            case "--field", "--crs":
+                guard index + 1 < recorded.count else { throw CLIError("its recorded import option \(word) has no value") }
+                do {
+                    if word == "--field" { _ = try fieldMapping.parse(recorded[index + 1], word) } else { _ = try coordinateSystem.parse(recorded[index + 1], word) }
+                } catch let error as OptionValueError {
+                    throw CLIError("its recorded import options are not usable (\(error.message))")
+                }
+                index += 2
+            default:
+                throw CLIError("its recorded import options hold '\(DisplayText.clean(String(word.prefix(60))))', which an import does not record")
+            }
+        }
+        return recorded
+    }
+
     /// The largest GeoJSON file read (it is held whole while its features are parsed one by one).
     static let geoJSONLimit = 256 * 1_048_576
 
