@@ -26,6 +26,8 @@ public enum CSVImporter {
         public var planar = 0, outsideLonLat = 0, outsideBoth = 0
         /// The first record (its line) whose planar position is outside longitude/latitude range.
         public var firstOutside: (line: Int, x: Double, y: Double)?
+        /// The first record whose planar position is outside Web Mercator's range as well.
+        public var firstOutsideBoth: (line: Int, x: Double, y: Double)?
 
         /// "comma", "semicolon", "tab".
         public var delimiterName: String { delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma" }
@@ -61,6 +63,11 @@ public enum CSVImporter {
     static func reader(_ path: String, delimiter: UInt8? = nil) throws -> CSVReader {
         let file = try open(path)
         guard let found = delimiter ?? CSVReader.sniff(file.head) ?? (path.lowercased().hasSuffix(".tsv") ? 0x09 : nil) else {
+            if let wide = CSVReader.delimiterOfOverlongHeader(file.head) {
+                let name = wide == 0x09 ? "tab" : wide == UInt8(ascii: ";") ? "semicolon" : "comma"
+                throw CartographyError("CSV line 1: the header has more than \(CSVReader.Limits().fields) \(name)-separated fields, more than "
+                    + "artmap reads from a CSV file (\(CSVReader.Limits().fields)); keep only the columns you need", file: path)
+            }
             throw CartographyError("CSV line 1: no comma, semicolon or tab splits the header into columns", file: path)
         }
         return CSVReader(delimiter: found, read: file.read)
@@ -119,7 +126,10 @@ extension CSVImporter.Survey {
         guard !CoordinateSystem.isLonLat(point.x, point.y) || !point.x.isFinite || !point.y.isFinite else { return }
         outsideLonLat += 1
         if firstOutside == nil { firstOutside = (line, point.x, point.y) }
-        if !CoordinateSystem.isMercator(point.x, point.y) || !point.x.isFinite || !point.y.isFinite { outsideBoth += 1 }
+        if !CoordinateSystem.isMercator(point.x, point.y) || !point.x.isFinite || !point.y.isFinite {
+            outsideBoth += 1
+            if firstOutsideBoth == nil { firstOutsideBoth = (line, point.x, point.y) }
+        }
     }
 }
 
@@ -186,14 +196,30 @@ extension CSVImporter {
             throw CartographyError("CSV \(error.message)", file: path)
         }
         guard !result.artworks.isEmpty else {
-            let advice = survey.outsideBoth > 0 ? "; outside Web Mercator's range too: reproject the file to EPSG:4326"
-                : plan.crs == .lonLat ? "; if the file is in Web Mercator metres, give --crs EPSG:3857" : ""
-            let why = survey.firstOutside.map { ": line \($0.line) has \($0.x), \($0.y) (x, y), not a longitude and latitude" + advice }
-            throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(why ?? "")", file: path)
+            throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(refusal(survey, crs: plan.crs))", file: path)
         }
         result.unique(ids)
         result.artworks = GeoJSONImporter.namedByAddress(result.artworks)
         return result
+    }
+
+    /// Why no record was usable, when positions are to blame, naming the line that is: read as longitude and
+    /// latitude, the first outside that range (and the first outside Web Mercator's too); read as Web Mercator,
+    /// the first outside its range.
+    static func refusal(_ survey: Survey, crs: CoordinateSystem) -> String {
+        func shown(_ bad: (line: Int, x: Double, y: Double)) -> String { "line \(bad.line) has \(bad.x), \(bad.y) (x, y)" }
+        switch crs {
+        case .lonLat:
+            guard let bad = survey.firstOutside else { return "" }
+            guard let both = survey.firstOutsideBoth else {
+                return ": \(shown(bad)), not a longitude and latitude; if the file is in Web Mercator metres, give --crs EPSG:3857"
+            }
+            return ": \(shown(bad)), not a longitude and latitude; " + (both.line == bad.line ? "" : shown(both) + ", ")
+                + "outside Web Mercator's range too: reproject the file to EPSG:4326"
+        case .webMercator:
+            guard let both = survey.firstOutsideBoth else { return "" }
+            return ": \(shown(both)), outside Web Mercator's range (EPSG:3857): reproject the file to EPSG:4326"
+        }
     }
 
     /// One record's artwork, or why it has none.
