@@ -14,12 +14,13 @@ private func runBesideFIFO(_ arguments: [String], fifo: String, home: URL) async
     }
     let watch = Watch()
     let watchdog = Thread {
-        guard watch.finished.wait(timeout: .now() + 30) == .timedOut else { return }
-        watch.lock.withLock { watch.hung = true }
-        while !watch.lock.withLock({ watch.done }) {
-            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-            usleep(50_000)
+        if watch.finished.wait(timeout: .now() + 30) == .timedOut {
+            watch.lock.withLock { watch.hung = true }
+            while !watch.lock.withLock({ watch.done }) {
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+                usleep(50_000)
+            }
         }
     }
     watchdog.start()
