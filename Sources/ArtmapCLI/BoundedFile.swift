@@ -21,15 +21,17 @@ enum BoundedFile {
         return data
     }
 
-    /// The first `count` bytes of `path` (for telling its format), nil when it cannot be opened; a FIFO, device,
-    /// socket or directory is refused with `notRegular`, so nothing ever waits on one.
+    /// The first `count` bytes of `path` (for telling its format), nil when it cannot be opened or is a directory
+    /// (each format's reader says what it needs instead); a FIFO, device or socket is refused with `notRegular`,
+    /// so nothing ever waits on one.
     static func head(_ path: String, count: Int = 4096) throws -> Data? {
         let opened: (FileHandle, stat)
         do {
-            opened = try openRegular(path)
+            opened = try openRegular(path, allowDirectory: true)
         } catch let error as CLIError where error.message != notRegular.message {
             return nil
         }
+        guard (opened.1.st_mode & S_IFMT) == S_IFREG else { return nil }
         return try? opened.0.read(upToCount: count)
     }
 
@@ -38,13 +40,14 @@ enum BoundedFile {
 
     /// `path` opened for reading without waiting (a FIFO's open would block until a writer came), checked with
     /// `fstat` on what was opened to be a regular file, then made blocking again for the reads.
-    private static func openRegular(_ path: String) throws -> (FileHandle, stat) {
+    private static func openRegular(_ path: String, allowDirectory: Bool = false) throws -> (FileHandle, stat) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw notRegular }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG || (allowDirectory && kind == S_IFDIR) else { throw notRegular }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return (handle, status)
     }
