@@ -32,3 +32,16 @@ import TestSupport
     #expect(none.err.contains("CSV: no usable records (2 in the file): line 2 has 1000000000.0, 1000000000.0 (x, y), outside Web Mercator's range (EPSG:3857): "
         + "reproject the file to EPSG:4326; nothing was imported"), "\(none.err)")
 }
+
+/// An empty CSV file is called empty, and a file whose every record is skipped says why the first one was.
+@Test func csvRefusalsSayWhatIsWrong() async throws {
+    let home = try temporaryDirectory("csv-refusals")
+    let empty = home.appendingPathComponent("empty.csv")
+    try Data().write(to: empty)
+    let none = await runArtmap(["import", empty.path], home: home)
+    #expect(none.err == "artmap: empty.csv: the file is empty; nothing was imported\n", "\(none.err)")
+    let wide = home.appendingPathComponent("more.csv")
+    try "id,title,lat,lon\n1,a,53.4,-2.9,5,6\n".write(to: wide, atomically: true, encoding: .utf8)
+    let skipped = await runArtmap(["import", wide.path], home: home)
+    #expect(skipped.err == "artmap: more.csv: CSV: no usable records (1 in the file); the first skipped is line 2: 6 fields where the header has 4; nothing was imported\n", "\(skipped.err)")
+}

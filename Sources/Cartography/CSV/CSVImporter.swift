@@ -62,6 +62,7 @@ public enum CSVImporter {
     /// A reader over the file with the delimiter its head shows (tab for a `.tsv` whose head shows none).
     static func reader(_ path: String, delimiter: UInt8? = nil) throws -> CSVReader {
         let file = try open(path)
+        guard !file.head.isEmpty else { throw CartographyError("the file is empty", file: path) }
         guard let found = delimiter ?? CSVReader.sniff(file.head) ?? (path.lowercased().hasSuffix(".tsv") ? 0x09 : nil) else {
             if let wide = CSVReader.delimiterOfOverlongHeader(file.head) {
                 let name = wide == 0x09 ? "tab" : wide == UInt8(ascii: ";") ? "semicolon" : "comma"
@@ -176,6 +177,8 @@ extension CSVImporter {
         if let note = plan.note { result.notes.append(note) }
         var reader = try reader(path, delimiter: survey.delimiter)
         var ids = RecordIDs(noun: "CSV line")
+        // Why the first record was skipped: a refusal of the whole file says it (its notes are not shown then).
+        var firstSkip: String?
         do {
             _ = try reader.next()
             var number = 0
@@ -189,6 +192,7 @@ extension CSVImporter {
                     let artwork = try self.artwork(record, number: number, survey: survey, plan: plan, collection: collection, ids: &ids)
                     result.artworks.append(artwork)
                 } catch let error as CartographyError {
+                    if firstSkip == nil { firstSkip = "line \(record.line): \(error.message)" }
                     if result.notes.count < 20 { result.notes.append("CSV line \(record.line): \(error.message); skipped") }
                 }
             }
@@ -196,7 +200,8 @@ extension CSVImporter {
             throw CartographyError("CSV \(error.message)", file: path)
         }
         guard !result.artworks.isEmpty else {
-            throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(refusal(survey, crs: plan.crs))", file: path)
+            let positions = refusal(survey, crs: plan.crs)
+            throw CartographyError("CSV: no usable records (\(survey.records) in the file)" + (positions.isEmpty ? firstSkip.map { "; the first skipped is \($0)" } ?? "" : positions), file: path)
         }
         result.unique(ids)
         result.artworks = GeoJSONImporter.namedByAddress(result.artworks)
