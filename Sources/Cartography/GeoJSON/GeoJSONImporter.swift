@@ -218,6 +218,8 @@ public enum GeoJSONImporter {
         let collection: String
         /// Each artwork's given id, settled once every feature is read: no made-up id is one the file gives.
         var ids = RecordIDs(noun: "feature")
+        /// Where each OpenStreetMap element's artwork is in the result, by its id (`node/1`).
+        var elements: [String: Int] = [:]
 
         init(crs: CoordinateSystem, fields: PublicArtFields, collection: String) {
             self.crs = crs
@@ -252,7 +254,7 @@ public enum GeoJSONImporter {
                     try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]], properties: tags))
                     result.features += 1
                 } else if openStreetMap {
-                    keep(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result)
+                    keep(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 } else {
                     let given = recordID(feature, tags: tags)
                     keep(fields.artwork(id: given, properties: tags, at: point.coordinate, collection: collection), given: given, index: index, into: &result)
@@ -269,7 +271,7 @@ public enum GeoJSONImporter {
                 }
                 if MapTags.isArtwork(tags), let first = parts.first {
                     let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])
-                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result)
+                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 }
             case "Polygon", "MultiPolygon":
                 let polygons = type == "Polygon" ? [try list(coordinates).map(line)] : try list(coordinates).map { try list($0).map(line) }
@@ -281,7 +283,7 @@ public enum GeoJSONImporter {
                 try sink.add(shape)
                 result.features += 1
                 if MapTags.isArtwork(tags) {
-                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result)
+                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 }
                 if MapTags.isLandmark(tags) {
                     try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[shape.centroid]]))
@@ -293,7 +295,13 @@ public enum GeoJSONImporter {
         }
 
         /// An artwork kept, with the id its feature gives ("" when none) for `ids`.
-        private mutating func keep(_ artwork: Artwork, given: String, index: Int, into result: inout MapImportResult) {
+        /// An OpenStreetMap element (`element`) met again is the same artwork, as in an .osm file: the later replaces it.
+        private mutating func keep(_ artwork: Artwork, given: String, index: Int, into result: inout MapImportResult, element: Bool = false) {
+            if element, let earlier = elements[given] {
+                result.artworks[earlier] = artwork
+                return
+            }
+            if element { elements[given] = result.artworks.count }
             result.artworks.append(artwork)
             ids.add(given: given, at: index + 1, madeUp: "feature/\(index + 1)")
         }
