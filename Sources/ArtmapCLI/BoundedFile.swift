@@ -8,12 +8,7 @@ enum BoundedFile {
     /// The bytes of `path`, or a `CLIError` saying why not (without the path, which the caller adds): not
     /// found, not a regular file, or larger than `limit` (naming both sizes and `advice`).
     static func read(_ path: String, limit: Int, advice: String) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw CLIError("not a regular file") }
+        let (handle, status) = try openRegular(path)
         let size = Int(status.st_size)
         guard size <= limit else { throw tooLarge(size: size, limit: limit, advice: advice) }
         let data: Data
@@ -24,6 +19,37 @@ enum BoundedFile {
         }
         guard data.count <= limit else { throw tooLarge(size: data.count, limit: limit, advice: advice) }
         return data
+    }
+
+    /// The first `count` bytes of `path` (for telling its format), nil when it cannot be opened or is a directory
+    /// (each format's reader says what it needs instead); a FIFO, device or socket is refused with `notRegular`,
+    /// so nothing ever waits on one.
+    static func head(_ path: String, count: Int = 4096) throws -> Data? {
+        let opened: (FileHandle, stat)
+        do {
+            opened = try openRegular(path, allowDirectory: true)
+        } catch let error as CLIError where error.message != notRegular.message {
+            return nil
+        }
+        guard (opened.1.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return try? opened.0.read(upToCount: count)
+    }
+
+    /// Why a file that is not a regular one is not read.
+    static let notRegular = CLIError("not a regular file (a pipe, device, socket or directory); save the data to a file and import that")
+
+    /// `path` opened for reading without waiting (a FIFO's open would block until a writer came), checked with
+    /// `fstat` on what was opened to be a regular file, then made blocking again for the reads.
+    private static func openRegular(_ path: String, allowDirectory: Bool = false) throws -> (FileHandle, stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw CLIError("cannot read the file (\(String(cString: strerror(errno))))") }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG || (allowDirectory && kind == S_IFDIR) else { throw notRegular }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (handle, status)
     }
 
     static func tooLarge(size: Int, limit: Int, advice: String) -> CLIError {

@@ -55,6 +55,17 @@ struct CollectionRefresher: Sendable {
 
     /// The file imported again, as it was imported, when it changed on disk.
     private func reimport(_ name: String, file: ImportedFile, progress: @escaping @Sendable (String) -> Void) async throws -> String {
+        // What the store says is checked before it becomes an import's arguments: an absolute path, the options
+        // an import records and nothing else.
+        guard file.path.hasPrefix("/") else {
+            throw CLIError("\(name): its recorded file '\(DisplayText.clean(String(file.path.prefix(200))))' is not an absolute path; nothing was changed (import the file again)")
+        }
+        let options: [String]
+        do {
+            options = try ImportCommand.checkedRefreshOptions(file.options)
+        } catch let error as CLIError {
+            throw CLIError("\(name): \(error.message); nothing was changed (import the file again)")
+        }
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw CLIError("\(name): its file \(file.path) is gone; nothing was changed (import it again from where it is now)")
         }
@@ -65,7 +76,7 @@ struct CollectionRefresher: Sendable {
         let output = CapturedOutput()
         let status: Int32
         do {
-            status = try await ImportCommand.run([file.path, "--collection", name, "--store", storePath] + file.options,
+            status = try await ImportCommand.run([file.path, "--collection", name, "--replace", "--store", storePath] + options,
                                                  environment: environment, console: output.console)
         } catch let error as CLIError {
             throw CLIError("\(name): \(error.message)")

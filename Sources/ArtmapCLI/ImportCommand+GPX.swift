@@ -25,15 +25,23 @@ extension ImportCommand {
         }
         guard !waypoints.isEmpty else { throw CLIError("\(path): the GPX file has no waypoints (<wpt>); nothing was imported") }
         var notes: [String] = []
-        let artworks = waypoints.enumerated().map { index, waypoint -> Artwork in
+        var ids = RecordIDs(noun: "waypoint")
+        var artworks = waypoints.enumerated().map { index, waypoint -> Artwork in
             let bounded = FieldLimits.bounded(artwork(from: waypoint, number: index + 1, collection: collection))
             notes += bounded.notes.map { "waypoint \(index + 1): \($0)" }
+            ids.add(given: waypoint.extensions["id"].map(DisplayText.clean).map { FieldLimits.cut($0, to: FieldLimits.id) ?? $0 } ?? "",
+                    at: index + 1, madeUp: "wpt/\(index + 1)")
             return bounded.artwork
         }
+        // Two waypoints with one id (favourites of two collections exported together) are both kept.
+        let unique = ids.resolve()
+        for index in artworks.indices { artworks[index].id = unique.ids[index] }
+        notes = unique.notes + notes
         for note in notes.prefix(20) { console.error("note: \(DisplayText.clean(note))") }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
-        let target = try store.collectionNamed(collection) ?? collection
+        let target = try importTarget(collection, legacy: options.collection == nil ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased() : nil,
+                                      options: options, store: store)
         let report = try store.merge(artworks.map { var a = $0; a.collection = target; return a }, into: target, full: true, source: recorded)
         var line = "imported \(fileName) into '\(DisplayText.clean(target))': \(report.received) artwork\(report.received == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed)"

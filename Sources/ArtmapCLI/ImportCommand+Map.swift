@@ -38,6 +38,31 @@ extension ImportCommand {
         return kept
     }
 
+    /// The options a refresh reads back from the store, checked: only those `refreshOptions` records (`--field`,
+    /// `--crs` with a value each parses, `--no-images`), so a store that says more (`--store elsewhere`, `--dry-run`)
+    /// cannot steer the import. Throws a `CLIError` naming the first that is not.
+    static func checkedRefreshOptions(_ recorded: [String]) throws -> [String] {
+        var index = 0
+        while index < recorded.count {
+            let word = recorded[index]
+            switch word {
+            case "--no-images":
+                index += 1
+            case "--field", "--crs":
+                guard index + 1 < recorded.count else { throw CLIError("its recorded import option \(word) has no value") }
+                do {
+                    if word == "--field" { _ = try fieldMapping.parse(recorded[index + 1], word) } else { _ = try coordinateSystem.parse(recorded[index + 1], word) }
+                } catch let error as OptionValueError {
+                    throw CLIError("its recorded import options are not usable (\(error.message))")
+                }
+                index += 2
+            default:
+                throw CLIError("its recorded import options hold '\(DisplayText.clean(String(word.prefix(60))))', which an import does not record")
+            }
+        }
+        return recorded
+    }
+
     /// The largest GeoJSON file read (it is held whole while its features are parsed one by one).
     static let geoJSONLimit = 256 * 1_048_576
 
@@ -133,18 +158,20 @@ extension ImportCommand {
     /// Imports an OpenStreetMap, GeoJSON or CSV file: base layer, walking graph and artworks, all in one transaction;
     /// then downloads the photos a GeoJSON or CSV file's records name.
     static func importMap(path: String, collection: String, options: Options, environment: [String: String], console: Console) async throws -> Int32 {
-        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        let head = try? BoundedFile.head(path)
         let format = MapFormat.of(path, head: head)
         let isOSM = format == .openStreetMap
         let read = geoJSONOptions(options)
         if isOSM, !options.mapReadingGiven.isEmpty {
             throw CLIError.usage("--dry-run, --crs and --field are for GeoJSON and CSV files; \(DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)) is OpenStreetMap data", command: name)
         }
-        if options.dryRun { return try dryRun(path: path, format: format, collection: collection, read: read, console: console) }
+        if options.dryRun {
+            return try dryRun(path: path, format: format, collection: try checkedName(collection, isNew: true, replace: options.replace), read: read, console: console)
+        }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
-        let collection = try store.collectionNamed(collection) ?? collection
+        let collection = try importTarget(collection, legacy: options.collection == nil ? mapCollectionName(path) : nil, options: options, store: store)
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         // Taken before reading: a file changed while it is read is imported again by the next refresh.

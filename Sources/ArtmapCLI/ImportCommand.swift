@@ -16,15 +16,17 @@ enum ImportCommand: Command {
         var crs: Spelled<CoordinateSystem>?
         var dryRun = false
         var noImages = false
+        var replace = false
         var store = StoreOption()
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--collection", \.collection, .text("NAME"), help: "collection to fill (default: the file's base name in lower case)"),
+            .option("--collection", \.collection, .text("NAME"), help: "collection to fill, a plain word (default: the file's base name in lower case)"),
             .option("--field", \.field, ImportCommand.fieldMapping, help: "GeoJSON, CSV: read FIELD (id, title, artist, year, description, material, type, address, building, photo, web_page) from COLUMN"),
             .option("--crs", \.crs, ImportCommand.coordinateSystem, help: "GeoJSON, CSV: read the positions in this system, whatever the file says"),
             .flag("--dry-run", \.dryRun, help: "GeoJSON, CSV: print each column chosen (why, and the runner-up), the coordinate system and the first three records; save nothing"),
             .flag("--no-images", \.noImages, help: "do not download the photos a GeoJSON or CSV file names"),
+            .flag("--replace", \.replace, help: "import into campus, osm or rijksmuseum, replacing what artmap put there (and its favourites)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
 
         /// The options only GeoJSON and CSV files take that were given, by name.
@@ -102,6 +104,10 @@ enum ImportCommand: Command {
         "Imports a property list of tagged places (an array of dicts with name, latitude, longitude,",
         "comments) or a JSON file in the campus service's shape. The collection is replaced in one",
         "transaction; a bad file changes nothing.",
+        "",
+        "A collection's name is a plain word (letters, digits, - and _; a file's name is made one: Saved",
+        "Places.gpx fills saved-places). campus, osm and rijksmuseum are artmap's own: importing into one",
+        "replaces what it holds and drops its favourites, so it needs --replace.",
     ]
 
     /// The largest service-shaped JSON file imported (parsed whole, as a sync's body is; the sync allows 50 MB).
@@ -113,10 +119,14 @@ enum ImportCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
         let url = URL(fileURLWithPath: path)
-        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }
+        let head: Data?
+        do {
+            head = try BoundedFile.head(path)
+        } catch let error as CLIError {
+            throw CLIError("\(path): \(error.message); nothing was imported")
+        }
         if isMapFile(path, data: head) || isCSVFile(path, data: head) {
-            let collection = options.collection ?? mapCollectionName(path)
-            guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+            let collection = try collectionName(options, derived: mapCollectionName(path))
             guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
             return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
         }
@@ -124,15 +134,13 @@ enum ImportCommand: Command {
             for option in options.mapReadingGiven {
                 throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is GPX", command: name)
             }
-            let collection = options.collection ?? url.deletingPathExtension().lastPathComponent.lowercased()
-            guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+            let collection = try collectionName(options, derived: url.deletingPathExtension().lastPathComponent.lowercased())
             return try await importGPX(path: path, collection: collection, options: options, environment: environment, console: console)
         }
         for option in options.mapReadingGiven {
             throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is neither", command: name)
         }
-        let collection = options.collection ?? url.deletingPathExtension().lastPathComponent.lowercased()
-        guard !collection.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+        let collection = try collectionName(options, derived: url.deletingPathExtension().lastPathComponent.lowercased())
         let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
         let data: Data
         do {
@@ -169,7 +177,8 @@ enum ImportCommand: Command {
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
-        let target = try store.collectionNamed(collection) ?? collection
+        let target = try importTarget(collection, legacy: options.collection == nil ? url.deletingPathExtension().lastPathComponent.lowercased() : nil,
+                                      options: options, store: store)
         let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
         let report = try store.merge(artworks, into: target, full: true, presentIDs: presentIDs, source: recorded)
         console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(target))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")

@@ -30,7 +30,16 @@ extension WalkCommand {
     /// Keeps a planned walk under `name`, every stop not reached yet.
     static func save(_ plan: ArtWalkPlan, finish: WalkFinish, as name: String, store: CatalogStore, console: Console) throws {
         let stops = plan.stops.map { SavedWalkStop(artwork: $0.key, reached: false) }
-        try store.saveWalk(SavedWalk(name: name, start: plan.start, finish: finish, stops: stops))
+        let shown = DisplayText.clean(name)
+        guard !store.isReadOnly else {
+            throw CLIError("cannot save the walk as '\(shown)': the store is read-only; nothing was saved (plan it without --save, or give a writable --store)")
+        }
+        do {
+            try store.saveWalk(SavedWalk(name: name, start: plan.start, finish: finish, stops: stops))
+        } catch let error as StoreError {
+            // SQLite's own words, never the statement: "disk I/O error", "database or disk is full".
+            throw CLIError("cannot save the walk as '\(shown)': \(error.message)")
+        }
         console.error("saved the walk as '\(DisplayText.clean(name))': artmap walk --resume \(name)")
     }
 }

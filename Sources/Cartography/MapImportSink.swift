@@ -94,6 +94,15 @@ public struct MapImportResult: Sendable {
     public var notes: [String] = []
 
     public init() {}
+
+    /// The artworks' ids made unique (`ids` holds one entry per artwork, in order), with a note for each record
+    /// that repeats an id, the first 20 named and the rest counted.
+    mutating func unique(_ ids: RecordIDs) {
+        let resolved = ids.resolve()
+        for (index, id) in resolved.ids.enumerated() where index < artworks.count { artworks[index].id = id }
+        notes += resolved.notes.prefix(20)
+        if resolved.notes.count > 20 { notes.append("\(resolved.notes.count - 20) more \(ids.noun)s repeat an id: each kept, as ID#2, ID#3, …") }
+    }
 }
 
 /// Progress while reading, for a bar or a counter on a terminal.

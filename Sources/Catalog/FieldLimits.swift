@@ -1,3 +1,5 @@
+import Foundation
+
 /// The longest text artmap keeps in each field of a record. Longer text from a service, the museum, an import
 /// or the news is cut (and the cut reported), so one 45 MB title cannot make every frame and key press slow.
 /// `bounded` is the one function every door uses; `bounded(_ artwork:)` applies it to every field of an
@@ -63,12 +65,16 @@ public enum FieldLimits {
         return String(text[..<end]) + "…"
     }
 
-    /// Every text field of `artwork` held to its limit, with a note per cut field ("title cut to 300 …").
+    /// Every text field of `artwork` cleaned (`DisplayText.clean`: escape sequences, controls, bidi and zero-width
+    /// characters removed; the information keeps its lines) and held to its limit, with a note per cut field
+    /// ("title cut to 300 …"), so what a file or a service brings is stored clean and every output shows it so.
     /// The id is cut too (at 100); a door that must refuse a long id checks it first.
     public static func bounded(_ artwork: Artwork) -> (artwork: Artwork, notes: [String]) {
         var artwork = artwork
         var notes: [String] = []
         func apply(_ keyPath: WritableKeyPath<Artwork, String>, _ limit: Int, _ name: String) {
+            artwork[keyPath: keyPath] = keyPath == \Artwork.information ? cleanLines(artwork[keyPath: keyPath])
+                : DisplayText.clean(artwork[keyPath: keyPath])
             let value = artwork[keyPath: keyPath]
             guard let cut = cut(value, to: limit) else { return }
             artwork[keyPath: keyPath] = cut
@@ -86,11 +92,19 @@ public enum FieldLimits {
         apply(\.webPage, url, "web page")
         apply(\.collection, collection, "collection")
         apply(\.lastModified, year, "lastModified")
+        artwork.building = artwork.building.map(DisplayText.clean)
         if let building = artwork.building, let cut = cut(building, to: FieldLimits.building) {
             artwork.building = cut
             notes.append("building cut to \(FieldLimits.building) characters (it had \(building.utf8.count) bytes)")
         }
         return (artwork, notes)
+    }
+
+    /// Text of several lines cleaned line by line (`DisplayText.clean` folds a line break to a space).
+    public static func cleanLines(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayText.clean(String($0)).trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }
 
     /// A value typed by a person (a setting, a painter's name): refused, not cut, when it holds a control

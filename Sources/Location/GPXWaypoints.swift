@@ -21,6 +21,9 @@ public enum GPXWaypoints {
     public static let maxWaypoints = 200_000
     /// The longest text kept of one element (a description is cut there).
     static let maxText = 20_000
+    /// The most elements inside one waypoint (an export has about a dozen): past this a file is refused, naming the
+    /// line, instead of reading millions of extension elements for one place.
+    public static let maxElementsPerWaypoint = 1_000
 
     /// The waypoints in file order; a clear error naming the file and line otherwise.
     public static func load(path: String) throws -> [GPXWaypoint] {
@@ -47,12 +50,22 @@ public enum GPXWaypoints {
         var current: GPXWaypoint?
         var inExtensions = false
         var text = ""
+        var elements = 0, startLine = 0
         while let node = try next(reader, path) {
             switch node.kind {
             case .elementStart:
                 text = ""
                 if node.localName == "gpx" { sawGPX = true }
+                if current != nil {
+                    elements += 1
+                    if elements > maxElementsPerWaypoint {
+                        throw LocationError("\(path):\(node.line): the waypoint that starts on line \(startLine) has more than "
+                            + "\(maxElementsPerWaypoint) elements; artmap reads at most \(maxElementsPerWaypoint) in one <wpt>")
+                    }
+                }
                 if node.localName == "wpt" {
+                    elements = 0
+                    startLine = node.line
                     current = try waypoint(at: reader, path: path, line: node.line)
                     if node.isEmptyElement, let done = current { try keep(done, in: &waypoints, path: path, line: node.line); current = nil }
                 } else if node.localName == "extensions", current != nil {

@@ -52,8 +52,15 @@ struct UTF8Validator {
 
     /// The first malformed byte of a file, read in chunks, if any.
     static func firstMalformedByte(inFileAt path: String) throws -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw LocationError("\(path): cannot read the file") }
-        defer { try? handle.close() }
+        // Opened without waiting (a FIFO's open blocks until a writer comes), then checked to be a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw LocationError("\(path): cannot read the file (\(String(cString: strerror(errno))))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw LocationError("\(path): not a regular file (a pipe, device, socket or directory); save the data to a file first")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var validator = UTF8Validator()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             if let bad = validator.feed(chunk) { return bad }

@@ -23,7 +23,7 @@ public struct XMLNode: Equatable, Sendable {
     public let depth: Int
     /// True for an empty element (`<a/>`), which has no end tag.
     public let isEmptyElement: Bool
-    /// The line the parser has reached, for messages.
+    /// The line the node starts on (an end tag: its element's start), else the line the parser has reached.
     public let line: Int
 }
 
@@ -38,24 +38,28 @@ public struct XMLReadingError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// libxml2's streaming reader behind a node iterator: never the whole file in memory, never the network,
-/// no messages on stderr. The reader owns the libxml2 reader and the bytes it reads, and frees both.
+/// no messages on stderr (its generic and structured handlers are artmap's, which print nothing). The reader owns the libxml2 reader and the bytes it reads, and frees both.
 public final class XMLReader {
     private let handle: xmlTextReaderPtr
     private let buffer: UnsafeMutableBufferPointer<CChar>?
+    private let descriptor: Int32
 
-    private init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?) {
+    private init(handle: xmlTextReaderPtr, owning buffer: UnsafeMutableBufferPointer<CChar>?, descriptor: Int32 = -1) {
         self.handle = handle
         self.buffer = buffer
+        self.descriptor = descriptor
     }
 
     deinit {
         xmlFreeTextReader(handle)
         buffer?.deallocate()
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Reads a copy of `data` (libxml2 keeps a pointer to the bytes while it reads); `name` is the document's
     /// name for libxml2. Nil when libxml2 cannot start (empty input).
     public convenience init?(data: Data, name: String) {
+        artmap_xml_quiet(1)
         let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, data.count))
         _ = copy.initialize(from: data.map { CChar(bitPattern: $0) })
         guard let handle = xmlReaderForMemory(copy.baseAddress, Int32(clamping: data.count), name, nil, artmap_xml_reader_options()) else {
@@ -65,18 +69,33 @@ public final class XMLReader {
         self.init(handle: handle, owning: copy)
     }
 
-    /// Opens a file as a stream, or nil when it cannot be read.
+    /// Opens a file as a stream, or nil when it cannot be read or is not a regular file: it is opened without
+    /// waiting and checked with `fstat`, so a FIFO never hangs the reader.
     public convenience init?(path: String) {
-        guard let handle = xmlReaderForFile(path, nil, artmap_xml_reader_options()) else { return nil }
-        self.init(handle: handle, owning: nil)
+        artmap_xml_quiet(1)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0,
+              let handle = xmlReaderForFd(descriptor, path, nil, artmap_xml_reader_options()) else {
+            close(descriptor)
+            return nil
+        }
+        self.init(handle: handle, owning: nil, descriptor: descriptor)
     }
 
     /// The next node, or nil at the end of the document; throws where the document stops being XML.
     public func next() throws -> XMLNode? {
+        // The handlers are the thread's: this call may run on another thread than the last.
+        artmap_xml_quiet(0)
         let status = xmlTextReaderRead(handle)
         if status == 0 { return nil }
-        let line = Int(xmlTextReaderGetParserLineNumber(handle))
-        guard status == 1 else { throw XMLReadingError(line: line, reason: XMLReader.lastError ?? "malformed XML") }
+        let parserLine = Int(xmlTextReaderGetParserLineNumber(handle))
+        guard status == 1 else { throw XMLReadingError(line: parserLine, reason: XMLReader.lastError ?? "malformed XML") }
+        // The node's own line: the parser's is wherever it has read ahead to.
+        let nodeLine = Int(artmap_xml_node_line(handle))
+        let line = nodeLine > 0 ? nodeLine : parserLine
         let kind: XMLNodeKind
         switch xmlTextReaderNodeType(handle) {
         case 1: kind = .elementStart
@@ -100,8 +119,13 @@ public final class XMLReader {
         return String(cString: value)
     }
 
-    /// libxml2's last error message on this thread, trimmed, if any.
+    /// libxml2's last error message on this thread, trimmed, if any; else what it sent its generic handler. Either
+    /// is bytes of the document, for the caller to clean before showing.
     private static var lastError: String? {
-        artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let structured = artmap_xml_last_error().map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let structured, !structured.isEmpty { return structured }
+        let generic = String(cString: artmap_xml_last_generic()).split(separator: "\n").first
+            .map { String(decoding: $0.utf8, as: UTF8.self).trimmingCharacters(in: .whitespaces) } ?? ""
+        return generic.isEmpty ? nil : generic
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Catalog
 import Store
 import TestSupport
 @testable import ArtmapCLI
@@ -106,4 +107,34 @@ import TestSupport
     #expect(again.status == 0 && again.out.contains("into 'Helsinki'"), "\(again.out)\(again.err)")
     #expect(try CatalogStore(path: path).collectionNames().filter { $0.lowercased() == "helsinki" } == ["Helsinki"])
     #expect(try CatalogStore(path: path).collectionSource("Helsinki") != .unknown, "the import recorded its file")
+}
+
+/// Issue 43, item 9: the import options a refresh reads back from the store are checked: a recorded `--store`
+/// never redirects the refresh to another file, and nothing is changed.
+@Test func recordedImportOptionsAreCheckedBeforeARefreshUsesThem() async throws {
+    let home = try temporaryDirectory("sources-options")
+    let file = home.appendingPathComponent("art.csv")
+    try "id,title,latitude,longitude\na1,Bronze Hare,51.5007,-0.1246\n".write(to: file, atomically: true, encoding: .utf8)
+    #expect(await runArtmap(["import", file.path, "--no-images", "--crs", "EPSG:4326"], home: home).status == 0)
+    let path = home.appendingPathComponent("data/artmap/artmap.sqlite").path
+    let elsewhere = home.appendingPathComponent("elsewhere.sqlite").path
+    for (options, said) in [
+        (["--no-images", "--store", elsewhere], "its recorded import options hold '--store', which an import does not record"),
+        (["--crs", "EPSG:9999"], "its recorded import options are not usable (option --crs takes EPSG:4326 (or CRS84) or EPSG:3857, not 'EPSG:9999')"),
+        (["--field"], "its recorded import option --field has no value"),
+    ] {
+        do {
+            let store = try CatalogStore(path: path)
+            let source = try store.collectionSource("art")
+            let file: ImportedFile? = { if case .file(let file) = source { return file } else { return nil } }()
+            var recorded = try #require(file, "the import recorded its file")
+            recorded.options = options
+            recorded.size += 1  // changed on disk, as far as the refresh can tell
+            try store.recordSource(.file(recorded), of: "art")
+        }
+        let refreshed = await runArtmap(["refresh", "art"], home: home)
+        #expect(refreshed.status == 1)
+        #expect(refreshed.err.contains("art: \(said); nothing was changed (import the file again)"), "\(refreshed.err)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere), "no store was made elsewhere")
+    }
 }

@@ -57,16 +57,16 @@ func anExportImportsBackAsTheSameList(format: String) async throws {
     </gpx>
     """.write(to: places, atomically: true, encoding: .utf8)
     let imported = await runArtmap(["import", places.path], home: home)
-    #expect(imported.status == 0 && imported.out.contains("into 'saved places': 2 artworks (2 new, 0 changed, 0 removed)"), "\(imported.out)\(imported.err)")
-    let list = await runArtmap(["list", "--collection", "saved places", "--json"], home: home)
+    #expect(imported.status == 0 && imported.out.contains("into 'saved-places': 2 artworks (2 new, 0 changed, 0 removed)"), "\(imported.out)\(imported.err)")
+    let list = await runArtmap(["list", "--collection", "saved-places", "--json"], home: home)
     #expect(list.out.contains("\"id\":\"wpt/1\",\"title\":\"Mural by the steps\"") && list.out.contains("\"id\":\"wpt/2\""), "\(list.out)")
-    let show = await runArtmap(["export", "--format", "csv", "--collection", "saved places"], home: home)
+    let show = await runArtmap(["export", "--format", "csv", "--collection", "saved-places"], home: home)
     #expect(show.out.contains("https://example.org/mural") && show.out.contains("bright blue") && show.out.contains("sculpture"), "\(show.out)")
 
-    let before = await runArtmap(["list", "--collection", "saved places", "--json"], home: home).out
+    let before = await runArtmap(["list", "--collection", "saved-places", "--json"], home: home).out
     try "<gpx><wpt lat=\"53.4\" lon=\"-2.9\"><name>fine</name></wpt><wpt lat=\"north\" lon=\"-2.9\"/></gpx>"
         .write(to: places, atomically: true, encoding: .utf8)
     let bad = await runArtmap(["import", places.path], home: home)
     #expect(bad.status == 1 && bad.err.contains("<wpt> needs numeric lat and lon attributes (got lat=\"north\"") && bad.err.contains("nothing was imported"), "\(bad.err)")
-    #expect(await runArtmap(["list", "--collection", "saved places", "--json"], home: home).out == before, "the store is as it was")
+    #expect(await runArtmap(["list", "--collection", "saved-places", "--json"], home: home).out == before, "the store is as it was")
 }

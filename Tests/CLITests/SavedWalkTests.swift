@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Store
 import TestSupport
 
 /// Issue 32 item 4: a walk saved by name is resumed (`artmap walk --resume`) and exported as GPX (`export --walk`).
@@ -32,4 +33,24 @@ import TestSupport
     for id in planned.stops.map(\.id) { #expect(gpx.contains(id), "stop \(id) in the GPX") }
     let mixed = await runArtmap(["export", "--format", "gpx", "--walk", "lunch walk", "--favourites"], home: home)
     #expect(mixed.status == 2)
+}
+
+/// Issue 43, item 22: `walk --save` on a store that cannot be written says so, without SQLite's statement.
+@Test func savingAWalkInAReadOnlyStoreSaysSoWithoutSQL() async throws {
+    let home = try temporaryDirectory("walk-read-only")
+    let folder = home.appendingPathComponent("ro")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("store.sqlite").path
+    let fixture = repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path
+    let imported = await runArtmap(["import", fixture, "--store", path], home: home)
+    #expect(imported.status == 0, "\(imported.err)")
+    let checkpoint = try CatalogStore(path: path)
+    try checkpoint.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try checkpoint.database.execute("PRAGMA journal_mode = DELETE")
+    let undo = try makeUnwritable([path, folder.path])
+    defer { undo() }
+    let saved = await runArtmap(["walk", "--from", "60.1699,24.9449", "--stops", "3", "--save", "lunch", "--store", path], home: home)
+    #expect(saved.status == 1)
+    #expect(saved.err.contains("artmap: cannot save the walk as 'lunch': the store is read-only; nothing was saved (plan it without --save, or give a writable --store)"), "\(saved.err)")
+    #expect(!saved.err.contains("SQL") && !saved.err.contains("INSERT"), "\(saved.err)")
 }

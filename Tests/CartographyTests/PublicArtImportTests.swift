@@ -133,10 +133,22 @@ private func featureCollection(_ features: [String], extra: String = "") -> Data
     #expect(local.title == "(untitled)")
 }
 
-@Test func repeatedRecordIdsFallBackToTheFeatureNumberSoNoRecordReplacesAnother() throws {
+/// Issue 43, item 6: a repeated id is kept as `A-1#2`, `A-1#3` (no longer `feature/N`, which another record may give).
+@Test func repeatedRecordIdsAreKeptWithANumberSoNoRecordReplacesAnother() throws {
     let data = featureCollection((1...3).map { i in
         #"{"type":"Feature","properties":{"ID":"A-1","TITLE":"T\#(i)"},"geometry":{"type":"Point","coordinates":[2.\#(i),53.4]}}"#
     })
     let result = try GeoJSONImporter.run(data: data, path: "x", collection: "c", sink: RecordingSink())
-    #expect(result.artworks.map(\.id) == ["A-1", "feature/2", "feature/3"])
+    #expect(result.artworks.map(\.id) == ["A-1", "A-1#2", "A-1#3"])
+    #expect(result.notes.contains("features 1 and 3 share id 'A-1': kept both, as 'A-1' and 'A-1#3'"), "\(result.notes)")
+}
+
+/// An OpenStreetMap element met twice in a GeoJSON export is one artwork (as in an .osm file), not `node/1#2`.
+@Test func anOpenStreetMapElementTwiceIsOneArtwork() throws {
+    let data = featureCollection((1...2).map { i in
+        #"{"type":"Feature","id":"node/1","properties":{"tourism":"artwork","name":"Hare \#(i)"},"geometry":{"type":"Point","coordinates":[2.1,53.4]}}"#
+    })
+    let result = try GeoJSONImporter.run(data: data, path: "x", collection: "c", sink: RecordingSink())
+    #expect(result.artworks.map(\.id) == ["node/1"] && result.artworks.first?.title == "Hare 2")
+    #expect(!result.notes.contains { $0.contains("share id") }, "\(result.notes)")
 }

@@ -26,6 +26,8 @@ public enum CSVImporter {
         public var planar = 0, outsideLonLat = 0, outsideBoth = 0
         /// The first record (its line) whose planar position is outside longitude/latitude range.
         public var firstOutside: (line: Int, x: Double, y: Double)?
+        /// The first record whose planar position is outside Web Mercator's range as well.
+        public var firstOutsideBoth: (line: Int, x: Double, y: Double)?
 
         /// "comma", "semicolon", "tab".
         public var delimiterName: String { delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma" }
@@ -60,7 +62,13 @@ public enum CSVImporter {
     /// A reader over the file with the delimiter its head shows (tab for a `.tsv` whose head shows none).
     static func reader(_ path: String, delimiter: UInt8? = nil) throws -> CSVReader {
         let file = try open(path)
+        guard !file.head.isEmpty else { throw CartographyError("the file is empty", file: path) }
         guard let found = delimiter ?? CSVReader.sniff(file.head) ?? (path.lowercased().hasSuffix(".tsv") ? 0x09 : nil) else {
+            if let wide = CSVReader.delimiterOfOverlongHeader(file.head) {
+                let name = wide == 0x09 ? "tab" : wide == UInt8(ascii: ";") ? "semicolon" : "comma"
+                throw CartographyError("CSV line 1: the header has more than \(CSVReader.Limits().fields) \(name)-separated fields, more than "
+                    + "artmap reads from a CSV file (\(CSVReader.Limits().fields)); keep only the columns you need", file: path)
+            }
             throw CartographyError("CSV line 1: no comma, semicolon or tab splits the header into columns", file: path)
         }
         return CSVReader(delimiter: found, read: file.read)
@@ -119,7 +127,10 @@ extension CSVImporter.Survey {
         guard !CoordinateSystem.isLonLat(point.x, point.y) || !point.x.isFinite || !point.y.isFinite else { return }
         outsideLonLat += 1
         if firstOutside == nil { firstOutside = (line, point.x, point.y) }
-        if !CoordinateSystem.isMercator(point.x, point.y) || !point.x.isFinite || !point.y.isFinite { outsideBoth += 1 }
+        if !CoordinateSystem.isMercator(point.x, point.y) || !point.x.isFinite || !point.y.isFinite {
+            outsideBoth += 1
+            if firstOutsideBoth == nil { firstOutsideBoth = (line, point.x, point.y) }
+        }
     }
 }
 
@@ -165,7 +176,9 @@ extension CSVImporter {
         var result = MapImportResult()
         if let note = plan.note { result.notes.append(note) }
         var reader = try reader(path, delimiter: survey.delimiter)
-        var ids = Set<String>()
+        var ids = RecordIDs(noun: "CSV line")
+        // Why the first record was skipped: a refusal of the whole file says it (its notes are not shown then).
+        var firstSkip: String?
         do {
             _ = try reader.next()
             var number = 0
@@ -179,6 +192,7 @@ extension CSVImporter {
                     let artwork = try self.artwork(record, number: number, survey: survey, plan: plan, collection: collection, ids: &ids)
                     result.artworks.append(artwork)
                 } catch let error as CartographyError {
+                    if firstSkip == nil { firstSkip = "line \(record.line): \(error.message)" }
                     if result.notes.count < 20 { result.notes.append("CSV line \(record.line): \(error.message); skipped") }
                 }
             }
@@ -186,17 +200,35 @@ extension CSVImporter {
             throw CartographyError("CSV \(error.message)", file: path)
         }
         guard !result.artworks.isEmpty else {
-            let advice = survey.outsideBoth > 0 ? "; outside Web Mercator's range too: reproject the file to EPSG:4326"
-                : plan.crs == .lonLat ? "; if the file is in Web Mercator metres, give --crs EPSG:3857" : ""
-            let why = survey.firstOutside.map { ": line \($0.line) has \($0.x), \($0.y) (x, y), not a longitude and latitude" + advice }
-            throw CartographyError("CSV: no usable records (\(survey.records) in the file)\(why ?? "")", file: path)
+            let positions = refusal(survey, crs: plan.crs)
+            throw CartographyError("CSV: no usable records (\(survey.records) in the file)" + (positions.isEmpty ? firstSkip.map { "; the first skipped is \($0)" } ?? "" : positions), file: path)
         }
+        result.unique(ids)
         result.artworks = GeoJSONImporter.namedByAddress(result.artworks)
         return result
     }
 
+    /// Why no record was usable, when positions are to blame, naming the line that is: read as longitude and
+    /// latitude, the first outside that range (and the first outside Web Mercator's too); read as Web Mercator,
+    /// the first outside its range.
+    static func refusal(_ survey: Survey, crs: CoordinateSystem) -> String {
+        func shown(_ bad: (line: Int, x: Double, y: Double)) -> String { "line \(bad.line) has \(bad.x), \(bad.y) (x, y)" }
+        switch crs {
+        case .lonLat:
+            guard let bad = survey.firstOutside else { return "" }
+            guard let both = survey.firstOutsideBoth else {
+                return ": \(shown(bad)), not a longitude and latitude; if the file is in Web Mercator metres, give --crs EPSG:3857"
+            }
+            return ": \(shown(bad)), not a longitude and latitude; " + (both.line == bad.line ? "" : shown(both) + ", ")
+                + "outside Web Mercator's range too: reproject the file to EPSG:4326"
+        case .webMercator:
+            guard let both = survey.firstOutsideBoth else { return "" }
+            return ": \(shown(both)), outside Web Mercator's range (EPSG:3857): reproject the file to EPSG:4326"
+        }
+    }
+
     /// One record's artwork, or why it has none.
-    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, collection: String, ids: inout Set<String>) throws -> Artwork {
+    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, collection: String, ids: inout RecordIDs) throws -> Artwork {
         guard record.fields.count <= survey.header.count || survey.header.count >= maxColumns else {
             throw CartographyError("\(record.fields.count) fields where the header has \(survey.header.count)")
         }
@@ -213,9 +245,9 @@ extension CSVImporter {
             properties[survey.header[column]] = found.rest
         }
         let chosen = plan.fields.value(.id, in: properties)
-        var id = chosen.isEmpty ? "record/\(number)" : FieldLimits.cut(chosen, to: FieldLimits.id) ?? chosen
-        if ids.contains(id) { id = "record/\(number)" }
-        ids.insert(id)
+        let id = chosen.isEmpty ? "" : FieldLimits.cut(chosen, to: FieldLimits.id) ?? chosen
+        // The id is settled once every record is read (`RecordIDs`): a later record may give `record/N` itself.
+        ids.add(given: id, at: record.line, madeUp: "record/\(number)")
         return plan.fields.artwork(id: id, properties: properties, at: coordinate, collection: collection)
     }
 

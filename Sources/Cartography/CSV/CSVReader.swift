@@ -163,6 +163,16 @@ public struct CSVReader {
         return best?.delimiter
     }
 
+    /// The delimiter (`,` `;` tab) that splits the header in `head` into more fields than a record may have, if
+    /// one does: `sniff` passes over such a header, and the refusal should say why rather than "no delimiter".
+    public static func delimiterOfOverlongHeader(_ head: some Collection<UInt8>, limit: Int = Limits().fields) -> UInt8? {
+        for candidate in [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09] {
+            var reader = CSVReader(bytes: head, delimiter: candidate, limits: Limits(recordBytes: head.count + 1, fields: limit))
+            do { _ = try reader.next() } catch { return candidate }
+        }
+        return nil
+    }
+
     /// Whether the first bytes of a file look like delimited text: no NUL, not markup or JSON or a binary
     /// property list, and a header that a delimiter splits into named columns.
     public static func looksLikeCSV(_ head: some Collection<UInt8>) -> UInt8? {

@@ -54,6 +54,7 @@ public enum GeoJSONImporter {
         guard result.features > 0 || !result.artworks.isEmpty else {
             throw CartographyError("no usable features (\(survey.elements) in the file)\(refusal(survey, crs: plan.crs))", file: path)
         }
+        result.unique(pass.ids)
         result.artworks = namedByAddress(result.artworks)
         return result
     }
@@ -215,8 +216,10 @@ public enum GeoJSONImporter {
         let crs: CoordinateSystem
         let fields: PublicArtFields
         let collection: String
-        /// Record ids taken so far: a repeated id falls back to the feature's number.
-        var ids = Set<String>()
+        /// Each artwork's given id, settled once every feature is read: no made-up id is one the file gives.
+        var ids = RecordIDs(noun: "feature")
+        /// Where each OpenStreetMap element's artwork is in the result, by its id (`node/1`).
+        var elements: [String: Int] = [:]
 
         init(crs: CoordinateSystem, fields: PublicArtFields, collection: String) {
             self.crs = crs
@@ -238,7 +241,8 @@ public enum GeoJSONImporter {
             }
             let openStreetMap = isOpenStreetMap(feature, tags: tags)
             if openStreetMap, tags["name"] == nil, let title = tags["title"] { tags["name"] = title }
-            let id = sourceID(feature, tags: tags, index: index)
+            let osmID = sourceID(feature, tags: tags)
+            let id = osmID ?? "feature/\(index + 1)"
             guard case .object(let geometry)? = feature["geometry"], case .string(let type)? = geometry["type"] else {
                 throw CartographyError("no geometry")
             }
@@ -250,10 +254,10 @@ public enum GeoJSONImporter {
                     try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[point]], properties: tags))
                     result.features += 1
                 } else if openStreetMap {
-                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection))
+                    keep(MapTags.artwork(id: id, tags: tags, at: point.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 } else {
-                    result.artworks.append(fields.artwork(id: recordID(feature, tags: tags, index: index), properties: tags,
-                                                          at: point.coordinate, collection: collection))
+                    let given = recordID(feature, tags: tags)
+                    keep(fields.artwork(id: given, properties: tags, at: point.coordinate, collection: collection), given: given, index: index, into: &result)
                 }
             case "LineString", "MultiLineString":
                 let lines = type == "LineString" ? [try line(coordinates)] : try list(coordinates).map(line)
@@ -267,7 +271,7 @@ public enum GeoJSONImporter {
                 }
                 if MapTags.isArtwork(tags), let first = parts.first {
                     let shape = MapFeature(sourceID: id, kind: .otherLine, name: "", parts: [first])
-                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 }
             case "Polygon", "MultiPolygon":
                 let polygons = type == "Polygon" ? [try list(coordinates).map(line)] : try list(coordinates).map { try list($0).map(line) }
@@ -279,7 +283,7 @@ public enum GeoJSONImporter {
                 try sink.add(shape)
                 result.features += 1
                 if MapTags.isArtwork(tags) {
-                    result.artworks.append(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
+                    keep(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection), given: osmID ?? "", index: index, into: &result, element: osmID != nil)
                 }
                 if MapTags.isLandmark(tags) {
                     try sink.add(MapFeature(sourceID: id, kind: .landmark, name: MapTags.name(tags), parts: [[shape.centroid]]))
@@ -290,20 +294,28 @@ public enum GeoJSONImporter {
             }
         }
 
-        /// A public-art record's id: its id column, else the feature's `id`, else its number in the file; an id
-        /// seen before in this file gives way to the number, so no record replaces another.
-        private mutating func recordID(_ feature: JSONObject, tags: [String: String], index: Int) -> String {
+        /// An artwork kept, with the id its feature gives ("" when none) for `ids`.
+        /// An OpenStreetMap element (`element`) met again is the same artwork, as in an .osm file: the later replaces it.
+        private mutating func keep(_ artwork: Artwork, given: String, index: Int, into result: inout MapImportResult, element: Bool = false) {
+            if element, let earlier = elements[given] {
+                result.artworks[earlier] = artwork
+                return
+            }
+            if element { elements[given] = result.artworks.count }
+            result.artworks.append(artwork)
+            ids.add(given: given, at: index + 1, madeUp: "feature/\(index + 1)")
+        }
+
+        /// A public-art record's id: its id column, else the feature's `id`, else "" (a number is made up for it
+        /// once every feature is read).
+        private func recordID(_ feature: JSONObject, tags: [String: String]) -> String {
             var candidates = [fields.value(.id, in: tags)]
             switch feature["id"] {
             case .string(let text)?: candidates.append(text.trimmed)
             case .number(let number)? where number == number.rounded() && abs(number) < 1e15: candidates.append(String(Int64(number)))
             default: break
             }
-            let fallback = "feature/\(index + 1)"
-            let id = candidates.first { !$0.isEmpty }.map { FieldLimits.cut($0, to: FieldLimits.id) ?? $0 } ?? fallback
-            let chosen = ids.contains(id) ? fallback : id
-            ids.insert(chosen)
-            return chosen
+            return candidates.first { !$0.isEmpty }.map { FieldLimits.cut($0, to: FieldLimits.id) ?? $0 } ?? ""
         }
 
         private func line(_ value: JSONValue?) throws -> [GeoPoint] {
@@ -333,15 +345,15 @@ public enum GeoJSONImporter {
         return false
     }
 
-    /// `node/123` style ids when the feature has one (as Overpass exports do), else `feature/N`.
-    private static func sourceID(_ feature: JSONObject, tags: [String: String], index: Int) -> String {
+    /// `node/123` style ids when the feature has one (as Overpass exports do), else nil (it is `feature/N`).
+    private static func sourceID(_ feature: JSONObject, tags: [String: String]) -> String? {
         var featureID: String?
         if case .string(let text)? = feature["id"] { featureID = text }
         let candidates = [featureID, tags["@id"], tags["id"]].compactMap { $0 }
         if let osm = candidates.first(where: { id in ["node/", "way/", "relation/"].contains { id.hasPrefix($0) } }) {
             return String(osm.prefix(100))
         }
-        return "feature/\(index + 1)"
+        return nil
     }
 
     /// A node id for a position, so lines that share a position share a graph node (negative: never an OSM id).

@@ -1,0 +1,68 @@
+import Catalog
+import Foundation
+import Store
+
+extension ImportCommand {
+    /// The collections artmap fills itself, and from what: an import into one needs `--replace`, as it replaces
+    /// what that source brought and drops the favourites of it.
+    static let reservedCollections: [String: String] = [
+        Artwork.defaultCollection: "the campus service's artworks",
+        CatalogStore.fetchedCollection: "the artworks fetched from OpenStreetMap",
+        "rijksmuseum": "the Rijksmuseum paintings of the painters you follow",
+    ]
+
+    /// Whether `name` is a plain word: letters, digits, `-` and `_`, at most `FieldLimits.collection` long.
+    static func isPlainWord(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= FieldLimits.collection && name.unicodeScalars.allSatisfy(isPlain)
+    }
+
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+    }
+
+    /// A file's base name made a plain word: every run of other characters becomes one `-` (`Saved Places` →
+    /// `saved-places`), none at either end.
+    static func plainName(_ raw: String) -> String {
+        var name = ""
+        for scalar in raw.lowercased().unicodeScalars {
+            if isPlain(scalar) { name.unicodeScalars.append(scalar) } else if !name.isEmpty, !name.hasSuffix("-") { name += "-" }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return String(name.prefix(FieldLimits.collection))
+    }
+
+    /// The collection an import fills: `--collection`'s name as given, else the file's base name made a plain word.
+    static func collectionName(_ options: Options, derived: String) throws -> String {
+        guard let given = options.collection else {
+            let plain = plainName(derived)
+            guard !plain.isEmpty else {
+                throw CLIError.usage("the file's name gives no collection name: give --collection NAME (letters, digits, - and _)", command: name)
+            }
+            return plain
+        }
+        guard !given.isEmpty else { throw CLIError.usage("option --collection needs a name", command: name) }
+        return given
+    }
+
+    /// The stored collection an import replaces: the one of that name whatever its case (or the one an older artmap
+    /// named after the file, `legacy`), else a new one. A reserved collection needs `--replace`; a new name must
+    /// be a plain word.
+    static func importTarget(_ collection: String, legacy: String?, options: Options, store: CatalogStore) throws -> String {
+        let existing = try legacy.flatMap { try store.collectionNamed($0) } ?? store.collectionNamed(collection)
+        return try checkedName(existing ?? collection, isNew: existing == nil, replace: options.replace)
+    }
+
+    /// `name` when an import may fill it; a usage error saying why not otherwise.
+    static func checkedName(_ collection: String, isNew: Bool, replace: Bool) throws -> String {
+        if let owner = reservedCollections[collection.lowercased()], !replace {
+            throw CLIError.usage("'\(collection)' is artmap's own collection (\(owner)): importing into it would replace them and drop "
+                + "their favourites; give --replace to do that, or another --collection name", command: name)
+        }
+        if isNew, !isPlainWord(collection) {
+            let plain = plainName(collection)
+            throw CLIError.usage("the collection name '\(DisplayText.clean(collection))' is not a plain word: use letters, digits, - and _"
+                + (plain.isEmpty ? "" : " (for example '\(plain)')"), command: name)
+        }
+        return collection
+    }
+}
