@@ -74,7 +74,8 @@ enum ExportCommand: Command {
             throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
         }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
-        let start = StartResolving.start(option: options.from.map { ($0, "--from") }, store: store).coordinate
+        let here = StartResolving.start(option: options.from.map { ($0, "--from") }, store: store)
+        let start = here.coordinate
         let collection = try options.collection.collection(in: store)
         let content: ExportFormat.Content
         if let walkName {
@@ -88,7 +89,7 @@ enum ExportCommand: Command {
                 let title = "Walk to \(artwork.title)"
                 content = .init(artworks: [artwork], route: (title, walk.points), name: title)
             case .failure(let why):
-                throw CLIError("no walking route: \(why.message); nothing was written")
+                throw CLIError("no walking route: \(why.message(start: here.described)); nothing was written")
             }
         } else {
             guard try store.collectionNames().contains(collection) else {

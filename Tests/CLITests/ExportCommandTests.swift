@@ -116,7 +116,7 @@ private func importAwkwardCollection(home: URL) async throws {
     let nowhere = home.appendingPathComponent("nowhere.gpx")
     let far = await runArtmap(["export", "--format", "gpx", "--route-to", "node/5284003021", "--collection", "helsinki", "-o", nowhere.path], home: home)
     #expect(far.status == 1)
-    #expect(far.err.contains("no walking route: the start is 1846 km outside the imported area (import an extract that covers it); nothing was written"))
+    #expect(far.err.contains("no walking route: the start (the built-in Ashton Building, Liverpool — set yours with 'artmap config set location.home PLACE' or pass --from) is 1846 km outside the imported area (import an extract that covers it); nothing was written"), "\(far.err)")
     #expect(!FileManager.default.fileExists(atPath: nowhere.path))
 }
 

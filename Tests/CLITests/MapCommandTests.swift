@@ -144,7 +144,7 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     // Unreachable: straight line, why, exit 1.
     let far = await runArtmap(["route", "--from", "53.406566,-2.966531", "--to", "node/5284003021", "--collection", "helsinki"], home: home)
     #expect(far.status == 1)
-    #expect(far.out.contains("No walking route: the start is 1846 km outside the imported area (import an extract that covers it)"), "\(far.out)")
+    #expect(far.out.contains("No walking route: the start (--from, 53.40657,-2.96653) is 1846 km outside the imported area (import an extract that covers it)"), "\(far.out)")
     #expect(far.out.contains("Straight line: 1846 km NE"))
 }
 
