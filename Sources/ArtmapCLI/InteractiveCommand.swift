@@ -171,7 +171,7 @@ enum InteractiveCommand {
                                      source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
                                      notice: notice)
         if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
-        start.notice = start.notice ?? checkedSettings.notice ?? firstRunNotice(here.point, source: startSource, gpsd: location.gpsd != nil)
+        start.notice = start.notice ?? checkedSettings.notice ?? firstRunNotice(here.point, source: startSource, gpsd: location.gpsd != nil || startSlideshow)
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
@@ -231,9 +231,10 @@ enum InteractiveCommand {
     }
 
     /// Issue 44 item 4: with no option, live source, home or last place, the view says where it is and why, and how to
-    /// say where you are (`@`, then `~` keeps it as home).
-    static func firstRunNotice(_ point: StartPoint, source: ReferenceSource, gpsd: Bool) -> String? {
-        guard point.isBuiltIn, !gpsd, source == .fixed("Ashton Building") else { return nil }
+    /// say where you are (`@`, then `~` keeps it as home). Not while gpsd's first fix is coming (`waiting`), nor over
+    /// a slideshow the view starts in, whose line counts the pictures.
+    static func firstRunNotice(_ point: StartPoint, source: ReferenceSource, gpsd waiting: Bool) -> String? {
+        guard point.isBuiltIn, !waiting, source == .fixed("Ashton Building") else { return nil }
         return "the built-in campus, Liverpool: @ says where you are, ~ keeps it as home"
     }
 
