@@ -162,7 +162,7 @@ enum InteractiveCommand {
             progressive = false
             if !large { _ = try checked.settleCheck() }
         }
-        let followsCollection = location.replay == nil && location.gpsd == nil && options.at == nil && near == nil
+        let followsCollection = location.replay == nil && location.gpsd == nil && !location.geoclue && options.at == nil && near == nil
         var startReference = reference, startSource = startSource(location: location, near: near, options: options)
         if progressive, followsCollection, let middle = try store.defaultReference(collection: collection, home: .ashtonBuilding) {
             startReference = middle
@@ -214,6 +214,7 @@ enum InteractiveCommand {
     private static func startSource(location: LocationOptions, near: Coordinate?, options: ViewOptions) -> ReferenceSource {
         location.replay != nil ? .live(location.sourceLabel)
             : location.gpsd != nil ? .fixed("Ashton Building, until gpsd has a fix")
+            : location.geoclue ? .fixed("Ashton Building, until GeoClue has a fix")
             : near != nil ? .fixed(DisplayText.clean(options.near ?? ""))
             : (options.at == nil ? .fixed("Ashton Building") : .fixed(nil))
     }

@@ -41,8 +41,8 @@ enum ListCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options.location, command: name, console: console)
-        let gpsdFix = try await location.firstGpsdFix(timeout: 10)
+        let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
+        let gpsdFix = try await location.firstLiveFix()
         if options.near != nil && (options.at != nil || location.firstPoint != nil || gpsdFix != nil) {
             throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name)
         }
