@@ -120,7 +120,7 @@ struct LocationOptions {
             for await event in stream {
                 switch event {
                 case .fix(let coordinate, _): return .success(coordinate)
-                case .failed(let error, _): return .failure(CLIError(error.message))
+                case .failed(let error, _, _): return .failure(CLIError(error.message))
                 default: continue
                 }
             }

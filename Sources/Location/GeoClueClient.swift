@@ -12,8 +12,9 @@ public enum GeoClueEvent: Equatable, Sendable {
     case inaccurate(Coordinate, accuracy: Double)
     /// No new fix for this many seconds: the last position stays.
     case quiet(seconds: Int)
-    /// GeoClue cannot be used (absent, no agent, gone away): said, the last position kept, asked again later.
-    case failed(LocationError, retryIn: Int)
+    /// GeoClue cannot be used (absent, no agent, gone away): said, asked again later; `lastKept` when a fix came
+    /// before, which stays the position.
+    case failed(LocationError, retryIn: Int, lastKept: Bool)
 
     /// One line for the status bar.
     public var statusText: String {
@@ -23,7 +24,8 @@ public enum GeoClueEvent: Equatable, Sendable {
         case .fix(_, nil): return "GeoClue: fix"
         case .inaccurate(_, let accuracy): return "GeoClue: fix too coarse (±\(Int(accuracy.rounded())) m), not applied"
         case .quiet(let seconds): return "GeoClue: no new fix for \(seconds) s; keeping the last position"
-        case .failed(let error, let seconds): return "\(error.message) — retrying in \(seconds)s"
+        case .failed(let error, let seconds, let lastKept):
+            return error.message + (lastKept ? "; keeping the last position" : "") + " — retrying in \(seconds)s"
         }
     }
 }
@@ -83,10 +85,11 @@ public final class GeoClueClient: @unchecked Sendable {
         g_main_context_push_thread_default(context)
         defer { g_main_context_pop_thread_default(context) }
         var delay = 1
+        var hadFix = false
         while !isStopped {
             let failure: LocationError
             do {
-                guard let ended = try session(connected: { delay = 1 }) else { break }
+                guard let ended = try session(connected: { delay = 1 }, fixed: { hadFix = true }) else { break }
                 failure = ended
             } catch let error as LocationError {
                 failure = error
@@ -94,14 +97,14 @@ public final class GeoClueClient: @unchecked Sendable {
                 failure = LocationError("\(error)", kind: .geoClueRefused)
             }
             if isStopped { break }
-            onEvent(.failed(failure, retryIn: delay))
+            onEvent(.failed(failure, retryIn: delay, lastKept: hadFix))
             for _ in 0..<(delay * 10) where !isStopped { usleep(100_000) }
             delay = min(30, delay * 2)
         }
     }
 
     /// One connection: a client started, then its fixes until GeoClue goes away (the reason) or `stop()` (nil).
-    private func session(connected: () -> Void) throws -> LocationError? {
+    private func session(connected: () -> Void, fixed: () -> Void) throws -> LocationError? {
         let connection = try GeoClueConnection(address: busAddress)
         try connection.start(desktopId: "artmap", accuracyLevel: 8, agentWait: agentWait)
         connected()
@@ -114,6 +117,7 @@ public final class GeoClueClient: @unchecked Sendable {
             if let accuracy, accuracy > maxError {
                 onEvent(.inaccurate(coordinate, accuracy: accuracy))
             } else {
+                fixed()
                 onEvent(.fix(coordinate, accuracy: accuracy))
             }
         }, quiet: {

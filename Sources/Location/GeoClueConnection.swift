@@ -78,7 +78,7 @@ final class GeoClueConnection {
                 fix(coordinate, accuracy)
             }
             if gone || g_dbus_connection_is_closed(connection) != 0 {
-                return LocationError("GeoClue left the system bus (its daemon stopped); keeping the last position",
+                return LocationError("GeoClue left the system bus (its daemon stopped)",
                                      kind: .geoClueGone)
             }
             quiet()

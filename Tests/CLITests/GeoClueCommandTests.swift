@@ -31,7 +31,7 @@ private struct GeoClueWatchLine: Decodable {
     @Test func listMeasuresFromGeoCluesFix() async throws {
         // The Victoria Gallery's corner of the campus: what `--at` there lists first, `--geoclue` must list first.
         let (latitude, longitude) = (53.406566, -2.966531)
-        let harness = try GeoClueHarness.start(latitude: latitude, longitude: longitude)
+        let harness = try await GeoClueHarness.start(latitude: latitude, longitude: longitude)
         defer { harness.stop() }
         let home = try temporaryDirectory("geoclue-list")
         let list = await runArtmap(["list", "--json", "--nearest", "2", "--geoclue"], home: home,
@@ -46,9 +46,9 @@ private struct GeoClueWatchLine: Decodable {
         #expect(decoded.buildings.map(\.name) == expected.buildings.map(\.name))
     }
 
-    @Test func watchFollowsAMovingFeedFiltered25mThenKeepsTheLastFixWhenTheDaemonDies() throws {
+    @Test func watchFollowsAMovingFeedFiltered25mThenKeepsTheLastFixWhenTheDaemonDies() async throws {
         let start = (53.4050, -2.9660)
-        let harness = try GeoClueHarness.start(latitude: start.0, longitude: start.1)
+        let harness = try await GeoClueHarness.start(latitude: start.0, longitude: start.1)
         defer { harness.stop() }
         let home = try temporaryDirectory("geoclue-watch")
         let (process, outURL, errURL) = try startBinary(["watch", "--json", "--geoclue"],
@@ -85,8 +85,8 @@ private struct GeoClueWatchLine: Decodable {
         #expect(lines(outURL) == before)
     }
 
-    @Test func listWithoutAnAgentSaysSoAndEnds() throws {
-        let harness = try GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, agent: false)
+    @Test func listWithoutAnAgentSaysSoAndEnds() async throws {
+        let harness = try await GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, agent: false)
         defer { harness.stop() }
         let home = try temporaryDirectory("geoclue-noagent")
         let (process, outURL, errURL) = try startBinary(["list", "--geoclue"], environment: harness.environment(binaryEnvironment(home: home)))

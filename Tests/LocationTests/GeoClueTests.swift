@@ -28,14 +28,14 @@ private func fixes(_ events: [GeoClueEvent]) -> [(Coordinate, Double?)] {
 }
 
 private func failures(_ events: [GeoClueEvent]) -> [LocationError] {
-    events.compactMap { if case .failed(let error, _) = $0 { error } else { nil } }
+    events.compactMap { if case .failed(let error, _, _) = $0 { error } else { nil } }
 }
 
 /// Every test here starts a real GeoClue (root, /etc/geoclue/geoclue.conf): one at a time, as the CLI's are
 /// (the harness's file lock serialises them across targets too).
 @Suite(.serialized) struct GeoClueClientTests {
-    @Test func followsTheNMEAFeedWithUnknownAccuracyThenSaysTheDaemonWentAway() throws {
-        let harness = try GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665)
+    @Test func followsTheNMEAFeedWithUnknownAccuracyThenSaysTheDaemonWentAway() async throws {
+        let harness = try await GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665)
         defer { harness.stop() }
         let log = GeoClueLog()
         let client = GeoClueClient(busAddress: harness.busAddress, maxError: 50) { log.add($0) }
@@ -57,12 +57,13 @@ private func failures(_ events: [GeoClueEvent]) -> [LocationError] {
         let gone = try #require(failures(after).first)
         #expect(gone.kind == .geoClueGone)
         #expect(gone.message.contains("GeoClue left the system bus"), "\(gone.message)")
-        #expect(gone.message.contains("keeping the last position"))
+        let said = try #require(after.first { if case .failed = $0 { true } else { false } })
+        #expect(said.statusText == "GeoClue left the system bus (its daemon stopped); keeping the last position — retrying in 1s")
         #expect(fixes(after).count == fixesBefore, "no fix may follow the daemon's death")
     }
 
-    @Test func noAgentIsSaidInsteadOfWaitingForever() throws {
-        let harness = try GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, agent: false)
+    @Test func noAgentIsSaidInsteadOfWaitingForever() async throws {
+        let harness = try await GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, agent: false)
         defer { harness.stop() }
         let log = GeoClueLog()
         let client = GeoClueClient(busAddress: harness.busAddress, agentWait: 2) { log.add($0) }
@@ -76,8 +77,8 @@ private func failures(_ events: [GeoClueEvent]) -> [LocationError] {
         #expect(fixes(events).isEmpty)
     }
 
-    @Test func aBusWithoutGeoClueIsSaid() throws {
-        let harness = try GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, geoclue: false)
+    @Test func aBusWithoutGeoClueIsSaid() async throws {
+        let harness = try await GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, geoclue: false)
         defer { harness.stop() }
         let log = GeoClueLog()
         let client = GeoClueClient(busAddress: harness.busAddress) { log.add($0) }
@@ -90,7 +91,7 @@ private func failures(_ events: [GeoClueEvent]) -> [LocationError] {
     }
 }
 
-@Test func noSystemBusIsSaid() throws {
+@Test func noSystemBusIsSaid() async throws {
     let dir = try temporaryDirectory("nobus")
     let address = "unix:path=\(dir.path)/no-bus-here"
     let log = GeoClueLog()

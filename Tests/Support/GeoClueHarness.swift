@@ -25,12 +25,22 @@ public final class GeoClueHarness: @unchecked Sendable {
 
     /// Starts the bus, the feed (at `latitude`, `longitude`), GeoClue and (with `agent`) the demo agent. Fails
     /// with what is missing when not root or the programs are not installed (`make deps` installs them).
-    public static func start(latitude: Double, longitude: Double, agent: Bool = true, geoclue: Bool = true) throws -> GeoClueHarness {
+    /// Async so that a test waiting for another's harness gives its thread back: blocked in flock, the tests
+    /// waiting filled the two-core machine's thread pool while the one holding the lock needed a thread.
+    public static func start(latitude: Double, longitude: Double, agent: Bool = true, geoclue: Bool = true) async throws -> GeoClueHarness {
         try requireTools()
-        let harness = try GeoClueHarness(latitude: latitude, longitude: longitude)
+        let lockDescriptor = try await takeLock()
+        let harness: GeoClueHarness
         do {
-            try harness.startBus()
-            if geoclue { try harness.startDaemon(agent: agent) }
+            harness = try GeoClueHarness(latitude: latitude, longitude: longitude, lockDescriptor: lockDescriptor)
+        } catch {
+            flock(lockDescriptor, LOCK_UN)
+            close(lockDescriptor)
+            throw error
+        }
+        do {
+            try await harness.startBus()
+            if geoclue { try await harness.startDaemon(agent: agent) }
         } catch {
             harness.stop()
             throw error
@@ -49,11 +59,19 @@ public final class GeoClueHarness: @unchecked Sendable {
         }
     }
 
-    private init(latitude: Double, longitude: Double) throws {
+    /// The file lock every GeoClue harness holds while it runs (tests of every target, and other test processes).
+    private static func takeLock() async throws -> Int32 {
         let lockPath = "/tmp/artmap-geoclue-tests.lock"
-        lockDescriptor = open(lockPath, O_RDWR | O_CREAT, 0o600)
-        guard lockDescriptor >= 0 else { throw TestServerError("cannot open \(lockPath)") }
-        flock(lockDescriptor, LOCK_EX)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o600)
+        guard descriptor >= 0 else { throw TestServerError("cannot open \(lockPath)") }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
+        return descriptor
+    }
+
+    private init(latitude: Double, longitude: Double, lockDescriptor: Int32) throws {
+        self.lockDescriptor = lockDescriptor
         directory = try temporaryDirectory("geoclue")
         feed = try NMEAFeed(path: directory.appendingPathComponent("nmea.sock").path, latitude: latitude, longitude: longitude)
     }
@@ -65,7 +83,7 @@ public final class GeoClueHarness: @unchecked Sendable {
         base.merging(["DBUS_SYSTEM_BUS_ADDRESS": busAddress]) { $1 }
     }
 
-    private func startBus() throws {
+    private func startBus() async throws {
         let config = directory.appendingPathComponent("bus.conf")
         try """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -83,20 +101,20 @@ public final class GeoClueHarness: @unchecked Sendable {
         </busconfig>
         """.write(to: config, atomically: true, encoding: .utf8)
         try launch("dbus-daemon", ["/usr/bin/dbus-daemon", "--config-file=\(config.path)", "--nofork", "--nopidfile"])
-        try wait(30, "the private bus at \(busAddress)") { FileManager.default.fileExists(atPath: "\(self.directory.path)/bus") }
+        try await wait(30, "the private bus at \(busAddress)") { FileManager.default.fileExists(atPath: "\(self.directory.path)/bus") }
     }
 
     /// Writes GeoClue's configuration (the old one saved), then starts the daemon and waits until it is on the bus;
     /// with `agent`, starts the demo agent and waits until GeoClue hands out clients.
-    public func startDaemon(agent: Bool) throws {
+    public func startDaemon(agent: Bool) async throws {
         try replaceConfig()
         try launch("geoclue", [GeoClueHarness.daemon, "--timeout=0"])
-        try wait(30, "GeoClue on the private bus") { self.busCall(["org.freedesktop.DBus", "/org/freedesktop/DBus",
+        try await wait(30, "GeoClue on the private bus") { self.busCall(["org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                                    "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.GeoClue2"])?
                 .contains("boolean true") ?? false }
         guard agent else { return }
         try launch("agent", [GeoClueHarness.agentProgram])
-        try wait(30, "GeoClue to answer GetClient once the demo agent is registered") {
+        try await wait(30, "GeoClue to answer GetClient once the demo agent is registered") {
             self.busCall(["org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager.GetClient"])?
                 .contains("object path") ?? false
         }
@@ -197,13 +215,13 @@ public final class GeoClueHarness: @unchecked Sendable {
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
-    private func wait(_ seconds: TimeInterval, _ what: String, _ condition: () -> Bool) throws {
+    private func wait(_ seconds: TimeInterval, _ what: String, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             guard Date() < deadline else {
                 throw TestServerError("waited \(Int(seconds)) s for \(what); GeoClue's log:\n\(log("geoclue").suffix(2000))")
             }
-            usleep(100_000)
+            try await Task.sleep(nanoseconds: 100_000_000)
         }
     }
 
