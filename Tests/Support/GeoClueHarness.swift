@@ -112,11 +112,12 @@ public final class GeoClueHarness: @unchecked Sendable {
         try await wait(30, "GeoClue on the private bus") { self.busCall(["org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                                    "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.GeoClue2"])?
                 .contains("boolean true") ?? false }
-        guard agent else { return }
-        try launch("agent", [GeoClueHarness.agentProgram])
-        try await wait(30, "GeoClue to answer GetClient once the demo agent is registered") {
-            self.busCall(["org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager.GetClient"])?
-                .contains("object path") ?? false
+        if agent {
+            try launch("agent", [GeoClueHarness.agentProgram])
+            try await wait(30, "GeoClue to answer GetClient once the demo agent is registered") {
+                self.busCall(["org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager.GetClient"])?
+                    .contains("object path") ?? false
+            }
         }
     }
 
@@ -136,7 +137,7 @@ public final class GeoClueHarness: @unchecked Sendable {
         let running = pids
         pids = [:]
         lock.unlock()
-        guard !wasStopped else { return }
+        if wasStopped { return }
         for name in ["agent", "geoclue", "dbus-daemon"] { if let pid = running[name] { GeoClueHarness.end(pid, signal: SIGTERM) } }
         feed.stop()
         if configReplaced { GeoClueHarness.restoreConfig() }
@@ -179,9 +180,10 @@ public final class GeoClueHarness: @unchecked Sendable {
     /// Puts the saved configuration back (a test that had none leaves its own in place only while it runs).
     static func restoreConfig() {
         let manager = FileManager.default
-        guard manager.fileExists(atPath: backupPath) else { return }
-        _ = try? manager.removeItem(atPath: configPath)
-        _ = try? manager.moveItem(atPath: backupPath, toPath: configPath)
+        if manager.fileExists(atPath: backupPath) {
+            _ = try? manager.removeItem(atPath: configPath)
+            _ = try? manager.moveItem(atPath: backupPath, toPath: configPath)
+        }
     }
 
     private func launch(_ name: String, _ argv: [String]) throws {

@@ -65,9 +65,10 @@ public final class NMEAFeed: @unchecked Sendable {
         let already = stopped
         stopped = true
         lock.unlock()
-        guard !already else { return }
-        _ = finished.wait(timeout: .now() + 5)
-        unlink(path)
+        if !already {
+            _ = finished.wait(timeout: .now() + 5)
+            unlink(path)
+        }
     }
 
     private func run() {
@@ -105,18 +106,19 @@ public final class NMEAFeed: @unchecked Sendable {
         let quiet = paused
         let current = readers
         lock.unlock()
-        guard !quiet else { return }
+        if quiet { return }
         let text = NMEAFeed.sentences(latitude: latitude, longitude: longitude, at: Date())
         var broken: [Int32] = []
         for reader in current {
             let sent = text.withCString { send(reader, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             if sent < 0 { broken.append(reader) }
         }
-        guard !broken.isEmpty else { return }
-        lock.lock()
-        readers.removeAll { broken.contains($0) }
-        lock.unlock()
-        broken.forEach { close($0) }
+        if !broken.isEmpty {
+            lock.lock()
+            readers.removeAll { broken.contains($0) }
+            lock.unlock()
+            broken.forEach { close($0) }
+        }
     }
 
     /// A GGA and an RMC sentence for one position at `date` (UTC), each with its XOR checksum.
