@@ -116,26 +116,27 @@ struct LocationOptions {
             continuation.onTermination = { _ in client.stop() }
             client.start()
         }
-        let found = Task { () -> Result<Coordinate, CLIError>? in
+        let errorLimit = Int(maxError)
+        let found = Task { () -> Result<Coordinate, CLIError> in
+            var connected = false
             for await event in stream {
                 switch event {
                 case .fix(let coordinate, _): return .success(coordinate)
                 case .failed(let error, _, _): return .failure(CLIError(error.message))
+                case .connected: connected = true
                 default: continue
                 }
             }
-            return nil
+            return .failure(CLIError(connected
+                ? "no usable fix from GeoClue within \(Int(timeout)) s (it answered, but gave no position within --max-error \(errorLimit) m)"
+                : "GeoClue did not answer within \(Int(timeout)) s"))
         }
         let timer = Task {
             try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
             found.cancel()
         }
         defer { timer.cancel() }
-        guard let result = await found.value else {
-            throw CLIError("no usable fix from GeoClue within \(Int(timeout)) s (it answered, but gave no position "
-                           + "within --max-error \(Int(maxError)) m)")
-        }
-        return try result.get()
+        return try await found.value.get()
     }
 
     /// Waits for gpsd's first fix good enough to apply, up to `timeout` seconds.
