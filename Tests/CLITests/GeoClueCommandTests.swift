@@ -29,18 +29,18 @@ private struct GeoClueWatchLine: Decodable {
 /// Real GeoClue runs (root, /etc/geoclue/geoclue.conf, the daemon): one at a time.
 @Suite(.serialized) struct GeoClueCommandTests {
     @Test func listMeasuresFromGeoCluesFix() async throws {
-        // The Victoria Gallery's corner of the campus: what `--at` there lists first, `--geoclue` must list first.
+        // A point on the campus: what `--at` there lists first, `--geoclue` fed that point must list first.
         let (latitude, longitude) = (53.406566, -2.966531)
         let harness = try await GeoClueHarness.start(latitude: latitude, longitude: longitude)
         defer { harness.stop() }
         let home = try temporaryDirectory("geoclue-list")
-        let list = await runArtmap(["list", "--json", "--nearest", "2", "--geoclue"], home: home,
-                                   extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": harness.busAddress])
+        // The binary, not in-process: its wait for the fix must not share the test runner's busy thread pool.
+        let list = try runBinary(["list", "--json", "--nearest", "2", "--geoclue"], environment: harness.environment(binaryEnvironment(home: home)))
         #expect(list.status == 0, "\(list.err)\n\(harness.log("geoclue").suffix(1500))")
         let decoded = try JSONDecoder().decode(ListJSON.self, from: Data(list.out.utf8))
         let reference = Coordinate(clampingLatitude: decoded.reference.latitude, longitude: decoded.reference.longitude)
         #expect(Geodesic.distance(from: reference, to: Coordinate(clampingLatitude: latitude, longitude: longitude)) < 5)
-        let fixed = await runArtmap(["list", "--json", "--nearest", "2", "--at", "\(latitude),\(longitude)"], home: home)
+        let fixed = try runBinary(["list", "--json", "--nearest", "2", "--at", "\(latitude),\(longitude)"], environment: binaryEnvironment(home: home))
         let expected = try JSONDecoder().decode(ListJSON.self, from: Data(fixed.out.utf8))
         #expect(!decoded.buildings.isEmpty)
         #expect(decoded.buildings.map(\.name) == expected.buildings.map(\.name))
