@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "COsmium", cxxSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("expat"), .linkedLibrary("bz2"), .linkedLibrary("pthread")]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // GDBus from gio (glib is there for chafa): the GeoClue2 client in Location, its only importer.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
         // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),
-        .target(name: "Location", dependencies: ["Geo", "XMLReading"]),
+        .target(name: "Location", dependencies: ["Geo", "XMLReading", "CGio"]),
         // Pixel loops are optimised even in debug builds, so tests and `swift run` stay usable on large pictures.
         .target(name: "Imaging", dependencies: ["Cells", "CJPEG", "CPNG", "CChafa"], swiftSettings: [.unsafeFlags(["-O"])]),
         // Rectangles, sizes, keys and mouse events: what the terminal, the views and the app all speak, below all three.

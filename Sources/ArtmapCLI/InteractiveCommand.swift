@@ -171,7 +171,7 @@ enum InteractiveCommand {
                                      source: startSource, followsCollection: followsCollection, progressive: progressive, saved: saved,
                                      notice: notice)
         if pointGiven, start.notice == nil { start.notice = try nothingNearNotice(store, start, at: startReference, radius: radius) }
-        start.notice = start.notice ?? checkedSettings.notice ?? firstRunNotice(here.point, source: startSource, gpsd: location.gpsd != nil || startSlideshow)
+        start.notice = start.notice ?? checkedSettings.notice ?? firstRunNotice(here.point, source: startSource, gpsd: location.gpsd != nil || location.geoclue || startSlideshow)
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
@@ -209,7 +209,6 @@ enum InteractiveCommand {
         return false
     }
 
-    /// What the status line names as the reference point at start.
     /// Where the view starts (issue 44's one "here": the option, a GPX walk, home, where the view last was, the campus),
     /// how the status line names it, whether it is a point of the user's own (it then shows what is near it, whichever
     /// collection holds it; gpsd's first fix comes later), and whether the view follows the collection instead.
@@ -225,9 +224,11 @@ enum InteractiveCommand {
         case .lastShown: source = .fixed("where the view last was")
         case .builtIn: source = .fixed("Ashton Building")
         }
-        if location.gpsd != nil, case .fixed(let name) = source { source = .fixed("\(name ?? "fixed point"), until gpsd has a fix") }
-        if location.gpsd != nil, case .home(let name) = source { source = .home("\(name), until gpsd has a fix") }
-        return (point, source, !point.isBuiltIn, location.gpsd == nil && point.isBuiltIn)
+        // A live source whose first fix comes later: the start it waits at says so.
+        let waitsFor = location.gpsd != nil ? "gpsd" : location.geoclue ? "GeoClue" : nil
+        if let waitsFor, case .fixed(let name) = source { source = .fixed("\(name ?? "fixed point"), until \(waitsFor) has a fix") }
+        if let waitsFor, case .home(let name) = source { source = .home("\(name), until \(waitsFor) has a fix") }
+        return (point, source, !point.isBuiltIn, waitsFor == nil && point.isBuiltIn)
     }
 
     /// Issue 44 item 4: with no option, live source, home or last place, the view says where it is and why, and how to

@@ -11,6 +11,7 @@ struct LocationInput {
     var speed: Double?
     var loop = false
     var gpsd: GpsdAddress?
+    var geoclue = false
     var maxError: Double?
     var distanceFilter: Double?
 
@@ -20,7 +21,8 @@ struct LocationInput {
         .option("--speed", \.speed, .number(within: 0.01...1000, unit: "a factor", valueName: "X"), help: "replay speed factor, 0.01 to 1000 (default 1)"),
         .flag("--loop", \.loop, help: "replay the GPX file again and again"),
         .option("--gpsd", \.gpsd, .gpsd, help: "follow gpsd (default 127.0.0.1:2947)", valueIsOptional: true),
-        .option("--max-error", \.maxError, .metres, help: "ignore gpsd fixes less accurate than this (default 50)"),
+        .flag("--geoclue", \.geoclue, help: "follow GeoClue2, the desktop's location service, over the system bus"),
+        .option("--max-error", \.maxError, .metres, help: "ignore gpsd or GeoClue fixes less accurate than this (default 50)"),
         .option("--distance-filter", \.distanceFilter, .metres, help: "move only after this far (default 25)"),
     ]
 
@@ -28,7 +30,8 @@ struct LocationInput {
     static let firstFixDeclarations: [OptionDeclaration<LocationInput>] = [
         .option("--gpx", \.gpx, .path, help: "measure from the first point of a GPX file"),
         .option("--gpsd", \.gpsd, .gpsd, help: "measure from gpsd's first good fix (waits up to 10 s)", valueIsOptional: true),
-        .option("--max-error", \.maxError, .metres, help: "with --gpsd: ignore fixes less accurate than this (default 50)"),
+        .flag("--geoclue", \.geoclue, help: "measure from GeoClue2's first good fix (waits up to \(Int(LocationOptions.geoClueWait)) s)"),
+        .option("--max-error", \.maxError, .metres, help: "with --gpsd or --geoclue: ignore fixes less accurate than this (default 50)"),
     ]
 }
 
@@ -39,10 +42,17 @@ struct LocationOptions {
     let loop: Bool
     let filter: DistanceFilter
     let gpsd: GpsdAddress?
+    /// Follows GeoClue2 on the system bus.
+    let geoclue: Bool
+    /// The system bus to ask GeoClue on (DBUS_SYSTEM_BUS_ADDRESS); nil: glib's default.
+    let busAddress: String?
     let maxError: Double
+    /// How long `list --geoclue` waits for the first good fix.
+    static let geoClueWait: TimeInterval = 15
 
-    /// `console` hears progress while a long GPX file is read (on a terminal).
-    init(_ given: LocationInput, command: String?, console: Console? = nil, defaultFilter: Double = 25) throws {
+    /// `console` hears progress while a long GPX file is read (on a terminal); `environment` names the system bus.
+    init(_ given: LocationInput, command: String?, console: Console? = nil, defaultFilter: Double = 25,
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let path = given.gpx {
             do {
                 let showProgress = console != nil && isatty(STDERR_FILENO) == 1
@@ -63,7 +73,12 @@ struct LocationOptions {
             gpxName = nil
         }
         if given.gpsd != nil, replay != nil { throw CLIError.usage("use either --gpx or --gpsd, not both", command: command) }
+        if given.geoclue, replay != nil || given.gpsd != nil {
+            throw CLIError.usage("use one of --gpx, --gpsd and --geoclue", command: command)
+        }
         gpsd = given.gpsd
+        geoclue = given.geoclue
+        busAddress = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         maxError = given.maxError ?? 50
         loop = given.loop
         filter = DistanceFilter(threshold: given.distanceFilter ?? defaultFilter)
@@ -72,7 +87,8 @@ struct LocationOptions {
     /// Where the walk starts, when there is one.
     /// The same source, as the run loop takes it.
     var source: LocationSource {
-        LocationSource(replay: replay, gpxName: gpxName, loop: loop, filter: filter, gpsd: gpsd, maxError: maxError)
+        LocationSource(replay: replay, gpxName: gpxName, loop: loop, filter: filter, gpsd: gpsd, maxError: maxError,
+                       geoclue: geoclue, busAddress: busAddress)
     }
 
     var firstPoint: Coordinate? { replay?.points.first?.coordinate }
@@ -81,7 +97,46 @@ struct LocationOptions {
     var sourceLabel: String {
         if let gpxName { return "GPX \(gpxName)" }
         if let gpsd { return "gpsd \(gpsd.description)" }
+        if geoclue { return "GeoClue" }
         return "fixed point"
+    }
+
+    /// The first good fix of the live source asked for (gpsd: up to 10 s; GeoClue: up to `geoClueWait`), or nil
+    /// when none was asked for.
+    func firstLiveFix() async throws -> Coordinate? {
+        geoclue ? try await firstGeoClueFix(timeout: LocationOptions.geoClueWait) : try await firstGpsdFix(timeout: 10)
+    }
+
+    /// Waits for GeoClue's first fix good enough to apply, up to `timeout` seconds; GeoClue absent, or without an
+    /// agent, ends the wait at once with what it said.
+    func firstGeoClueFix(timeout: TimeInterval) async throws -> Coordinate? {
+        guard geoclue else { return nil }
+        let stream = AsyncStream<GeoClueEvent> { continuation in
+            let client = GeoClueClient(busAddress: busAddress, maxError: maxError) { continuation.yield($0) }
+            continuation.onTermination = { _ in client.stop() }
+            client.start()
+        }
+        let errorLimit = Int(maxError)
+        let found = Task { () -> Result<Coordinate, CLIError> in
+            var connected = false
+            for await event in stream {
+                switch event {
+                case .fix(let coordinate, _): return .success(coordinate)
+                case .failed(let error, _, _): return .failure(CLIError(error.message))
+                case .connected: connected = true
+                default: continue
+                }
+            }
+            return .failure(CLIError(connected
+                ? "no usable fix from GeoClue within \(Int(timeout)) s (it answered, but gave no position within --max-error \(errorLimit) m)"
+                : "GeoClue did not answer within \(Int(timeout)) s"))
+        }
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            found.cancel()
+        }
+        defer { timer.cancel() }
+        return try await found.value.get()
     }
 
     /// Waits for gpsd's first fix good enough to apply, up to `timeout` seconds.

@@ -27,7 +27,7 @@ enum WatchCommand: Command {
     }
 
     static let intro = [
-        "Follows one source: a GPX walk (--gpx), gpsd (--gpsd), or else the fixed point of --at.",
+        "Follows one source: a GPX walk (--gpx), gpsd (--gpsd), GeoClue2 (--geoclue), or else the fixed point of --at.",
         "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
         "from the last): time, latitude, longitude, source, nearest building and its distance.",
         "Ends when a replay ends (unless --loop) or on Ctrl-C.",
@@ -35,7 +35,7 @@ enum WatchCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
-        let location = try LocationOptions(options.location, command: name, console: console)
+        let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
         if location.replay != nil && options.at != nil {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
         }
@@ -43,7 +43,7 @@ enum WatchCommand: Command {
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         let collection = try options.collection.collection(in: store)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
-        let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : "fixed")
+        let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : (location.geoclue ? "geoclue" : "fixed"))
         let report: @Sendable (Coordinate) -> Void = { coordinate in
             console.line(line(for: coordinate, source: source, query: query, json: json))
         }
@@ -62,10 +62,30 @@ enum WatchCommand: Command {
             }
             client.start()
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+        } else if location.geoclue {
+            try await followGeoClue(location, report: report, console: console)
         } else {
             report(StartResolving.start(option: options.at.map { ($0, "--at") }, store: store).coordinate)
         }
         return 0
+    }
+
+    /// Runs until interrupted: GeoClue's state changes (no agent, gone away, quiet) go to stderr, applied fixes to
+    /// stdout; the last fix stays the reference while GeoClue is away.
+    private static func followGeoClue(_ location: LocationOptions, report: @escaping @Sendable (Coordinate) -> Void,
+                                      console: Console) async throws {
+        let filter = SharedDistanceFilter(location.filter)
+        let client = GeoClueClient(busAddress: location.busAddress, maxError: location.maxError) { event in
+            switch event {
+            case .fix(let coordinate, _):
+                if filter.accept(coordinate) { report(coordinate) }
+            default:
+                console.error(event.statusText)
+            }
+        }
+        client.start()
+        defer { client.stop() }
+        while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
     }
 
     static func line(for coordinate: Coordinate, source: String, query: CatalogQuery, json: Bool) -> String {

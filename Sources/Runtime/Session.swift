@@ -32,6 +32,7 @@ public final class Session {
     private let location: LocationSource
     private var locationTask: Task<Void, Never>?
     private var gpsdClient: GpsdClient?
+    private var geoClueClient: GeoClueClient?
     private var running = true
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
@@ -107,6 +108,7 @@ public final class Session {
             signalSources.forEach { $0.cancel() }
             locationTask?.cancel()
             gpsdClient?.stop()
+            geoClueClient?.stop()
         }
         start(on: terminal)
         var lastTick = Date()
@@ -236,7 +238,7 @@ public final class Session {
         if favourites.map(\.key) != state.favourites.map(\.key) { dispatch(.favouritesLoaded(favourites)) }
     }
 
-    /// Replays the GPX walk in the background; each fix that passes the distance filter becomes an action.
+    /// Follows gpsd or GeoClue, or replays the GPX walk, in the background; each fix that passes the distance filter becomes an action.
     private func startLocation() {
         if let gpsd = location.gpsd {
             let queue = self.queue
@@ -249,6 +251,22 @@ public final class Session {
                 }
             }
             gpsdClient = client
+            client.start()
+            return
+        }
+        if location.geoclue {
+            // As gpsd's: each state change on the status line, each applied fix moves the reference; a GeoClue that
+            // goes away is said there and the last position stays.
+            let queue = self.queue
+            let label = location.sourceLabel
+            let filter = SharedDistanceFilter(location.filter)
+            let client = GeoClueClient(busAddress: location.busAddress, maxError: location.maxError) { event in
+                queue.post(.locationStatus(event.statusText))
+                if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
+                    queue.post(.referenceMoved(coordinate, .live(label)))
+                }
+            }
+            geoClueClient = client
             client.start()
             return
         }
