@@ -15,7 +15,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build" -package
 mkdir -p "$build/COsmium"
 printf 'module COsmium {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/COsmium/include/cosmium.h" > "$build/COsmium/module.modulemap"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/COsmium/include -c Sources/COsmium/cosmium.cpp -o "$build/cosmium.o"
-cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I "$build/COsmium" $(pkg-config --cflags chafa | sed 's/-I/-Xcc -I/g'))
+cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I Sources/CGio -I "$build/COsmium" $(pkg-config --cflags-only-I chafa gio-2.0 | sed 's/-I/-Xcc -I/g'))
 osmium_links=("$build/cosmium.o" -lz -lexpat -lbz2 -lstdc++ -lpthread)
 
 # One Swift module at a time, as a static library the harness links.
@@ -54,7 +54,7 @@ harness() { # target, libraries..., link flags after --
   swiftc "${flags[@]}" "${cinc[@]}" -o "$build/fuzz-$target" "Fuzz/${target}Fuzz.swift" "${libs[@]}" "${links[@]}"
 }
 harness Catalog Catalog Cells TerminalTypes Geo
-harness Location Location XMLReading Geo -- -lxml2
+harness Location Location XMLReading Geo -- -lxml2 -lgio-2.0 -lgobject-2.0 -lglib-2.0
 harness Imaging Imaging Cells TerminalTypes -- -ljpeg -lpng16 -lchafa -lglib-2.0
 harness Cartography Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness PBF Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"

@@ -103,3 +103,11 @@ func anElementWithANumberOutOfRangeIsLeftOutAndCounted(extra: String, named: Str
     #expect(checked.firstSkipped == named)
     #expect(checked.data == answer("\n"), "\(String(decoding: checked.data, as: UTF8.self))")
 }
+
+/// Found by the Overpass fuzz target: an element nested in another, both out of range, gave overlapping ranges to
+/// leave out, and cutting them trapped ("Range requires lowerBound <= upperBound").
+@Test func nestedElementsOutOfRangeAreLeftOutOnce() {
+    let checked = FetchPlan.withoutBadNumbers(answer("<way id=\"1e19\"><node id=\"1e19\" lat=\"1\" lon=\"1\"/><nd ref=\"1\"/></way>\n"))
+    #expect(checked.data == answer("\n"), "\(String(decoding: checked.data, as: UTF8.self))")
+    #expect(checked.skipped == 2)
+}

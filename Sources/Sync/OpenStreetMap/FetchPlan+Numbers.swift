@@ -55,9 +55,10 @@ extension FetchPlan {
         var kept = Data()
         kept.reserveCapacity(data.count)
         var from = 0
-        for range in drops {
-            kept.append(data[data.startIndex + from..<data.startIndex + range.lowerBound])
-            from = range.upperBound
+        // An element nested in another (a hostile answer) drops a range inside the outer one's: each byte goes once.
+        for range in drops.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if range.lowerBound > from { kept.append(data[data.startIndex + from..<data.startIndex + range.lowerBound]) }
+            from = max(from, range.upperBound)
         }
         kept.append(data[(data.startIndex + from)...])
         return CheckedAnswer(data: kept, skipped: drops.count, firstSkipped: first.map { String(DisplayText.clean($0).prefix(60)) })
