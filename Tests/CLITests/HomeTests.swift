@@ -7,12 +7,6 @@ import App
 
 /// Issue 44 items 1 and 2: with a city imported and home set once, the commands start at home with no option, and a
 /// start nobody chose says it was the built-in campus and how to set one's own.
-private func helsinkiHome(_ label: String) async throws -> URL {
-    let home = try temporaryDirectory(label)
-    let imported = await runArtmap(["import", repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path], home: home)
-    #expect(imported.status == 0, "\(imported.err)")
-    return home
-}
 
 @Test func withHomeSetEveryCommandStartsThereWithNoOption() async throws {
     let home = try await helsinkiHome("home-set")

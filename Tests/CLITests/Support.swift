@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import ArtmapCLI
 
 import TestSupport
@@ -57,4 +58,12 @@ func runBinary(_ arguments: [String], environment: [String: String]) throws -> C
 /// Collects what a command prints.
 final class TextSink: @unchecked Sendable {
     var text = ""
+}
+
+/// A home of its own with the Helsinki extract imported (streets, paths and 65 artworks).
+func helsinkiHome(_ label: String) async throws -> URL {
+    let home = try temporaryDirectory(label)
+    let imported = await runArtmap(["import", repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path], home: home)
+    #expect(imported.status == 0, "\(imported.err)")
+    return home
 }

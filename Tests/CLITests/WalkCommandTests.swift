@@ -5,12 +5,6 @@ import TestSupport
 
 /// Issue 32: `artmap walk` over the Helsinki extract: the best order, legs equal to `route`, a time budget, and
 /// an artwork no path reaches left out and named.
-private func helsinkiHome(_ label: String) async throws -> URL {
-    let home = try temporaryDirectory(label)
-    let imported = await runArtmap(["import", repositoryRoot.appendingPathComponent("Tests/CartographyTests/Fixtures/helsinki.osm.pbf").path], home: home)
-    #expect(imported.status == 0, "\(imported.err)")
-    return home
-}
 
 private struct WalkJSON: Decodable {
     struct Stop: Decodable { let id: String; let latitude, longitude, leg_m, arrive_s: Double }
