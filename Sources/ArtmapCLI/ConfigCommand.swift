@@ -85,6 +85,13 @@ enum ConfigCommand: Command {
         let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
         var value = call.arguments[1]
         if setting.key == Setting.home, value.lowercased() != "default", !value.isEmpty, Home(setting: value) == nil {
+            // "91,0" is a point out of range, not a place to look up.
+            let point = value.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }
+            if point.contains(","), point.allSatisfy({ "0123456789.,-".contains($0) }) {
+                do { _ = try Coordinate.parse(String(point)) } catch {
+                    throw CLIError.usage("location.home: \(DisplayText.clean("\(error)")); nothing was saved", command: name)
+                }
+            }
             value = try await homeFound(value, store: store, environment: call.environment).setting
         }
         // Settings are saved in the user's file, even beside a store that cannot be written.

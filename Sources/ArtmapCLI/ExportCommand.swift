@@ -74,7 +74,7 @@ enum ExportCommand: Command {
             throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
         }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
-        let here = StartResolving.start(option: options.from.map { ($0, "--from") }, store: store)
+        let here = StartResolving.start(option: options.from.map { ($0, "--from") }, store: store, console: console)
         let start = here.coordinate
         let collection = try options.collection.collection(in: store)
         let content: ExportFormat.Content

@@ -66,7 +66,7 @@ enum FetchCommand: Command {
         let services = try OSMServiceOptions.services(options.services, store: store, command: name)
         let near = options.picturesOnly ? nil : try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name)
         // One "here" (issue 44): the option, else home, else where the view last was, else the campus.
-        let center = StartResolving.start(option: StartResolving.given(options.around, option: "--around", near: near, nearText: options.near), store: store).coordinate
+        let center = StartResolving.start(option: StartResolving.given(options.around, option: "--around", near: near, nearText: options.near), store: store, console: console).coordinate
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
                                       maxAgeDays: try OSMServiceOptions.maxAgeDays(store, console: console), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))

@@ -13,7 +13,8 @@ extension ImportCommand {
 
     /// Whether `name` is a plain word: letters, digits, `-` and `_`, at most `FieldLimits.collection` long.
     static func isPlainWord(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= FieldLimits.collection && name.unicodeScalars.allSatisfy(isPlain)
+        // Not `-` first: `refresh -x` would read it as an option.
+        !name.isEmpty && !name.hasPrefix("-") && name.count <= FieldLimits.collection && name.unicodeScalars.allSatisfy(isPlain)
     }
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
@@ -47,9 +48,18 @@ extension ImportCommand {
     /// The stored collection an import replaces: the one of that name whatever its case (or the one an older artmap
     /// named after the file, `legacy`), else a new one. A reserved collection needs `--replace`; a new name must
     /// be a plain word.
-    static func importTarget(_ collection: String, legacy: String?, options: Options, store: CatalogStore) throws -> String {
+    /// A collection imported from another file needs `--replace` too: importing `rep.csv` into `helsinki` would
+    /// replace the city's artworks and streets and drop their favourites.
+    static func importTarget(_ collection: String, legacy: String?, path: String, options: Options, store: CatalogStore) throws -> String {
         let existing = try legacy.flatMap { try store.collectionNamed($0) } ?? store.collectionNamed(collection)
-        return try checkedName(existing ?? collection, isNew: existing == nil, replace: options.replace)
+        let target = try checkedName(existing ?? collection, isNew: existing == nil, replace: options.replace)
+        if let existing, !options.replace, case .file(let file) = try store.collectionSource(existing),
+           file.path != URL(fileURLWithPath: path).standardizedFileURL.path {
+            throw CLIError.usage("'\(DisplayText.clean(existing))' holds what \(DisplayText.clean(URL(fileURLWithPath: file.path).lastPathComponent)) brought: "
+                + "importing another file into it would replace that and drop its favourites; give --replace to do that, "
+                + "or another --collection name", command: name)
+        }
+        return target
     }
 
     /// `name` when an import may fill it; a usage error saying why not otherwise.

@@ -41,7 +41,7 @@ extension ImportCommand {
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         let target = try importTarget(collection, legacy: options.collection == nil ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent.lowercased() : nil,
-                                      options: options, store: store)
+                                      path: path, options: options, store: store)
         let report = try store.merge(artworks.map { var a = $0; a.collection = target; return a }, into: target, full: true, source: recorded)
         var line = "imported \(fileName) into '\(DisplayText.clean(target))': \(report.received) artwork\(report.received == 1 ? "" : "s") "
             + "(\(report.new) new, \(report.changed) changed, \(report.removed) removed)"

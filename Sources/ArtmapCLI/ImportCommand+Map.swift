@@ -171,7 +171,7 @@ extension ImportCommand {
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
-        let collection = try importTarget(collection, legacy: options.collection == nil ? mapCollectionName(path) : nil, options: options, store: store)
+        let collection = try importTarget(collection, legacy: options.collection == nil ? mapCollectionName(path) : nil, path: path, options: options, store: store)
         let started = Date()
         let fileName = DisplayText.clean(URL(fileURLWithPath: path).lastPathComponent)
         // Taken before reading: a file changed while it is read is imported again by the next refresh.

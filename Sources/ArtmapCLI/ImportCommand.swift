@@ -178,7 +178,7 @@ enum ImportCommand: Command {
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
         let target = try importTarget(collection, legacy: options.collection == nil ? url.deletingPathExtension().lastPathComponent.lowercased() : nil,
-                                      options: options, store: store)
+                                      path: path, options: options, store: store)
         let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
         let report = try store.merge(artworks, into: target, full: true, presentIDs: presentIDs, source: recorded)
         console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(target))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")

@@ -54,7 +54,7 @@ enum ListCommand: Command {
         // One "here" (issue 44): a live source's first fix, the option, home, where the view last was, then the campus.
         let live = location.firstPoint.map { ($0, location.sourceLabel) } ?? gpsdFix.map { ($0, location.sourceLabel) }
         let here = StartResolving.start(option: StartResolving.given(options.at, option: "--at", near: near, nearText: options.near),
-                                        live: live, store: checked.store)
+                                        live: live, store: checked.store, console: console)
         let reference = here.coordinate
         // A point of the user's own shows what is near it, whichever collection holds it.
         let pointGiven = !here.isBuiltIn

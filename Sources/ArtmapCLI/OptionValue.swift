@@ -63,8 +63,7 @@ extension OptionValue where Value == Double {
     /// A distance within `range` (the fetch radius).
     static func metres(within range: ClosedRange<Double>) -> Self {
         Self(valueName: "METRES") { text, option in
-            let value = try metres.parse(text, option)
-            guard range.contains(value) else {
+            guard let value = try? metres.parse(text, option), range.contains(value) else {
                 throw refuse(option, "must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) metres", text)
             }
             return value

@@ -47,7 +47,7 @@ enum RouteCommand: Command {
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store, offline: false, environment: environment, command: name)
         // One "here" (issue 44): the option, else home, else where the view last was; only then a far collection's middle.
-        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near), store: checked.store)
+        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near), store: checked.store, console: console)
         func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
             var start = here.coordinate
             // The artwork in whichever collection holds it (or --collection's).

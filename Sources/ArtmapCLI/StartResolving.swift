@@ -10,14 +10,19 @@ enum StartResolving {
     static let lastShownSetting = "view.last-reference"
 
     /// The start: the first of `option` and `live` that is given, else home, else the view's last place, else the campus.
-    static func start(option: (Coordinate, String)? = nil, live: (Coordinate, String)? = nil, store: CatalogStore) -> StartPoint {
-        StartPoint.resolve(option: option, live: live, home: home(store), lastShown: lastShown(store))
+    /// With a console, a saved home that is not valid is said on standard error (and not used).
+    static func start(option: (Coordinate, String)? = nil, live: (Coordinate, String)? = nil, store: CatalogStore,
+                      console: Console? = nil) -> StartPoint {
+        StartPoint.resolve(option: option, live: live, home: home(store, console: option == nil && live == nil ? console : nil),
+                           lastShown: lastShown(store))
     }
 
     /// The `location.home` setting, when it is set and valid.
-    static func home(_ store: CatalogStore) -> Home? {
+    static func home(_ store: CatalogStore, console: Console? = nil) -> Home? {
         guard let text = (try? store.setting(Setting.home)) ?? nil, let setting = Setting.named(Setting.home) else { return nil }
-        return Home(setting: setting.usable(text).value)
+        let (value, problem) = setting.usable(text)
+        if let problem { console?.error("artmap: setting \(problem) (artmap config set location.home PLACE to change it)") }
+        return Home(setting: value)
     }
 
     /// Where the view last was, when it remembered one.

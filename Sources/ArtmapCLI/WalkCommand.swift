@@ -94,7 +94,7 @@ enum WalkCommand: Command {
                                                          environment: environment, command: name)
         let resumed = try options.resume.map { try savedWalk($0, store: store) }
         let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near)
-                                            ?? resumed.map { ($0.walk.start, "where the saved walk started") }, store: store)
+                                            ?? resumed.map { ($0.walk.start, "where the saved walk started") }, store: store, console: console)
         let start = here.coordinate
         let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil, console: console)
         guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
@@ -108,6 +108,9 @@ enum WalkCommand: Command {
             planned = .success(straight)
         }
         switch planned {
+        case .failure(let why) where WalkPlanner.wantsStraightLines(why):
+            throw CLIError("no walk: none of the artworks is within \(DistanceText.format(WalkPlanner.straightLineReach)) of \(here.described), "
+                           + "to walk to by straight lines, and \(why.message(start: "the start"))")
         case .failure(let why):
             throw CLIError("no walk: \(why.message(start: here.described))")
         case .success(let plan):

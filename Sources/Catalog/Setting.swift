@@ -163,7 +163,7 @@ public struct Setting: Sendable, Identifiable {
         Setting(key: autoFetch, title: "Fetch the map around you", help: "on: the view fetches streets and artworks it lacks (never with --offline)",
                 defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
         Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",
-                defaultValue: "30", check: number(in: 0...3650, unit: "days")),
+                defaultValue: "30", check: number(in: 0...3650, unit: "days", integer: true)),
     ]
 
     /// The `theme` setting's values.

@@ -53,3 +53,18 @@ import App
     let home = StartPoint.resolve(home: Home(coordinate: .ashtonBuilding, name: "Work"))
     #expect(InteractiveCommand.firstRunNotice(home, source: .home("Work"), gpsd: false) == nil)
 }
+
+/// The review's findings: a home out of range is said, never looked up as a place name; one saved by hand and not
+/// valid is named on stderr by the command that would have started there.
+@Test func aHomeOutOfRangeIsRefusedAndAnInvalidSavedOneIsNamed() async throws {
+    let home = try temporaryDirectory("home-invalid")
+    let far = await runArtmap(["config", "set", "location.home", "91,0"], home: home)
+    #expect(far.status == 2 && far.err.contains("location.home: latitude 91.0 is outside -90...90; nothing was saved"), "\(far.err)")
+    let folder = home.appendingPathComponent(".config/artmap")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "location.home = garbage\n".write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    let listed = await runArtmap(["list"], home: home)
+    #expect(listed.status == 0 && listed.err.contains("setting location.home = garbage is not valid"), "\(listed.err)")
+    let walked = await runArtmap(["walk", "--stops", "2"], home: home)
+    #expect(walked.err.contains("setting location.home = garbage is not valid"), "\(walked.err)")
+}
