@@ -22,7 +22,7 @@ enum FetchCommand: Command {
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--around", \.around, .coordinate, help: "the point to fetch around (default the Ashton Building)"),
+            .option("--around", \.around, .coordinate, help: "the point to fetch around (default: home, location.home, else where the view last was)"),
             NearOption.declaration(\.near),
             .option("--radius", \.radius, .metres(within: 1...MapFetcher.maxRadius), help: "how far around the point (default 1000, at most 5000)"),
             .flag("--no-pictures", \.noPictures, help: "do not look for or download the artworks' pictures"),

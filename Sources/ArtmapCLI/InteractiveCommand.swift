@@ -41,7 +41,7 @@ enum InteractiveCommand {
             ]
 
         private static let place: [OptionDeclaration<ViewOptions>] = [
-            .option("--at", \.at, .coordinate, help: "reference point (default the Ashton Building)"),
+            .option("--at", \.at, .coordinate, help: "reference point (default: home, location.home, else where the view last was, else the Ashton Building)"),
             .option("--radius", \.radius, .metres(within: 1...100_000), help: "show only what is within this distance (1 to 100000, as the setting map.radius)"),
             .option("--nearest", \.nearest, .count(upTo: 100), valueName: "K", help: "highlight the K nearest buildings, 1 to 100 (default 10)"),
         ]

@@ -23,7 +23,7 @@ enum ListCommand: Command {
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--at", \.at, .coordinate, help: "reference point (default the Ashton Building, 53.406566,-2.966531)"),
+            .option("--at", \.at, .coordinate, help: "reference point (default: home, location.home, else where the view last was, else the Ashton Building)"),
             NearOption.declaration(\.near),
             OSMServiceInput.nominatimDeclaration.lifted(\.services),
             .flag("--offline", \.offline, help: "with --near: look the place up in the store only"),

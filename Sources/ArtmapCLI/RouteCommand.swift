@@ -21,7 +21,7 @@ enum RouteCommand: Command {
         var positionals: [String] = []
 
         static let declarations: [OptionDeclaration<Options>] = [
-            .option("--from", \.from, .coordinate, help: "where the walk starts (default the Ashton Building, or the middle of a collection far from it, as list and the view measure)"),
+            .option("--from", \.from, .coordinate, help: "where the walk starts (default: home, location.home, else where the view last was, else as list measures)"),
             NearOption.declaration(\.near),
             OSMServiceInput.nominatimDeclaration.lifted(\.services),
             .option("--to", \.to, .text("ID"), help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),

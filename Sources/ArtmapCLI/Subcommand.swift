@@ -48,6 +48,9 @@ extension Array {
             throw CLIError.usage("\(command) knows \(list), not '\(DisplayText.clean(typed))'" + Suggestion.hint(for: typed, among: known), command: command)
         }
         let given = [String](words.dropFirst())
+        if given.count > chosen.arguments.count, !chosen.arguments.isEmpty {
+            throw CLIError.usage("\(command) \(chosen.word) takes \(chosen.arguments.joined(separator: " ")), not also '\(DisplayText.clean(given[chosen.arguments.count]))'", command: command)
+        }
         guard given.count == chosen.arguments.count, given.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             let what = chosen.arguments.isEmpty ? "takes nothing after '\(chosen.word)'" : "needs \(chosen.arguments.joined(separator: " "))"
             throw CLIError.usage("\(command) \(chosen.word) \(what)", command: command)

@@ -114,7 +114,8 @@ enum WalkCommand: Command {
         case .failure(let why):
             throw CLIError("no walk: \(why.message(start: here.described))")
         case .success(let plan):
-            let shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
+            var shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
+            shape.origin = here.originLabel
             if let saveName = options.save { try save(plan, finish: finish, as: saveName, store: store, console: console) }
             if let path = options.gpx {
                 let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
@@ -176,6 +177,8 @@ struct WalkShape {
     let finish: WalkFinish
     let metresPerSecond: Double
     let staySeconds: Double
+    /// Where the start came from ("home: Mikonkatu"), said beside it.
+    var origin: String?
 
     var walkingSeconds: Double { plan.totalMetres / metresPerSecond }
     var staySecondsTotal: Double { Double(plan.stops.count) * staySeconds }
@@ -192,7 +195,7 @@ struct WalkShape {
 
     var text: [String] {
         let s = plan.start
-        var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude)): \(plan.stops.count) stop\(plan.stops.count == 1 ? "" : "s"), "
+        var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude))\(origin.map { " (\(DisplayText.clean($0)))" } ?? ""): \(plan.stops.count) stop\(plan.stops.count == 1 ? "" : "s"), "
             + "\(DistanceText.format(plan.totalMetres)), \(Self.minutes(walkingSeconds)) walking + \(Self.minutes(staySecondsTotal)) at the stops"
             + (finish == .round ? ", back to the start" : finish == .open ? ", ending at the last" : ", ending at the point given")
             + (plan.byStraightLines ? " (by straight lines: no streets here)" : "")]

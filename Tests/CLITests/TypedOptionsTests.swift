@@ -44,7 +44,7 @@ private func expectRefused<Options: CommandOptions>(_ parser: OptionParser, _ ar
     #expect(try FetchCommand.parser.parse([], as: FetchCommand.Options.self).radius == nil, "not given: the command's default")
     expectRefused(FetchCommand.parser, ["--radius", "5001"], as: FetchCommand.Options.self, "option --radius must be 1 to 5000 metres, got '5001'")
     expectRefused(FetchCommand.parser, ["--radius", "0x10"], as: FetchCommand.Options.self,
-                  "option --radius needs a distance in metres (a decimal number ≥ 0), got '0x10'")
+                  "option --radius must be 1 to 5000 metres, got '0x10'")
 }
 
 @Test func countsAreWholeNumbersFromOne() throws {
