@@ -29,6 +29,8 @@ public struct RecordIDs: Sendable {
         var firstPlace: [String: Int] = [:]
         var ids: [String] = []
         var notes: [String] = []
+        // The next number tried for each base: 100,000 rows sharing one id take one step each, not 100,000.
+        var nextNumber: [String: Int] = [:]
         ids.reserveCapacity(entries.count)
         for entry in entries {
             if !entry.given.isEmpty, !used.contains(entry.given) {
@@ -39,12 +41,13 @@ public struct RecordIDs: Sendable {
             }
             let base = entry.given.isEmpty ? entry.madeUp : entry.given
             var id = base
-            var number = 2
+            var number = nextNumber[base] ?? 2
             while given.contains(id) || used.contains(id) {
                 let suffix = "#\(number)"
                 id = (FieldLimits.cut(base, to: FieldLimits.id - suffix.count) ?? base) + suffix
                 number += 1
             }
+            nextNumber[base] = number
             used.insert(id)
             ids.append(id)
             if !entry.given.isEmpty {
