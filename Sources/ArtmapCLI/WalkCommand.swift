@@ -100,12 +100,10 @@ enum WalkCommand: Command {
         guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
-        var planned = try WalkPlanner.plan(from: start, artworks: artworks, finish: finish, choice: choice, source: store)
-        // No streets at the start: the walk is planned by straight lines and says so, as `route` draws a straight line.
-        if case .failure(let why) = planned, WalkPlanner.wantsStraightLines(why),
-           let straight = WalkPlanner.planByStraightLines(from: start, artworks: artworks, finish: finish, choice: choice) {
+        let planned = try WalkPlanner.planOrStraight(from: start, artworks: artworks, finish: finish, choice: choice, source: store)
+        // No streets at the start: planned by straight lines, and said, as `route` draws a straight line.
+        if case .success(let plan) = planned, let why = plan.straightBecause {
             console.error("artmap walk: planned by straight lines, since \(why.message(start: here.described))")
-            planned = .success(straight)
         }
         switch planned {
         case .failure(let why) where WalkPlanner.wantsStraightLines(why):

@@ -47,8 +47,19 @@ extension WalkPlanner {
         }
         let legs = path.indices.dropFirst().map { straightLeg(from: path[$0 - 1], to: path[$0]) }
         var plan = ArtWalkPlan(start: start, stops: stops, legs: legs, leftOut: leftOut)
-        plan.byStraightLines = true
+        plan.straightBecause = .noWalkingGraph
         return plan
+    }
+
+    /// `plan`, or, when there are no streets at the start, the walk by straight lines through the art within reach,
+    /// with why (`straightBecause`): the one rule `artmap walk` and the view's `w` both follow.
+    public static func planOrStraight(from start: Coordinate, artworks: [Artwork], finish: WalkFinish, choice: WalkChoice = .all,
+                                      source: WalkPieceSource) throws -> Result<ArtWalkPlan, RouteFailure> {
+        let planned = try plan(from: start, artworks: artworks, finish: finish, choice: choice, source: source)
+        guard case .failure(let why) = planned, wantsStraightLines(why),
+              var straight = planByStraightLines(from: start, artworks: artworks, finish: finish, choice: choice) else { return planned }
+        straight.straightBecause = why
+        return .success(straight)
     }
 
     /// One straight walk, as a route with a single step ("walk straight north-east, 120 m").

@@ -28,8 +28,9 @@ public struct ArtWalkPlan: Sendable {
     /// From the start to the first stop, between stops, and (round or to a point) from the last to the end.
     public let legs: [WalkingRoute]
     public let leftOut: [(artwork: Artwork, reason: String)]
-    /// Planned by straight lines, with no streets near (issue 44): each leg is one straight walk.
-    public var byStraightLines = false
+    /// Why it is planned by straight lines (no streets at the start, issue 44), each leg one straight walk; nil over streets.
+    public var straightBecause: RouteFailure?
+    public var byStraightLines: Bool { straightBecause != nil }
 
     /// The whole walk's metres (the straight walks to and from the ways included).
     public var totalMetres: Double { legs.reduce(0) { $0 + $1.totalMetres } }

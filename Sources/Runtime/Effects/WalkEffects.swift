@@ -60,14 +60,10 @@ struct WalkEffects: EffectHandler {
     static func walkAnswer(_ request: WalkPlanRequest, storePath: String) -> WalkAction {
         do {
             let source = try CatalogStore.reader(path: storePath)
-            switch try WalkPlanner.plan(from: request.start, artworks: request.artworks, finish: request.finish,
-                                        choice: request.choice, source: source) {
+            // No streets at the start: planned by straight lines, as `g` draws a straight line (issue 44).
+            switch try WalkPlanner.planOrStraight(from: request.start, artworks: request.artworks, finish: request.finish,
+                                                  choice: request.choice, source: source) {
             case .success(let plan):
-                return .planned(generation: request.generation, WalkItinerary(plan, finish: request.finish))
-            case .failure(let why) where WalkPlanner.wantsStraightLines(why):
-                // No streets at the start: planned by straight lines, as `g` draws a straight line (issue 44).
-                guard let plan = WalkPlanner.planByStraightLines(from: request.start, artworks: request.artworks, finish: request.finish,
-                                                                 choice: request.choice) else { return .failed(generation: request.generation, why.message) }
                 return .planned(generation: request.generation, WalkItinerary(plan, finish: request.finish))
             case .failure(let why):
                 return .failed(generation: request.generation, why.message)
