@@ -26,7 +26,7 @@ enum ImportCommand: Command {
             .option("--crs", \.crs, ImportCommand.coordinateSystem, help: "GeoJSON, CSV: read the positions in this system, whatever the file says"),
             .flag("--dry-run", \.dryRun, help: "GeoJSON, CSV: print each column chosen (why, and the runner-up), the coordinate system and the first three records; save nothing"),
             .flag("--no-images", \.noImages, help: "do not download the photos a GeoJSON or CSV file names"),
-            .flag("--replace", \.replace, help: "import into campus, osm or rijksmuseum, replacing what artmap put there (and its favourites)"),
+            .flag("--replace", \.replace, help: "import into campus, osm, rijksmuseum or a collection another file filled, replacing it (and its favourites)"),
         ] + StoreOption.declarations.lifted(\.store) + [.help]
 
         /// The options only GeoJSON and CSV files take that were given, by name.
@@ -107,7 +107,8 @@ enum ImportCommand: Command {
         "",
         "A collection's name is a plain word (letters, digits, - and _; a file's name is made one: Saved",
         "Places.gpx fills saved-places). campus, osm and rijksmuseum are artmap's own: importing into one",
-        "replaces what it holds and drops its favourites, so it needs --replace.",
+        "replaces what it holds and drops its favourites, so it needs --replace; so does importing another",
+        "file into a collection a file filled (the same file again is its refresh).",
     ]
 
     /// The largest service-shaped JSON file imported (parsed whole, as a sync's body is; the sync allows 50 MB).
