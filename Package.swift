@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["Cells", "App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "Sync", "COsmium"]),
 
-        .target(name: "TestSupport", dependencies: ["Cells", "App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py"]),
+        .target(name: "TestSupport", dependencies: ["Cells", "App", "TerminalTypes", "Catalog", "Imaging"], path: "Tests/Support", exclude: ["campus_server.py", "fake_gpsd.py", "rijks_server.py", "osm_services.py", "static_server.py", "wdqs_server.py"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Cells", "CChafa", "Imaging", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Cells", "Catalog", "Geo", "TestSupport"]),

@@ -23,8 +23,9 @@ struct CollectionRefresher: Sendable {
             return try await sync(name, url: url, imageBase: imageBase, store: store, progress: progress)
         case .file(let file):
             return try await reimport(name, file: file, progress: progress)
-        case .openStreetMap:
-            return try await refetch(name, store: store, progress: progress)
+        case .openStreetMap, .wikidata:
+            // Wikidata's items are asked with the tiles they lie in, and conflated with OSM's artworks there.
+            return try await refetch(name == Conflation.collection ? CatalogStore.fetchedCollection : name, store: store, progress: progress)
         case .rijksmuseum:
             return try await askMuseum(name, store: store, progress: progress)
         case .unknown:

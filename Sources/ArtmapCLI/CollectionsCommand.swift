@@ -60,7 +60,7 @@ enum CollectionsCommand: Command {
         case .file(let file):
             source += [("path", .string(file.path)), ("format", .string(file.format)), ("options", .array(file.options.map { .string($0) })),
                        ("size", file.size < 0 ? .null : .number(Double(file.size))), ("modified", .number(file.modified))]
-        case .openStreetMap, .rijksmuseum, .unknown:
+        case .openStreetMap, .rijksmuseum, .wikidata, .unknown:
             break
         }
         return .object([("name", .string(summary.name)), ("artworks", .number(Double(summary.artworks))), ("source", .object(source)),

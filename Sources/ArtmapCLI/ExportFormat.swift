@@ -32,7 +32,9 @@ enum ExportFormat: String, CaseIterable {
         [("id", artwork.id), ("title", artwork.title), ("artist", artwork.artist), ("year", artwork.year),
          ("building", artwork.building ?? ""), ("address", artwork.locationNotes), ("collection", artwork.collection),
          ("web_page", artwork.webPage), ("type", artwork.type), ("photo", artwork.imageFileName),
-         ("description", artwork.information)].map { ($0.0, DisplayText.clean($0.1)) }
+         ("description", artwork.information),
+         // The source's own name where the title is in the reader's language (issue 46); empty when they are one.
+         ("name", artwork.name == artwork.title ? "" : artwork.name)].map { ($0.0, DisplayText.clean($0.1)) }
     }
 
     /// A FeatureCollection: a Point per artwork (longitude first, as RFC 7946 says) and, for a route, a LineString.
@@ -42,7 +44,7 @@ enum ExportFormat: String, CaseIterable {
                 ("type", .string("Feature")), ("id", .string(DisplayText.clean(artwork.id))),
                 ("geometry", .object([("type", .string("Point")),
                                       ("coordinates", .array([.number(artwork.coordinate.longitude), .number(artwork.coordinate.latitude)]))])),
-                ("properties", .object(properties(artwork).map { ($0.0, .string($0.1)) })),
+                ("properties", .object(properties(artwork).filter { $0.0 != "name" || !$0.1.isEmpty }.map { ($0.0, .string($0.1)) })),
             ])
         }
         if let route = content.route {
@@ -136,7 +138,7 @@ enum ExportFormat: String, CaseIterable {
     /// Positions are plain numbers; a text field that a spreadsheet would take for a formula (= + - @) starts
     /// with an apostrophe.
     static func csv(_ artworks: [Artwork]) -> String {
-        let header = ["id", "title", "artist", "year", "latitude", "longitude", "building", "address", "collection", "web_page", "type", "photo", "description"]
+        let header = ["id", "title", "artist", "year", "latitude", "longitude", "building", "address", "collection", "web_page", "type", "photo", "description", "name"]
         var out = header.joined(separator: ",") + "\r\n"
         for artwork in artworks {
             let fields = Dictionary(properties(artwork), uniquingKeysWith: { a, _ in a })

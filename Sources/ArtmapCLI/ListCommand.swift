@@ -142,6 +142,15 @@ enum ListCommand: Command {
                 out.string(a.artwork.id)
                 out.raw(",\"title\":")
                 out.string(a.artwork.title)
+                if a.artwork.name != a.artwork.title {
+                    // The source's own name beside the title in the reader's language (issue 46).
+                    out.raw(",\"name\":")
+                    out.string(a.artwork.name)
+                }
+                if !a.artwork.wikidata.isEmpty {
+                    out.raw(",\"wikidata\":")
+                    out.string(a.artwork.wikidata)
+                }
                 out.raw(",\"artist\":")
                 out.string(a.artwork.artist)
                 out.raw(",\"year\":")

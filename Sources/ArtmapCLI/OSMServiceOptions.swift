@@ -12,6 +12,8 @@ struct OSMServiceInput {
     var wikidata: String?
     var commons: String?
     var nominatim: String?
+    /// `--no-wikidata`: Wikidata's public art left out of this fetch (issue 46).
+    var noWikidata = false
 
     /// `--nominatim-url`, for the commands that only look places up.
     static let nominatimDeclaration: OptionDeclaration<OSMServiceInput> =
@@ -22,6 +24,7 @@ struct OSMServiceInput {
         .option("--wikidata-url", \.wikidata, .text("URL"), help: "Wikidata's base; /w/api.php is appended (default osm.wikidata-url)"),
         .option("--commons-url", \.commons, .text("URL"), help: "Wikimedia Commons' base; /w/api.php is appended (default osm.commons-url)"),
         nominatimDeclaration,
+        .flag("--no-wikidata", \.noWikidata, help: "leave Wikidata's public art out (default: asked unless wikidata.fetch is off)"),
     ]
 }
 
@@ -57,7 +60,16 @@ enum OSMServiceOptions {
         return OSMServices(overpass: try urls("--overpass-url", options.overpass, Setting.overpassURL),
                            wikidata: try urls("--wikidata-url", options.wikidata, Setting.wikidataURL)[0],
                            commons: try urls("--commons-url", options.commons, Setting.commonsURL)[0],
-                           nominatim: try urls("--nominatim-url", options.nominatim, Setting.nominatimURL)[0])
+                           nominatim: try urls("--nominatim-url", options.nominatim, Setting.nominatimURL)[0],
+                           sparql: try wikidataQueryService(options, store: store, urls: urls))
+    }
+
+    /// The Wikidata Query Service (`wikidata.sparql-url`), or nil when `--no-wikidata` or `wikidata.fetch = off`
+    /// leaves Wikidata's art out.
+    private static func wikidataQueryService(_ options: OSMServiceInput, store: CatalogStore?,
+                                             urls: (String, String?, String) throws -> [URL]) throws -> URL? {
+        if options.noWikidata || ((try? store?.setting(Setting.wikidataFetch)) ?? nil) == "off" { return nil }
+        return try urls("wikidata.sparql-url", nil, Setting.wikidataSPARQL).first
     }
 
     /// `osm.max-age-days` (30 unless set), checked as every setting is: out of 0…3650 it is 30, and with a console

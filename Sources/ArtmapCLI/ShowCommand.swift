@@ -155,7 +155,7 @@ enum ShowCommand: Command {
     /// refresh of its collection.
     static func missingPicture(_ artwork: Artwork, store: CatalogStore) throws -> String {
         let what = "'\(DisplayText.clean(artwork.title))' (\(DisplayText.clean(artwork.id)))"
-        guard artwork.collection == CatalogStore.fetchedCollection else {
+        guard CatalogStore.fetchedCollections.contains(artwork.collection) else {
             // The campus is synced; another collection is refreshed from the source recorded for it.
             let name = DisplayText.clean(artwork.collection)
             switch try? store.collectionSource(artwork.collection) {
@@ -165,7 +165,7 @@ enum ShowCommand: Command {
                 return "the image of \(what) is not downloaded yet; 'artmap refresh \(name)' imports its file again when the file changed"
             case .unknown?, nil:
                 return "the image of \(what) is not downloaded yet, and \(name) has no recorded source: import its file again"
-            case .service?, .rijksmuseum?, .openStreetMap?:
+            case .service?, .rijksmuseum?, .openStreetMap?, .wikidata?:
                 return "the image of \(what) is not downloaded yet; run 'artmap refresh \(name)'"
             }
         }

@@ -37,6 +37,11 @@ enum StoreOpening {
     /// an older artmap kept in this store are moved there once, with a note.
     static func attachSettings(_ store: CatalogStore, path: String, environment: [String: String], console: Console) {
         let file = SettingsFile(path: SettingsFile.defaultPath(environment: environment))
+        defer {
+            // Names in the reader's language (issue 46): the setting, else the environment's; every store this process
+            // opens reads titles through it.
+            ReaderLanguages.use(ReaderLanguages.resolve(environment: environment, setting: try? store.setting(Setting.language)))
+        }
         do {
             let adoption = try store.adoptSettings(into: file)
             let moved = adoption.moved

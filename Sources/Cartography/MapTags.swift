@@ -107,9 +107,21 @@ public enum MapTags {
         let image = tags["image"] ?? tags["wikimedia_commons"] ?? ""
         if !image.isEmpty { notes.append("Image: \(image)") }
         notes.append("Source: \(id), © OpenStreetMap contributors (ODbL)")
-        return FieldLimits.bounded(Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
+        var artwork = FieldLimits.bounded(Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
                        year: (tags["start_date"] ?? "").trimmed, type: type, information: notes.joined(separator: "\n"),
                        coordinate: coordinate, building: nil, locationNotes: "", imageFileName: collection == fetchedCollection ? pictureReference(tags) : "", collection: collection)).artwork
+        // The names in other languages (issue 46: most artworks carry several), read in the reader's language later.
+        let names = NameVariants.osm(tags)
+        if !names.isEmpty { artwork.names = names.encoded }
+        if let item = wikidataItem(tags["wikidata"] ?? "") { artwork.wikidata = item }
+        return artwork
+    }
+
+    /// "Q123" when `text` is one Wikidata item id (as a `wikidata=` tag holds it), else nil.
+    public static func wikidataItem(_ text: String) -> String? {
+        let item = text.trimmed
+        guard item.count >= 2, item.count <= 12, item.first == "Q", item.dropFirst().allSatisfy(\.isASCIIDigitCharacter) else { return nil }
+        return item
     }
 
     /// Where an artwork's picture can be found, as its image name: "File:Name.jpg" (a Wikimedia Commons file,
@@ -155,6 +167,24 @@ public enum MapTags {
         let name = String(text.dropFirst(5)).replacingOccurrences(of: "_", with: " ").trimmed
         guard !name.isEmpty, !name.contains("|"), !name.contains("#"), name.unicodeScalars.allSatisfy({ $0.value >= 32 && $0.value != 127 }) else { return nil }
         return "File:" + name
+    }
+
+    /// A named feature's names in other languages (`name:xx`, at most 64), kept as its properties so that the map
+    /// labels it in the reader's language (issue 46); empty for a feature without a name.
+    public static func nameProperties(_ tags: [String: String]) -> [String: String] {
+        guard tags["name"] != nil else { return [:] }
+        var result: [String: String] = [:]
+        for pair in NameVariants.osm(tags).pairs { result["name:" + pair.language] = pair.name }
+        return result
+    }
+
+    /// The label of a feature read back: its `name:xx` property in the first of `languages` that has one, else `name`.
+    public static func label(_ name: String, properties: [String: String], languages: [String]) -> String {
+        guard !properties.isEmpty, !languages.isEmpty else { return name }
+        for language in ReaderLanguages.fallbacks(languages) {
+            if let local = properties["name:" + language], !local.isEmpty { return local }
+        }
+        return name
     }
 
     /// The name a feature is labelled with.

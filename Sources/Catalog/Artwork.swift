@@ -91,6 +91,41 @@ public struct Artwork: Hashable, Sendable {
         set { changeExtras { $0.webPage = newValue } }
     }
 
+    /// The artwork's names by language (OpenStreetMap's `name:xx`, Wikidata's labels), encoded as `NameVariants` do.
+    public var names: String {
+        get { fields.extras.values.names }
+        set { changeExtras { $0.names = newValue } }
+    }
+    /// The name as its source gives it (OSM's `name`), which exports keep: the title unless the title was read in the
+    /// reader's language.
+    public var name: String {
+        get { fields.extras.values.sourceName ?? title }
+        set {
+            let source = newValue == title ? nil : newValue
+            changeExtras { $0.sourceName = source }
+        }
+    }
+    /// The Wikidata item this artwork is (an OSM `wikidata=` tag, a merged item, or a Wikidata-only artwork's own), or "".
+    public var wikidata: String {
+        get { fields.extras.values.wikidata }
+        set { changeExtras { $0.wikidata = newValue } }
+    }
+    /// How a Wikidata item was merged into this artwork and which fields it filled (`Conflation.Merge.encoded`), or "".
+    public var merged: String {
+        get { fields.extras.values.merged }
+        set { changeExtras { $0.merged = newValue } }
+    }
+
+    /// The title in the first of `languages` that `names` holds (the source's name kept as `name`), or as it was.
+    public func titled(in languages: [String]) -> Artwork {
+        guard !languages.isEmpty, !names.isEmpty, let chosen = NameVariants(encoded: names).preferred(languages), chosen != title else { return self }
+        var copy = self
+        let original = name
+        copy.title = chosen
+        copy.name = original
+        return copy
+    }
+
     private var fields: Fields
 
     public init(id: String, title: String, artist: String = "", year: String = "", type: String = "",
@@ -127,6 +162,10 @@ public struct Artwork: Hashable, Sendable {
             && a.enabled == b.enabled
             && a.collection == b.collection
             && a.webPage == b.webPage
+            && a.names == b.names
+            && a.name == b.name
+            && a.wikidata == b.wikidata
+            && a.merged == b.merged
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -145,6 +184,8 @@ public struct Artwork: Hashable, Sendable {
         hasher.combine(enabled)
         hasher.combine(collection)
         hasher.combine(webPage)
+        hasher.combine(names)
+        hasher.combine(wikidata)
     }
 
     /// The box to write into, copied first if another artwork shares it.
@@ -200,11 +241,16 @@ public struct Artwork: Hashable, Sendable {
         /// The notes of a record that names its building (the place slot then holds the building).
         var locationNotes = ""
         var collection = Artwork.defaultCollection
+        var names = ""
+        /// The source's own name when the title is in the reader's language instead.
+        var sourceName: String?
+        var wikidata = ""
+        var merged = ""
 
         /// Only the collection and whether there is a building: what the shared boxes stand for.
         var isPlain: Bool {
             type.isEmpty && information.isEmpty && thumbnail.isEmpty && lastModified.isEmpty && webPage.isEmpty && !disabled
-                && locationNotes.isEmpty
+                && locationNotes.isEmpty && names.isEmpty && sourceName == nil && wikidata.isEmpty && merged.isEmpty
         }
     }
 

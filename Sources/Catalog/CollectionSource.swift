@@ -10,6 +10,8 @@ public enum CollectionSource: Codable, Equatable, Sendable {
     case file(ImportedFile)
     /// The Rijksmuseum's paintings of the painters followed (`artmap painters`).
     case rijksmuseum
+    /// Public art on Wikidata that matched no OpenStreetMap artwork (issue 46), asked with each fetch.
+    case wikidata
     /// Nothing recorded (a collection an older artmap made from a file it did not note down).
     case unknown
 
@@ -20,6 +22,7 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         case .openStreetMap: return "openstreetmap"
         case .file: return "file"
         case .rijksmuseum: return "rijksmuseum"
+        case .wikidata: return "wikidata"
         case .unknown: return "unknown"
         }
     }
@@ -31,6 +34,7 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         case .openStreetMap: return "OpenStreetMap (fetched tiles)"
         case .file(let file): return "file \(file.path) (\(file.format))"
         case .rijksmuseum: return "the Rijksmuseum (painters followed)"
+        case .wikidata: return "Wikidata (the Query Service, around the places fetched)"
         case .unknown: return "not recorded"
         }
     }
@@ -42,6 +46,7 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         case .openStreetMap: return "fetches the tiles again (the view: the tiles in view) and the missing pictures"
         case .file: return "imports the file again when it changed on disk"
         case .rijksmuseum: return "fetches the followed painters' paintings again"
+        case .wikidata: return "asks Wikidata and OpenStreetMap again for the places fetched"
         case .unknown: return "nothing: import the file again to record where it comes from"
         }
     }
@@ -52,6 +57,7 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         case Artwork.defaultCollection: return .service(url: "", imageBase: "")
         case "osm": return .openStreetMap
         case "rijksmuseum": return .rijksmuseum
+        case "wikidata": return .wikidata
         default: return .unknown
         }
     }

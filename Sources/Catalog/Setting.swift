@@ -100,6 +100,9 @@ public struct Setting: Sendable, Identifiable {
     public static let walkSpeed = "walk.speed"
     public static let walkStay = "walk.stay"
     public static let home = "location.home"
+    public static let language = "language"
+    public static let wikidataSPARQL = "wikidata.sparql-url"
+    public static let wikidataFetch = "wikidata.fetch"
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
@@ -160,6 +163,20 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "https://www.wikidata.org", check: url(allowEmpty: false)),
         Setting(key: commonsURL, title: "Wikimedia Commons", help: "the pictures' files and credits; artmap appends /w/api.php",
                 defaultValue: "https://commons.wikimedia.org", check: url(allowEmpty: false)),
+        Setting(key: language, title: "Language", help: "names in this language first (sv, en, fi …; several: sv:en); empty: LANGUAGE, then LC_ALL, LC_MESSAGES, LANG",
+                defaultValue: "", emptyText: "(from the environment)", check: { text in
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    if trimmed.isEmpty { return .success("") }
+                    let parts = trimmed.split(whereSeparator: { ":, ".contains($0) })
+                    guard parts.allSatisfy({ ReaderLanguages.languagePart(String($0)) != nil }) else {
+                        return .failure(CatalogError("'\(text)' is not a language code such as sv, en or pt_BR (several separated by ':')"))
+                    }
+                    return .success(trimmed)
+                }),
+        Setting(key: wikidataSPARQL, title: "Wikidata Query Service", help: "where public art is asked of Wikidata (SPARQL; https://, or http:// on this machine)",
+                defaultValue: "https://query.wikidata.org/sparql", check: url(allowEmpty: false)),
+        Setting(key: wikidataFetch, title: "Art from Wikidata", help: "on: a fetch also asks Wikidata for the public art around you (off: OpenStreetMap only)",
+                defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
         Setting(key: autoFetch, title: "Fetch the map around you", help: "on: the view fetches streets and artworks it lacks (never with --offline)",
                 defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
         Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",

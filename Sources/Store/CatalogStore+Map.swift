@@ -212,6 +212,9 @@ extension CatalogStore {
            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String] {
             properties = object
         }
-        return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: row.column(2).text ?? "", parts: parts, properties: properties)
+        let stored = row.column(2).text ?? ""
+        // Labelled in the reader's language where the feature has a name in it (issue 46).
+        let name = properties.isEmpty || stored.isEmpty ? stored : MapTags.label(stored, properties: properties, languages: ReaderLanguages.current)
+        return MapFeature(sourceID: row.column(0).text ?? "", kind: kind, name: name, parts: parts, properties: properties)
     }
 }

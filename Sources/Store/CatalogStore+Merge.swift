@@ -25,9 +25,9 @@ extension CatalogStore {
             let stored: [Artwork]
             if Self.readsOnlyTheBatch(batch: artworks.count, stored: storedIDs.count) {
                 readAhead?.decline()
-                stored = try self.artworks(collection: collection, ids: artworks.map(\.id))
+                stored = try self.artworks(collection: collection, ids: artworks.map(\.id), languages: [])
             } else {
-                stored = try current?.takeArtworks() ?? self.artworks(collection: collection)
+                stored = try current?.takeArtworks() ?? self.artworks(collection: collection, languages: [])
             }
             var existing: [String: Artwork] = [:]
             existing.reserveCapacity(stored.count)
@@ -158,7 +158,7 @@ public final class MergeReadAhead: @unchecked Sendable {
                 idsSignalled = true
                 idsRead.signal()
                 guard let ids, !CatalogStore.readsOnlyTheBatch(batch: expectedRecords, stored: ids.count) else { return }
-                if lock.withLock({ !unwanted }) { artworks = try? reader.artworks(collection: collection) }
+                if lock.withLock({ !unwanted }) { artworks = try? reader.artworks(collection: collection, languages: []) }
             }
         }
     }

@@ -63,6 +63,9 @@ public struct ResolvedPicture: Sendable, Equatable {
 extension CatalogStore {
     /// The collection fetched OpenStreetMap artworks go into.
     public static let fetchedCollection = "osm"
+    /// What a fetch around a point shows: OSM's artworks (merged with Wikidata's where they are one) and Wikidata's
+    /// own (issue 46).
+    public static let fetchedCollections = [fetchedCollection, Conflation.collection]
     /// The map source whose row stands for every fetched tile.
     public static let fetchedSource = "osm"
 
@@ -269,7 +272,7 @@ extension CatalogStore {
             }
             let pictures = try resolvedPictures()
             let references = Set(found.map(\.reference))
-            let touched = try artworks(collection: collection).filter { references.contains($0.imageFileName) }
+            let touched = try artworks(collection: collection, languages: []).filter { references.contains($0.imageFileName) }
             let credited = touched.map { Self.credited($0, pictures: pictures) }
             if !credited.isEmpty { _ = try merge(credited, into: collection, full: false) }
         }

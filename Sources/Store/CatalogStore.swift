@@ -17,8 +17,8 @@ public enum ArtworkFields: Sendable {
         let notes = "CASE WHEN building IS NULL THEN location_notes ELSE '' END"
         switch self {
         case .all: return CatalogStore.artworkColumns
-        case .view: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), image_file, '', '', web_page"
-        case .listing: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), '', '', '', ''"
+        case .view: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), image_file, '', '', web_page, names, wikidata, ''"
+        case .listing: return "collection, id, title, artist, year, '', '', latitude, longitude, building, \(notes), '', '', '', '', names, wikidata, ''"
         }
     }
 }
@@ -74,11 +74,18 @@ public final class CatalogStore {
     // MARK: - Reading
 
     static let artworkColumns =
-        "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page"
+        "collection, id, title, artist, year, type, information, latitude, longitude, building, location_notes, image_file, thumbnail, last_modified, web_page, names, wikidata, merged"
 
     /// Every artwork of a collection, in id order, read row by row straight into values, with the `fields`
     /// asked for (the rest left empty, so the longest text stays in the store). `ids` limits the rows to those ids.
+    /// Titles are in the reader's languages (`ReaderLanguages.current`) where an artwork has a name in one.
     public func artworks(collection: String = Artwork.defaultCollection, fields: ArtworkFields = .all, ids: [String]? = nil) throws -> [Artwork] {
+        try artworks(collection: collection, fields: fields, ids: ids, languages: ReaderLanguages.current)
+    }
+
+    /// As `artworks(collection:fields:ids:)`, titles in `languages`; a merge reads them as stored (`[]`).
+    public func artworks(collection: String = Artwork.defaultCollection, fields: ArtworkFields = .all, ids: [String]? = nil,
+                         languages: [String]) throws -> [Artwork] {
         let columns = fields.columns
         let statement: Statement
         if let ids {
@@ -90,19 +97,25 @@ public final class CatalogStore {
             statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
             try statement.bind([.text(collection)])
         }
-        return try Self.artworks(from: statement)
+        return try Self.artworks(from: statement, languages: languages)
     }
 
     /// Every row of a statement selecting `artworkColumns` (or `listingColumns`), as artworks.
-    static func artworks(from statement: Statement) throws -> [Artwork] {
+    /// Titles are read in the reader's languages (`ReaderLanguages.current`) where the artwork has a name in one.
+    static func artworks(from statement: Statement, languages: [String] = ReaderLanguages.current) throws -> [Artwork] {
         var result: [Artwork] = []
         while try statement.step() {
-            result.append(Artwork(id: statement.text(1), title: statement.text(2), artist: statement.text(3), year: statement.text(4),
+            var artwork = Artwork(id: statement.text(1), title: statement.text(2), artist: statement.text(3), year: statement.text(4),
                                   type: statement.text(5), information: statement.text(6),
                                   coordinate: Coordinate(clampingLatitude: statement.double(7), longitude: statement.double(8)),
                                   building: statement.optionalText(9), locationNotes: statement.text(10), imageFileName: statement.text(11),
                                   thumbnail: statement.text(12), lastModified: statement.text(13), enabled: true,
-                                  collection: statement.text(0), webPage: statement.text(14)))
+                                  collection: statement.text(0), webPage: statement.text(14))
+            let names = statement.text(15), wikidata = statement.text(16), merged = statement.text(17)
+            if !names.isEmpty { artwork.names = names }
+            if !wikidata.isEmpty { artwork.wikidata = wikidata }
+            if !merged.isEmpty { artwork.merged = merged }
+            result.append(names.isEmpty ? artwork : artwork.titled(in: languages))
         }
         return result
     }
@@ -164,12 +177,13 @@ public final class CatalogStore {
 
     static let upsertSQL = """
         INSERT INTO artworks(\(artworkColumns), changed_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
         ON CONFLICT(collection, id) DO UPDATE SET title = excluded.title, artist = excluded.artist,
             year = excluded.year, type = excluded.type, information = excluded.information,
             latitude = excluded.latitude, longitude = excluded.longitude, building = excluded.building,
             location_notes = excluded.location_notes, image_file = excluded.image_file,
             thumbnail = excluded.thumbnail, last_modified = excluded.last_modified, web_page = excluded.web_page,
+            names = excluded.names, wikidata = excluded.wikidata, merged = excluded.merged,
             changed_at = excluded.changed_at
         """
 
@@ -177,7 +191,8 @@ public final class CatalogStore {
     static func upsert(_ a: Artwork, with statement: Statement) throws {
         // Bound field by field: no array of values per row.
         statement.resetBindings()
-        for (i, text) in [a.collection, a.id, a.title, a.artist, a.year, a.type, a.information].enumerated() {
+        // The source's own name is stored, never a title read in the reader's language.
+        for (i, text) in [a.collection, a.id, a.name, a.artist, a.year, a.type, a.information].enumerated() {
             try statement.bind(Int32(i + 1), text: text)
         }
         try statement.bind(8, real: a.coordinate.latitude)
@@ -188,6 +203,9 @@ public final class CatalogStore {
         try statement.bind(13, text: a.thumbnail)
         try statement.bind(14, text: a.lastModified)
         try statement.bind(15, text: a.webPage)
+        try statement.bind(16, text: a.names)
+        try statement.bind(17, text: a.wikidata)
+        try statement.bind(18, text: a.merged)
         try statement.runBound()
     }
 

@@ -195,6 +195,27 @@ public enum Schema {
             PRIMARY KEY (walk, position)
         );
         """,
+        // v11 (issue 46): an artwork's names by language (OSM's name:xx, Wikidata's labels), the Wikidata item it is,
+        // and how an item was merged into it; the Wikidata items fetched, as WDQS gave them, and the tiles asked.
+        """
+        ALTER TABLE artworks ADD COLUMN names TEXT NOT NULL DEFAULT '';
+        ALTER TABLE artworks ADD COLUMN wikidata TEXT NOT NULL DEFAULT '';
+        ALTER TABLE artworks ADD COLUMN merged TEXT NOT NULL DEFAULT '';
+        CREATE TABLE IF NOT EXISTS wikidata_items (
+            id TEXT PRIMARY KEY,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            data TEXT NOT NULL,
+            fetched_at TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS wikidata_items_position ON wikidata_items(latitude, longitude);
+        CREATE TABLE IF NOT EXISTS wikidata_tiles (
+            tile_row INTEGER NOT NULL,
+            tile_column INTEGER NOT NULL,
+            fetched_at TEXT NOT NULL,
+            PRIMARY KEY (tile_row, tile_column)
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.

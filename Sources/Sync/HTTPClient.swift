@@ -52,11 +52,11 @@ public struct CurlHTTPClient: HTTPClient {
     let resolve: [String]
 
     /// A client; `idleTimeout` bounds connecting and stalls, each request's `timeout` the whole exchange.
-    public init(userAgent: String = "artmap/\(ArtmapVersion.current)", idleTimeout: TimeInterval = 10) {
+    public init(userAgent: String = ArtmapVersion.userAgent, idleTimeout: TimeInterval = 10) {
         self.init(userAgent: userAgent, idleTimeout: idleTimeout, resolve: [])
     }
 
-    init(userAgent: String = "artmap/\(ArtmapVersion.current)", idleTimeout: TimeInterval = 10, resolve: [String]) {
+    init(userAgent: String = ArtmapVersion.userAgent, idleTimeout: TimeInterval = 10, resolve: [String]) {
         self.userAgent = userAgent
         self.idleTimeout = idleTimeout
         self.resolve = resolve

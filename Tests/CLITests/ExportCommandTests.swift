@@ -125,7 +125,7 @@ private func importAwkwardCollection(home: URL) async throws {
     try await importAwkwardCollection(home: home)
     let result = await runArtmap(["export", "--format", "csv", "--collection", "awkward"], home: home)
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out.hasPrefix("id,title,artist,year,latitude,longitude,building,address,collection,web_page,type,photo,description\r\n"))
+    #expect(result.out.hasPrefix("id,title,artist,year,latitude,longitude,building,address,collection,web_page,type,photo,description,name\r\n"))
     let file = home.appendingPathComponent("awkward.csv")
     try Data(result.out.utf8).write(to: file)
     let script = """

@@ -40,6 +40,30 @@ public final class TestServer: @unchecked Sendable {
         try self.init(script: "static_server.py", arguments: ["--body", body.path, "--type", contentType] + (hold ? ["--hold"] : []))
     }
 
+    /// The Wikidata Query Service's stand-in (Tests/Support/wdqs_server.py): the items set with `setWikidataItems`,
+    /// answered as WDQS does for the query's box.
+    public convenience init(wikidataQueryService: Void) throws {
+        try self.init(script: "wdqs_server.py", arguments: [])
+    }
+
+    /// The stand-in WDQS's endpoint.
+    public var sparqlURL: String { "\(base)/sparql" }
+
+    /// The items the stand-in WDQS answers with (see wdqs_server.py for their shape).
+    public func setWikidataItems(_ items: [[String: Any]]) throws {
+        _ = try request("/_items", method: "POST", body: try JSONSerialization.data(withJSONObject: items))
+    }
+
+    /// The stand-in WDQS's next answers ("429:SECONDS", "500", "html", "truncated", "noitem", "nonpoint", …), in order.
+    public func scriptWikidata(_ answers: [String]) throws {
+        _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: answers))
+    }
+
+    /// Every query the stand-in WDQS was asked: its User-Agent, Accept, time (s since start), status and mode.
+    public func wikidataLog() throws -> [[String: Any]] {
+        (try JSONSerialization.jsonObject(with: try request("/_log")) as? [[String: Any]]) ?? []
+    }
+
     /// The options that point artmap's four OpenStreetMap services at this stand-in.
     public var osmServiceOptions: [String] {
         ["--overpass-url", "\(base)/overpass/api/interpreter", "--wikidata-url", "\(base)/wikidata",

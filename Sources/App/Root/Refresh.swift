@@ -65,7 +65,8 @@ extension AppState {
         switch source(of: name) {
         case .service:
             return startSync(name)
-        case .openStreetMap where name == NearMeState.collection:
+        case .wikidata, .openStreetMap where name == NearMeState.collection:
+            // Wikidata's art is asked with the map in view (issue 46), and merged with OSM's there.
             guard nearMe.fetching == nil else {
                 lastMessage = "a map fetch is already running"
                 return []

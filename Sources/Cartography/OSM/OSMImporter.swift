@@ -144,7 +144,8 @@ public final class OSMImporter {
             if MapTags.isArtwork(tags) {
                 add(MapTags.artwork(id: "node/\(node.id)", tags: tags, at: point.coordinate, collection: collection))
             } else if MapTags.isLandmark(tags) {
-                try emit(MapFeature(sourceID: "node/\(node.id)", kind: .landmark, name: MapTags.name(tags), parts: [[point]]))
+                try emit(MapFeature(sourceID: "node/\(node.id)", kind: .landmark, name: MapTags.name(tags), parts: [[point]],
+                                    properties: MapTags.nameProperties(tags)))
             }
         }
     }
@@ -176,14 +177,14 @@ public final class OSMImporter {
             let unwrapped = Self.unwrapped(points)
             let name = MapTags.name(tags)
             if let kind, unwrapped.count >= 2 {
-                try emit(MapFeature(sourceID: id, kind: kind, name: name, parts: [unwrapped]))
+                try emit(MapFeature(sourceID: id, kind: kind, name: name, parts: [unwrapped], properties: MapTags.nameProperties(tags)))
             }
             let shape = MapFeature(sourceID: id, kind: closed ? .otherArea : .otherLine, name: name, parts: [unwrapped])
             if artwork {
                 add(MapTags.artwork(id: id, tags: tags, at: shape.centroid.coordinate, collection: collection))
             }
             if landmark {
-                try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]]))
+                try emit(MapFeature(sourceID: id, kind: .landmark, name: name, parts: [[shape.centroid]], properties: MapTags.nameProperties(tags)))
             }
             if walkable {
                 let acrossArea = closed && MapTags.isWalkableArea(tags)
@@ -278,7 +279,7 @@ public final class OSMImporter {
         }
         guard !rings.isEmpty else { return 0 }
         return guarded {
-            try emit(MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings))
+            try emit(MapFeature(sourceID: id, kind: kind, name: MapTags.name(tags), parts: rings, properties: MapTags.nameProperties(tags)))
             if MapTags.isWalkableArea(tags), MapTags.isWalkable(tags), ringIDs.count == rings.count {
                 // A pedestrian multipolygon: its rings walked, and crossed when it has no hole.
                 let name = MapTags.name(tags)

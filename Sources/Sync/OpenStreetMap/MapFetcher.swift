@@ -10,12 +10,15 @@ public struct OSMServices: Sendable {
     public var wikidata: URL
     public var commons: URL
     public var nominatim: URL
+    /// The Wikidata Query Service (issue 46: public art of its own); nil leaves Wikidata's art out of a fetch.
+    public var sparql: URL?
 
-    public init(overpass: [URL], wikidata: URL, commons: URL, nominatim: URL) {
+    public init(overpass: [URL], wikidata: URL, commons: URL, nominatim: URL, sparql: URL? = nil) {
         self.overpass = overpass
         self.wikidata = wikidata
         self.commons = commons
         self.nominatim = nominatim
+        self.sparql = sparql
     }
 }
 
@@ -39,6 +42,8 @@ public struct MapFetchRequest: Sendable {
     public var tiles: [MapTile]?
     /// Metres around `center` that the first streets' question covers (the area on screen); the rest follows.
     public var screenRadius = 400.0
+    /// The reader's languages, for Wikidata's labels (issue 46).
+    public var languages = ReaderLanguages.current
     /// Called before anything is written (waits for the store's integrity check).
     public var beforeWriting: (@Sendable () throws -> Void)?
 
@@ -104,8 +109,21 @@ public struct MapFetchReport: Sendable, Equatable {
     public var firstSkipped: String?
     /// Whether pictures were looked for (false with `--no-pictures` and in the view): then the summary names them.
     public var downloadedPictures = false
+    /// Wikidata's part (issue 46): queries asked, items the answers gave, what conflation did, or why it was left out.
+    public var wikidataQueries = 0, wikidataItems = 0
+    public var conflation: ConflationReport?
+    public var wikidataProblem: String?
 
     public init() {}
+
+    /// "; Wikidata: 3 items fetched; 12 Wikidata items: …", or why Wikidata was left out; "" when it had no part.
+    public var wikidataSummary: String {
+        var parts: [String] = []
+        if wikidataQueries > 0 { parts.append("Wikidata asked \(wikidataQueries == 1 ? "once" : "\(wikidataQueries) times"), \(wikidataItems) item\(wikidataItems == 1 ? "" : "s") found") }
+        if let conflation, conflation.items > 0 { parts.append(conflation.summary) }
+        if let wikidataProblem { parts.append("Wikidata left out: \(wikidataProblem)") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
+    }
 
     /// What `fetch --pictures` did: "looked up 3 pictures (2 found, 1 without); 2 pictures downloaded, 1 failed".
     public var picturesSummary: String {
@@ -125,7 +143,8 @@ public struct MapFetchReport: Sendable, Equatable {
     public var summary: String {
         let pictures = imagesCached > 0 ? "; \(imagesCached) picture\(imagesCached == 1 ? "" : "s") cached" : ""
         guard let stored else {
-            return "the map around here is up to date (\(Self.tiles(tiles)) fetched within the age limit); nothing was asked" + pictures
+            return "the map around here is up to date (\(Self.tiles(tiles)) fetched within the age limit); "
+                + (wikidataQueries > 0 ? "only Wikidata was asked" : "nothing was asked") + pictures + wikidataSummary
         }
         let merge = stored.artworks
         let count = merge.new + merge.changed + merge.unchanged
@@ -145,7 +164,7 @@ public struct MapFetchReport: Sendable, Equatable {
         let skipped = skippedElements == 0 ? ""
             : "; skipped \(skippedElements) element\(skippedElements == 1 ? "" : "s") of Overpass's answer with an id or a position out of range"
                 + (firstSkipped.map { " (\($0))" } ?? "")
-        return head + skipped
+        return head + skipped + wikidataSummary
             + (evicted > 0 ? "; \(evicted) tile\(evicted == 1 ? "" : "s") elsewhere older than the age limit removed" : "")
             + (evictionFailure.map { "; old tiles elsewhere could not be removed (\($0))" } ?? "")
     }
@@ -188,6 +207,8 @@ public struct MapFetcher: Sendable {
         } else if !stale.isEmpty {
             try await fetchTileByTile(stale, tiles: tiles, request: request, store: store, report: &report, progress: progress)
         }
+        // Wikidata's art (issue 46): its items around the same tiles, then one list with OSM's.
+        await fetchWikidata(request, tiles: tiles, store: store, report: &report, progress: progress)
         guard request.downloadPictures else { return report }
         report.downloadedPictures = true
         do {
@@ -304,7 +325,18 @@ public struct MapFetcher: Sendable {
         try await findPictures(store: store, services: request.services, lookAgain: request.lookAgain, report: &report, progress: progress)
         let resolved = try store.resolvedPictures()
         let engine = SyncEngine(http: http, limits: limits)
-        let images = try await engine.cacheImages(collection: CatalogStore.fetchedCollection, cache: request.imageCache, store: store,
+        for collection in Self.pictureCollections {
+            try await cacheImages(collection, engine: engine, resolved: resolved, request: request, store: store, report: &report, progress: progress)
+        }
+    }
+
+    /// The collections whose pictures a fetch finds: OSM's artworks and Wikidata's own (issue 46).
+    static let pictureCollections = [CatalogStore.fetchedCollection, Conflation.collection]
+
+    private func cacheImages(_ collection: String, engine: SyncEngine, resolved: [String: ResolvedPicture], request: MapFetchRequest,
+                             store: CatalogStore, report: inout MapFetchReport,
+                             progress: @escaping @Sendable (MapFetchProgress) -> Void) async throws {
+        let images = try await engine.cacheImages(collection: collection, cache: request.imageCache, store: store,
                                                   progress: { step in
             if case .images(let done, let total) = step { progress(.images(done: done, total: total)) }
         }, imageURL: { artwork in
@@ -314,8 +346,8 @@ public struct MapFetcher: Sendable {
             // No picture to download (the item has none): not a failure of this fetch.
             resolved[artwork.imageFileName].map { $0.thumbURL.isEmpty } ?? true
         })
-        report.imagesCached = images.imagesCached
-        report.imageFailures = images.imageFailures
+        report.imagesCached += images.imagesCached
+        report.imageFailures += images.imageFailures
     }
 
     /// Resolves the references of the collection's artworks that were never resolved (and, with `lookAgain`, those
@@ -323,7 +355,7 @@ public struct MapFetcher: Sendable {
     private func findPictures(store: CatalogStore, services: OSMServices, lookAgain: Bool, report: inout MapFetchReport,
                               progress: @Sendable (MapFetchProgress) -> Void) async throws {
         let known = try store.resolvedPictures()
-        let wanted = Set(try store.artworks(collection: CatalogStore.fetchedCollection, fields: .view).map(\.imageFileName))
+        let wanted = Set(try Self.pictureCollections.flatMap { try store.artworks(collection: $0, fields: .view, languages: []) }.map(\.imageFileName))
             .filter { !$0.isEmpty && (known[$0] == nil || (lookAgain && known[$0]?.thumbURL.isEmpty == true)) }
         guard !wanted.isEmpty else { return }
         progress(.pictures(wanted.count))
@@ -331,6 +363,7 @@ public struct MapFetcher: Sendable {
         do {
             let found = try await client.resolve(Array(wanted))
             try store.savePictures(found, at: CatalogStore.isoTime(Date()))
+            try store.savePictures(found, collection: Conflation.collection, at: CatalogStore.isoTime(Date()))
             report.picturesAsked = wanted.count
             report.picturesFound = found.filter { !$0.thumbURL.isEmpty }.count
             report.pictureProblems = found.compactMap { $0.problem.isEmpty ? nil : "\($0.reference): \($0.problem)" }.sorted()
