@@ -116,6 +116,9 @@ public struct NameVariants: Sendable, Equatable {
         if let index = pairs.firstIndex(where: { $0.language == language }) { pairs[index].name = held } else { pairs.append((language, held)) }
     }
 
+    /// Takes one language's name out.
+    public mutating func remove(_ language: String) { pairs.removeAll { $0.language == language } }
+
     /// Adds a name only where this language has none.
     public mutating func fill(_ language: String, _ name: String) {
         if self[language] == nil { set(language, name) }

@@ -111,8 +111,11 @@ public enum Conflation {
                 case "year": plain.year = ""
                 case "type": plain.type = ""
                 case "picture": plain.imageFileName = ""
-                case "names": plain.names = ""
-                default: break
+                default:
+                    guard field.hasPrefix("name:") else { break }
+                    var names = NameVariants(encoded: plain.names)
+                    names.remove(String(field.dropFirst(5)))
+                    plain.names = names.encoded
                 }
             }
             // The item's id came with the merge unless the element's own tag named it.
@@ -151,19 +154,22 @@ public enum Conflation {
             }
         }
         var names = NameVariants(encoded: result.names)
-        let before = names
-        for (language, label) in item.labels.sorted(by: { $0.key < $1.key }) where !language.isEmpty && label != item.id {
-            names.fill(language, label)
+        var added: [String] = []
+        for (language, label) in item.labels.sorted(by: { $0.key < $1.key }) where !language.isEmpty && label != item.id && names[language] == nil {
+            names.set(language, label)
+            added.append(language)
         }
-        if names != before {
-            // Only wholly new names can be taken back out; OSM's own stay when a merge is undone.
-            if before.isEmpty { filled.append("names") }
+        if !added.isEmpty {
+            // Each language added is recorded, so that undoing the merge takes out only Wikidata's names.
+            filled += added.map { "name:" + $0 }
             result.names = names.encoded
         }
         var lines = [result.information].filter { !$0.isEmpty }
         lines.append("Merged with Wikidata \(item.id): \(reason)")
-        let labels = ["artist": "artist", "year": "year", "type": "kind", "picture": "picture", "names": "names"]
-        if !filled.isEmpty { lines.append("From Wikidata: " + filled.compactMap { labels[$0] }.joined(separator: ", ")) }
+        let labels = ["artist": "artist", "year": "year", "type": "kind", "picture": "picture"]
+        var said = filled.compactMap { labels[$0] }
+        if !added.isEmpty { said.append("names (\(added.joined(separator: ", ")))") }
+        if !said.isEmpty { lines.append("From Wikidata: " + said.joined(separator: ", ")) }
         lines += extraLines(item)
         result.information = held(lines.joined(separator: "\n"), FieldLimits.information)
         result.wikidata = item.id
