@@ -233,6 +233,11 @@ if CommandLine.arguments.dropFirst().first == "map" {
     try mapBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "conflation" {
+    // `Bench conflation`: issue 46's figures alone.
+    try conflationBench()
+    exit(0)
+}
 try imageBench()
 try catalogueBench()
 try frameBench()
@@ -242,6 +247,7 @@ worldMemoryBench()
 try mapBench()
 try walkBench()
 try firstMinuteBench()
+try conflationBench()
 try cityBench(side: 700)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.

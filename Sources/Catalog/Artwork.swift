@@ -116,6 +116,15 @@ public struct Artwork: Hashable, Sendable {
         set { changeExtras { $0.merged = newValue } }
     }
 
+    /// The artwork as the store keeps it: titled with the source's name (a title read in the reader's language undone).
+    public var asStored: Artwork {
+        guard let source = fields.extras.values.sourceName else { return self }
+        var copy = self
+        copy.title = source
+        copy.changeExtras { $0.sourceName = nil }
+        return copy
+    }
+
     /// The title in the first of `languages` that `names` holds (the source's name kept as `name`), or as it was.
     public func titled(in languages: [String]) -> Artwork {
         guard !languages.isEmpty, !names.isEmpty, let chosen = NameVariants(encoded: names).preferred(languages), chosen != title else { return self }

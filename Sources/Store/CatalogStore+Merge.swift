@@ -37,7 +37,9 @@ extension CatalogStore {
             seen.reserveCapacity(presentIDs.count + artworks.count)
             var removed: [String] = []
             let upsert = try database.prepare(Self.upsertSQL)
-            for var artwork in artworks {
+            for given in artworks {
+                // Compared and written as stored: a title read in the reader's language is not a change.
+                var artwork = given.asStored
                 artwork.collection = collection
                 seen.insert(artwork.id)
                 let old = existing[artwork.id]

@@ -137,7 +137,7 @@ private func importAwkwardCollection(home: URL) async throws {
     #expect(read.status == 0, "\(read.err)")
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.out.utf8)) as? [[String]])
     #expect(rows.count == 3)
-    #expect(rows.allSatisfy { $0.count == 13 })
+    #expect(rows.allSatisfy { $0.count == 14 })
     let tea = try #require(rows.first { $0.first == "a1" })
     #expect(tea[1] == "Tea, \"Two\" & <Three>")
     #expect(tea[2] == "'=HYPERLINK(\"http://x\")", "a formula is not run by the spreadsheet")
