@@ -48,6 +48,7 @@ public final class Session {
     private lazy var handlers: [any EffectHandler] = [
         catalogue,
         FavouritesEffects(store: dependencies.store),
+        SeenEffects(store: dependencies.store),
         SettingsEffects(store: dependencies.store) { [unowned self] key, value in self.painters.settingApplied(key, value) },
         SlideshowEffects(store: dependencies.store),
         TimerEffects(clock: dependencies.clock),
@@ -246,6 +247,8 @@ public final class Session {
             let filter = SharedDistanceFilter(location.filter)
             let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
                 queue.post(.locationStatus(event.statusText))
+                // Every fix marks what it passes as seen (issue 47); only those past the filter move the view.
+                if case .fix(let coordinate, _) = event { queue.post(.liveFix(coordinate)) }
                 if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
@@ -262,6 +265,8 @@ public final class Session {
             let filter = SharedDistanceFilter(location.filter)
             let client = GeoClueClient(busAddress: location.busAddress, maxError: location.maxError) { event in
                 queue.post(.locationStatus(event.statusText))
+                // Every fix marks what it passes as seen (issue 47); only those past the filter move the view.
+                if case .fix(let coordinate, _) = event { queue.post(.liveFix(coordinate)) }
                 if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
@@ -276,7 +281,7 @@ public final class Session {
         let loop = location.loop, filter = location.filter
         locationTask = Task.detached {
             do {
-                try await replay.play(loop: loop, filter: filter) { coordinate in
+                try await replay.play(loop: loop, filter: filter, every: { queue.post(.liveFix($0)) }) { coordinate in
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
                 queue.post(.error("\(label): the walk has ended"))

@@ -42,6 +42,9 @@ final class FailingStore: StoreAccess {
     func favouriteArtworks() throws -> [Artwork] { throw Broken() }
     func addFavourite(_ artwork: ArtworkKey) throws -> FavouriteOutcome { throw Broken() }
     func removeFavourite(_ artwork: ArtworkKey) throws -> Bool { throw Broken() }
+    func seenMarks() throws -> [SeenMark] { throw Broken() }
+    func markSeen(_ keys: [ArtworkKey], how: SeenHow, at date: Date) throws -> Int { throw Broken() }
+    func unmarkSeen(_ key: ArtworkKey) throws -> Bool { throw Broken() }
     func cachedImages() throws -> [CachedImage] { throw Broken() }
     func cachedImagePath(_ artwork: ArtworkKey) throws -> String? { throw Broken() }
     func touchCachedImage(_ artwork: ArtworkKey) throws { throw Broken() }

@@ -19,6 +19,9 @@ public protocol StoreAccess: AnyObject {
     func favouriteArtworks() throws -> [Artwork]
     func addFavourite(_ artwork: ArtworkKey) throws -> FavouriteOutcome
     func removeFavourite(_ artwork: ArtworkKey) throws -> Bool
+    func seenMarks() throws -> [SeenMark]
+    func markSeen(_ keys: [ArtworkKey], how: SeenHow, at date: Date) throws -> Int
+    func unmarkSeen(_ key: ArtworkKey) throws -> Bool
     func cachedImages() throws -> [CachedImage]
     func cachedImagePath(_ artwork: ArtworkKey) throws -> String?
     func touchCachedImage(_ artwork: ArtworkKey) throws

@@ -63,8 +63,9 @@ public enum TableView {
                 text = rowTexts.text(key) {
                     let artwork = place.artworks[a].artwork
                     // A place that is its one artwork: the artwork's line, with the place's distance and direction.
-                    if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: state.isFavourite(artwork), from: place) }
-                    return columns.artwork(artwork, heart: state.isFavourite(artwork))
+                    let heart = state.isFavourite(artwork), seen = state.isSeen(artwork)
+                    if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: heart, seen: seen, from: place) }
+                    return columns.artwork(artwork, heart: heart, seen: seen)
                 }
                 style = Style(place.building.standsForItsArtwork ? .header : .normal, bold: place.building.standsForItsArtwork)
             }
@@ -125,23 +126,28 @@ public enum TableView {
             return text
         }
 
-        func artwork(_ a: Artwork, heart: Bool = false) -> String {
+        /// The two marks before an artwork's title: the heart, then ✓ for one seen (issue 47), each a space when not.
+        static func marks(heart: Bool, seen: Bool, plain: String = " ") -> String {
+            (heart ? "♥" : plain) + (seen ? "✓" : " ")
+        }
+
+        func artwork(_ a: Artwork, heart: Bool = false, seen: Bool = false) -> String {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
-            var line = (heart ? "♥ " : "  ") + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
+            var line = Columns.marks(heart: heart, seen: seen) + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
             if year > 0 { line += " " + TextWidth.pad(Columns.yearText(DisplayText.clean(a.year), width: year), to: year) }
             return TextWidth.pad(line, to: width)
         }
 
         /// An artwork that is a place of its own: "▸ Title · Artist" with the place's distance and direction on the
         /// right, as a group line has them.
-        func artwork(_ a: Artwork, heart: Bool, from place: RankedBuilding) -> String {
+        func artwork(_ a: Artwork, heart: Bool, seen: Bool = false, from place: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: place.bearing)
             let right = "\(DistanceText.format(place.distance, imperial: imperial)) \(compass.arrow) "
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
             let artistText = DisplayText.clean(a.artist)
             let words = artistText.isEmpty ? titleText : titleText + " · " + artistText
-            let left = (heart ? "♥ " : "▸ ") + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
+            let left = Columns.marks(heart: heart, seen: seen, plain: "▸") + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
     }
