@@ -64,13 +64,16 @@ enum RouteCommand: Command {
         if try checked.settleCheck(after: found.failure) { found = Result { try find(checked.store) } }
         let (artwork, from, walk) = try found.get()
         let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
+        // Where the walk starts, named with where that came from (issue 44).
+        let fromText = from == here.coordinate ? here.described
+            : "the middle of '\(DisplayText.clean(artwork.collection))' (no start of yours: 'artmap config set location.home PLACE' or --from sets one)"
         switch walk {
         case .success(let walk):
             if options.json {
                 console.line(JSONWriter.render(json(walk)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
-                    + "\(max(1, Int((walk.totalMetres / WalkingRoute.metresPerSecond / 60).rounded()))) min at 5 km/h")
+                    + "\(max(1, Int((walk.totalMetres / WalkingRoute.metresPerSecond / 60).rounded()))) min at 5 km/h, from \(fromText)")
                 for (number, step) in walk.steps.enumerated() {
                     console.line("\(number + 1). \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))")
                 }
@@ -87,7 +90,7 @@ enum RouteCommand: Command {
             } else {
                 console.line("No walking route: \(why.message(start: here.described)).")
                 console.line("Straight line: \(DistanceText.format(straight.distance)) \(CompassPoint(bearing: straight.initialBearing).abbreviation) "
-                    + "(bearing \(Int(straight.initialBearing.rounded()) % 360)°)")
+                    + "(bearing \(Int(straight.initialBearing.rounded()) % 360)°) from \(fromText)")
             }
             return 1
         }
