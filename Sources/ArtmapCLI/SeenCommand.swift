@@ -28,7 +28,7 @@ enum SeenCommand: Command {
 
     static let intro = [
         "An artwork is seen when you mark it (v in the view, or seen add) or walk within seen.within metres of it",
-        "(default 20) with a live location: --gpx, --gpsd or --geoclue in the view and in watch.",
+        "(default 20) with a live location in the view or in watch: a GPX replay, gpsd or GeoClue.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {

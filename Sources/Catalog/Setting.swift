@@ -132,11 +132,6 @@ public struct Setting: Sendable, Identifiable {
                     }
                     return .success(home.setting)
                 }),
-        Setting(key: locationSource, title: "Location source",
-                help: "where a live position comes from when no option says: fixed (none), auto (gpsd when it answers, else GeoClue when on the system bus, else home), gpsd, geoclue",
-                defaultValue: "fixed", choices: locationSources, check: choice(locationSources)),
-        Setting(key: seenWithin, title: "Seen within", help: "metres from a live position within which an artwork is marked seen, 1 to 500",
-                defaultValue: "20", check: number(in: 1...500, unit: "metres")),
         Setting(key: walkSpeed, title: "Walking speed", help: "km/h for an art walk's times and what fits in M minutes, 1 to 10",
                 defaultValue: "4.5", check: number(in: 1...10, unit: "km/h")),
         Setting(key: walkStay, title: "Stay at each stop", help: "minutes spent at each artwork of an art walk, 0 to 600",
@@ -173,6 +168,11 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
         Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",
                 defaultValue: "30", check: number(in: 0...3650, unit: "days", integer: true)),
+        Setting(key: locationSource, title: "Location source",
+                help: "where a live position comes from when no option says: fixed (none), auto (gpsd when it answers, else GeoClue when on the system bus, else home), gpsd, geoclue",
+                defaultValue: "fixed", choices: locationSources, check: choice(locationSources)),
+        Setting(key: seenWithin, title: "Seen within", help: "metres from a live position within which an artwork is marked seen, 1 to 500",
+                defaultValue: "20", check: number(in: 1...500, unit: "metres")),
     ]
 
     /// The `theme` setting's values.

@@ -13,7 +13,7 @@ public enum Bars {
         buffer.write(" artmap — what art is near me?", x: area.x, y: area.y, style: Style(.title, bold: true, reverse: true),
                      maxWidth: area.width)
         let hints = (state.favourites.isEmpty ? "" : "F favourites · ") + (state.newsUnread ? "N news ● · " : "")
-        let seen = state.seenCountText.map { "✓ \($0) · " } ?? ""
+        let seen = state.seenCountText.map { "\(state.ascii ? "v" : "✓") \($0) · " } ?? ""
         let right = "\(hints)\(seen)\(DisplayText.clean(state.main.shownCollections.joined(separator: " + "))) · ? help · q quit "
         let width = TextWidth.of(right)
         if area.width > width + 32 {

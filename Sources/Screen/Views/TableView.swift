@@ -39,7 +39,8 @@ public enum TableView {
         buffer.box(area, title: title, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 2, inner.height > 1 else { return }
-        let columns = Columns(width: inner.width, imperial: state.imperial)
+        var columns = Columns(width: inner.width, imperial: state.imperial)
+        columns.ascii = state.ascii
         buffer.write(columns.header, x: inner.x, y: inner.y, style: Style(.header, bold: true, underline: true), maxWidth: inner.width)
         let body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if state.rows.isEmpty {
@@ -90,6 +91,8 @@ public enum TableView {
         let artist: Int
         let year: Int
         let imperial: Bool
+        /// ASCII only: a seen artwork's mark is `v`, not ✓.
+        var ascii = false
 
         init(width: Int, imperial: Bool = false) {
             self.width = width
@@ -127,13 +130,13 @@ public enum TableView {
         }
 
         /// The two marks before an artwork's title: the heart, then ✓ for one seen (issue 47), each a space when not.
-        static func marks(heart: Bool, seen: Bool, plain: String = " ") -> String {
-            (heart ? "♥" : plain) + (seen ? "✓" : " ")
+        static func marks(heart: Bool, seen: Bool, plain: String = " ", ascii: Bool = false) -> String {
+            (heart ? "♥" : plain) + (seen ? (ascii ? "v" : "✓") : " ")
         }
 
         func artwork(_ a: Artwork, heart: Bool = false, seen: Bool = false) -> String {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
-            var line = Columns.marks(heart: heart, seen: seen) + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
+            var line = Columns.marks(heart: heart, seen: seen, ascii: ascii) + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
             if year > 0 { line += " " + TextWidth.pad(Columns.yearText(DisplayText.clean(a.year), width: year), to: year) }
             return TextWidth.pad(line, to: width)
         }
@@ -147,7 +150,7 @@ public enum TableView {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
             let artistText = DisplayText.clean(a.artist)
             let words = artistText.isEmpty ? titleText : titleText + " · " + artistText
-            let left = Columns.marks(heart: heart, seen: seen, plain: "▸") + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
+            let left = Columns.marks(heart: heart, seen: seen, plain: "▸", ascii: ascii) + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
     }
