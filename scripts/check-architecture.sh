@@ -13,6 +13,8 @@
 #     (`try #require`, or throw), never end as passed;
 #   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
+#   - no file under Sources/Runtime/Effects names AppState (outside comments): an effect handler gets its effect and
+#     the injected Dependencies, and what it needs travels in the effect (issue 45, item 2);
 #   - no Swift file in Sources/App has more than 250 lines (a feature grows by children, not by a longer file);
 #   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace
 #     (none is waived now; a waiver, listed under WAIVED, is printed on every run and must go once the function is short);
@@ -300,6 +302,10 @@ report "no test ends as passed from a guard … else { return }" "$guards" enfor
 
 app_state_in_features=$( [ -d Sources/App/Features ] && grep -rnE '\bAppState\b' Sources/App/Features --include='*.swift' || true)
 report "no feature names AppState (no inout AppState in a feature reducer)" "$app_state_in_features" enforced
+
+# Issue 45, item 2: a handler gets its effect and the injected Dependencies, never the app's state.
+app_state_in_effects=$( [ -d Sources/Runtime/Effects ] && grep -rnE '\bAppState\b' Sources/Runtime/Effects --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "no effect handler names AppState (what a handler needs travels in its effect)" "$app_state_in_effects" enforced
 
 sizes=""
 if [ -d Sources/App ]; then

@@ -36,6 +36,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       Cells imports only Foundation and TerminalTypes"), "\(result.output)")
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
+    #expect(result.output.contains("ok       no effect handler names AppState (what a handler needs travels in its effect)"), "\(result.output)")
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
@@ -358,4 +359,22 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
                     "SlideshowView.swift", "Sources/Bench", "Tests/"] {
         #expect(!broken.output.contains(allowed), "\(allowed) may name it: \(broken.output)")
     }
+}
+
+/// Issue 45, item 2: an effect handler that reads the app's state (as 14 did) fails the check; one that only says so in
+/// a comment does not.
+@Test func anEffectHandlerNamingTheAppStateFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Effects/PictureEffects.swift": """
+            // Never reads AppState: the effect carries the artwork.
+            func perform(_ effect: Effect, _ state: AppState, _ replies: any ActionSink) {
+            """,
+        "Sources/Runtime/Effects/CatalogueEffects.swift": "func perform(_ effect: Effect, _ replies: any ActionSink) {}\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no effect handler names AppState (what a handler needs travels in its effect)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Effects/PictureEffects.swift:2:"), "\(broken.output)")
+    #expect(!broken.output.contains("PictureEffects.swift:1:") && !broken.output.contains("CatalogueEffects.swift"), "\(broken.output)")
 }

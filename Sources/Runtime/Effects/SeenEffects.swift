@@ -7,6 +7,12 @@ import Store
 /// what a live fix came within `seen.within` of; each answered with the marks as saved.
 struct SeenEffects: EffectHandler {
     let store: any StoreAccess
+    let clock: any EffectClock
+
+    init(_ dependencies: Dependencies) {
+        store = dependencies.store
+        clock = dependencies.clock
+    }
 
     func handles(_ effect: Effect) -> Bool {
         switch effect {
@@ -15,28 +21,27 @@ struct SeenEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard !store.isReadOnly else {
-            reply.now(.seenRefused("cannot save what you have seen: the store is read-only"))
+            replies.post(.seenRefused("cannot save what you have seen: the store is read-only"))
             return
         }
+        let now = clock.now
         do {
-            switch effect {
-            case .toggleSeen(let key):
-                if try !store.unmarkSeen(key) { _ = try store.markSeen([key], how: .hand, at: Date()) }
-            case .markSeen(let keys):
-                _ = try store.markSeen(keys, how: .walk, at: Date())
-            default:
-                return
+            let marks = try store.write { writer -> [ArtworkKey: String] in
+                switch effect {
+                case .toggleSeen(let key):
+                    if try !writer.unmarkSeen(key) { try writer.markSeen([key], how: .hand, at: now) }
+                case .markSeen(let keys):
+                    try writer.markSeen(keys, how: .walk, at: now)
+                default:
+                    break
+                }
+                return Dictionary(try writer.seenMarks().map { ($0.key, $0.at) }, uniquingKeysWith: { first, _ in first })
             }
-            reply.now(.seenLoaded(try Self.marks(store)))
+            replies.post(.seenLoaded(marks))
         } catch {
-            reply.now(.seenRefused("cannot save what you have seen: \(error)"))
+            replies.post(.seenRefused("cannot save what you have seen: \(error)"))
         }
-    }
-
-    /// The marks by key, as the view keeps them.
-    static func marks(_ store: any StoreAccess) throws -> [ArtworkKey: String] {
-        Dictionary(try store.seenMarks().map { ($0.key, $0.at) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -10,9 +10,19 @@ public typealias CollectionRefreshing = @Sendable (_ collection: String, _ progr
 /// refresher the command line gives; answered with `syncFinished` or `syncFailed`, progress on the way.
 struct SyncEffects: EffectHandler {
     let store: any StoreAccess
-    let request: SyncRequest
+    let http: any HTTPClient
+    /// The campus service and where its images go; nil: nothing to sync from (a test's session).
+    let request: SyncRequest?
     let limits: SyncLimits
     let refresher: CollectionRefreshing?
+
+    init(_ dependencies: Dependencies) {
+        store = dependencies.store
+        http = dependencies.http
+        request = dependencies.sync
+        limits = dependencies.limits
+        refresher = dependencies.refresher
+    }
 
     func handles(_ effect: Effect) -> Bool {
         switch effect {
@@ -21,39 +31,42 @@ struct SyncEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
-        case .startSync(let collection):
-            guard refuseReadOnly(reply) else { return }
-            sync(collection, from: state.source(of: collection), into: reply.later)
-        case .refreshCollection(let name):
-            guard let refresher else {
-                reply.now(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
+        case .startSync(let collection, let service):
+            guard let request else {
+                replies.post(.syncFailed(reason: "\(collection) cannot be synced from here (no service set)", subject: nil))
                 return
             }
-            guard refuseReadOnly(reply) else { return }
-            refresh(name, with: refresher, into: reply.later)
+            guard refuseReadOnly(replies) else { return }
+            sync(collection, from: service, request: request, into: replies)
+        case .refreshCollection(let name):
+            guard let refresher else {
+                replies.post(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
+                return
+            }
+            guard refuseReadOnly(replies) else { return }
+            refresh(name, with: refresher, into: replies)
         default:
             return
         }
     }
 
     /// False (and the refusal sent) when the store cannot be written.
-    private func refuseReadOnly(_ reply: EffectReply) -> Bool {
+    private func refuseReadOnly(_ replies: any ActionSink) -> Bool {
         guard store.isReadOnly else { return true }
-        reply.now(.syncFailed(reason: "cannot save: the store is read-only", subject: request.storePath))
+        replies.post(.syncFailed(reason: "cannot save: the store is read-only", subject: request?.storePath))
         return false
     }
 
     /// Into the collection asked for, from the service it came from (the campus's is the remembered one).
-    private func sync(_ collection: String, from source: CollectionSource, into sink: any ActionSink) {
-        var request = self.request
+    private func sync(_ collection: String, from service: ServiceAddress?, request: SyncRequest, into sink: any ActionSink) {
+        var request = request
         request.collection = collection
-        if case .service(let url, let imageBase) = source, !url.isEmpty,
-           let own = try? SyncSource(service: url, imageBase: imageBase.isEmpty ? nil : imageBase) {
+        if let service, let own = try? SyncSource(service: service.url, imageBase: service.imageBase.isEmpty ? nil : service.imageBase) {
             request.source = own
         }
-        let engine = SyncEngine(limits: limits)
+        let engine = SyncEngine(http: http, limits: limits)
         Task.detached {
             do {
                 let report = try await engine.run(request) { step in sink.post(.syncProgress(step.text)) }

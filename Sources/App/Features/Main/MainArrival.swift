@@ -44,7 +44,7 @@ extension MainFeature {
         guard !state.map.worldDetailAsked, state.metresPerCell >= MapState.worldDetailAheadFromMetresPerCell,
               state.map.world.detailPending else { return [] }
         state.map.worldDetailAsked = true
-        return [.readWorldDetail]
+        return [.readWorldDetail(WorldDetailRead(state.map.world))]
     }
 
     /// What the root asks of the main screen on behalf of the others (a place found, fetched art, a setting).

@@ -45,7 +45,7 @@ extension NearMeFeature {
                 return NearMeReduced(requests: [.message("offline (--offline): nothing is fetched; artmap fetch --around LAT,LON fetches from a shell")])
             }
             guard state.fetching == nil else { return NearMeReduced(requests: [.message("a map fetch is already running")]) }
-            return NearMeReduced(effects: start(&state, at: main.mapCenter))
+            return NearMeReduced(effects: start(&state, at: main.mapCenter, screenRadius: main.screenRadius))
         case .openPrompt:
             state.prompt = ""
             return NearMeReduced(requests: [.closeScreens])
@@ -115,7 +115,7 @@ extension NearMeFeature {
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
         }
-        return NearMeReduced(effects: [.cachePictures(lookAgain: looksAgain)], requests: requests)
+        return NearMeReduced(effects: [.cachePictures(around: main.reference, lookAgain: looksAgain)], requests: requests)
     }
 
     /// Shows fetched artworks: in the fetched collection when it is on screen; else instead of the shown collection
@@ -163,7 +163,7 @@ extension NearMeFeature {
     /// The fetch to start because the view now looks at `point`, if it lacks a base layer and was not tried.
     static func fetchIfUncovered(_ state: inout NearMeState, at point: Coordinate, main: MainState) -> [Effect] {
         guard wantsFetch(state, at: point, covered: baseLayerCovers(point, main: main)) else { return [] }
-        return start(&state, at: point)
+        return start(&state, at: point, screenRadius: main.screenRadius)
     }
 
     /// The fetch to start because the reference or the map's centre moved into another tile (GPX, gpsd, `m`,
