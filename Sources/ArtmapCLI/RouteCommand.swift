@@ -64,6 +64,9 @@ enum RouteCommand: Command {
         if try checked.settleCheck(after: found.failure) { found = Result { try find(checked.store) } }
         let (artwork, from, walk) = try found.get()
         let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
+        // Routes and walks assume one speed: the setting walk.speed (issue 50).
+        let kmPerHour = try SettingsReading.checked(checked.store, console: console).walkSpeed
+        let speedText = kmPerHour == kmPerHour.rounded() ? String(Int(kmPerHour)) : String(format: "%.1f", kmPerHour)
         // Where the walk starts, named with where that came from (issue 44).
         let fromText = from == here.coordinate ? here.described
             : "the middle of '\(DisplayText.clean(artwork.collection))' (no start of yours: 'artmap config set location.home PLACE' or --from sets one)"
@@ -73,7 +76,7 @@ enum RouteCommand: Command {
                 console.line(JSONWriter.render(json(walk)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
-                    + "\(max(1, Int((walk.totalMetres / WalkingRoute.metresPerSecond / 60).rounded()))) min at 5 km/h, from \(fromText)")
+                    + "\(max(1, Int((walk.totalMetres / (kmPerHour / 3.6) / 60).rounded()))) min at \(speedText) km/h, from \(fromText)")
                 for (number, step) in walk.steps.enumerated() {
                     console.line("\(number + 1). \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))")
                 }
