@@ -195,7 +195,19 @@ public enum Schema {
             PRIMARY KEY (walk, position)
         );
         """,
-        // v11 (issue 46): an artwork's names by language (OSM's name:xx, Wikidata's labels), the Wikidata item it is,
+        // v11: the artworks the person has seen (issue 47), by hand or by walking past, with the date. Keyed by
+        // (collection, id) with no reference to `artworks`: like a heart it is the person's, and a refresh or a
+        // re-import that replaces the artworks' rows never removes it.
+        """
+        CREATE TABLE IF NOT EXISTS seen (
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            seen_at TEXT NOT NULL,
+            how TEXT NOT NULL CHECK (how IN ('hand', 'walk')),
+            PRIMARY KEY (collection, artwork_id)
+        );
+        """,
+        // v12 (issue 46): an artwork's names by language (OSM's name:xx, Wikidata's labels), the Wikidata item it is,
         // and how an item was merged into it; the Wikidata items fetched, as WDQS gave them, and the tiles asked.
         """
         ALTER TABLE artworks ADD COLUMN names TEXT NOT NULL DEFAULT '';
