@@ -30,6 +30,10 @@
 #     declares its options as one typed struct (CommandOptions) and its `run` reads the fields;
 #   - no file in Sources/ArtmapCLI switches over the words typed (`switch words.first`, `switch options.positionals…`):
 #     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
+#   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`): a refresh, the view's
+#     `s` and every other caller use typed code below the commands (Sources: a `SourceProvider` per kind of source);
+#   - the string literals "osm", "rijksmuseum" and "campus" appear in Sources only in Sources/Catalog/CollectionID.swift:
+#     artmap's own collections are named by their typed identity (`CollectionID.osm`), never spelled across modules;
 #   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
 #   - the C libraries are imported only by the module that wraps them, with one named exception: Bench
 #     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium;
@@ -358,6 +362,15 @@ report "no option is looked up by name in Sources/ArtmapCLI (commands read typed
 
 word_switches=$( [ -d Sources/ArtmapCLI ] && grep -rnE 'switch[[:space:]]+(words|options\.positionals|positionals|arguments)([.[]|[[:space:]]*\{)' Sources/ArtmapCLI --include='*.swift' || true)
 report "no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)" "$word_switches" enforced
+
+# A command is run by the words a person typed (Artmap's dispatch), never by words written in code elsewhere: what
+# another command or the view needs is a typed call below the commands (a SourceProvider, issue 45).
+argv_runs=$(grep -rnE '[A-Za-z]+Command\.run\([[:space:]]*\[' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "no command is run by words written in code (\"XCommand.run([…])\"): other work calls typed code below the commands" "$argv_runs" enforced
+
+# Artmap's own collections are named by their typed identity (CollectionID in Catalog, issue 45), never spelled.
+collection_literals=$(grep -rnE '"(osm|rijksmuseum|campus)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/CollectionID.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "artmap's own collections are named only by CollectionID (no \"osm\", \"rijksmuseum\" or \"campus\" elsewhere)" "$collection_literals" enforced
 
 mapfile -t all_swift < <(swift_files Sources)
 report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced

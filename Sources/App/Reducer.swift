@@ -187,7 +187,7 @@ extension AppState {
             case .showInTable(let painter):
                 overlays.removeAll()
                 lastMessage = "paintings by \(painter) (Esc clears the filter)"
-                effects.append(.loadCollection(paintingsCollection, search: painter))
+                effects.append(.loadCollection(CollectionID.rijksmuseum.name, search: painter))
             }
         }
         return effects
@@ -211,8 +211,8 @@ extension AppState {
         // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
         var effects: [Effect] = []
         if case .finished(_, let painters?) = event {
-            if !painters.isEmpty { effects += routeMain(.collectionAvailable(paintingsCollection)) }
-            if collection == paintingsCollection { effects.append(.reloadCatalogue) }
+            if !painters.isEmpty { effects += routeMain(.collectionAvailable(CollectionID.rijksmuseum.name)) }
+            if collection == CollectionID.rijksmuseum.name { effects.append(.reloadCatalogue) }
         }
         guard let id, stackIndex(of: id) != nil else {
             if case .finished(let line, _) = event { lastMessage = line }

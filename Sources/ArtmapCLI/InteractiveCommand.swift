@@ -6,6 +6,7 @@ import Runtime
 import Geo
 import Location
 import Screen
+import Sources
 import Store
 import Sync
 
@@ -267,7 +268,7 @@ enum InteractiveCommand {
         start.farFallback = (collection, notice)
         start.notice = nil
         start.artworks = []
-        start.collection = CatalogStore.fetchedCollection
+        start.collection = CollectionID.osm.name
         start.nearCollections = []
         start.catalogueIsPartial = false
         start.syncIfOlderThan = nil
@@ -282,8 +283,7 @@ enum InteractiveCommand {
                                        storePath: storePath, imageCache: imageCache,
                                        limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment),
                                        backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        let refresher = CollectionRefresher(storePath: storePath, environment: environment)
-        session.refresher = { name, progress in try await refresher.refresh(name, progress: progress) }
+        session.sources = SourceWiring.context(storePath: storePath, environment: environment)
         session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store),
                                              storePath: storePath, imageCache: imageCache)
     }

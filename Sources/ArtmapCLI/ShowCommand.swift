@@ -155,7 +155,7 @@ enum ShowCommand: Command {
     /// refresh of its collection.
     static func missingPicture(_ artwork: Artwork, store: CatalogStore) throws -> String {
         let what = "'\(DisplayText.clean(artwork.title))' (\(DisplayText.clean(artwork.id)))"
-        guard artwork.collection == CatalogStore.fetchedCollection else {
+        guard artwork.collection == CollectionID.osm.name else {
             // The campus is synced; another collection is refreshed from the source recorded for it.
             let name = DisplayText.clean(artwork.collection)
             switch try? store.collectionSource(artwork.collection) {

@@ -67,7 +67,13 @@ public struct Setting: Sendable, Identifiable {
 
     /// What the commands remember for the user beside the settings screen's keys: the sync's service, its
     /// image folder and the image cache's size.
-    public static let remembered = ["sync.source", "sync.image-base", "cache.image-limit-mb"]
+    public static let remembered = [syncSource, syncImageBase, imageCacheLimit]
+    /// The campus-shaped service `artmap sync --source` last synced from.
+    public static let syncSource = "sync.source"
+    /// Its image folder (`--image-base`).
+    public static let syncImageBase = "sync.image-base"
+    /// The image cache's size limit in MB (`--cache-limit`).
+    public static let imageCacheLimit = "cache.image-limit-mb"
 
     /// Whether a key (in either spelling) is the user's, kept in the settings file rather than in a store.
     public static func isUserKey(_ key: String) -> Bool {

@@ -19,6 +19,7 @@ public enum OSMLookup {
         }
         guard stored.isEmpty, online, let services else { return stored }
         let client = NominatimClient(base: services.nominatim, http: httpClient())
-        return Array(try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store).prefix(limit))
+        let limiter: any RequestLimiter = store.isReadOnly ? NoRequestLimit() : StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey)
+        return Array(try await client.search(query, limit: limit, limiter: limiter).prefix(limit))
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import Location
 import Screen
+import Sources
 import Store
 import Sync
 
@@ -26,8 +27,8 @@ public final class Session {
     let caches = RenderCaches()
     /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
     public var nearMe: NearMeContext?
-    /// Refreshes a collection that is not the service's from its own source (`s`): the command line gives it.
-    public var refresher: CollectionRefreshing?
+    /// What `s` and the start-up sync refresh collections through (their `SourceProvider`s): the command line gives it.
+    public var sources: SourceContext?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationSource
     private var locationTask: Task<Void, Never>?
@@ -56,7 +57,7 @@ public final class Session {
         MapEffects(reader: mapReader, storePath: dependencies.storePath),
         PictureEffects(store: dependencies.store, decoder: dependencies.pictures),
         painters,
-        SyncEffects(store: dependencies.store, request: syncRequest, limits: limits, refresher: refresher),
+        SyncEffects(store: dependencies.store, sources: sources),
         NearMeEffects(context: nearMe, store: dependencies.store),
         WalkEffects(store: store, storePath: dependencies.storePath),
     ]

@@ -51,6 +51,8 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(result.output)")
     #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
     #expect(result.output.contains("ok       no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"))
+    #expect(result.output.contains("ok       artmap's own collections are named only by CollectionID"), "\(result.output)")
+    #expect(result.output.contains("ok       no command is run by words written in code"), "\(result.output)")
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -359,3 +361,43 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
         #expect(!broken.output.contains(allowed), "\(allowed) may name it: \(broken.output)")
     }
 }
+
+@Test func aCollectionSpelledOutsideItsTypedIdentityFails() throws {
+    let root = try tree([
+        "Sources/Catalog/CollectionID.swift": "public static let osm = CollectionID(\"osm\")\npublic static let campus = CollectionID(\"campus\")\n",
+        "Sources/Store/CatalogStore+Tiles.swift": "public static let fetchedCollection = \"osm\"\n",
+        "Sources/App/Features/Painters/PaintersFeature.swift": "// the \"rijksmuseum\" collection, in a comment\npublic let paintingsCollection = \"rijksmuseum\"\n",
+        "Sources/ArtmapCLI/SyncCommand.swift": "let fallback = \"campus\"\nlet word = \"campus-artworks\"\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(\"osm\") }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   artmap's own collections are named only by CollectionID"), "\(broken.output)")
+    for line in ["Sources/Store/CatalogStore+Tiles.swift:1:", "Sources/App/Features/Painters/PaintersFeature.swift:2:", "Sources/ArtmapCLI/SyncCommand.swift:1:"] {
+        #expect(broken.output.contains(line), "\(line): \(broken.output)")
+    }
+    for allowed in ["CollectionID.swift", "PaintersFeature.swift:1:", "SyncCommand.swift:2:", "Tests/"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may spell it: \(broken.output)")
+    }
+}
+
+@Test func aCommandRunByWordsWrittenInCodeFails() throws {
+    let root = try tree([
+        "Sources/ArtmapCLI/CollectionRefresher.swift": """
+            // ImportCommand.run([path]) in a comment is no run
+            let status = try await ImportCommand.run([file.path, "--collection", name, "--replace"], environment: environment, console: output)
+            let other = try await SyncCommand.run( ["--full"], environment: environment, console: console)
+            """,
+        "Sources/ArtmapCLI/Artmap.swift": "return try await command.run(Array(arguments.dropFirst()), environment: environment, console: console)\n",
+        "Sources/Store/MapWriter.swift": "try insertBox.run([.integer(id)])\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no command is run by words written in code"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/CollectionRefresher.swift:2:") && broken.output.contains("CollectionRefresher.swift:3:"), "\(broken.output)")
+    for allowed in ["CollectionRefresher.swift:1:", "Artmap.swift", "MapWriter.swift"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) is no command run by words: \(broken.output)")
+    }
+}
+

@@ -11,8 +11,8 @@ import TestSupport
 @Test func thePaintersListAnswersTheScreenThatAskedAndARemovalReadsTheMuseumsCollectionAgain() throws {
     let (store, path) = try storeHolding([])
     let painting = Artwork(id: "SK-C-5", title: "The Night Watch", artist: "Rembrandt", coordinate: .ashtonBuilding,
-                           collection: RijksmuseumClient.collection)
-    _ = try store.savePainter("Rembrandt", total: 1, paintings: [painting], collection: RijksmuseumClient.collection)
+                           collection: CollectionID.rijksmuseum.name)
+    _ = try store.savePainter("Rembrandt", total: 1, paintings: [painting], collection: CollectionID.rijksmuseum.name)
     let handler = PaintersEffects(store: store, limits: SyncLimits(), context: PaintingsContext(bases: .museum, storePath: path, imageCache: nil))
     let replies = RecordedReplies()
     var also: [Effect] = []

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 import Testing
@@ -141,27 +142,32 @@ import TestSupport
                         .slideshow(.lookFailed("cannot look for slideshow pictures: disk I/O error"))], "\(replies.answeredNow)")
 }
 
-@Test func aRefreshRunsTheRefresherAndASyncIsRefusedOnAReadOnlyStore() async throws {
+/// The view's `s` on an imported file goes through the file's `SourceProvider`, as `artmap refresh` does: no command
+/// run by its words, no output scraped; the counts come typed. Without sources, or on a read-only store, it says so.
+@Test func sRefreshesAFileThroughItsProviderAndASyncIsRefusedOnAReadOnlyStore() async throws {
     let (store, path) = try storeHolding([])
     let state = try campusState()
-    let request = SyncRequest(storePath: path, source: try SyncSource(service: "http://127.0.0.1:9/api"), collection: "campus",
-                              imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory))
-    let refresher: CollectionRefreshing = { name, progress in
-        progress("reading \(name)")
-        return "\(name): 2 new"
-    }
+    let file = try temporaryDirectory("view-s").appendingPathComponent("harbour.csv")
+    try "id,title,latitude,longitude\nh1,Anchor,53.40,-2.99\n".write(to: file, atomically: true, encoding: .utf8)
+    _ = try FileImport(path: file.path, format: .csv).write(nil, into: "harbour", store: store)
+    try "id,title,latitude,longitude\nh1,Anchor,53.40,-2.99\nh2,Buoy,53.41,-2.98\n".write(to: file, atomically: true, encoding: .utf8)
+    let sources = SourceContext(storePath: path, openStore: { try CatalogStore(path: path) }, http: CurlHTTPClient(), mapHTTP: CurlHTTPClient(),
+                                imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory), limits: SyncLimits(), backoff: ServiceBackoff())
     let replies = RecordedReplies()
-    _ = SyncEffects(store: store, request: request, limits: SyncLimits(), refresher: refresher).take(.refreshCollection("harbour"), state, replies.reply)
+    _ = SyncEffects(store: store, sources: sources).take(.refreshCollection("harbour"), state, replies.reply)
     let posted = try await replies.waitForPosted(2)
     #expect(posted.count == 2)
-    if case .syncProgress(let text)? = posted.first { #expect(text == "reading harbour") } else { Issue.record("\(posted)") }
-    if case .syncFinished(let summary, _)? = posted.last { #expect(summary == "harbour: 2 new") } else { Issue.record("\(posted)") }
+    if case .syncProgress(let text)? = posted.first { #expect(text == "harbour: importing harbour.csv again") } else { Issue.record("\(posted)") }
+    if case .syncFinished(let summary, _)? = posted.last {
+        #expect(summary == "harbour: harbour.csv changed on disk and was imported again: 1 new, 0 changed, 0 removed")
+    } else { Issue.record("\(posted)") }
+    #expect(try store.artworks(collection: "harbour").map(\.id).sorted() == ["h1", "h2"])
 
     let none = RecordedReplies()
-    _ = SyncEffects(store: store, request: request, limits: SyncLimits(), refresher: nil).take(.refreshCollection("quay"), state, none.reply)
+    _ = SyncEffects(store: store, sources: nil).take(.refreshCollection("quay"), state, none.reply)
     let readOnly = FailingStore()
     readOnly.isReadOnly = true
-    _ = SyncEffects(store: readOnly, request: request, limits: SyncLimits(), refresher: refresher).take(.startSync(collection: "campus"), state, none.reply)
+    _ = SyncEffects(store: readOnly, sources: sources).take(.startSync(collection: "campus"), state, none.reply)
     let reasons = none.answeredNow.compactMap { if case .syncFailed(let reason, _) = $0 { return reason } else { return nil } }
     #expect(reasons == ["quay cannot be refreshed from the view", "cannot save: the store is read-only"])
 }

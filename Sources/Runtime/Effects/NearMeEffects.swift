@@ -125,7 +125,7 @@ struct NearMeEffects: EffectHandler {
                 switch step {
                 case .artworksStored:
                     if let reader = try? CatalogStore(path: path),
-                       let artworks = try? reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view) {
+                       let artworks = try? reader.artworks(collection: CollectionID.osm.name, fields: .view) {
                         queue.post(.nearMe(.artworksArrived(artworks)))
                     }
                 case .tilesStored:
@@ -139,7 +139,7 @@ struct NearMeEffects: EffectHandler {
             let reader = try CatalogStore(path: path)
             // The view reads the map by tiles: only the sources' names go back, not the whole map.
             let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
-            let artworks = try reader.artworks(collection: CatalogStore.fetchedCollection, fields: .view)
+            let artworks = try reader.artworks(collection: CollectionID.osm.name, fields: .view)
             queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
         } catch {
             queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))

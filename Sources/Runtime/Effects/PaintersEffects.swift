@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 
@@ -96,7 +97,7 @@ final class PaintersEffects: EffectHandler {
                     sink.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
                     sink.post(.painters(.finished("stopped; nothing was saved", nil), screen: screen))
-                } catch let error as RuntimeError {
+                } catch let error as SourceError {
                     sink.post(.painters(.finished(error.message, nil), screen: screen))
                 } catch {
                     sink.post(.painters(.finished(Session.reasonFirst("nothing was saved", error, advice: "try again later"), nil), screen: screen))
@@ -109,7 +110,7 @@ final class PaintersEffects: EffectHandler {
                     + (removed.favourites > 0 ? " (\(removed.favourites) favourite\(removed.favourites == 1 ? "" : "s") went with them)" : "")
                 reply.now(.painters(.finished(line, PaintersEffects.summaries(store)), screen: screen))
                 reply.now(.favouritesLoaded(try store.favouriteArtworks()))
-                if state.collection == RijksmuseumClient.collection { reply.also(.reloadCatalogue) }
+                if state.collection == CollectionID.rijksmuseum.name { reply.also(.reloadCatalogue) }
             } catch {
                 reply.now(.painters(.finished("cannot remove \(name): \(error)", PaintersEffects.summaries(store)), screen: screen))
             }

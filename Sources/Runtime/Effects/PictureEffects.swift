@@ -56,7 +56,7 @@ final class PictureEffects: EffectHandler {
         }
         guard let path else {
             // A fetched artwork whose source was asked and has no picture: say why, not "not downloaded yet".
-            if id.collection == NearMeState.collection, let found = try? store.resolvedPicture(artwork.imageFileName), !found.problem.isEmpty {
+            if id.collection == CollectionID.osm.name, let found = try? store.resolvedPicture(artwork.imageFileName), !found.problem.isEmpty {
                 reply.now(.pictureUnavailable(id, .noneAtSource(found.problem)))
             } else {
                 reply.now(.pictureUnavailable(id, .notCached))

@@ -1,18 +1,15 @@
 import App
 import Catalog
 import Foundation
-import Sync
+import Sources
 
-/// Refreshes one collection from its own source, writing only into it; says what changed in one line.
-public typealias CollectionRefreshing = @Sendable (_ collection: String, _ progress: @escaping @Sendable (String) -> Void) async throws -> String
-
-/// `s`: a collection synced from the campus-shaped service it came from, or refreshed from its own source by the
-/// refresher the command line gives; answered with `syncFinished` or `syncFailed`, progress on the way.
+/// `s` and the start-up sync: a collection refreshed from its own source through its `SourceProvider` (the campus
+/// service's sync, a file imported again, the museum's painters), written only into it; answered with `syncFinished`
+/// or `syncFailed`, progress on the way. The same providers as `artmap refresh`, never a command run by its words.
 struct SyncEffects: EffectHandler {
     let store: any StoreAccess
-    let request: SyncRequest
-    let limits: SyncLimits
-    let refresher: CollectionRefreshing?
+    /// What the providers reach the world through (nil: the view cannot refresh, as in tests of other effects).
+    let sources: SourceContext?
 
     func handles(_ effect: Effect) -> Bool {
         switch effect {
@@ -22,62 +19,41 @@ struct SyncEffects: EffectHandler {
     }
 
     func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+        let name: String, named: Bool
         switch effect {
-        case .startSync(let collection):
-            guard refuseReadOnly(reply) else { return }
-            sync(collection, from: state.source(of: collection), into: reply.later)
-        case .refreshCollection(let name):
-            guard let refresher else {
-                reply.now(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
-                return
-            }
-            guard refuseReadOnly(reply) else { return }
-            refresh(name, with: refresher, into: reply.later)
-        default:
+        case .startSync(let collection): (name, named) = (collection, false)
+        case .refreshCollection(let collection): (name, named) = (collection, true)
+        default: return
+        }
+        guard let sources else {
+            reply.now(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
             return
         }
-    }
-
-    /// False (and the refusal sent) when the store cannot be written.
-    private func refuseReadOnly(_ reply: EffectReply) -> Bool {
-        guard store.isReadOnly else { return true }
-        reply.now(.syncFailed(reason: "cannot save: the store is read-only", subject: request.storePath))
-        return false
-    }
-
-    /// Into the collection asked for, from the service it came from (the campus's is the remembered one).
-    private func sync(_ collection: String, from source: CollectionSource, into sink: any ActionSink) {
-        var request = self.request
-        request.collection = collection
-        if case .service(let url, let imageBase) = source, !url.isEmpty,
-           let own = try? SyncSource(service: url, imageBase: imageBase.isEmpty ? nil : imageBase) {
-            request.source = own
+        guard !store.isReadOnly else {
+            reply.now(.syncFailed(reason: "cannot save: the store is read-only", subject: sources.storePath))
+            return
         }
-        let engine = SyncEngine(limits: limits)
+        refresh(CollectionID(name), named: named, with: sources, into: reply.later)
+    }
+
+    /// Refreshes off the loop; `named`: progress and the summary start with the collection's name (a collection
+    /// other than the service's, which the status line does not name itself).
+    private func refresh(_ collection: CollectionID, named: Bool, with sources: SourceContext, into sink: any ActionSink) {
         Task.detached {
             do {
-                let report = try await engine.run(request) { step in sink.post(.syncProgress(step.text)) }
-                let failed = Dictionary(uniqueKeysWithValues: report.imageFailureReasons.map { (ArtworkKey(collection: request.collection, id: $0.key), $0.value) })
-                sink.post(.imagesFailed(failed))
-                sink.post(.syncFinished(summary: report.headline, at: Date()))
-            } catch let failure as SyncError {
-                sink.post(.syncFailed(reason: failure.message, subject: failure.url))
+                let refreshed = try await SourceProviders.refresh(collection, with: sources) { text in
+                    sink.post(.syncProgress(named ? "\(collection.name): \(text)" : text))
+                }
+                if !refreshed.imageFailures.isEmpty || !named {
+                    sink.post(.imagesFailed(Dictionary(uniqueKeysWithValues: refreshed.imageFailures.map {
+                        (ArtworkKey(collection: collection.name, id: $0.key), $0.value)
+                    })))
+                }
+                sink.post(.syncFinished(summary: named ? refreshed.line : refreshed.summary, at: Date()))
+            } catch let failure as SourceError {
+                sink.post(.syncFailed(reason: DisplayText.clean(failure.reason), subject: failure.subject))
             } catch {
-                sink.post(.syncFailed(reason: "\(error)", subject: nil))
-            }
-        }
-    }
-
-    /// The answer is the sync's, so the catalogue is read again as after a sync.
-    private func refresh(_ name: String, with refresher: @escaping CollectionRefreshing, into sink: any ActionSink) {
-        Task.detached {
-            do {
-                let summary = try await refresher(name) { sink.post(.syncProgress($0)) }
-                sink.post(.syncFinished(summary: summary, at: Date()))
-            } catch {
-                // The refresher names the collection first; the status line names it already.
-                let text = DisplayText.clean("\(error)")
-                sink.post(.syncFailed(reason: text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text, subject: nil))
+                sink.post(.syncFailed(reason: DisplayText.clean("\(error)"), subject: nil))
             }
         }
     }

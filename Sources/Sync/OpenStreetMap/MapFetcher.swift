@@ -274,7 +274,7 @@ public struct MapFetcher: Sendable {
                 TileContents(tile: tile) { sink in
                     guard let path else { return MapImportResult() }
                     do {
-                        return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
+                        return try OSMImporter.run(path: path, collection: CollectionID.osm.name, sink: sink)
                     } catch let error as CartographyError {
                         throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
                     }
@@ -304,7 +304,7 @@ public struct MapFetcher: Sendable {
         try await findPictures(store: store, services: request.services, lookAgain: request.lookAgain, report: &report, progress: progress)
         let resolved = try store.resolvedPictures()
         let engine = SyncEngine(http: http, limits: limits)
-        let images = try await engine.cacheImages(collection: CatalogStore.fetchedCollection, cache: request.imageCache, store: store,
+        let images = try await engine.cacheImages(collection: CollectionID.osm.name, cache: request.imageCache, store: store,
                                                   progress: { step in
             if case .images(let done, let total) = step { progress(.images(done: done, total: total)) }
         }, imageURL: { artwork in
@@ -323,7 +323,7 @@ public struct MapFetcher: Sendable {
     private func findPictures(store: CatalogStore, services: OSMServices, lookAgain: Bool, report: inout MapFetchReport,
                               progress: @Sendable (MapFetchProgress) -> Void) async throws {
         let known = try store.resolvedPictures()
-        let wanted = Set(try store.artworks(collection: CatalogStore.fetchedCollection, fields: .view).map(\.imageFileName))
+        let wanted = Set(try store.artworks(collection: CollectionID.osm.name, fields: .view).map(\.imageFileName))
             .filter { !$0.isEmpty && (known[$0] == nil || (lookAgain && known[$0]?.thumbURL.isEmpty == true)) }
         guard !wanted.isEmpty else { return }
         progress(.pictures(wanted.count))
