@@ -32,6 +32,8 @@
 #     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
 #   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`): a refresh, the view's
 #     `s` and every other caller use typed code below the commands (Sources: a `SourceProvider` per kind of source);
+#   - a settings key ("walk.speed", "units", "news.read", …) is spelled in Sources only in Sources/Catalog/Setting.swift, where
+#     each setting is declared (key, help, default, range); the rest name it through the declaration;
 #   - the string literals "osm", "rijksmuseum" and "campus" appear in Sources only in Sources/Catalog/CollectionID.swift:
 #     artmap's own collections are named by their typed identity (`CollectionID.osm`), never spelled across modules;
 #   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
@@ -371,6 +373,11 @@ report "no command is run by words written in code (\"XCommand.run([…])\"): ot
 # Artmap's own collections are named by their typed identity (CollectionID in Catalog, issue 45), never spelled.
 collection_literals=$(grep -rnE '"(osm|rijksmuseum|campus)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/CollectionID.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "artmap's own collections are named only by CollectionID (no \"osm\", \"rijksmuseum\" or \"campus\" elsewhere)" "$collection_literals" enforced
+
+# Settings are declared once (Setting in Catalog: key, help, default, range); everything else names them through
+# the declarations (`Setting.walkSpeed`), never by spelling a key. Keys artmap keeps for itself are declared there too.
+setting_keys=$(grep -rnE '"((slideshow|map|location|images|sync|rijks|news|osm|walk|cache|view)\.[a-z][a-z_-]*|units|theme)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/Setting.swift:' | grep -vE '"osm\.(gz|bz2)"' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "settings keys are spelled only in their declarations (Sources/Catalog/Setting.swift)" "$setting_keys" enforced
 
 mapfile -t all_swift < <(swift_files Sources)
 report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced

@@ -342,7 +342,7 @@ enum InteractiveCommand {
         start.catalogueHoldsFullRecords = false
         start.mapSources = try store.mapSourceNames()
         for name in known { start.sources[name] = try store.collectionSource(name) }
-        start.settings = saved
+        start.settings = UserSettings(saved: saved)
         start.favourites = try store.favouriteArtworks()
         start.notice = notice
         if let text = try store.setting(NewsText.textSetting), !text.isEmpty {

@@ -107,6 +107,19 @@ public struct Setting: Sendable, Identifiable {
     public static let walkStay = "walk.stay"
     public static let home = "location.home"
 
+    /// What artmap keeps for itself in the store's settings table: never the user's, never in the settings file,
+    /// declared here so that no key is spelled anywhere else.
+    public static let newsText = "news.last_text"
+    public static let newsFetched = "news.last_fetched"
+    public static let newsLooked = "news.last_looked"
+    public static let newsRead = "news.read"
+    /// Where the view last was (a start point when nothing else says where).
+    public static let lastReference = "view.last-reference"
+    /// The time of the last Nominatim request any artmap made through the store (`StoreRequestLimiter`).
+    public static let nominatimLastRequest = "osm.nominatim-last-request"
+    /// The keys above, artmap's own.
+    public static let keptByArtmap = [newsText, newsFetched, newsLooked, newsRead, lastReference, nominatimLastRequest]
+
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
         Setting(key: slideshowInterval, title: "Slideshow interval", help: "seconds between pictures, 1 to 60, or 0 for one fixed picture",

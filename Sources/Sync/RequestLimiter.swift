@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Store
 
@@ -21,7 +22,7 @@ public final class StoreRequestLimiter: RequestLimiter, @unchecked Sendable {
     private let lock = NSLock()
 
     /// Nominatim's row: the time of the last place search any artmap made through the store.
-    public static let nominatimKey = "osm.nominatim-last-request"
+    public static let nominatimKey = Setting.nominatimLastRequest
 
     /// Keeps the time in `store` (a writable one) under `key`; used from one task at a time.
     public init(store: CatalogStore, key: String) {

@@ -53,6 +53,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"))
     #expect(result.output.contains("ok       artmap's own collections are named only by CollectionID"), "\(result.output)")
     #expect(result.output.contains("ok       no command is run by words written in code"), "\(result.output)")
+    #expect(result.output.contains("ok       settings keys are spelled only in their declarations"), "\(result.output)")
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -401,3 +402,22 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     }
 }
 
+@Test func aSettingsKeySpelledOutsideItsDeclarationFails() throws {
+    let root = try tree([
+        "Sources/Catalog/Setting.swift": "public static let walkSpeed = \"walk.speed\"\npublic static let units = \"units\"\n",
+        "Sources/ArtmapCLI/SyncCommand.swift": "static let sourceSetting = \"sync.source\"\nlet help = \"the default (osm.nominatim-url)\"\n",
+        "Sources/Sync/OpenStreetMap/NominatimClient.swift": "static let lastRequestKey = \"osm.nominatim-last-request\"\n",
+        "Sources/App/Root/Shared.swift": "// \"units\" in a comment\nvar imperial: Bool { settings[\"units\"] == \"imperial\" }\n",
+        "Sources/Cartography/OSM/OSMImporter.swift": "case osmGz = \"osm.gz\"\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(settings[\"walk.speed\"]) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   settings keys are spelled only in their declarations"), "\(broken.output)")
+    for line in ["Sources/ArtmapCLI/SyncCommand.swift:1:", "Sources/Sync/OpenStreetMap/NominatimClient.swift:1:", "Sources/App/Root/Shared.swift:2:"] {
+        #expect(broken.output.contains(line), "\(line): \(broken.output)")
+    }
+    for allowed in ["Catalog/Setting.swift:", "SyncCommand.swift:2:", "Shared.swift:1:", "OSMImporter.swift", "Tests/"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may say it: \(broken.output)")
+    }
+}

@@ -41,13 +41,9 @@ public protocol ViewContext: FeatureContext {
     func detailedArtwork(_ key: ArtworkKey) -> Artwork?
     /// True while an artwork's description is still to be read.
     func awaitsFullRecord(_ key: ArtworkKey) -> Bool
-    /// A setting as saved (nil: the default applies).
-    func savedSetting(_ key: String) -> String?
 }
 
 extension AppState: ViewContext {
     public var referenceSource: ReferenceSource { main.referenceSource }
     public var shownCollections: [String] { main.shownCollections }
-    /// A setting as saved (nil: the default applies).
-    public func savedSetting(_ key: String) -> String? { settings[key] }
 }
