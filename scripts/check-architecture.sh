@@ -13,6 +13,8 @@
 #     (`try #require`, or throw), never end as passed;
 #   - no file under Sources/App/Features names AppState (so no feature reducer takes `inout AppState`, nor
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
+#   - no file under Sources/Runtime/Effects names AppState (outside comments): an effect handler gets its effect and
+#     the injected Dependencies, and what it needs travels in the effect (issue 45, item 2);
 #   - no Swift file in Sources/App has more than 250 lines (a feature grows by children, not by a longer file);
 #   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace
 #     (none is waived now; a waiver, listed under WAIVED, is printed on every run and must go once the function is short);
@@ -30,6 +32,8 @@
 #     declares its options as one typed struct (CommandOptions) and its `run` reads the fields;
 #   - no file in Sources/ArtmapCLI switches over the words typed (`switch words.first`, `switch options.positionals…`):
 #     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
+#   - Sources/Runtime opens the store (`CatalogStore(path:`, `CatalogStore.reader(path:`) only in Effects/StoreAccess.swift,
+#     the store access its composition root builds; handlers ask it for a reader, the writer or a long work's connection;
 #   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`): a refresh, the view's
 #     `s` and every other caller use typed code below the commands (Sources: a `SourceProvider` per kind of source);
 #   - a settings key ("walk.speed", "units", "news.read", …) is spelled in Sources only in Sources/Catalog/Setting.swift, where
@@ -307,6 +311,10 @@ report "no test ends as passed from a guard … else { return }" "$guards" enfor
 app_state_in_features=$( [ -d Sources/App/Features ] && grep -rnE '\bAppState\b' Sources/App/Features --include='*.swift' || true)
 report "no feature names AppState (no inout AppState in a feature reducer)" "$app_state_in_features" enforced
 
+# Issue 45, item 2: a handler gets its effect and the injected Dependencies, never the app's state.
+app_state_in_effects=$( [ -d Sources/Runtime/Effects ] && grep -rnE '\bAppState\b' Sources/Runtime/Effects --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "no effect handler names AppState (what a handler needs travels in its effect)" "$app_state_in_effects" enforced
+
 sizes=""
 if [ -d Sources/App ]; then
   while IFS= read -r f; do
@@ -365,6 +373,12 @@ report "no option is looked up by name in Sources/ArtmapCLI (commands read typed
 word_switches=$( [ -d Sources/ArtmapCLI ] && grep -rnE 'switch[[:space:]]+(words|options\.positionals|positionals|arguments)([.[]|[[:space:]]*\{)' Sources/ArtmapCLI --include='*.swift' || true)
 report "no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)" "$word_switches" enforced
 
+# Runtime opens store connections in one place: the store access its composition root builds (SharedStore, in
+# Effects/StoreAccess.swift: the writer handed in, readers and long work's connections beside it). A handler asks it;
+# it never opens the file itself (near-me opened one per progress step, issue 45).
+runtime_opens=$( [ -d Sources/Runtime ] && grep -rnE 'CatalogStore(\.reader)?\(path:' Sources/Runtime --include='*.swift' | grep -v '^Sources/Runtime/Effects/StoreAccess.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "Runtime opens the store only in its store access (Sources/Runtime/Effects/StoreAccess.swift)" "$runtime_opens" enforced
+
 # A command is run by the words a person typed (Artmap's dispatch), never by words written in code elsewhere: what
 # another command or the view needs is a typed call below the commands (a SourceProvider, issue 45).
 argv_runs=$(grep -rnE '[A-Za-z]+Command\.run\([[:space:]]*\[' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
@@ -396,6 +410,7 @@ CMallocArena ArtmapCLI
 CJPEG Imaging
 CPNG Imaging
 CChafa Imaging
+CProj Projection
 RULES
 report "C libraries imported only by their wrapper (and Bench, by name)" "$c_imports" enforced
 

@@ -81,22 +81,25 @@ public enum Action: Sendable {
 
 /// Work the run loop performs for the reducer; results come back as actions.
 public enum Effect: Hashable, Sendable {
-    /// Sync a collection that comes from the campus-shaped service, from its own recorded source.
-    case startSync(collection: String)
+    /// Sync a collection that comes from the campus-shaped service, from the service it records (`service`, as the
+    /// state knows it; the session's own service when it records none).
+    case startSync(collection: String, service: ServiceAddress?)
     /// Refresh a collection from its source (a file imported again when it changed, the museum's painters) in
     /// the background; answer with `syncFinished` or `syncFailed`.
     case refreshCollection(String)
-    /// Read and decode an artwork's cached image off the main thread.
-    case loadPicture(ArtworkKey)
-    /// Render, off the main thread, the tiles of an artwork's picture one pan step around the view on screen.
-    case prefetchViewerTiles(ArtworkKey, ImageView)
+    /// Read and decode an artwork's cached image off the main thread; `fullScreen` (cells) when the screen on top shows
+    /// pictures at the screen's size and no larger (the slideshow).
+    case loadPicture(Artwork, fullScreen: TerminalSize? = nil)
+    /// Render, off the main thread, the tiles of an artwork's picture one pan step around the view on screen. The viewer
+    /// asks with the view; the root adds the picture and how it is drawn (`completed`), nothing to do without them.
+    case prefetchViewerTiles(ArtworkKey, ImageView, look: PictureLook? = nil)
     /// Read a collection and answer with `collectionLoaded`, handing the search back with it.
     case loadCollection(String, search: String? = nil)
     /// Read several collections as one catalogue (each OpenStreetMap element once) and answer with
     /// `collectionsLoaded`.
     case loadCollections([String])
-    /// Read the shown collection again (after a sync saved it) and answer with `catalogueReloaded`.
-    case reloadCatalogue
+    /// Read the collections shown again (after a sync saved them) and answer with `catalogueReloaded`.
+    case reloadCatalogue(collections: [String])
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
     case toggleFavourite(ArtworkKey)
     /// Find the Night Watch and artworks with cached images in the store; answer the slideshow that asked with
@@ -124,13 +127,14 @@ public enum Effect: Hashable, Sendable {
     /// Find a walk on the store's walking graph (read by corridor) in the background; answer with `routeFound`.
     case findRoute(RouteRequest)
     /// Fetch the streets and artworks `radius` metres around `center` from OpenStreetMap in the background;
-    /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`.
-    case fetchMap(center: Coordinate, radius: Double)
+    /// answer with `nearMe(.progress)`, then `nearMe(.fetched)` or `nearMe(.failed)`. `screenRadius`: metres from the
+    /// map's centre to its farthest corner, the area the first streets' question covers.
+    case fetchMap(center: Coordinate, radius: Double, screenRadius: Double)
     /// Fetch the tiles `radius` metres around `center` again whatever their age (`s` on fetched data); answered as `fetchMap`.
-    case refreshMap(center: Coordinate, radius: Double)
-    /// Find and download the pictures of fetched artworks (`lookAgain`: also those found before without one, after `s`);
-    /// answer with `nearMe(.picturesCached)`.
-    case cachePictures(lookAgain: Bool = false)
+    case refreshMap(center: Coordinate, radius: Double, screenRadius: Double)
+    /// Find and download the pictures of fetched artworks around `center` (`lookAgain`: also those found before without
+    /// one, after `s`); answer with `nearMe(.picturesCached)`.
+    case cachePictures(around: Coordinate, lookAgain: Bool = false)
     /// Find a place by name (the store first; Nominatim when `online`); answer with `nearMe(.placeFound)` or `.placeNotFound`.
     case findPlace(String, online: Bool)
     /// Plan an art walk on the store's walking graph in the background; answer the walk screen that asked with
@@ -140,8 +144,9 @@ public enum Effect: Hashable, Sendable {
     case saveWalk(WalkSaveRequest, screen: ScreenID? = nil)
     /// Read the walk saved under a name and plan its stops not reached from where the walker is; answered as `planWalk`.
     case resumeWalk(WalkResumeRequest, screen: ScreenID? = nil)
-    /// Read the 1:10m world layer in the background, before a frame needs it (no answer: frames read it from the atlas).
-    case readWorldDetail
+    /// Read the 1:10m world layer of this atlas in the background, before a frame needs it (no answer: frames read it
+    /// from the atlas).
+    case readWorldDetail(WorldDetailRead)
     case quit
 }
 

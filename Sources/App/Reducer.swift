@@ -163,7 +163,7 @@ extension AppState {
 
     /// Does what a feature asked, in order, after its own effects.
     mutating func handle(_ result: Reduced, from id: ScreenID?) -> [Effect] {
-        var effects = id.map { id in result.effects.map { $0.stamped(by: id) } } ?? result.effects
+        var effects = (id.map { id in result.effects.map { $0.stamped(by: id) } } ?? result.effects).map(completed)
         for delegate in result.delegates {
             switch delegate {
             case .wantPicture(let id):
@@ -212,7 +212,7 @@ extension AppState {
         var effects: [Effect] = []
         if case .finished(_, let painters?) = event {
             if !painters.isEmpty { effects += routeMain(.collectionAvailable(CollectionID.rijksmuseum.name)) }
-            if collection == CollectionID.rijksmuseum.name { effects.append(.reloadCatalogue) }
+            if collection == CollectionID.rijksmuseum.name { effects.append(reloadCatalogue) }
         }
         guard let id, stackIndex(of: id) != nil else {
             if case .finished(let line, _) = event { lastMessage = line }
@@ -229,6 +229,8 @@ extension AppState {
         sync = .running("starting sync")
         lastError = nil
         refreshing = name ?? collection
-        return [.startSync(collection: name ?? collection)]
+        let name = name ?? collection
+        guard case .service(let url, let imageBase) = source(of: name), !url.isEmpty else { return [.startSync(collection: name, service: nil)] }
+        return [.startSync(collection: name, service: ServiceAddress(url: url, imageBase: imageBase))]
     }
 }

@@ -44,7 +44,7 @@ enum ImportCommand: Command {
     }
 
     /// `--crs`: a coordinate system by any of its names.
-    static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:4326|EPSG:3857") { text, option in
+    static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:N") { text, option in
         Spelled(text: text, value: try refused(option) { try ImportReading.crs(text) })
     }
 

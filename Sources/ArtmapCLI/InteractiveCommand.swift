@@ -181,11 +181,10 @@ enum InteractiveCommand {
         let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let session = try Session(state: AppState(start: start), store: store, syncRequest: syncRequest,
-                                  limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment), location: location.source)
+        let dependencies = try effectDependencies(options, store: store, syncRequest: syncRequest, environment: environment)
+        let session = try Session(state: AppState(start: start), location: location.source, dependencies: dependencies)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
-        try wire(session, options, store: store, storePath: storePath, imageCache: syncRequest.imageCache, environment: environment)
         return try await show(session, arguments, options, saved: saved, storePath: storePath, environment: environment, console: console)
     }
 
@@ -275,17 +274,19 @@ enum InteractiveCommand {
         start.lastSync = nil
     }
 
-    /// The run loop's services: what is near (OpenStreetMap), `s` for each collection, the painters.
-    private static func wire(_ session: Session, _ options: ViewOptions, store: CatalogStore, storePath: String,
-                             imageCache: ImageCache, environment: [String: String]) throws {
+    /// What the run loop's effects reach the world through: the store (its connection as the writer, readers beside
+    /// it), HTTP, the clock, and the services: what is near (OpenStreetMap), `s` for each collection, the painters.
+    private static func effectDependencies(_ options: ViewOptions, store: CatalogStore, syncRequest: SyncRequest,
+                                           environment: [String: String]) throws -> Dependencies {
         let offline = options.offline
-        session.nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil),
-                                       storePath: storePath, imageCache: imageCache,
-                                       limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment),
-                                       backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        session.sources = SourceWiring.context(storePath: storePath, environment: environment)
-        session.paintings = PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store),
-                                             storePath: storePath, imageCache: imageCache)
+        let storePath = syncRequest.storePath
+        let limits = try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment)
+        let nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil),
+                                   storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
+                                   backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
+        return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
+                            paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
+                            sources: SourceWiring.context(storePath: storePath, environment: environment))
     }
 
     /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.

@@ -61,13 +61,16 @@ enum RouteCommand: Command {
         if try checked.settleCheck(after: found.failure) { found = Result { try find(checked.store) } }
         let (artwork, from, walk) = try found.get()
         let straight = Geodesic.inverse(from: from, to: artwork.coordinate)
+        // Routes and walks assume one speed: the setting walk.speed (issue 50).
+        let kmPerHour = try SettingsReading.checked(checked.store, console: console).walkSpeed
+        let speedText = kmPerHour == kmPerHour.rounded() ? String(Int(kmPerHour)) : String(format: "%.1f", kmPerHour)
         switch walk {
         case .success(let walk):
             if options.json {
                 console.line(JSONWriter.render(json(walk)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
-                    + "\(max(1, Int((walk.totalMetres / WalkingRoute.metresPerSecond / 60).rounded()))) min at 5 km/h")
+                    + "\(max(1, Int((walk.totalMetres / (kmPerHour / 3.6) / 60).rounded()))) min at \(speedText) km/h")
                 for (number, step) in walk.steps.enumerated() {
                     console.line("\(number + 1). \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))")
                 }

@@ -111,6 +111,8 @@ enum WalkCommand: Command {
                            + "to walk to by straight lines, and \(why.message(start: "the start"))")
         case .failure(let why):
             throw CLIError("no walk: \(why.message(start: here.described))")
+        case .success(let plan) where plan.stops.isEmpty && minutes != nil:
+            throw CLIError(try nothingFits(artworks, from: start, finish: finish, minutes: minutes ?? 0, kmPerHour: speed, stay: stay, store: store))
         case .success(let plan):
             var shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
             shape.origin = here.originLabel
@@ -126,6 +128,21 @@ enum WalkCommand: Command {
             }
             return plan.stops.isEmpty ? 1 : 0
         }
+    }
+
+    /// `--minutes` too short for any artwork (issue 50): one line saying so, what the nearest needs and what to try.
+    static func nothingFits(_ artworks: [Artwork], from start: Coordinate, finish: WalkFinish, minutes: Double, kmPerHour: Double,
+                            stay: Double, store: CatalogStore) throws -> String {
+        let nearest = artworks.min { Geodesic.distance(from: start, to: $0.coordinate) < Geodesic.distance(from: start, to: $1.coordinate) }
+        let given = "\(Int(minutes.rounded())) min"
+        guard let nearest, case .success(let alone) = try WalkPlanner.planOrStraight(from: start, artworks: [nearest], finish: finish,
+                                                                                     choice: .all, source: store) else {
+            return "no artwork fits in \(given); try a longer --minutes"
+        }
+        let needed = Int(((alone.totalMetres / (kmPerHour / 3.6) + stay * 60) / 60).rounded(.up))
+        let stayText = (stay == stay.rounded() ? String(Int(stay)) : String(format: "%.1f", stay)) + " min"
+        return "no artwork fits in \(given): the nearest, '\(DisplayText.clean(nearest.title))', needs \(needed) min with a stay of \(stayText); "
+            + "try --minutes \(needed)" + (stay > 0 ? " or --stay 0" : "")
     }
 
     /// At most `maxStops` of `artworks`, the nearest to `start`, saying on standard error when some were left out.

@@ -17,24 +17,25 @@ final class MapTileReader: @unchecked Sendable {
     private var newest = 0
     private var newestBuild = 0
     private var routesAsked = 0
-    /// Used only on `work`.
-    private var store: CatalogStore?
-    /// Used only on `routing`.
-    private var routeStore: CatalogStore?
+    /// Reads on reader connections of the store's own (each queue keeps one busy at most).
+    private let store: any StoreAccess
 
-    func read(_ request: MapTileRequest, storePath: String, queue: any ActionSink) {
+    init(store: any StoreAccess) { self.store = store }
+
+    func read(_ request: MapTileRequest, queue: any ActionSink) {
         lock.withLock { newest = max(newest, request.generation) }
         work.async { [self] in
             var tiles: [MapTileKey: [StoredMapFeature]] = [:]
             var skipped: [MapTileKey] = []
             do {
-                let reader = try opened(storePath)
-                for tile in request.tiles {
-                    if lock.withLock({ newest > request.generation }) {
-                        skipped.append(tile)
-                        continue
+                try store.read { reader in
+                    for tile in request.tiles {
+                        if lock.withLock({ newest > request.generation }) {
+                            skipped.append(tile)
+                            continue
+                        }
+                        tiles.merge(try reader.mapTiles([tile])) { $1 }
                     }
-                    tiles.merge(try reader.mapTiles([tile])) { $1 }
                 }
             } catch {
                 skipped = request.tiles.filter { tiles[$0] == nil }
@@ -56,25 +57,16 @@ final class MapTileReader: @unchecked Sendable {
 
     /// Finds a walk on the store's walking graph, reading only the corridor between its ends. A reroute
     /// overtaken by a newer request before it starts is dropped (the reference moved on while walking).
-    func findRoute(_ request: RouteRequest, storePath: String, queue: any ActionSink) {
+    func findRoute(_ request: RouteRequest, queue: any ActionSink) {
         let number = lock.withLock { routesAsked += 1; return routesAsked }
         routing.async { [self] in
             if !request.fitsMap, lock.withLock({ routesAsked > number }) { return }
             do {
-                if routeStore == nil { routeStore = try CatalogStore.reader(path: storePath) }
-                let source = try routeStore ?? CatalogStore.reader(path: storePath)
-                let result = try CorridorRouter.route(from: request.start, to: request.target, source: source)
+                let result = try store.read { try CorridorRouter.route(from: request.start, to: request.target, source: $0) }
                 queue.post(.routeFound(request.state(result), request))
             } catch {
                 queue.post(.error("cannot read the walking paths: \(error)"))
             }
         }
-    }
-
-    private func opened(_ path: String) throws -> CatalogStore {
-        if let store { return store }
-        let reader = try CatalogStore.reader(path: path)
-        store = reader
-        return reader
     }
 }

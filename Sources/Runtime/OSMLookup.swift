@@ -13,13 +13,30 @@ public enum OSMLookup {
     /// `limit` whichever source answers: a server may send more than it was asked for.
     public static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore) async throws -> [PlaceMatch] {
         let limit = max(1, limit)
-        let stored = try store.places(named: query, limit: limit).prefix(limit).map { place in
-            PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                       category: place.category, type: place.type, fromStore: true)
-        }
+        let stored = try storedPlaces(query, limit: limit, in: store)
         guard stored.isEmpty, online, let services else { return stored }
         let client = NominatimClient(base: services.nominatim, http: httpClient())
         let limiter: any RequestLimiter = store.isReadOnly ? NoRequestLimit() : StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey)
         return Array(try await client.search(query, limit: limit, limiter: limiter).prefix(limit))
+    }
+
+    /// As above, for the view: the store through its access, Nominatim over the session's HTTP client (paced on a
+    /// connection of its own, as a command's is).
+    static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: any StoreAccess,
+                           http: any HTTPClient) async throws -> [PlaceMatch] {
+        let limit = max(1, limit)
+        let stored = try store.read { try storedPlaces(query, limit: limit, in: $0) }
+        guard stored.isEmpty, online, let services else { return stored }
+        let limiter: any RequestLimiter = store.isReadOnly ? NoRequestLimit()
+            : StoreRequestLimiter(store: try store.connectionForLongWork(), key: StoreRequestLimiter.nominatimKey)
+        return Array(try await NominatimClient(base: services.nominatim, http: http).search(query, limit: limit, limiter: limiter).prefix(limit))
+    }
+
+    /// The store's places named `query`, at most `limit`.
+    private static func storedPlaces(_ query: String, limit: Int, in store: CatalogStore) throws -> [PlaceMatch] {
+        try store.places(named: query, limit: limit).prefix(limit).map { place in
+            PlaceMatch(name: place.name, displayName: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                       category: place.category, type: place.type, fromStore: true)
+        }
     }
 }

@@ -7,7 +7,8 @@ extension Session {
 
     /// Remembers where the view was in the store, as `key` (not the built-in campus, nor in a store that cannot be written).
     public func rememberReference(as key: String) {
-        guard !store.isReadOnly, currentReference != .ashtonBuilding else { return }
-        try? store.setSetting(key, currentReference.description)
+        let store = dependencies.store, reference = currentReference
+        guard !store.isReadOnly, reference != .ashtonBuilding else { return }
+        try? store.write { try $0.setSetting(key, reference.description) }
     }
 }

@@ -14,21 +14,9 @@ import Sync
 /// (sync, signals, the clock) posts actions through the queue.
 public final class Session {
     var state: AppState
-    let store: CatalogStore
     let queue: ActionQueue
-    let syncRequest: SyncRequest
-    let limits: SyncLimits
-    /// Where the museum is (`--rijks-base`, the setting, or the museum itself), and the news URL, for the
-    /// background work the paintings side starts.
-    public var paintings = PaintingsContext()
-    /// Reads the base layer's tiles off the main thread, on a store connection of its own.
-    let mapReader = MapTileReader()
     /// What the views keep between this session's frames (the map's base layer, the table pane): the session's own.
     let caches = RenderCaches()
-    /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
-    public var nearMe: NearMeContext?
-    /// What `s` and the start-up sync refresh collections through (their `SourceProvider`s): the command line gives it.
-    public var sources: SourceContext?
     private var signalSources: [DispatchSourceSignal] = []
     private let location: LocationSource
     private var locationTask: Task<Void, Never>?
@@ -41,32 +29,13 @@ public final class Session {
         get { catalogue.pendingIntegrityCheck }
         set { catalogue.pendingIntegrityCheck = newValue }
     }
-    /// What effects reach the world through (the store, HTTP, the clock, the browser).
+    /// What effects reach the world through (the store, HTTP, the clock, the browser), and the services the
+    /// session was started with.
     let dependencies: Dependencies
     /// The catalogue's effects, kept to hand them the integrity check.
     private let catalogue: CatalogueEffects
-    /// Each feature's effect handler, asked in turn; made at the first effect, once the command has wired the session.
-    private lazy var handlers: [any EffectHandler] = [
-        catalogue,
-        FavouritesEffects(store: dependencies.store),
-        SettingsEffects(store: dependencies.store) { [unowned self] key, value in self.painters.settingApplied(key, value) },
-        SlideshowEffects(store: dependencies.store),
-        TimerEffects(clock: dependencies.clock),
-        NewsEffects(http: dependencies.http, storePath: dependencies.storePath),
-        WebPageEffects(browser: dependencies.browser),
-        MapEffects(reader: mapReader, storePath: dependencies.storePath),
-        PictureEffects(store: dependencies.store, decoder: dependencies.pictures),
-        painters,
-        SyncEffects(store: dependencies.store, sources: sources),
-        NearMeEffects(context: nearMe, store: dependencies.store),
-        WalkEffects(store: store, storePath: dependencies.storePath),
-    ]
-    /// The painters screen's effects, kept to hand them the museum's address when its setting changes.
-    private lazy var painters = PaintersEffects(store: store, limits: limits, context: paintings)
-    /// How handlers answer: at once through `dispatch`, later through the queue.
-    private var reply: EffectReply {
-        EffectReply(now: { [unowned self] in self.dispatch($0) }, later: queue, also: { [unowned self] in self.perform($0) })
-    }
+    /// Each feature's effect handler, asked in turn; each is built from the dependencies alone.
+    private let handlers: [any EffectHandler]
 
     /// Waits for a store check running beside the view; damage ends the view so the store can be rebuilt.
     public func watchIntegrity(_ check: @escaping @Sendable () -> String?) {
@@ -87,16 +56,29 @@ public final class Session {
     /// How often the clock ticks (for "synced N min ago").
     static let tickInterval: TimeInterval = 30
 
-    public init(state: AppState, store: CatalogStore, syncRequest: SyncRequest, limits: SyncLimits,
-         location: LocationSource, dependencies: Dependencies? = nil) throws {
+    public init(state: AppState, location: LocationSource, dependencies: Dependencies) throws {
         self.state = state
-        self.dependencies = dependencies ?? Dependencies(store: store, storePath: syncRequest.storePath)
-        catalogue = CatalogueEffects(self.dependencies)
+        self.dependencies = dependencies
         self.location = location
-        self.store = store
-        self.syncRequest = syncRequest
-        self.limits = limits
         queue = try ActionQueue()
+        catalogue = CatalogueEffects(dependencies)
+        // The museum's address, once its setting is saved, applies to the next search at once.
+        let painters = PaintersEffects(dependencies)
+        handlers = [
+            catalogue,
+            FavouritesEffects(dependencies),
+            SettingsEffects(dependencies) { key, value in painters.settingApplied(key, value) },
+            SlideshowEffects(dependencies),
+            TimerEffects(dependencies),
+            NewsEffects(dependencies),
+            WebPageEffects(dependencies),
+            MapEffects(dependencies),
+            PictureEffects(dependencies),
+            painters,
+            SyncEffects(dependencies),
+            NearMeEffects(dependencies),
+            WalkEffects(dependencies),
+        ]
     }
 
     public func loop(terminal: Terminal) {
@@ -162,10 +144,8 @@ public final class Session {
                 handle(event)
                 dirty = true
             }
-            for action in queue.drain() {
-                dispatch(action)
-                dirty = true
-            }
+            if !events.isEmpty { settle() }
+            if settle() { dirty = true }
             let now = Date()
             if now.timeIntervalSince(lastTick) >= Session.tickInterval {
                 lastTick = now
@@ -180,7 +160,7 @@ public final class Session {
     /// What the state learns before the first frame: the time, the terminal, its size; then `started`.
     private func start(on terminal: Terminal) {
         startLocation()
-        storeVersion = try? store.dataVersion()
+        storeVersion = try? dependencies.store.write { try $0.dataVersion() }
         dispatch(.tick(Date()))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
         dispatch(.pixelGraphics(terminal.pixels.kind, limit: terminal.pixelLimit))
@@ -188,6 +168,7 @@ public final class Session {
         terminal.onPictureReady = { wakeQueue.noteRedraw() }
         dispatch(.resize(terminal.size))
         dispatch(.started)
+        settle()
     }
 
     /// Draws the state as it is now on `terminal` (only what changed since its last frame reaches the screen).
@@ -204,11 +185,26 @@ public final class Session {
         }
     }
 
+    /// Reduces `action` and performs its effects; what they answer is queued, and reduced by `settle`.
     func dispatch(_ action: Action) {
         if case .storeDamaged(let reason) = action { storeDamage = reason }
         for effect in reduce(&state, action) {
             perform(effect)
         }
+    }
+
+    /// Reduces what effects answered until nothing is queued (answers read on the loop, and their own effects'
+    /// answers); true when anything was. Bounded, so a chain of answers cannot hold the loop.
+    @discardableResult
+    func settle() -> Bool {
+        var any = false
+        for _ in 0..<64 {
+            let actions = queue.drain()
+            if actions.isEmpty { break }
+            any = true
+            actions.forEach(dispatch)
+        }
+        return any
     }
 
     func perform(_ effect: Effect) {
@@ -218,8 +214,8 @@ public final class Session {
         default:
             // Every effect has its feature's handler (HandlerCoverageTests.swift checks each case); one that reaches
             // none is said, never dropped in silence.
-            guard let handler = handler(for: effect) else { return dispatch(.error("nothing performs \(effect)")) }
-            handler.perform(effect, state, reply)
+            guard let handler = handler(for: effect) else { return queue.post(.error("nothing performs \(effect)")) }
+            handler.perform(effect, queue)
         }
     }
 
@@ -233,9 +229,10 @@ public final class Session {
     /// artmap removing a heart, this process's sync or painter writer), the favourites are read again, so a
     /// second open view does not keep (or show) favourites that are gone.
     func noticeOtherWriters() {
-        guard let version = try? store.dataVersion() else { return }
+        // The data version is the writer's connection's: it moves when another connection commits.
+        guard let version = try? dependencies.store.write({ try $0.dataVersion() }) else { return }
         defer { storeVersion = version }
-        guard let last = storeVersion, last != version, let favourites = try? store.favouriteArtworks() else { return }
+        guard let last = storeVersion, last != version, let favourites = try? dependencies.store.read({ try $0.favouriteArtworks() }) else { return }
         if favourites.map(\.key) != state.favourites.map(\.key) { dispatch(.favouritesLoaded(favourites)) }
     }
 

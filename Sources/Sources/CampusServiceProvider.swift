@@ -60,8 +60,15 @@ public struct CampusServiceProvider: SourceProvider {
         var request = SyncRequest(storePath: context.storePath, source: source, collection: collection.name, full: options.full,
                                   downloadImages: options.downloadImages, imageCache: context.imageCache)
         request.beforeWriting = options.beforeWriting
+        return try await Self.run(request, http: context.http, limits: limits, progress: progress)
+    }
+
+    /// One sync as asked (its service, collection and image cache all said): the one place the engine runs, its
+    /// failure a `SourceError` ("sync failed: …", the service's reason and URL kept apart for the status line).
+    public static func run(_ request: SyncRequest, http: any HTTPClient, limits: SyncLimits,
+                           progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncReport {
         do {
-            return try await SyncEngine(http: context.http, limits: limits).run(request, progress: progress)
+            return try await SyncEngine(http: http, limits: limits).run(request, progress: progress)
         } catch let error as SyncError {
             throw SourceError("sync failed: \(error)", reason: error.message, subject: error.url)
         } catch {

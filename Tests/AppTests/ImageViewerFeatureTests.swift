@@ -53,11 +53,11 @@ import TestSupport
                                                 pixels: RGBAImage(width: 1280, height: 1280, filledWith: RGB(1, 2, 3))))
     _ = reduce(&state, .pictureLoaded(reduced))
     var effects = state.handle(Reduced(effects: [], delegates: [.openViewer(.campus("40"))]), from: nil)
-    #expect(effects.contains(.loadPicture(.campus("40"))), "\(effects)")
+    #expect(effects.picturesAsked.contains(.campus("40")), "\(effects)")
     _ = reduce(&state, .pictureLoaded(picture("40", width: 3072, height: 3072)))
     state.overlays.removeAll()
     effects = state.handle(Reduced(effects: [], delegates: [.openViewer(.campus("40"))]), from: nil)
-    #expect(!effects.contains(.loadPicture(.campus("40"))) && effects.contains { if case .prefetchViewerTiles(.campus("40"), _) = $0 { true } else { false } },
+    #expect(!effects.picturesAsked.contains(.campus("40")) && effects.contains { if case .prefetchViewerTiles(.campus("40"), _, _) = $0 { true } else { false } },
             "\(effects)")
 }
 

@@ -58,7 +58,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     var state = try cityState(source: .openStreetMap, name: "osm")
     let effects = press(&state, .character("s"))
     let refresh = try #require(effects.compactMap { effect -> (Coordinate, Double)? in
-        if case .refreshMap(let centre, let radius) = effect { return (centre, radius) } else { return nil }
+        if case .refreshMap(let centre, let radius, _) = effect { return (centre, radius) } else { return nil }
     }.first, "\(effects)")
     #expect(refresh.0 == state.main.mapCenter)
     let box = state.main.layout.mapInner
@@ -68,7 +68,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(press(&state, .character("s")).isEmpty, "one fetch at a time")
     // When the tiles are stored, the pictures found before without one are looked up again (only after s).
     let answered = reduce(&state, .nearMe(.fetched(summary: "fetched 1 tile", baseMap: BaseMap(features: [], graph: WalkGraph(edges: []), sources: []), artworks: state.main.artworks)))
-    #expect(answered.contains(.cachePictures(lookAgain: true)), "\(answered)")
+    #expect(answered.contains { if case .cachePictures(_, lookAgain: true) = $0 { true } else { false } }, "\(answered)")
     #expect(!state.nearMe.looksAgain)
     // A refresh that fails leaves no "look again" behind for the next fetch (one that follows the walker).
     _ = press(&state, .character("s"))
@@ -90,7 +90,7 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     var campus = try campusState()
     campus.nearMe.online = true
     campus.startPlan.syncIfOlderThan = 3600
-    #expect(reduce(&campus, .started).contains(.startSync(collection: "campus")))
+    #expect(reduce(&campus, .started).syncsAsked == ["campus"])
 }
 
 @Test func aCityOnScreenSaysNothingOfSyncingAndItsPicturesPointAtRefresh() throws {
@@ -150,11 +150,11 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     #expect(state.main.shownCollections == ["campus", "quay"] && state.main.shownArtworkCount == 2)
 
     var effects = press(&state, .character("s"))
-    #expect(effects == [.startSync(collection: "campus")], "the campus first: \(effects)")
+    #expect(effects.count == 1 && effects.syncsAsked == ["campus"], "the campus first: \(effects)")
     effects = reduce(&state, .syncFinished(summary: "2 new", at: Date()))
     #expect(effects == [.refreshCollection("quay")], "then the quay, from its file: \(effects)")
     effects = reduce(&state, .syncFailed(reason: "quay.json: no such file or directory (ENOENT)", subject: nil))
-    #expect(effects == [.reloadCatalogue], "\(effects)")
+    #expect(effects.count == 1 && effects.first.map { if case .reloadCatalogue = $0 { true } else { false } } == true, "\(effects)")
     #expect(state.lastMessage == "campus: 2 new · refresh of quay failed: quay.json: no such file or directory (ENOENT) · s tries again")
     #expect(state.lastError?.hasPrefix("refresh of quay failed") == true)
 
@@ -167,5 +167,5 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     _ = reduce(&state, .collectionLoaded("helsinki", []))
     #expect(press(&state, .character("n")) == [.loadCollections(["campus", "quay"])])
     _ = reduce(&state, .collectionsLoaded(["campus", "quay"], start.artworks))
-    #expect(state.main.showsSeveralCollections && state.lastMessage == "every collection near here: campus, quay (n shows one at a time)")
+    #expect(state.main.showsSeveralCollections && state.lastMessage == "all 2 collections near here together (1 of 4): campus, quay; n shows each alone")
 }

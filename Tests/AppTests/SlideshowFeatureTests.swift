@@ -79,7 +79,7 @@ private func openAskingTheStore(_ state: inout AppState) throws -> ScreenID {
     let show = try #require(state.topSlideshow, "the show opens on the Night Watch")
     #expect(show.ids == [nightWatchKey])
     #expect(show.origin == "the Night Watch (interval 0)")
-    #expect(effects.contains(.loadPicture(nightWatchKey)))
+    #expect(effects.picturesAsked.contains(nightWatchKey))
     #expect(state.anyArtwork(nightWatchKey)?.title == "The Night Watch", "its title is found for the status line")
     #expect(state.lastMessage == nil)
     // An answer that comes while a show is on already changes nothing.

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Imaging
 import TerminalTypes
 import Testing
@@ -53,4 +54,15 @@ func openAbstract(_ state: inout AppState) throws -> [Effect] {
     effects += reduce(&state, .screen(.building(.move(.down))))
     effects += reduce(&state, .screen(.building(.open)))
     return effects
+}
+
+extension Array where Element == Effect {
+    /// The artworks whose pictures these effects ask for, in order (each `loadPicture` carries the artwork itself).
+    var picturesAsked: [ArtworkKey] { compactMap { if case .loadPicture(let artwork, _) = $0 { return artwork.key } else { return nil } } }
+    /// The collections these effects sync from their service, in order.
+    var syncsAsked: [String] { compactMap { if case .startSync(let collection, _) = $0 { return collection } else { return nil } } }
+    /// The centres and radii of the map fetches these effects start, in order.
+    var fetchesAsked: [(center: Coordinate, radius: Double)] {
+        compactMap { if case .fetchMap(let center, let radius, _) = $0 { return (center, radius) } else { return nil } }
+    }
 }

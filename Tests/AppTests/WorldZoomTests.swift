@@ -116,7 +116,7 @@ private func helsinkiState(_ artworks: [Artwork]) -> AppState {
     var asked: [Double] = []
     for _ in 0..<16 {
         let effects = reduce(&state, .key(.character("-")))
-        if effects.contains(.readWorldDetail) { asked.append(state.main.metresPerCell) }
+        if effects.contains(where: { if case .readWorldDetail = $0 { true } else { false } }) { asked.append(state.main.metresPerCell) }
     }
     #expect(asked == [MapState.worldDetailAheadFromMetresPerCell], "asked once, at 500 m a cell: \(asked)")
     #expect(state.main.map.world.detailPending, "the reducer only asks; the run loop reads")

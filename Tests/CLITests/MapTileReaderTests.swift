@@ -31,10 +31,10 @@ private func actions(_ queue: ActionQueue, count: Int) throws -> [Action] {
     }
     let tile = try #require(MapTiling.tiles(covering: FeatureBounds(south: 51.4051, north: 51.4051, west: -0.455, east: -0.455), band: 0).first)
     let queue = try ActionQueue()
-    let reader = MapTileReader()
+    let reader = MapTileReader(store: SharedStore(store))
     // The newer request (generation 2) is asked first: the older one, when its turn comes, is not read.
-    reader.read(MapTileRequest(generation: 2, tiles: [tile]), storePath: path, queue: queue)
-    reader.read(MapTileRequest(generation: 1, tiles: [tile]), storePath: path, queue: queue)
+    reader.read(MapTileRequest(generation: 2, tiles: [tile]), queue: queue)
+    reader.read(MapTileRequest(generation: 1, tiles: [tile]), queue: queue)
     let results = try actions(queue, count: 2).compactMap { action -> MapTileResult? in
         if case .mapTilesRead(let result) = action { return result } else { return nil }
     }
@@ -48,7 +48,7 @@ private func actions(_ queue: ActionQueue, count: Int) throws -> [Action] {
 
 @Test func theBuilderDropsBuildsOvertakenBeforeTheyStartAndPostsTheNewest() throws {
     let queue = try ActionQueue()
-    let reader = MapTileReader()
+    let reader = MapTileReader(store: SharedStore(try CatalogStore(path: ":memory:")))
     let tile = MapTileKey(band: 0, row: 14_140, column: 17_954)
     let street = StoredMapFeature(id: 1, feature: MapFeature(sourceID: "way/1", kind: .street, name: "High Street",
                                                               parts: [[GeoPoint(latitude: 51.4051, longitude: -0.4559), GeoPoint(latitude: 51.4051, longitude: -0.4501)]]))

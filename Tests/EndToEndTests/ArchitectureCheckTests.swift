@@ -36,6 +36,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       Cells imports only Foundation and TerminalTypes"), "\(result.output)")
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
+    #expect(result.output.contains("ok       no effect handler names AppState (what a handler needs travels in its effect)"), "\(result.output)")
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
@@ -53,6 +54,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"))
     #expect(result.output.contains("ok       artmap's own collections are named only by CollectionID"), "\(result.output)")
     #expect(result.output.contains("ok       no command is run by words written in code"), "\(result.output)")
+    #expect(result.output.contains("ok       Runtime opens the store only in its store access"), "\(result.output)")
     #expect(result.output.contains("ok       settings keys are spelled only in their declarations"), "\(result.output)")
     #expect(!result.output.contains("PENDING"))
 }
@@ -363,6 +365,24 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     }
 }
 
+/// Issue 45, item 2: an effect handler that reads the app's state (as 14 did) fails the check; one that only says so in
+/// a comment does not.
+@Test func anEffectHandlerNamingTheAppStateFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Effects/PictureEffects.swift": """
+            // Never reads AppState: the effect carries the artwork.
+            func perform(_ effect: Effect, _ state: AppState, _ replies: any ActionSink) {
+            """,
+        "Sources/Runtime/Effects/CatalogueEffects.swift": "func perform(_ effect: Effect, _ replies: any ActionSink) {}\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no effect handler names AppState (what a handler needs travels in its effect)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Effects/PictureEffects.swift:2:"), "\(broken.output)")
+    #expect(!broken.output.contains("PictureEffects.swift:1:") && !broken.output.contains("CatalogueEffects.swift"), "\(broken.output)")
+}
+
 @Test func aCollectionSpelledOutsideItsTypedIdentityFails() throws {
     let root = try tree([
         "Sources/Catalog/CollectionID.swift": "public static let osm = CollectionID(\"osm\")\npublic static let campus = CollectionID(\"campus\")\n",
@@ -419,5 +439,25 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     }
     for allowed in ["Catalog/Setting.swift:", "SyncCommand.swift:2:", "Shared.swift:1:", "OSMImporter.swift", "Tests/"] {
         #expect(!broken.output.contains(allowed), "\(allowed) may say it: \(broken.output)")
+    }
+}
+
+@Test func theRunLoopOpeningTheStoreOutsideItsStoreAccessFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Effects/StoreAccess.swift": "let store = try CatalogStore(path: path)\nlet reader = try CatalogStore.reader(path: path)\n",
+        "Sources/Runtime/Effects/NearMeEffects.swift": """
+            // CatalogStore(path: path) in a comment opens nothing
+            let store = try CatalogStore(path: path)
+            """,
+        "Sources/Runtime/Effects/NewsEffects.swift": "let reader = try CatalogStore.reader(path: storePath)\n",
+        "Sources/ArtmapCLI/SourceWiring.swift": "let store = try CatalogStore(path: storePath)\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Runtime opens the store only in its store access"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Effects/NearMeEffects.swift:2:") && broken.output.contains("Sources/Runtime/Effects/NewsEffects.swift:1:"), "\(broken.output)")
+    for allowed in ["NearMeEffects.swift:1:", "StoreAccess.swift:", "SourceWiring.swift"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may open it: \(broken.output)")
     }
 }

@@ -70,7 +70,7 @@ private func homeWithoutStartSync() throws -> URL {
     let home = try homeWithoutStartSync()
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--at", "60.1676,24.9514"] + server.osmServiceOptions))
-    _ = try tmux.require("the view") { $0.contains { $0.contains("⌖") } }
+    _ = try tmux.require("the view") { $0.contains { $0.contains("◎") } }
     try tmux.send("d")
     _ = try tmux.require("d refuses offline") { $0.contains { $0.contains("offline (--offline): nothing is fetched") } }
     try tmux.send("@")
@@ -113,7 +113,7 @@ private func homeWithoutStartSync() throws -> URL {
     #expect(fetched.status == 0 && fetched.output.contains("map features"), "\(fetched.output)")
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1690,24.9480"] + server.osmServiceOptions))
-    _ = try tmux.require("the view") { $0.contains { $0.contains("⌖") } }
+    _ = try tmux.require("the view") { $0.contains { $0.contains("◎") } }
     try tmux.send("@")
     _ = try tmux.require("the place prompt") { $0.contains { $0.contains("@ go to") } }
     try tmux.type("Amsterdam")

@@ -23,7 +23,7 @@ import TestSupport
     // g on the selected row: the panel lists steps along named streets; Esc brings the table back.
     try tmux.send("Tab", "Down", "Down", "Down", "g")
     screen = try tmux.waitFor { boxTop($0, "Route to") != nil && $0.contains { $0.contains("arrive at") } }
-    #expect(screen.contains { $0.contains("min on foot (5 km/h)") })
+    #expect(screen.contains { $0.contains("min on foot (4.5 km/h)") })
     #expect(screen.contains { $0.range(of: #"\d+ +(head|left|right|slight|continue)"#, options: .regularExpression) != nil })
     let coloured = try tmux.screenWithAttributes().joined()
     #expect(coloured.contains("38;5;201m"), "the route is drawn in its own colour")

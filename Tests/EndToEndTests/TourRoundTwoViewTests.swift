@@ -20,8 +20,8 @@ import TestSupport
     try tmux.send("s")
     var screen = try tmux.waitFor { statusLine($0).contains("sync failed:") }
     var status = statusLine(screen)
-    // "⌖ fixed point 53.406" is the location's first 20 characters.
-    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "the location stays, the reason follows: \(status)")
+    // A point without a name keeps its coordinates, its name (issue 50).
+    #expect(status.hasPrefix(" ◎ 53.40678,-2.96603 │ sync failed: connection refused"), "the location stays, the reason follows: \(status)")
     // In a detail the same line: the location, then the message, not "sync …".
     try tmux.send("Tab", "Enter")
     screen = try tmux.waitFor { popUpOpen($0) }
@@ -32,7 +32,7 @@ import TestSupport
     try tmux.send("s")
     screen = try tmux.waitFor { statusLine($0).contains("sync failed:") }
     status = statusLine(screen)
-    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "\(status)")
+    #expect(status.hasPrefix(" ◎ 53.40678,-2.96603 │ sync failed: connection refused"), "\(status)")
     try tmux.send("Escape", "Escape", "q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }
@@ -118,7 +118,7 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) throws {
     try tmux.waitFor { $0.contains { $0.contains("@ go to") } }
     try tmux.type("Entrance")
     let screen = try tmux.waitFor { statusLine($0).contains("measuring from Entrance") }
-    let table = try #require(boxTop(screen, "31 artworks in 13 buildings"))
+    let table = try #require(boxTop(screen, "31 artworks in 13 build"))
     // Under the column names: the place's header, then its artwork; nothing hidden above.
     #expect(screen[table.line + 2].contains("▸ Rendall Building (1)"), "\(screen.joined(separator: "\n"))")
     #expect(screen[table.line + 3].contains("Entrance"), "\(screen.joined(separator: "\n"))")

@@ -7,54 +7,75 @@ import Store
 import Sync
 @testable import Runtime
 
-/// What a handler answered, at once and from the background, in order.
+/// What a handler answered, in order: every answer is posted, whether read at once on the loop or found later in
+/// the background (issue 45, item 2: never reduced in the middle of `perform`).
 final class RecordedReplies: ActionSink, @unchecked Sendable {
     private let lock = NSLock()
-    private var now: [Action] = []
     private var later: [Action] = []
 
-    var reply: EffectReply { EffectReply(now: { [self] action in lock.withLock { now.append(action) } }, later: self) }
     func post(_ action: Action) { lock.withLock { later.append(action) } }
-    var answeredNow: [Action] { lock.withLock { now } }
     var posted: [Action] { lock.withLock { later } }
 
-    /// Waits (up to a generous bound, checking often, never blocking a thread the background work needs) until
-    /// `count` actions were posted from the background. The bound is long on purpose: in the whole suite, tests that
-    /// block the two cooperative threads (the tmux ones) can hold a handler's task back for minutes.
-    func waitForPosted(_ count: Int, timeout: TimeInterval = 900) async throws -> [Action] {
+    /// Waits (up to a minute, checking often, never blocking a thread the background work needs) until `count`
+    /// actions were posted.
+    func waitForPosted(_ count: Int, timeout: TimeInterval = 60) async throws -> [Action] {
         let deadline = Date().addingTimeInterval(timeout)
         while posted.count < count && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         return posted
     }
 }
 
-/// A store whose every call fails, for the handlers' error paths.
-final class FailingStore: StoreAccess {
+/// A store whose every read and write fails, for the handlers' error paths.
+final class FailingStore: StoreAccess, @unchecked Sendable {
     struct Broken: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
     var isReadOnly = false
     var savesSettingsElsewhere = false
-    func artworks(collection: String, fields: ArtworkFields, ids: [String]?) throws -> [Artwork] { throw Broken() }
-    func artworks(collections: [String], fields: ArtworkFields) throws -> [Artwork] { throw Broken() }
-    func setting(_ key: String) throws -> String? { throw Broken() }
-    func setSetting(_ key: String, _ value: String?) throws { throw Broken() }
-    func changes(since: String) throws -> [(collection: String, id: String, title: String)] { throw Broken() }
-    func favourites() throws -> [ArtworkKey] { throw Broken() }
-    func favouriteArtworks() throws -> [Artwork] { throw Broken() }
-    func addFavourite(_ artwork: ArtworkKey) throws -> FavouriteOutcome { throw Broken() }
-    func removeFavourite(_ artwork: ArtworkKey) throws -> Bool { throw Broken() }
-    func cachedImages() throws -> [CachedImage] { throw Broken() }
-    func cachedImagePath(_ artwork: ArtworkKey) throws -> String? { throw Broken() }
-    func touchCachedImage(_ artwork: ArtworkKey) throws { throw Broken() }
-    func resolvedPicture(_ reference: String) throws -> ResolvedPicture? { throw Broken() }
+    func read<T>(_ work: (CatalogStore) throws -> T) throws -> T { throw Broken() }
+    func write<T>(_ work: (CatalogStore) throws -> T) throws -> T { throw Broken() }
+    func connectionForLongWork() throws -> CatalogStore { throw Broken() }
 }
 
-/// A clock that runs nothing by itself: a test fires what is waiting.
+/// A clock that runs nothing by itself: a test moves it (`advance`) or fires what is waiting.
 final class ManualClock: EffectClock, @unchecked Sendable {
     private let lock = NSLock()
-    private var waiting: [(seconds: Double, work: @Sendable () -> Void)] = []
-    func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void) { lock.withLock { waiting.append((seconds, work)) } }
+    private var time: Date
+    private var waiting: [(due: Date, seconds: Double, work: @Sendable () -> Void)] = []
+    init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) { time = now }
+    var now: Date { lock.withLock { time } }
+    func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        lock.withLock { waiting.append((time.addingTimeInterval(seconds), seconds, work)) }
+    }
     var delays: [Double] { lock.withLock { waiting.map(\.seconds) } }
-    func fireAll() { for item in lock.withLock({ waiting }) { item.work() } }
+    func fireAll() {
+        let due = lock.withLock { () -> [@Sendable () -> Void] in
+            defer { waiting = [] }
+            return waiting.map(\.work)
+        }
+        due.forEach { $0() }
+    }
+    /// Moves the time on by `seconds`, running the timers that come due, in order.
+    func advance(by seconds: Double) {
+        let due = lock.withLock { () -> [@Sendable () -> Void] in
+            time = time.addingTimeInterval(seconds)
+            let ready = waiting.filter { $0.due <= time }.sorted { $0.due < $1.due }
+            waiting.removeAll { $0.due <= time }
+            return ready.map(\.work)
+        }
+        due.forEach { $0() }
+    }
+}
+
+/// The dependencies of a test's handler: `store` shared (its connection the writer), the rest doubles or given.
+func dependencies(_ store: CatalogStore, http: any HTTPClient = CannedHTTP(status: 404, body: ""), clock: any EffectClock = ManualClock(),
+                  browser: any WebPageOpening = RecordingBrowser(), pictures: any PictureDecoding = PlainDecoder()) -> Dependencies {
+    Dependencies(store: SharedStore(store), http: http, clock: clock, browser: browser, pictures: pictures)
+}
+
+/// The dependencies with a store that fails every read and write.
+func failingDependencies(readOnly: Bool = false) -> Dependencies {
+    let store = FailingStore()
+    store.isReadOnly = readOnly
+    return Dependencies(store: store, http: CannedHTTP(status: 404, body: ""), clock: ManualClock(), browser: RecordingBrowser(), pictures: PlainDecoder())
 }
 
 /// An HTTP client answering one fixed response and recording what was asked.

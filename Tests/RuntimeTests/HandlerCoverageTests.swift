@@ -58,15 +58,15 @@ private enum EffectCase: CaseIterable {
     var sample: Effect {
         let key = ArtworkKey(collection: "campus", id: "1"), here = artwork("1").coordinate, screen = ScreenID(1)
         switch self {
-        case .startSync: return .startSync(collection: "campus")
+        case .startSync: return .startSync(collection: "campus", service: ServiceAddress(url: "http://127.0.0.1:9/api", imageBase: ""))
         case .refreshCollection: return .refreshCollection("harbour")
-        case .loadPicture: return .loadPicture(key)
+        case .loadPicture: return .loadPicture(artwork("1"), fullScreen: nil)
         case .prefetchViewerTiles:
             return .prefetchViewerTiles(key, ImageView(totalColumns: 10, totalRows: 5, window: CellWindow(x: 0, y: 0, columns: 10, rows: 5),
-                                                      source: PixelRect(x: 0, y: 0, width: 100, height: 50)))
+                                                      source: PixelRect(x: 0, y: 0, width: 100, height: 50)), look: nil)
         case .loadCollection: return .loadCollection("campus", search: nil)
         case .loadCollections: return .loadCollections(["campus", "osm"])
-        case .reloadCatalogue: return .reloadCatalogue
+        case .reloadCatalogue: return .reloadCatalogue(collections: ["campus"])
         case .toggleFavourite: return .toggleFavourite(key)
         case .findSlideshowPictures: return .findSlideshowPictures(screen: screen)
         case .after: return .after(seconds: 5, .slideshow(.timer(generation: 1)), screen: screen)
@@ -80,16 +80,16 @@ private enum EffectCase: CaseIterable {
         case .buildMap:
             return .buildMap(MapBuildRequest(generation: 1, tiles: [], features: [], graph: WalkGraph(edges: []), sources: [], reading: 0))
         case .findRoute: return .findRoute(RouteRequest(targetName: "Pool", target: here, start: here, fitsMap: false))
-        case .fetchMap: return .fetchMap(center: here, radius: 400)
-        case .refreshMap: return .refreshMap(center: here, radius: 400)
-        case .cachePictures: return .cachePictures(lookAgain: false)
+        case .fetchMap: return .fetchMap(center: here, radius: 400, screenRadius: 200)
+        case .refreshMap: return .refreshMap(center: here, radius: 400, screenRadius: 200)
+        case .cachePictures: return .cachePictures(around: here, lookAgain: false)
         case .findPlace: return .findPlace("Ashton Building", online: false)
         case .planWalk:
             return .planWalk(WalkPlanRequest(generation: 1, start: here, artworks: [], finish: .round, choice: .all), screen: screen)
         case .saveWalk:
             return .saveWalk(WalkSaveRequest(name: "noon", start: here, finish: .round, stops: [key], reached: [false]), screen: screen)
         case .resumeWalk: return .resumeWalk(WalkResumeRequest(name: "noon", position: here, generation: 1), screen: screen)
-        case .readWorldDetail: return .readWorldDetail
+        case .readWorldDetail: return .readWorldDetail(WorldDetailRead(WorldAtlas(coarse: nil, detailURL: nil)))
         case .quit: return .quit
         }
     }
@@ -99,11 +99,10 @@ private enum EffectCase: CaseIterable {
     let (store, path) = try storeHolding([artwork("1", "Pool")])
     let request = SyncRequest(storePath: path, source: try SyncSource(service: "http://127.0.0.1:9/api"), collection: "campus",
                               imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory))
-    let dependencies = Dependencies(store: store, storePath: path, http: CannedHTTP(status: 200, body: ""), clock: ManualClock(),
-                                    browser: RecordingBrowser(), pictures: PlainDecoder())
-    let session = try Session(state: try campusState(), store: store, syncRequest: request, limits: SyncLimits(),
-                              location: LocationSource(replay: nil, gpxName: nil, loop: false, filter: .init(), gpsd: nil, maxError: 50),
-                              dependencies: dependencies)
+    var given = dependencies(store, http: CannedHTTP(status: 200, body: ""))
+    given.sync = request
+    let session = try Session(state: try campusState(), location: LocationSource(replay: nil, gpxName: nil, loop: false, filter: .init(), gpsd: nil, maxError: 50),
+                              dependencies: given)
     for effectCase in EffectCase.allCases {
         let effect = effectCase.sample
         #expect(EffectCase(effect) == effectCase, "the sample of \(effectCase) is \(effect)")

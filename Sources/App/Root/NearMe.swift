@@ -14,7 +14,7 @@ extension AppState {
         var effects = routeMain(.pickReference)
         effects += routeMain(.streetZoom)
         guard nearMe.online, nearMe.fetching == nil else { return effects }
-        return effects + NearMeFeature.start(&nearMe, at: main.reference)
+        return effects + NearMeFeature.start(&nearMe, at: main.reference, screenRadius: main.screenRadius)
     }
 
     /// Applies one of the feature's actions.

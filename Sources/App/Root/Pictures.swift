@@ -35,7 +35,15 @@ extension AppState {
             return []
         }
         pictures.markLoading(id)
-        return [.loadPicture(id)]
+        // A screen that shows pictures full screen and no larger (the slideshow) has them decoded to the screen's size.
+        return [.loadPicture(artwork, fullScreen: overlays.last?.showsPicturesAtScreenSize == true ? size : nil)]
+    }
+
+    /// An effect with what only the root knows added: the picture and how it is drawn, for the viewer's tiles
+    /// rendered ahead (the viewer asks with its view only).
+    func completed(_ effect: Effect) -> Effect {
+        guard case .prefetchViewerTiles(let id, let view, nil) = effect, case .ready(let picture)? = pictures[id] else { return effect }
+        return .prefetchViewerTiles(id, view, look: PictureLook(picture: picture, depth: colorDepth, symbols: pictureSymbols))
     }
 
     /// Asks for the picture that the screen on top shows, if any.

@@ -11,6 +11,9 @@ extension AppState {
         sources[name] ?? CollectionSource.assumed(forCollection: name)
     }
 
+    /// Reading the collections shown again (after a sync or refresh saved them).
+    var reloadCatalogue: Effect { .reloadCatalogue(collections: main.shownCollections) }
+
     /// Whether the collection on screen comes from the campus-shaped service (what "synced" speaks of).
     public var showsServiceCollection: Bool {
         if case .service = source(of: collection) { return true }
@@ -77,7 +80,7 @@ extension AppState {
             nearMe.looksAgain = true
             nearMe.status = "refreshing \(name): the map in view from OpenStreetMap"
             lastError = nil
-            return [.refreshMap(center: main.mapCenter, radius: radius)]
+            return [.refreshMap(center: main.mapCenter, radius: radius, screenRadius: main.screenRadius)]
         case .file, .rijksmuseum:
             sync = .running("refreshing \(name)")
             lastError = nil
@@ -107,7 +110,7 @@ extension AppState {
         lastError = nil
         guard main.showsSeveralCollections else {
             lastMessage = summary
-            return [.reloadCatalogue]
+            return [reloadCatalogue]
         }
         refreshReports.append("\(refreshed): \(summary)")
         return refreshQueueAdvanced()
@@ -138,6 +141,6 @@ extension AppState {
         if !next.isEmpty { return next }
         lastMessage = refreshReports.joined(separator: " · ")
         refreshReports = []
-        return [.reloadCatalogue]
+        return [reloadCatalogue]
     }
 }

@@ -7,14 +7,12 @@ import Store
 /// and the whole of a large collection read in the background.
 final class CatalogueEffects: EffectHandler {
     private let store: any StoreAccess
-    private let storePath: String
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil when
     /// sound, else what is wrong. Taken by the background read of the whole collection.
     var pendingIntegrityCheck: (@Sendable () -> String?)?
 
     init(_ dependencies: Dependencies) {
         store = dependencies.store
-        storePath = dependencies.storePath
     }
 
     func handles(_ effect: Effect) -> Bool {
@@ -24,49 +22,53 @@ final class CatalogueEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
         case .loadCollection(let name, let search):
-            do {
-                reply.now(.collectionLoaded(name, try store.artworks(collection: name, fields: .view, ids: nil), search: search))
-            } catch {
-                reply.now(.error("cannot load the collection \(name): \(error)"))
-            }
+            replies.post(answer("cannot load the collection \(name)") {
+                .collectionLoaded(name, try $0.artworks(collection: name, fields: .view, ids: nil), search: search)
+            })
         case .loadCollections(let names):
+            replies.post(answer("cannot load the collections \(names.joined(separator: ", "))") {
+                .collectionsLoaded(names, try $0.artworks(collections: names, fields: .view))
+            })
+        case .reloadCatalogue(let names):
             do {
-                reply.now(.collectionsLoaded(names, try store.artworks(collections: names, fields: .view)))
-            } catch {
-                reply.now(.error("cannot load the collections \(names.joined(separator: ", ")): \(error)"))
-            }
-        case .reloadCatalogue:
-            do {
-                reply.now(.catalogueReloaded(try store.artworks(collections: state.main.shownCollections, fields: .view)))
-                if let looked = try store.setting(AppState.newsLookedSetting) {
-                    reply.now(.whatsNewLoaded(try store.changes(since: looked).map { "\($0.title) (\($0.collection))" }))
+                let (artworks, whatsNew) = try store.read { reader -> ([Artwork], [String]?) in
+                    let artworks = try reader.artworks(collections: names, fields: .view)
+                    guard let looked = try reader.setting(Effect.newsLookedSetting) else { return (artworks, nil) }
+                    return (artworks, try reader.changes(since: looked).map { "\($0.title) (\($0.collection))" })
                 }
+                replies.post(.catalogueReloaded(artworks))
+                if let whatsNew { replies.post(.whatsNewLoaded(whatsNew)) }
             } catch {
-                reply.now(.error("cannot read the catalogue after the sync: \(error)"))
+                replies.post(.error("cannot read the catalogue after the sync: \(error)"))
             }
         case .loadFullRecords(let collection, let ids):
-            do {
-                reply.now(.fullRecordsLoaded(try store.artworks(collection: collection, fields: .all, ids: ids)))
-            } catch {
-                reply.now(.error("cannot read the artwork's details: \(error)"))
-            }
+            replies.post(answer("cannot read the artwork's details") { .fullRecordsLoaded(try $0.artworks(collection: collection, fields: .all, ids: ids)) })
         case .loadWholeCatalogue(let collection):
-            readWhole(collection, into: reply.later)
+            readWhole(collection, into: replies)
         default:
             return
         }
     }
 
-    /// Reads a whole collection on a connection of its own; nothing read from a damaged store is shown.
+    /// The action read on a reader connection, or an error saying `failure` and why.
+    private func answer(_ failure: String, _ read: (CatalogStore) throws -> Action) -> Action {
+        do {
+            return try store.read(read)
+        } catch {
+            return .error("\(failure): \(error)")
+        }
+    }
+
+    /// Reads a whole collection on a reader of its own; nothing read from a damaged store is shown.
     private func readWhole(_ collection: String, into sink: any ActionSink) {
-        let path = storePath, check = pendingIntegrityCheck
+        let store = self.store, check = pendingIntegrityCheck
         pendingIntegrityCheck = nil
         Task.detached(priority: .userInitiated) {
             do {
-                let artworks = try CatalogStore.reader(path: path).artworks(collection: collection, fields: .view)
+                let artworks = try store.read { try $0.artworks(collection: collection, fields: .view) }
                 if let problem = check?() {
                     sink.post(.storeDamaged(problem))
                     return

@@ -1,37 +1,15 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 
-/// The store as the run loop's effects use it: its reads, hearts, settings and image-cache look-ups. `CatalogStore`
-/// is the one in use; tests give one that fails on purpose.
-public protocol StoreAccess: AnyObject {
-    var isReadOnly: Bool { get }
-    /// Whether settings have a file of their own (they are saved even when the store cannot be written).
-    var savesSettingsElsewhere: Bool { get }
-    func artworks(collection: String, fields: ArtworkFields, ids: [String]?) throws -> [Artwork]
-    func artworks(collections: [String], fields: ArtworkFields) throws -> [Artwork]
-    func setting(_ key: String) throws -> String?
-    func setSetting(_ key: String, _ value: String?) throws
-    func changes(since: String) throws -> [(collection: String, id: String, title: String)]
-    func favourites() throws -> [ArtworkKey]
-    func favouriteArtworks() throws -> [Artwork]
-    func addFavourite(_ artwork: ArtworkKey) throws -> FavouriteOutcome
-    func removeFavourite(_ artwork: ArtworkKey) throws -> Bool
-    func cachedImages() throws -> [CachedImage]
-    func cachedImagePath(_ artwork: ArtworkKey) throws -> String?
-    func touchCachedImage(_ artwork: ArtworkKey) throws
-    /// What was found for a fetched artwork's image reference (why there is none), or nil when never looked up.
-    func resolvedPicture(_ reference: String) throws -> ResolvedPicture?
-}
-
-extension CatalogStore: StoreAccess {
-    public var savesSettingsElsewhere: Bool { userSettings != nil }
-}
-
-/// When a timer goes off: the one clock the run loop's effects wait on.
+/// The time, and when a timer goes off: the one clock the run loop and its effects read and wait on (a test's
+/// runs only when the test moves it).
 public protocol EffectClock: Sendable {
+    /// The time now.
+    var now: Date { get }
     /// Runs `work` after `seconds`, on some thread.
     func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void)
 }
@@ -39,6 +17,7 @@ public protocol EffectClock: Sendable {
 /// The wall clock, through Dispatch.
 public struct DispatchClock: EffectClock {
     public init() {}
+    public var now: Date { Date() }
     public func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
     }
@@ -75,26 +54,38 @@ public struct XDGOpen: WebPageOpening {
 }
 
 /// What the run loop's effects reach the world through, built once by the composition root (the view's command)
-/// and handed to each feature's effect handler: the store, HTTP, the clock, the browser, the picture decoder and
-/// where writers open the store. The location source is given to the session beside it.
+/// and handed to each feature's effect handler with nothing else: the store (a reader and a writer), HTTP, the clock,
+/// the browser, the picture decoder, and the services and limits the session was started with. The location source
+/// is given to the session beside it.
 public struct Dependencies {
-    /// The loop's own store connection.
     public var store: any StoreAccess
-    /// The store's path, for connections of background work's own.
-    public var storePath: String
     public var http: any HTTPClient
     public var clock: any EffectClock
     public var browser: any WebPageOpening
     public var pictures: any PictureDecoding
+    /// Where the campus service is and where the images go (`s` on the campus), the HTTP limits.
+    public var sync: SyncRequest?
+    public var limits: SyncLimits
+    /// The OpenStreetMap services and where fetched data goes, for the near-me feature (nil: never fetches).
+    public var nearMe: NearMeContext?
+    /// Where the museum is and the image cache, for the painters screen.
+    public var paintings: PaintingsContext
+    /// What `s` and the start-up sync refresh collections through (their `SourceProvider`s): the command line gives it.
+    public var sources: SourceContext?
 
-    public init(store: any StoreAccess, storePath: String, http: any HTTPClient = CurlHTTPClient(),
-                clock: any EffectClock = DispatchClock(), browser: any WebPageOpening = XDGOpen(),
-                pictures: any PictureDecoding = CachedPictureDecoder()) {
+    public init(store: any StoreAccess, http: any HTTPClient = CurlHTTPClient(), clock: any EffectClock = DispatchClock(),
+                browser: any WebPageOpening = XDGOpen(), pictures: any PictureDecoding = CachedPictureDecoder(),
+                sync: SyncRequest? = nil, limits: SyncLimits = SyncLimits(), nearMe: NearMeContext? = nil,
+                paintings: PaintingsContext = PaintingsContext(), sources: SourceContext? = nil) {
         self.store = store
-        self.storePath = storePath
         self.http = http
         self.clock = clock
         self.browser = browser
         self.pictures = pictures
+        self.sync = sync
+        self.limits = limits
+        self.nearMe = nearMe
+        self.paintings = paintings
+        self.sources = sources
     }
 }

@@ -10,29 +10,33 @@ struct FavouritesEffects: EffectHandler {
 
     let store: any StoreAccess
 
+    init(_ dependencies: Dependencies) { store = dependencies.store }
+
     func handles(_ effect: Effect) -> Bool {
         if case .toggleFavourite = effect { return true }
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .toggleFavourite(let artwork) = effect else { return }
-        reply.now(toggle(artwork))
+        replies.post(toggle(artwork))
     }
 
     private func toggle(_ artwork: ArtworkKey) -> Action {
         guard !store.isReadOnly else { return .favouriteRefused("cannot save the heart: the store is read-only") }
         do {
-            if try store.favourites().contains(artwork) {
-                _ = try store.removeFavourite(artwork)
-            } else {
-                switch try store.addFavourite(artwork) {
-                case .full: return .favouriteRefused(Self.fullInView)
-                case .unknownArtwork: return .favouriteRefused("that artwork is no longer in the store")
-                case .added, .alreadyThere: break
+            return try store.write { writer in
+                if try writer.favourites().contains(artwork) {
+                    _ = try writer.removeFavourite(artwork)
+                } else {
+                    switch try writer.addFavourite(artwork) {
+                    case .full: return .favouriteRefused(Self.fullInView)
+                    case .unknownArtwork: return .favouriteRefused("that artwork is no longer in the store")
+                    case .added, .alreadyThere: break
+                    }
                 }
+                return .favouritesLoaded(try writer.favouriteArtworks())
             }
-            return .favouritesLoaded(try store.favouriteArtworks())
         } catch {
             return .favouriteRefused("cannot save the heart: \(error)")
         }

@@ -4,7 +4,8 @@ import App
 /// graph, each off the loop on the reader's own connection (`MapTileReader`); the 1:10m world layer read ahead.
 struct MapEffects: EffectHandler {
     let reader: MapTileReader
-    let storePath: String
+
+    init(_ dependencies: Dependencies) { reader = MapTileReader(store: dependencies.store) }
 
     func handles(_ effect: Effect) -> Bool {
         switch effect {
@@ -13,13 +14,13 @@ struct MapEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
-        case .readMapTiles(let request): reader.read(request, storePath: storePath, queue: reply.later)
-        case .buildMap(let request): reader.build(request, queue: reply.later)
-        case .findRoute(let request): reader.findRoute(request, storePath: storePath, queue: reply.later)
-        case .readWorldDetail:
-            let atlas = state.main.map.world
+        case .readMapTiles(let request): reader.read(request, queue: replies)
+        case .buildMap(let request): reader.build(request, queue: replies)
+        case .findRoute(let request): reader.findRoute(request, queue: replies)
+        case .readWorldDetail(let world):
+            let atlas = world.atlas
             Task.detached(priority: .utility) { _ = atlas.detail }
         default: return
         }

@@ -34,6 +34,13 @@ struct NearMeEffects: EffectHandler {
     /// The services and where fetched data goes; nil when the view cannot fetch (no services set).
     let context: NearMeContext?
     let store: any StoreAccess
+    let http: any HTTPClient
+
+    init(_ dependencies: Dependencies) {
+        context = dependencies.nearMe
+        store = dependencies.store
+        http = dependencies.http
+    }
 
     func handles(_ effect: Effect) -> Bool {
         switch effect {
@@ -42,104 +49,91 @@ struct NearMeEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
-        switch effect {
-        case .fetchMap, .refreshMap, .cachePictures, .findPlace: performInBackground(effect, state, reply)
-        default: return
-        }
-    }
-
-    /// Metres from the map's centre to its farthest corner, as the view stands: the area the first streets' question covers.
-    static func screenRadius(_ state: AppState) -> Double {
-        let layout = state.main.layout
-        let cell = state.main.metresPerCell
-        let half = Double(max(layout.map.width, 2 * layout.map.height)) / 2 * cell
-        return min(NearMeState.radius, max(150, half * 1.2))
-    }
-
     /// Performs the near-me feature's effects in the background; results come back as `.nearMe` actions.
-    private func performInBackground(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
-        let queue = reply.later
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard let context else {
-            reply.now(.nearMe(.failed("the map cannot be fetched from here (no services set)")))
+            replies.post(.nearMe(.failed("the map cannot be fetched from here (no services set)")))
             return
         }
         switch effect {
-        case .fetchMap(let center, let radius), .refreshMap(let center, let radius):
+        case .fetchMap(let center, let radius, let screenRadius), .refreshMap(let center, let radius, let screenRadius):
             // A refresh asks every tile again, whatever its age.
             let maxAgeDays: Double
             if case .refreshMap = effect { maxAgeDays = 0 } else { maxAgeDays = context.maxAgeDays }
             guard let services = context.services, !store.isReadOnly else {
-                reply.now(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
+                replies.post(.nearMe(.failed(store.isReadOnly ? "cannot fetch the map: the store is read-only" : "offline: nothing is fetched")))
                 return
             }
             var request = MapFetchRequest(storePath: context.storePath, center: center, radius: radius, maxAgeDays: maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.downloadPictures = false
-            request.screenRadius = NearMeEffects.screenRadius(state)
-            let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
-            Task.detached { await NearMeEffects.fetchShowingEachAnswer(fetcher, request, storePath: context.storePath, queue: queue) }
-        case .cachePictures(let lookAgain):
+            request.screenRadius = screenRadius
+            let fetcher = MapFetcher(http: http, limits: context.limits, backoff: context.backoff)
+            let store = self.store
+            Task.detached { await NearMeEffects.fetchShowingEachAnswer(fetcher, request, store: store, queue: replies) }
+        case .cachePictures(let center, let lookAgain):
             guard let services = context.services, !store.isReadOnly else { return }
-            var request = MapFetchRequest(storePath: context.storePath, center: state.main.reference, radius: 1, maxAgeDays: context.maxAgeDays,
+            var request = MapFetchRequest(storePath: context.storePath, center: center, radius: 1, maxAgeDays: context.maxAgeDays,
                                           services: services, imageCache: context.imageCache)
             request.fetchTiles = false
             request.lookAgain = lookAgain
-            let fetcher = MapFetcher(http: OSMLookup.httpClient(), limits: context.limits, backoff: context.backoff)
+            let fetcher = MapFetcher(http: http, limits: context.limits, backoff: context.backoff)
             Task.detached {
                 do {
-                    let report = try await fetcher.run(request) { step in queue.post(.nearMe(.progress(step.text))) }
+                    let report = try await fetcher.run(request) { step in replies.post(.nearMe(.progress(step.text))) }
                     let text = report.imagesCached > 0 ? "\(report.imagesCached) picture\(report.imagesCached == 1 ? "" : "s") cached" : ""
-                    queue.post(.nearMe(.picturesCached(text)))
+                    replies.post(.nearMe(.picturesCached(text)))
                 } catch {
-                    queue.post(.nearMe(.picturesCached("pictures: \(DisplayText.clean("\(error)"))")))
+                    replies.post(.nearMe(.picturesCached("pictures: \(DisplayText.clean("\(error)"))")))
                 }
             }
         case .findPlace(let query, let online):
-            let services = online ? context.services : nil
-            let path = context.storePath
-            Task.detached {
-                do {
-                    let store = try CatalogStore(path: path)
-                    let found = try await OSMLookup.findPlaces(query, limit: 1, online: services != nil, services: services,
-                                                                       store: store)
-                    guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
-                        queue.post(.nearMe(.placeNotFound("no place named '\(DisplayText.clean(query))'\(online ? "" : " in the store (offline)")")))
-                        return
-                    }
-                    queue.post(.nearMe(.placeFound(name: first.name, point)))
-                } catch {
-                    queue.post(.nearMe(.placeNotFound("place search failed: \(DisplayText.clean("\(error)"))")))
-                }
-            }
+            findPlace(query, online: online, services: online ? context.services : nil, into: replies)
         default:
             break
         }
     }
 
+    /// Looks a place up (the store first, then Nominatim when `services` are given) off the loop.
+    private func findPlace(_ query: String, online: Bool, services: OSMServices?, into queue: any ActionSink) {
+        let store = self.store, http = self.http
+        Task.detached {
+            do {
+                let found = try await OSMLookup.findPlaces(query, limit: 1, online: services != nil, services: services, store: store, http: http)
+                guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
+                    queue.post(.nearMe(.placeNotFound("no place named '\(DisplayText.clean(query))'\(online ? "" : " in the store (offline)")")))
+                    return
+                }
+                queue.post(.nearMe(.placeFound(name: first.name, point)))
+            } catch {
+                queue.post(.nearMe(.placeNotFound("place search failed: \(DisplayText.clean("\(error)"))")))
+            }
+        }
+    }
+
     /// Runs a map fetch off the loop, each answer shown as it is stored (issue 30): the artworks first, then the
     /// streets, tile by tile; then the whole result, or why it failed.
-    static func fetchShowingEachAnswer(_ fetcher: MapFetcher, _ request: MapFetchRequest, storePath path: String, queue: any ActionSink) async {
+    static func fetchShowingEachAnswer(_ fetcher: MapFetcher, _ request: MapFetchRequest, store: any StoreAccess, queue: any ActionSink) async {
         do {
             let report = try await fetcher.run(request) { step in
                 switch step {
                 case .artworksStored:
-                    if let reader = try? CatalogStore(path: path),
-                       let artworks = try? reader.artworks(collection: CollectionID.osm.name, fields: .view) {
+                    if let artworks = try? store.read({ try $0.artworks(collection: CollectionID.osm.name, fields: .view) }) {
                         queue.post(.nearMe(.artworksArrived(artworks)))
                     }
                 case .tilesStored:
-                    if let reader = try? CatalogStore(path: path), let sources = try? reader.mapSourceNames() {
+                    if let sources = try? store.read({ try $0.mapSourceNames() }) {
                         queue.post(.nearMe(.streetsArrived(sources: sources)))
                     }
                 default:
                     queue.post(.nearMe(.progress(step.text)))
                 }
             }
-            let reader = try CatalogStore(path: path)
             // The view reads the map by tiles: only the sources' names go back, not the whole map.
-            let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: try reader.mapSourceNames())
-            let artworks = try reader.artworks(collection: CollectionID.osm.name, fields: .view)
+            let (sources, artworks) = try store.read { reader in
+                (try reader.mapSourceNames(), try reader.artworks(collection: CollectionID.osm.name, fields: .view))
+            }
+            let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
             queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
         } catch {
             queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))

@@ -8,27 +8,32 @@ import Sync
 /// cleaned, kept in the store and answered with `newsLoaded`, or why not with `newsFailed`.
 struct NewsEffects: EffectHandler {
     let http: any HTTPClient
-    let storePath: String
+    let store: any StoreAccess
+
+    init(_ dependencies: Dependencies) {
+        http = dependencies.http
+        store = dependencies.store
+    }
 
     func handles(_ effect: Effect) -> Bool {
         if case .fetchNews = effect { return true }
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .fetchNews(let text) = effect else { return }
         guard !text.isEmpty else { return }
         let shown = DisplayText.clean(String(text.prefix(200)))
         guard let url = URL(string: text), (try? SyncSource.checkedURL(text, allowFile: false)) != nil else {
-            reply.now(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))
+            replies.post(.newsFailed("the news URL \(shown) is not an http or https URL; change it with , (settings)"))
             return
         }
-        let sink = reply.later, http = self.http, storePath = self.storePath
-        Task.detached { sink.post(await NewsEffects.fetch(url, shown: shown, http: http, storePath: storePath)) }
+        let http = self.http, store = self.store
+        Task.detached { replies.post(await NewsEffects.fetch(url, shown: shown, http: http, store: store)) }
     }
 
     /// The answer to one news fetch.
-    static func fetch(_ url: URL, shown: String, http: any HTTPClient, storePath: String) async -> Action {
+    static func fetch(_ url: URL, shown: String, http: any HTTPClient, store: any StoreAccess) async -> Action {
         do {
             let response = try await http.get(url, maxBytes: 64 * 1024, timeout: 15, accept: "text/plain")
             guard response.status == 200 else {
@@ -37,9 +42,10 @@ struct NewsEffects: EffectHandler {
             let message = NewsText.clean(String(decoding: response.body, as: UTF8.self))
             guard !message.isEmpty else { return .newsFailed("\(shown) holds no text") }
             let now = Date()
-            let writer = try CatalogStore(path: storePath)
-            try writer.setSetting(NewsText.textSetting, message)
-            try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
+            try store.write { writer in
+                try writer.setSetting(NewsText.textSetting, message)
+                try writer.setSetting(NewsText.fetchedSetting, ISO8601DateFormatter().string(from: now))
+            }
             return .newsLoaded(NewsItem(text: message, fetchedAt: now))
         } catch {
             return .newsFailed(Session.reasonFirst("the news fetch failed", error, advice: nil))

@@ -5,19 +5,17 @@ import Sources
 import Store
 import Sync
 
-/// What the paintings side's background work needs to know: where the museum is, and the store.
+/// What the paintings side's background work needs to know: where the museum is, and the image cache.
 public struct PaintingsContext {
     var bases: RijksmuseumBases = .museum
-    var storePath = ""
     var imageCache: ImageCache?
 
-    /// The museum itself, no store, no cache: what a session starts with.
+    /// The museum itself, no cache: what a session starts with.
     public init() {}
 
-    /// The museum's bases, the store to write to and the image cache.
-    public init(bases: RijksmuseumBases, storePath: String, imageCache: ImageCache?) {
+    /// The museum's bases and the image cache.
+    public init(bases: RijksmuseumBases, imageCache: ImageCache?) {
         self.bases = bases
-        self.storePath = storePath
         self.imageCache = imageCache
     }
 }
@@ -25,17 +23,19 @@ public struct PaintingsContext {
 /// The painters screen's effects: painters listed, counted, added from the museum (fetched off the loop, on a
 /// store connection of their own) and removed; each answer names the screen that asked.
 final class PaintersEffects: EffectHandler {
-    private let store: CatalogStore
+    private let store: any StoreAccess
+    private let http: any HTTPClient
     private let limits: SyncLimits
     /// Where the museum is (changed at once by the `rijks.base` setting), the store and the image cache.
     private(set) var context: PaintingsContext
     /// A painter being fetched from the museum, so Esc can stop it.
     private var painterTask: Task<Void, Never>?
 
-    init(store: CatalogStore, limits: SyncLimits, context: PaintingsContext) {
-        self.store = store
-        self.limits = limits
-        self.context = context
+    init(_ dependencies: Dependencies) {
+        store = dependencies.store
+        http = dependencies.http
+        limits = dependencies.limits
+        context = dependencies.paintings
     }
 
     func handles(_ effect: Effect) -> Bool {
@@ -43,9 +43,9 @@ final class PaintersEffects: EffectHandler {
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .painters(let request, let screen) = effect else { return }
-        perform(request, screen: screen, state, reply)
+        perform(request, screen: screen, replies)
     }
 
     /// A setting saved: the museum's base applies at once (the next search asks the new one).
@@ -55,18 +55,17 @@ final class PaintersEffects: EffectHandler {
         }
     }
 
-    private func perform(_ request: PainterRequest, screen: ScreenID?, _ state: AppState, _ reply: EffectReply) {
-        let sink = reply.later
-        let client = RijksmuseumClient(bases: context.bases, limits: limits)
-        let storePath = context.storePath
+    private func perform(_ request: PainterRequest, screen: ScreenID?, _ sink: any ActionSink) {
+        let client = RijksmuseumClient(bases: context.bases, http: http, limits: limits)
+        let store = self.store
         switch request {
         case .list:
             sink.post(.painters(.listed(PaintersEffects.summaries(store)), screen: screen))
         case .paintings(let name):
             do {
-                reply.now(.painters(.paintingsListed(name: name, try store.paintings(ofPainter: name)), screen: screen))
+                sink.post(.painters(.paintingsListed(name: name, try store.read { try $0.paintings(ofPainter: name) }), screen: screen))
             } catch {
-                reply.now(.painters(.finished("cannot read \(name)'s paintings: \(error)", PaintersEffects.summaries(store)), screen: screen))
+                sink.post(.painters(.finished("cannot read \(name)'s paintings: \(error)", PaintersEffects.summaries(store)), screen: screen))
             }
         case .count(let name):
             painterTask = Task.detached {
@@ -82,7 +81,7 @@ final class PaintersEffects: EffectHandler {
             let limits = self.limits
             painterTask = Task.detached {
                 do {
-                    let writer = try CatalogStore(path: storePath)
+                    let writer = try store.connectionForLongWork()
                     let added = try await PainterAdding.add(name, client: client, store: writer) { step in
                         switch step {
                         case .searching(let page, let found, let total): sink.post(.painters(.progress("\(name): search page \(page), \(found) of \(total)"), screen: screen))
@@ -91,9 +90,9 @@ final class PaintersEffects: EffectHandler {
                     }
                     var line = PainterAdding.summary(added.name, fetch: added.fetch, report: added.report)
                     if let note = added.fetch.notes.first { line += " (\(DisplayText.clean(note)))" }
-                    sink.post(.painters(.finished(line + "; fetching images…", PaintersEffects.summaries(writer)), screen: screen))
+                    sink.post(.painters(.finished(line + "; fetching images…", PaintersEffects.summaries(store)), screen: screen))
                     if let cache { line += try await PainterAdding.cacheImages(store: writer, cache: cache, limits: limits).line }
-                    sink.post(.painters(.finished(line, PaintersEffects.summaries(writer)), screen: screen))
+                    sink.post(.painters(.finished(line, PaintersEffects.summaries(store)), screen: screen))
                     sink.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
                     sink.post(.painters(.finished("stopped; nothing was saved", nil), screen: screen))
@@ -104,23 +103,24 @@ final class PaintersEffects: EffectHandler {
                 }
             }
         case .remove(let name):
+            // The answer names the painters left; the root reads the museum's collection again if it is on screen.
             do {
-                guard let removed = try store.removePainter(name) else { return }
+                let done = try store.write { writer in try writer.removePainter(name).map { ($0, try writer.favouriteArtworks()) } }
+                guard case let (removed, favourites)? = done else { return }
                 let line = "removed \(name) and \(RijksmuseumClient.paintingsText(removed.paintings))"
                     + (removed.favourites > 0 ? " (\(removed.favourites) favourite\(removed.favourites == 1 ? "" : "s") went with them)" : "")
-                reply.now(.painters(.finished(line, PaintersEffects.summaries(store)), screen: screen))
-                reply.now(.favouritesLoaded(try store.favouriteArtworks()))
-                if state.collection == CollectionID.rijksmuseum.name { reply.also(.reloadCatalogue) }
+                sink.post(.painters(.finished(line, PaintersEffects.summaries(store)), screen: screen))
+                sink.post(.favouritesLoaded(favourites))
             } catch {
-                reply.now(.painters(.finished("cannot remove \(name): \(error)", PaintersEffects.summaries(store)), screen: screen))
+                sink.post(.painters(.finished("cannot remove \(name): \(error)", PaintersEffects.summaries(store)), screen: screen))
             }
         case .cancel:
             painterTask?.cancel()
         }
     }
 
-    static func summaries(_ store: CatalogStore) -> [PainterSummary] {
-        ((try? store.painters()) ?? []).map { PainterSummary(name: $0.name, total: $0.total, stored: $0.stored) }
+    static func summaries(_ store: any StoreAccess) -> [PainterSummary] {
+        ((try? store.read { try $0.painters() }) ?? []).map { PainterSummary(name: $0.name, total: $0.total, stored: $0.stored) }
     }
 }
 

@@ -2,6 +2,7 @@ import App
 import Catalog
 import Foundation
 import Imaging
+import TerminalTypes
 
 /// Decodes a cached image file into a picture for the view (`PictureLoader`, or a test's stand-in).
 public protocol PictureDecoding: Sendable {
@@ -25,9 +26,9 @@ final class PictureEffects: EffectHandler {
     /// The viewer's prefetch running; one at a time, the latest view wins.
     private var prefetchTask: Task<Void, Never>?
 
-    init(store: any StoreAccess, decoder: any PictureDecoding) {
-        self.store = store
-        self.decoder = decoder
+    init(_ dependencies: Dependencies) {
+        store = dependencies.store
+        decoder = dependencies.pictures
     }
 
     func handles(_ effect: Effect) -> Bool {
@@ -37,54 +38,54 @@ final class PictureEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
-        case .loadPicture(let id): load(id, state, reply)
-        case .prefetchViewerTiles(let id, let view): prefetchViewerTiles(id, view, state)
+        case .loadPicture(let artwork, let fullScreen): load(artwork, fullScreen: fullScreen, replies)
+        case .prefetchViewerTiles(_, let view, let look?): prefetchViewerTiles(look, view)
         default: return
         }
     }
 
-    private func load(_ id: ArtworkKey, _ state: AppState, _ reply: EffectReply) {
-        guard let artwork = state.anyArtwork(id) else { return }
+    private func load(_ artwork: Artwork, fullScreen: TerminalSize?, _ replies: any ActionSink) {
+        let id = artwork.key
         let path: String?
         do {
-            path = try store.cachedImagePath(id)
+            path = try store.read { try $0.cachedImagePath(id) }
         } catch {
-            reply.now(.pictureUnavailable(id, .failed("cannot read the image cache: \(error)")))
+            replies.post(.pictureUnavailable(id, .failed("cannot read the image cache: \(error)")))
             return
         }
         guard let path else {
             // A fetched artwork whose source was asked and has no picture: say why, not "not downloaded yet".
-            if id.collection == CollectionID.osm.name, let found = try? store.resolvedPicture(artwork.imageFileName), !found.problem.isEmpty {
-                reply.now(.pictureUnavailable(id, .noneAtSource(found.problem)))
+            if id.collection == CollectionID.osm.name, let found = try? store.read({ try $0.resolvedPicture(artwork.imageFileName) }),
+               !found.problem.isEmpty {
+                replies.post(.pictureUnavailable(id, .noneAtSource(found.problem)))
             } else {
-                reply.now(.pictureUnavailable(id, .notCached))
+                replies.post(.pictureUnavailable(id, .notCached))
             }
             return
         }
-        try? store.touchCachedImage(id)
-        let sink = reply.later, decoder = self.decoder
+        try? store.write { try $0.touchCachedImage(id) }
+        let decoder = self.decoder
         // One decode at a time: each may take up to the per-picture limit (512 MB) while it runs, and a
         // slideshow asks for two at once, a detail and its viewer for more.
         // A screen that shows pictures full screen and no larger (the slideshow) has them decoded to the screen's size.
-        let screen = state.overlays.last?.showsPicturesAtScreenSize == true ? PictureLoader.screenPixels(columns: state.size.columns, rows: state.size.rows) : nil
+        let screen = fullScreen.map { PictureLoader.screenPixels(columns: $0.columns, rows: $0.rows) }
         PictureLoader.decoding.async {
             do {
-                sink.post(.pictureLoaded(try decoder.decode(path: path, artwork: artwork, screen: screen)))
+                replies.post(.pictureLoaded(try decoder.decode(path: path, artwork: artwork, screen: screen)))
             } catch {
-                sink.post(.pictureUnavailable(id, .failed("\(error)")))
+                replies.post(.pictureUnavailable(id, .failed("\(error)")))
             }
         }
     }
 
     /// Renders the tiles around the viewer's view in the background.
-    private func prefetchViewerTiles(_ id: ArtworkKey, _ view: ImageView, _ state: AppState) {
-        guard case .ready(let picture)? = state.pictures[id] else { return }
-        let depth = state.colorDepth, symbols = state.pictureSymbols
+    private func prefetchViewerTiles(_ look: PictureLook, _ view: ImageView) {
         prefetchTask?.cancel()
         prefetchTask = Task.detached(priority: .utility) {
-            picture.prefetch(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window, depth: depth, symbols: symbols)
+            look.picture.prefetch(totalColumns: view.totalColumns, totalRows: view.totalRows, window: view.window,
+                                  depth: look.depth, symbols: look.symbols)
         }
     }
 }

@@ -6,26 +6,28 @@ import Store
 struct SlideshowEffects: EffectHandler {
     let store: any StoreAccess
 
+    init(_ dependencies: Dependencies) { store = dependencies.store }
+
     func handles(_ effect: Effect) -> Bool {
         if case .findSlideshowPictures = effect { return true }
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .findSlideshowPictures(let screen) = effect else { return }
         // The answer goes to the slideshow that asked (its id stamped by the root), or to nobody once it has closed.
         let answer: SlideshowAction
         do {
-            answer = .found(try Self.pictures(store))
+            answer = .found(try store.read(Self.pictures))
         } catch {
             answer = .lookFailed("cannot look for slideshow pictures: \(error)")
         }
-        if let screen { reply.now(.answer(.slideshow(answer), to: screen)) }
+        if let screen { replies.post(.answer(.slideshow(answer), to: screen)) }
     }
 
     /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
     /// (most recently used first within each collection).
-    static func pictures(_ store: any StoreAccess) throws -> SlideshowPictures {
+    static func pictures(_ store: CatalogStore) throws -> SlideshowPictures {
         let nightWatch = try store.artworks(collection: CollectionID.rijksmuseum.name, fields: .view, ids: [nightWatchKey.id]).first
         let cached = try store.cachedImages()
         var collections: [String] = []

@@ -4,14 +4,16 @@ import App
 struct TimerEffects: EffectHandler {
     let clock: any EffectClock
 
+    init(_ dependencies: Dependencies) { clock = dependencies.clock }
+
     func handles(_ effect: Effect) -> Bool {
         if case .after = effect { return true }
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .after(let seconds, let action, let screen) = effect else { return }
-        let sink = reply.later
+        let sink = replies
         clock.after(seconds) { sink.post(screen.map { .answer(action, to: $0) } ?? .screen(action)) }
     }
 }

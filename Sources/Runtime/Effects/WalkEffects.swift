@@ -11,10 +11,10 @@ import Store
 struct WalkEffects: EffectHandler {
     /// Plans walks one at a time, in the order asked (a newer request makes the screen drop an older answer).
     private static let walkPlanning = DispatchQueue(label: "artmap.walks", qos: .userInitiated)
-    /// The loop's own connection, for saving (a few rows).
-    let store: CatalogStore
-    /// Where the planner opens a reader of its own.
-    let storePath: String
+    /// Saves on the writer (a few rows); plans on a reader.
+    let store: any StoreAccess
+
+    init(_ dependencies: Dependencies) { store = dependencies.store }
 
     /// Performs the walk screen's effects: plans off the main loop, saves on the loop's own connection.
     func handles(_ effect: Effect) -> Bool {
@@ -25,22 +25,22 @@ struct WalkEffects: EffectHandler {
         }
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
         case .planWalk(let request, let screen?):
-            planWalk(request, into: reply.later, for: screen)
+            planWalk(request, into: replies, for: screen)
         case .saveWalk(let request, let screen?):
             let stops = zip(request.stops, request.reached).map { SavedWalkStop(artwork: $0, reached: $1) }
             do {
-                try store.saveWalk(SavedWalk(name: request.name, start: request.start, finish: request.finish, stops: stops))
-                reply.now(.answer(.walk(.saved(request.name)), to: screen))
+                try store.write { try $0.saveWalk(SavedWalk(name: request.name, start: request.start, finish: request.finish, stops: stops)) }
+                replies.post(.answer(.walk(.saved(request.name)), to: screen))
             } catch {
-                reply.now(.error("the walk was not saved: \(DisplayText.clean("\(error)"))"))
+                replies.post(.error("the walk was not saved: \(DisplayText.clean("\(error)"))"))
             }
         case .resumeWalk(let request, let screen?):
-            let sink = reply.later, path = storePath
+            let store = self.store
             WalkEffects.walkPlanning.async {
-                sink.post(.answer(.walk(WalkEffects.resumed(request, storePath: path)), to: screen))
+                replies.post(.answer(.walk(WalkEffects.resumed(request, store: store)), to: screen))
             }
         default:
             return
@@ -49,17 +49,25 @@ struct WalkEffects: EffectHandler {
 
     /// Plans `request` off the main loop and posts `.walk(.planned)`, or `.walk(.failed)` with why, to `screen`.
     private func planWalk(_ request: WalkPlanRequest, into sink: any ActionSink, for screen: ScreenID) {
-        let path = storePath
+        let store = self.store
         WalkEffects.walkPlanning.async {
-            sink.post(.answer(.walk(WalkEffects.walkAnswer(request, storePath: path)), to: screen))
+            sink.post(.answer(.walk(WalkEffects.walkAnswer(request, store: store)), to: screen))
         }
     }
 
     /// What the planner says of a request: the itinerary (stops no path reaches left out and named), or why
     /// there is no walk at all (nothing walkable stored, the start far from every path, the store unreadable).
-    static func walkAnswer(_ request: WalkPlanRequest, storePath: String) -> WalkAction {
+    static func walkAnswer(_ request: WalkPlanRequest, store: any StoreAccess) -> WalkAction {
         do {
-            let source = try CatalogStore.reader(path: storePath)
+            return try store.read { try walkAnswer(request, source: $0) }
+        } catch {
+            return .failed(generation: request.generation, "cannot read the walking paths: \(error)")
+        }
+    }
+
+    /// The answer planned on `source`, a reader connection.
+    private static func walkAnswer(_ request: WalkPlanRequest, source: CatalogStore) throws -> WalkAction {
+        do {
             // No streets at the start: planned by straight lines, as `g` draws a straight line (issue 44).
             switch try WalkPlanner.planOrStraight(from: request.start, artworks: request.artworks, finish: request.finish,
                                                   choice: request.choice, source: source) {
@@ -75,9 +83,17 @@ struct WalkEffects: EffectHandler {
 
     /// A saved walk taken up again from where the walker is: the stops reached stay ticked in front (straight
     /// legs), the others are planned again from here, to where the walk was to end.
-    static func resumed(_ request: WalkResumeRequest, storePath: String) -> WalkAction {
+    static func resumed(_ request: WalkResumeRequest, store: any StoreAccess) -> WalkAction {
         do {
-            let source = try CatalogStore.reader(path: storePath)
+            return try store.read { try resumed(request, source: $0) }
+        } catch {
+            return .failed(generation: request.generation, "cannot read the saved walk: \(error)")
+        }
+    }
+
+    /// The walk taken up again, read from `source`, a reader connection.
+    private static func resumed(_ request: WalkResumeRequest, source: CatalogStore) throws -> WalkAction {
+        do {
             guard let saved = try source.savedWalk(named: request.name) else {
                 let names = try source.savedWalkNames()
                 return .failed(generation: request.generation, "no walk saved as '\(DisplayText.clean(request.name))'"

@@ -5,24 +5,26 @@ import App
 struct WebPageEffects: EffectHandler {
     let browser: any WebPageOpening
 
+    init(_ dependencies: Dependencies) { browser = dependencies.browser }
+
     func handles(_ effect: Effect) -> Bool {
         if case .openWebPage = effect { return true }
         return false
     }
 
-    func perform(_ effect: Effect, _ state: AppState, _ reply: EffectReply) {
+    func perform(_ effect: Effect, _ replies: any ActionSink) {
         guard case .openWebPage(let url) = effect else { return }
         // Checked again here, the last step before another program reads it: the reducer's check is the one
         // the user sees, this one keeps any other way to this effect from passing an option or a local file.
         if let reason = WebPageLink.refusal(url) {
-            reply.now(.error("not opening the web page: \(reason)"))
+            replies.post(.error("not opening the web page: \(reason)"))
         } else if let reason = browser.unavailable {
-            reply.now(.error("\(reason) to open the web page: its address is in the detail (Enter) · \(url)"))
+            replies.post(.error("\(reason) to open the web page: its address is in the detail (Enter) · \(url)"))
         } else {
             do {
                 try browser.open(url)
             } catch {
-                reply.now(.error("cannot run xdg-open: its address is in the detail (Enter) · \(url)"))
+                replies.post(.error("cannot run xdg-open: its address is in the detail (Enter) · \(url)"))
             }
         }
     }

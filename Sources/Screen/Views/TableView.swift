@@ -31,7 +31,7 @@ public enum TableView {
     static func draw(_ state: MainScene, into buffer: inout Buffer, area: Rect, rowTexts: RowTextCache) {
         let focused = state.focus == .table && state.onTop
         let artworkCount = state.shownArtworkCount
-        var title = "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
+        var title = (focused ? Bars.focusMark : "") + "\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(state.ranked.count) building\(state.ranked.count == 1 ? "" : "s")"
         if let radius = state.radius, state.outsideRadius > 0 {
             title += " · \(state.outsideRadius) more beyond \(state.distanceText(radius))"
         }

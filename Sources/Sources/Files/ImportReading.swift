@@ -37,7 +37,7 @@ public struct ImportReading: Sendable, Equatable {
     /// `--crs`: a coordinate system by any of its names.
     public static func crs(_ text: String) throws -> CoordinateSystem {
         guard let crs = CoordinateSystem(name: text) else {
-            throw SourceError("takes EPSG:4326 (or CRS84) or EPSG:3857, not '\(DisplayText.clean(text))'")
+            throw SourceError("takes an EPSG code (EPSG:4326 or CRS84, EPSG:3857, EPSG:28992…), not '\(DisplayText.clean(text))'")
         }
         return crs
     }

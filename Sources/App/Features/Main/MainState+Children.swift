@@ -52,5 +52,11 @@ extension MainState {
     public internal(set) var mapTiles: MapTileCache { get { map.tiles } set { map.tiles = newValue } }
     public var metresPerCell: Double { map.metresPerCell }
     public var projection: MapProjection { map.projection }
+    /// Metres from the map's centre to its farthest corner, as the view stands: the area a fetch's first streets'
+    /// question covers (at least 150 m, at most a fetch's radius).
+    public var screenRadius: Double {
+        let half = Double(max(layout.map.width, 2 * layout.map.height)) / 2 * metresPerCell
+        return min(NearMeState.radius, max(150, half * 1.2))
+    }
     mutating func pan(cellsX x: Int, y: Int) { map.pan(cellsX: x, y: y) }
 }

@@ -83,11 +83,11 @@ public enum NearMeFeature {
     }
 
     /// Starts a fetch around `point`: remembered as running, its tiles as tried, said in the status line.
-    static func start(_ state: inout NearMeState, at point: Coordinate) -> [Effect] {
+    static func start(_ state: inout NearMeState, at point: Coordinate, screenRadius: Double) -> [Effect] {
         state.fetching = point
         state.tried.formUnion(MapTile.covering(point, radius: NearMeState.radius))
         state.status = "fetching the map around \(String(format: "%.4f,%.4f", point.latitude, point.longitude)) from OpenStreetMap"
-        return [.fetchMap(center: point, radius: NearMeState.radius)]
+        return [.fetchMap(center: point, radius: NearMeState.radius, screenRadius: screenRadius)]
     }
 
     /// Keys while the place prompt is open: text, Backspace, Enter (look it up), Esc (close).

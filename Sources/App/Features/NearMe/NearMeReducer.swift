@@ -45,7 +45,7 @@ extension NearMeFeature {
                 return NearMeReduced(requests: [.message("offline (--offline): nothing is fetched; artmap fetch --around LAT,LON fetches from a shell")])
             }
             guard state.fetching == nil else { return NearMeReduced(requests: [.message("a map fetch is already running")]) }
-            return NearMeReduced(effects: start(&state, at: main.mapCenter))
+            return NearMeReduced(effects: start(&state, at: main.mapCenter, screenRadius: main.screenRadius))
         case .openPrompt:
             state.prompt = ""
             return NearMeReduced(requests: [.closeScreens])
@@ -115,7 +115,7 @@ extension NearMeFeature {
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
         }
-        return NearMeReduced(effects: [.cachePictures(lookAgain: looksAgain)], requests: requests)
+        return NearMeReduced(effects: [.cachePictures(around: main.reference, lookAgain: looksAgain)], requests: requests)
     }
 
     /// Shows fetched artworks: in the fetched collection when it is on screen; else instead of the shown collection
@@ -127,7 +127,9 @@ extension NearMeFeature {
             return ([.main(.catalogue(artworks))], false)
         }
         let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
-        guard !nearby, !artworks.isEmpty else { return ([], false) }
+        // Beside art already shown, the fetched collection joins the ones near here, for `n` (issue 50).
+        if nearby, !artworks.isEmpty { return ([.main(.collectionNear(CollectionID.osm.name))], false) }
+        guard !artworks.isEmpty else { return ([], false) }
         state.farFallback = nil
         return ([.showCollection(CollectionID.osm.name, artworks)], true)
     }
@@ -163,7 +165,7 @@ extension NearMeFeature {
     /// The fetch to start because the view now looks at `point`, if it lacks a base layer and was not tried.
     static func fetchIfUncovered(_ state: inout NearMeState, at point: Coordinate, main: MainState) -> [Effect] {
         guard wantsFetch(state, at: point, covered: baseLayerCovers(point, main: main)) else { return [] }
-        return start(&state, at: point)
+        return start(&state, at: point, screenRadius: main.screenRadius)
     }
 
     /// The fetch to start because the reference or the map's centre moved into another tile (GPX, gpsd, `m`,
