@@ -390,7 +390,7 @@ report "artmap's own collections are named only by CollectionID (no \"osm\", \"r
 
 # Settings are declared once (Setting in Catalog: key, help, default, range); everything else names them through
 # the declarations (`Setting.walkSpeed`), never by spelling a key. Keys artmap keeps for itself are declared there too.
-setting_keys=$(grep -rnE '"((slideshow|map|location|images|sync|rijks|news|osm|walk|cache|view)\.[a-z][a-z_-]*|units|theme)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/Setting.swift:' | grep -vE '"osm\.(gz|bz2)"' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+setting_keys=$(grep -rnE '"((slideshow|map|location|images|sync|rijks|news|osm|walk|cache|view|seen)\.[a-z][a-z_-]*|units|theme)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/Setting.swift:' | grep -vE '"osm\.(gz|bz2)"' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "settings keys are spelled only in their declarations (Sources/Catalog/Setting.swift)" "$setting_keys" enforced
 
 mapfile -t all_swift < <(swift_files Sources)

@@ -48,6 +48,8 @@ public struct UserSettings: Sendable, Equatable {
     public var walkSpeed: Double { checked.walkSpeed }
     /// Minutes spent at each stop of a walk.
     public var walkStay: Double { checked.walkStay }
+    /// Metres from a live fix within which an artwork is marked seen.
+    public var seenWithin: Double { checked.seenWithin }
     /// Whether distances are shown in feet and miles.
     public var imperial: Bool { text(Setting.units) == "imperial" }
     /// How pictures are drawn in cells: symbols, blocks or ascii.

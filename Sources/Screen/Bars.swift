@@ -14,11 +14,12 @@ public enum Bars {
         let hints = (state.favourites.isEmpty ? "" : "F favourites · ") + (state.newsUnread ? "N news ● · " : "")
         let collections = DisplayText.clean(state.main.shownCollections.joined(separator: " + "))
         let legend = legend(state)
+        let seen = state.seenCountText.map { "\(state.ascii ? "v" : "✓") \($0) · " } ?? ""
         // The widest line that fits: the whole name, then fewer keys, then a shorter name, then the keys alone.
         var candidates: [(left: String, right: String)] = []
         for name in [" artmap — what art is near me?", " artmap"] {
             for count in stride(from: legend.count, through: 2, by: -1) {
-                candidates.append((name, hints + collections + " · " + legend.suffix(count).joined(separator: " · ") + " "))
+                candidates.append((name, hints + seen + collections + " · " + legend.suffix(count).joined(separator: " · ") + " "))
             }
         }
         candidates.append(("", collections + " · " + legend.suffix(2).joined(separator: " · ") + " "))

@@ -10,8 +10,9 @@ public enum WalkFeature {
     /// The screen `w` opens: planned from the reference point through the nearest artworks (or as the open one
     /// chose), with the building pointed at for `t`, and the speed and stay the settings say.
     static func opened(_ context: OpeningContext, open previous: WalkState?) -> WalkState {
-        let nearest = context.nearestBuildings(WalkState.poolSize).filter { $0.distance <= WalkState.poolRadius }
-        let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.poolSize).map(\.artwork))
+        // Deeper than a walk takes, so `u` (unseen only) still finds the nearest unseen when the nearest are seen.
+        let nearest = context.nearestBuildings(WalkState.candidates).filter { $0.distance <= WalkState.poolRadius }
+        let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.candidates).map(\.artwork))
         var building: RankedBuilding?
         switch context.pointed {
         case .building(let b)?: building = b
@@ -23,8 +24,10 @@ public enum WalkFeature {
         // Checked where read: a hand-edited `walk.speed = 0` is 4.5 here, never a division by zero.
         let speed = context.settings.walkSpeed / 3.6
         let stay = context.settings.walkStay * 60
-        return WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
-                         buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
+        var state = WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
+                              buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
+        state.unseenOnly = previous?.unseenOnly ?? false
+        return state
     }
 
     /// Applies an action.
@@ -37,6 +40,9 @@ public enum WalkFeature {
             return change(&state, by: action == .more ? 1 : -1, context)
         case .nextPick:
             state.pick = nextPick(after: state.pick, state)
+            return plan(&state, context)
+        case .toggleUnseen:
+            state.unseenOnly.toggle()
             return plan(&state, context)
         case .skip:
             return skip(&state)
@@ -69,18 +75,22 @@ public enum WalkFeature {
         state.savedName = nil
         state.origin = state.position
         var choice = WalkChoice.all
-        let artworks: [Artwork]
+        var artworks: [Artwork]
+        // `u`: the seen ones are never chosen, so the K nearest are the K nearest not seen yet.
+        let pool = state.unseenOnly ? state.pool.filter { context.seenAt($0) == nil } : state.pool
         switch state.pick {
-        case .nearest(let k): artworks = Array(state.pool.prefix(k))
+        case .nearest(let k): artworks = Array(pool.prefix(k))
         case .favourites: artworks = context.favourites
         case .building: artworks = state.buildingArtworks
         case .minutes(let m):
-            artworks = Array(state.pool.prefix(TourOrder.exactLimit))
+            artworks = Array(pool.prefix(TourOrder.exactLimit))
             choice = .within(seconds: Double(m) * 60, metresPerSecond: state.speed, staySeconds: state.stay)
         }
+        if state.unseenOnly { artworks.removeAll { context.seenAt($0) != nil } }
         guard !artworks.isEmpty else {
             let why: String
             switch state.pick {
+            case _ where state.unseenOnly: why = "every artwork it would take is seen (u: walk through all again)"
             case .favourites: why = "no favourites yet: f on an artwork hearts it (t chooses another way)"
             case .building: why = "no building was selected when the walk opened (t chooses another way)"
             case .nearest, .minutes: why = "no artworks within \(DistanceText.format(WalkState.poolRadius, imperial: context.imperial)) of here (t: walk through your favourites)"

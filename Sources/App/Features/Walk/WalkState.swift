@@ -135,6 +135,8 @@ public struct WalkState: Hashable, Sendable {
     /// Walking speed (m/s) and the stay at each stop (s).
     public var speed: Double
     public var stay: Double
+    /// `u`: plan through artworks not seen yet only (issue 47), as `artmap walk --unseen`.
+    public var unseenOnly = false
 
     /// Walking speed and stay as `artmap walk` takes them by default: 4.5 km/h, 3 minutes.
     public static let defaultSpeed = 4.5 / 3.6
@@ -143,6 +145,8 @@ public struct WalkState: Hashable, Sendable {
     public static let reachedWithin = 20.0
     /// The largest pool, and the most stops `nearest` takes.
     public static let poolSize = 20
+    /// How many of the nearest artworks the pool keeps to choose from (the unseen among them with `u`).
+    public static let candidates = 60
     /// How far from the reference point an artwork may be to be walked to (the farthest a fetch reaches, 5 km).
     public static let poolRadius = NearMeState.maxRadius
 
