@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev gio-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev gio-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev proj:libproj-dev
 # Header-only or .pc-less libraries: header under /usr/include => Debian package (libosmium, and what it reads with).
 HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotozero-dev bzlib.h:libbz2-dev expat.h:libexpat1-dev zlib.h:zlib1g-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake; they
@@ -10,6 +10,8 @@ HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotoz
 CMD_DEPS := pkg-config:pkg-config osmium:osmium-tool tmux:tmux python3:python3 gpsd:gpsd gpsfake:gpsd-clients xmllint:libxml2-utils man:man-db groff:groff-base zsh:zsh fish:fish dbus-daemon:dbus
 # Programs off PATH => Debian package: the location tests run a real GeoClue2 daemon and its demo agent on a private bus.
 FILE_DEPS := /usr/libexec/geoclue:geoclue-2.0 /usr/libexec/geoclue-2.0/demos/agent:geoclue-2-demo
+# Data files => Debian package: a test reads DejaVu Sans Mono's character map, so the view draws only what it has.
+DATA_DEPS := /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core
 
 # The release binary carries its own Swift runtime and Foundation: it starts in 10 ms instead of 17 and
 # 7 MB smaller, since the dynamic loader no longer binds a dozen Swift libraries. HTTP goes through libcurl
@@ -29,6 +31,7 @@ deps:
 	done; \
 	for dep in $(HEADER_DEPS); do [ -f /usr/include/$${dep%%:*} ] || missing="$$missing $${dep#*:}"; done; \
 	for dep in $(FILE_DEPS); do [ -x $${dep%%:*} ] || missing="$$missing $${dep#*:}"; done; \
+	for dep in $(DATA_DEPS); do [ -f $${dep%%:*} ] || missing="$$missing $${dep#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \

@@ -22,10 +22,19 @@ extension AppState {
         case .search:
             overlays.removeAll()
             return routeMain(.startSearch)
+        case let command where HelpPage.actsOnMainScreen(command) && hidesMainScreen:
+            // Keys act only on what is visible: `0` in a detail does not zoom the map hidden behind it.
+            lastMessage = "the map and table are behind this view: Esc goes back to them"
+            return []
+        case .match(let forward):
+            if overlays.isEmpty, !main.searchText.isEmpty { return routeMain(.match(forward: forward)) }
+            if forward { return perform(.nextCollection, context: context) }
+            // Without a filter, N is what it is everywhere else: the screen it opens (the news).
+            return Keymap.command(for: .character("N"), in: .global).map { perform($0, context: context) } ?? []
         case .pickReference where main.showsClusters:
             return pickFarReference()
         case .cycleLayout, .zoomIn, .zoomOut, .recenter, .streetZoom, .pickReference, .liveReference, .nextCollection, .radiusSmaller, .radiusLarger:
-            // The map's global keys act on the main screen under any screen.
+            // The map's global keys act on the main screen under a screen that leaves it in sight (the walk).
             return MainFeature.action(for: command, in: context).map { routeMain($0) } ?? []
         case .route(.toSelection):
             guard let target = pointed else {
@@ -40,6 +49,12 @@ extension AppState {
                 return []
             }
             return [.toggleFavourite(artwork.key)]
+        case .seen:
+            guard let artwork = pointed?.artwork else {
+                lastMessage = "select an artwork to mark it seen (v)"
+                return []
+            }
+            return [.toggleSeen(artwork.key)]
         case .openWebPage:
             return openWebPage()
         case .openScreen(let kind):
@@ -48,6 +63,12 @@ extension AppState {
             // A screen's own key that the screen on top does not take.
             return []
         }
+    }
+
+    /// Whether the screen on top covers the map and the table (a pop-up, the viewer), so their keys have nothing to act on.
+    var hidesMainScreen: Bool {
+        guard let top = overlays.last else { return false }
+        return top.placement != .tablePane
     }
 
     /// `o`: the web page of the artwork pointed at, opened by the run loop (or shown when there is no display).

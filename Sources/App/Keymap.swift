@@ -4,6 +4,8 @@ import TerminalTypes
 public enum Command: Hashable, Sendable {
     case quit, back, focusNext, sync, search, cycleLayout, zoomIn, zoomOut, recenter, streetZoom
     case pickReference, liveReference, radiusSmaller, radiusLarger, nextCollection
+    /// `n` and `N`: the next (previous) match while a filter is on; else `n` is the next collection, `N` the news.
+    case match(forward: Bool)
     case moveCursor(dx: Int, dy: Int)
     case rowUp, rowDown, pageUp, pageDown, top, bottom
     case open
@@ -17,6 +19,8 @@ public enum Command: Hashable, Sendable {
     case painters(PaintersAction)
     /// `f`: heart or un-heart the artwork pointed at.
     case heart
+    /// `v`: mark the artwork pointed at seen, or not seen (issue 47).
+    case seen
     /// Scroll the news by the amount.
     case newsScroll(Int)
     /// Open the selected artwork's web page.
@@ -81,7 +85,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("q")], command: .quit, context: .global, description: "quit (or go back from a view)"),
         KeyBinding(keys: [.escape, .backspace], command: .back, context: .global, description: "go back one level"),
         KeyBinding(keys: [.tab, .backTab], command: .focusNext, context: .global, description: "switch focus between map and table"),
-        KeyBinding(keys: [.character("s")], command: .sync, context: .global, description: "sync with the campus service"),
+        KeyBinding(keys: [.character("s")], command: .sync, context: .global, description: "refresh what is shown from its source (the campus service, a file, the map)"),
         KeyBinding(keys: [.character("/")], command: .search, context: .global, description: "search titles, artists, buildings"),
         KeyBinding(keys: [.character("L")], command: .cycleLayout, context: .global, description: "layout: auto, side by side, stacked"),
         KeyBinding(keys: [.character("+"), .character("=")], command: .zoomIn, context: .global, description: "zoom in"),
@@ -90,10 +94,12 @@ public enum Keymap {
         KeyBinding(keys: [.character("c")], command: .recenter, context: .global, description: "re-centre the map on the reference point"),
         KeyBinding(keys: [.character("m")], command: .pickReference, context: .global, description: "measure from the point under the map cursor (far out: go there)"),
         KeyBinding(keys: [.character("M")], command: .liveReference, context: .global, description: "measure from the live or fixed location again"),
-        KeyBinding(keys: [.character("n")], command: .nextCollection, context: .global, description: "show the next collection (everything near here, then each alone)"),
+        KeyBinding(keys: [.character("n")], command: .match(forward: true), context: .global, description: "the next match while a filter is on, else the next collection"),
+        KeyBinding(keys: [.character("C")], command: .nextCollection, context: .global, description: "the next collection: all near here together, then each alone"),
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
         KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
+        KeyBinding(keys: [.character("v")], command: .seen, context: .global, description: "mark the selected artwork seen (✓), or not seen"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),
@@ -110,6 +116,7 @@ public enum Keymap {
         KeyBinding(keys: [.home], command: .streetZoom, context: .map, description: "back to street zoom at the reference point"),
         KeyBinding(keys: [.enter], command: .open, context: .map, description: "open the building under the cursor (far out: zoom to the cluster)"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .map, description: "walking directions to the building under the cursor"),
+        KeyBinding(keys: [.character("N")], command: .match(forward: false), context: .map, description: "the previous match while a filter is on, else the news"),
 
         KeyBinding(keys: [.up, .character("k")], command: .rowUp, context: .table, description: "previous row"),
         KeyBinding(keys: [.down, .character("j")], command: .rowDown, context: .table, description: "next row"),
@@ -119,6 +126,7 @@ public enum Keymap {
         KeyBinding(keys: [.end, .character("G")], command: .bottom, context: .table, description: "last row"),
         KeyBinding(keys: [.enter], command: .open, context: .table, description: "open the building or artwork"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .table, description: "walking directions to the selected building or artwork"),
+        KeyBinding(keys: [.character("N")], command: .match(forward: false), context: .table, description: "the previous match while a filter is on, else the news"),
 
         KeyBinding(keys: [.up, .character("k")], command: .route(.scroll(-1)), context: .route, description: "previous step"),
         KeyBinding(keys: [.down, .character("j")], command: .route(.scroll(1)), context: .route, description: "next step"),

@@ -184,12 +184,12 @@ import TestSupport
 
 @Test func theNextCollectionIsAskedForAndReplacesTheCatalogue() throws {
     var state = try campusState()
-    #expect(onMain(&state, .nextCollection).delegates == [.message("only one collection (artmap import FILE adds more)")])
+    #expect(onMain(&state, .nextCollection).delegates == [.message("campus is the only collection: d fetches the art around the map's centre, artmap import FILE adds a file's")])
     state.main.collections = ["campus", "coffee"]
     #expect(onMain(&state, .nextCollection).effects == [.loadCollection("coffee")])
     let cafe = Artwork(id: "1", title: "Library café", coordinate: Coordinate(clampingLatitude: 53.4068, longitude: -2.9659),
                        building: "Library café", collection: "coffee")
-    #expect(onMain(&state, .collectionLoaded("coffee", [cafe], search: nil)).delegates == [.message("collection: coffee")])
+    #expect(onMain(&state, .collectionLoaded("coffee", [cafe], search: nil)).delegates == [.message("collection coffee alone (2 of 2; n for the next)")])
     #expect(state.collection == "coffee")
     #expect(state.main.ranked.map(\.name) == ["Library café"])
     #expect(onMain(&state, .nextCollection).effects == [.loadCollection("campus")])

@@ -167,5 +167,5 @@ private let helsinkiFile = CollectionSource.file(ImportedFile(path: "/data/helsi
     _ = reduce(&state, .collectionLoaded("helsinki", []))
     #expect(press(&state, .character("n")) == [.loadCollections(["campus", "quay"])])
     _ = reduce(&state, .collectionsLoaded(["campus", "quay"], start.artworks))
-    #expect(state.main.showsSeveralCollections && state.lastMessage == "every collection near here: campus, quay (n shows one at a time)")
+    #expect(state.main.showsSeveralCollections && state.lastMessage == "all 2 collections near here together (1 of 4): campus, quay; n shows each alone")
 }

@@ -52,7 +52,7 @@ private func painting(_ id: String) -> Artwork {
     // An action for another screen than the one on top does nothing.
     state.perform(.opening(HelpState.self), context: .map)
     #expect(reduce(&state, .screen(.settings(.cancel))) == [])
-    #expect(state.overlays.count == 1 && state.top(HelpState.self) == HelpState())
+    #expect(state.overlays.count == 1 && state.top(HelpState.self) == HelpState(context: .map))
 }
 
 @Test func thePointedArtworkIsAnsweredFromTheTopOfTheStackDown() throws {

@@ -50,8 +50,9 @@ import Catalog
     let farthest = try #require({ if case .artwork(let artwork) = pointed { return artwork } else { return nil } }() as Artwork?, "G selects an artwork")
     #expect(state.main.tableScroll > 0)
     _ = reduce(&state, .nearMe(.placeFound(name: farthest.title, farthest.coordinate)))
-    #expect(state.main.selectedRow == 1, "the artwork, under its place's header")
-    #expect(state.main.tableScroll == 0, "the header is in view")
+    // Issue 50: a new reference opens the table on its nearest, the old selection's place forgotten.
+    #expect(state.main.selectedRow == 0, "the nearest, at the top")
+    #expect(state.main.tableScroll == 0, "nothing above it hidden")
     _ = reduce(&state, .key(.home))
     #expect(state.main.selectedRow == 0 && state.main.tableScroll == 0)
     for _ in 0..<state.main.layout.tableBody.height { _ = reduce(&state, .key(.character("j"))) }

@@ -93,3 +93,17 @@ private struct ListShape: Decodable {
     let imported = await runArtmap(["import", file.path, "--collection", "walked"], home: home)
     #expect(imported.out.contains("3 artworks (3 new"), "\(imported.out)\(imported.err)")
 }
+
+/// Issue 50: a time too short for any artwork is one line saying so, what the nearest needs and what to try, not
+/// "0 stops" and eleven "left out" lines.
+@Test func aTimeTooShortForAnyArtworkSaysWhatTheNearestNeeds() async throws {
+    let home = try await helsinkiHome("walk-too-short")
+    let walked = await runArtmap(["walk", "--from", centre, "--minutes", "1"], home: home)
+    #expect(walked.status == 1 && walked.out.isEmpty, "\(walked.out)")
+    let lines = walked.err.split(separator: "\n")
+    #expect(lines.count == 1, "\(walked.err)")
+    #expect(walked.err.contains("no artwork fits in 1 min: the nearest, '") && walked.err.contains("min with a stay of 3 min; try --minutes "), "\(walked.err)")
+    #expect(walked.err.contains(" or --stay 0"), "\(walked.err)")
+    let noStay = await runArtmap(["walk", "--from", centre, "--minutes", "1", "--stay", "0"], home: home)
+    #expect(noStay.status == 0 || !noStay.err.contains("--stay 0"), "no stay to drop: \(noStay.err)")
+}

@@ -5,7 +5,10 @@ import TestSupport
 /// Where a box titled `title` starts: (line, column), if it is on screen.
 func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     for (i, line) in lines.enumerated() {
-        if let range = line.range(of: "┌ " + title) { return (i, line.distance(from: line.startIndex, to: range.lowerBound)) }
+        // The focused pane's title starts "arrows ▸ " (issue 50).
+        if let range = line.range(of: "┌ " + title) ?? line.range(of: "┌ arrows ▸ " + title) {
+            return (i, line.distance(from: line.startIndex, to: range.lowerBound))
+        }
     }
     return nil
 }

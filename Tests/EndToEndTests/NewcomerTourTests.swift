@@ -69,7 +69,7 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     #expect(status.contains("s tries again"), "what to do shows: \(status)")
     // Issue 36, item 4: the location's first 20 characters stay, so at 80 columns the address gives way
     // before the reason and the advice (MessageRuleTests checks that an address is cut in its middle).
-    #expect(status.hasPrefix(" ⌖ Ashton Building 53… │ sync failed: connection refused · s tries again"), "\(status)")
+    #expect(status.hasPrefix(" ◎ Ashton Building │ sync failed: connection refused · s tries again"), "\(status)")
 
     // Item 2: the next key's feedback replaces the message; the failed sync stays as the sync's state.
     try tmux.send("L")
@@ -92,7 +92,7 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("s")
     let screen = try tmux.waitFor { statusLine($0).contains("failed") }
     // Issue 36, item 4: after the location's first 20 characters, the reason first; the tail is what gives way.
-    #expect(statusLine(screen).hasPrefix(" ⌖ Ashton Building 53… │ 31 images failed (not a JPEG, PNG or GIF image)"), "\(statusLine(screen))")
+    #expect(statusLine(screen).hasPrefix(" ◎ Ashton Building │ 31 images failed (not a JPEG, PNG or GIF image)"), "\(statusLine(screen))")
     try tmux.send("q")
     try tmux.waitFor { $0.contains { $0.hasPrefix("EXITED-0") } }
 }

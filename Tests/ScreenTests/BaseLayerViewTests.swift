@@ -76,7 +76,7 @@ func streetMap(around centre: Coordinate) -> BaseMap {
     let buffer = MainView.render(state)
     let text = buffer.lines.joined(separator: "\n")
     #expect(text.contains("Route to Test Hall"))
-    #expect(text.contains("140 m · 2 min on foot (5 km/h)"))
+    #expect(text.contains("140 m · 2 min on foot (4.5 km/h)"))
     #expect(text.contains("1  head east on Brownlow Hill, 80 m"))
     #expect(text.contains("2  left onto Crown Street, 60 m"))
     #expect(text.contains("3  arrive at Test Hall"))

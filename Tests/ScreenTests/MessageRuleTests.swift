@@ -49,11 +49,12 @@ func gWithoutStreetsSaysWhatToDoInFull(columns: Int, rows: Int) throws {
     var state = try campusState(columns: 80, rows: 24)
     _ = reduce(&state, .favouriteRefused("50 favourites is the most artmap keeps: un-heart one first (F lists them, f un-hearts)"))
     let status = try #require(MainView.render(state).lines.last)
-    #expect(status == " ⌖ Ashton Building 53… │ 50 favourites is the most artmap keeps: un-heart one f…", "\(status)")
+    // The location keeps its name whole (issue 50: "Ashton Building 53…" read as a cut name).
+    #expect(status == " ◎ Ashton Building │ 50 favourites is the most artmap keeps: un-heart one first…", "\(status)")
     // A message that fits leaves the state beside the location whole, part by part.
     _ = reduce(&state, .favouriteRefused("50 favourites at most"))
     let short = try #require(MainView.render(state).lines.last)
-    #expect(short.hasPrefix(" ⌖ Ashton Building 53.40657,-2.96653 │ 31 shown │ 50 favourites at most "), "\(short)")
+    #expect(short.hasPrefix(" ◎ Ashton Building 53.40657,-2.96653 │ 31 shown │ 50 favourites at most "), "\(short)")
 }
 
 /// The viewer's zoom limit comes first on its status line, whole.

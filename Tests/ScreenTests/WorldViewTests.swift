@@ -116,6 +116,8 @@ func anEmptyOceanPointMatchesGolden(metresPerCell: Double) throws {
     try Data("artmap-world 1 10m 0.002\nL 1 2 3\n".utf8).write(to: directory.appendingPathComponent("world-10m.txt"))
     var state = try worldState(at: helsinki, metresPerCell: 20_000, artworks: art)
     state.main.map.world = WorldAtlas(coarse: atlas.coarse, detailURL: directory.appendingPathComponent("world-10m.txt"))
+    // The table takes the keys: the map's title then has the room its focus mark ("arrows ▸ ") took.
+    _ = reduce(&state, .key(.tab))
     let buffer = MainView.render(state)
     #expect(buffer.lines[1].contains("20 km/cell · region · 1:10m unreadable"))
     #expect(buffer.lines.joined().contains("Finland"), "the coarse layer is drawn instead")

@@ -54,4 +54,6 @@ extension AppState: OpeningContext {
     }
 
     public func building(holding key: ArtworkKey) -> RankedBuilding? { rankedArtwork(key)?.0 }
+
+    public var keyContextShown: KeyContext { overlays.last?.keyContext ?? main.keyContext }
 }

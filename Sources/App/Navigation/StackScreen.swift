@@ -145,6 +145,8 @@ public protocol OpeningContext: FeatureContext {
     func nearestBuildings(_ count: Int) -> [RankedBuilding]
     /// The building holding an artwork of the collection shown.
     func building(holding key: ArtworkKey) -> RankedBuilding?
+    /// The key context of what is shown on top (the help speaks of its keys).
+    var keyContextShown: KeyContext { get }
 }
 
 /// Where a screen on the stack is drawn.

@@ -30,9 +30,10 @@ public struct WalkingRoute: Sendable, Equatable {
     /// The whole walk: along the ways and the straight walks to and from them.
     public var totalMetres: Double { metres + startGap + endGap }
 
-    /// Seconds at 5 km/h, the usual walking pace, for the whole walk (as `totalMetres`).
+    /// Seconds at 4.5 km/h, the default walking pace, for the whole walk (as `totalMetres`).
     public var seconds: Double { totalMetres / WalkingRoute.metresPerSecond }
-    public static let metresPerSecond = 5000.0 / 3600.0
+    /// The walking speed of the default setting walk.speed (4.5 km/h): routes and walks assume the same (issue 50).
+    public static let metresPerSecond = 4500.0 / 3600.0
 }
 
 /// A point on an imported edge: between the nodes `fromNode` and `toNode` (OpenStreetMap ids),

@@ -21,7 +21,7 @@ public enum MapView {
         let worldLayer = WorldView.layer(state.map.world, metresPerCell: scale)
         let worldNote = worldLayer != nil && scale < 50_000 && state.map.world.detailFailed ? " · 1:10m unreadable" : ""
         let filter = state.searchText.isEmpty ? "" : " · \"\(state.searchText)\": \(state.shownArtworkCount) match\(state.shownArtworkCount == 1 ? "" : "es")"
-        buffer.box(area, title: "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell" + Self.scaleName(scale) + worldNote + filter, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
+        buffer.box(area, title: (focused ? Bars.focusMark : "") + "Map · \(scale < 1000 ? "\(Int(scale)) m" : "\(Int(scale / 1000)) km")/cell" + Self.scaleName(scale) + worldNote + filter, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 0, inner.height > 0 else { return }
         let frame = MapFrame(state, inner: inner)
@@ -79,15 +79,11 @@ public enum MapView {
         }
     }
 
-    /// A marker glyph: a dot for one artwork, a circled count for more.
+    /// A marker glyph: a dot for one artwork, the count for up to nine, a ringed dot for more. Only glyphs DejaVu
+    /// Sans Mono has (issue 50: circled numbers are in no monospaced font Debian installs by default).
     public static func marker(count: Int, ascii: Bool) -> Character {
-        if ascii {
-            if count <= 1 { return "o" }
-            return count <= 9 ? Character(String(count)) : "#"
-        }
-        if count <= 1 { return "●" }
-        if count <= 20, let scalar = Unicode.Scalar(0x2460 + UInt32(count - 1)) { return Character(scalar) }
-        return "◉"
+        if count <= 1 { return ascii ? "o" : "●" }
+        return count <= 9 ? Character(String(count)) : (ascii ? "#" : "◉")
     }
 
     /// The longest round distance that fits in `maxCells` at this zoom.

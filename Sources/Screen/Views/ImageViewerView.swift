@@ -40,7 +40,7 @@ public enum ImageViewerView {
         // The message (the zoom limit, a sync's result) comes first, whole; the picture's name gives way.
         // A sync started here (s) shows its progress and its result here, not only on the hidden status line.
         var note = context.lastError ?? context.lastMessage
-        if case .running(let text) = context.sync { note = "⟳ " + text }
+        if case .running(let text) = context.sync { note = "↻ " + text }
         if let message = note.map(DisplayText.clean) {
             status = " " + message + " ·" + status
         } else {

@@ -35,7 +35,7 @@ public enum PaintersView {
             buffer.write(" Remove \(DisplayText.clean(name)) and all their paintings (and favourites of them)? y/n", x: inner.x, y: line,
                          style: Style(.statusError, bold: true), maxWidth: inner.width)
         } else if let busy = painters.busy {
-            buffer.write(" ⟳ " + DisplayText.clean(busy) + " (Esc stops)", x: inner.x, y: line, style: Style(.accent), maxWidth: inner.width)
+            buffer.write(" ↻ " + DisplayText.clean(busy) + " (Esc stops)", x: inner.x, y: line, style: Style(.accent), maxWidth: inner.width)
         } else if let message = painters.message {
             // Panels wrap: the museum's answer (an HTTP 500, say) and what to do are read whole, on two lines.
             // The second line is fitted by the message rule: an address at the end is cut in its middle.

@@ -22,7 +22,7 @@ public enum SlideshowView {
         status += " · \(show.origin) · \(timing)"
         // A sync started here (s) shows its progress and its result first.
         if case .running(let text) = context.sync {
-            status = " ⟳ " + DisplayText.clean(text) + " ·" + status
+            status = " ↻ " + DisplayText.clean(text) + " ·" + status
         } else if let note = (context.lastError ?? context.lastMessage).map(DisplayText.clean) {
             status = " " + note + " ·" + status
         }

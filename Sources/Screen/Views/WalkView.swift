@@ -24,18 +24,19 @@ public enum WalkView {
             buffer.write(TextWidth.truncate(line.text, to: inner.width - 1), x: inner.x + 1, y: inner.y + offset, style: style, maxWidth: inner.width - 1)
         }
         if inner.height >= 3 {
-            let keys = "x skip · < > stops · t choose · W save · R resume · Enter detail · Esc close"
+            let keys = "x skip · < > stops · t choose · u \(walk.unseenOnly ? "all" : "unseen only") · W save · R resume · Enter detail · Esc close"
             buffer.write(TextWidth.truncate(keys, to: inner.width - 1), x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 1)
         }
     }
 
     /// The box's title: what the walk goes through, its length and time.
     static func title(_ walk: WalkState, _ context: ViewContext) -> String {
-        let what = walk.savedName.map { "'\(DisplayText.clean($0))'" } ?? walk.pick.label
+        let what = (walk.savedName.map { "'\(DisplayText.clean($0))'" } ?? walk.pick.label) + (walk.unseenOnly ? " not seen yet" : "")
         guard let itinerary = walk.itinerary else { return "Art walk · \(what)" }
         let minutes = Int(((itinerary.totalMetres / walk.speed + Double(itinerary.stops.count) * walk.stay) / 60).rounded())
-        return "Art walk · \(what) · \(itinerary.stops.count) stop\(itinerary.stops.count == 1 ? "" : "s") · "
-            + "\(context.distanceText(itinerary.totalMetres)) · \(minutes) min"
+        // The time first: cut at the pane's edge, "41 min" would read "41 m…", metres (issue 50).
+        return "Art walk · \(minutes) min · \(context.distanceText(itinerary.totalMetres)) · "
+            + "\(itinerary.stops.count) stop\(itinerary.stops.count == 1 ? "" : "s") · \(what)"
     }
 
     /// The panel's lines for `width` cells: what is under way, a header, a row per stop, the way back, what was left out.
@@ -81,11 +82,10 @@ public enum WalkView {
         return rows
     }
 
-    /// A stop's number as the itinerary (and, but in ASCII, the map) shows it: ①…⑳ (then ㉑…㊿), or the digits in ASCII.
+    /// A stop's number as the itinerary and the status line show it: its digits (circled numbers are in no
+    /// monospaced font Debian installs by default; on the map a stop stands out by its reversed cell instead).
     public static func number(_ n: Int, ascii: Bool) -> String {
-        if ascii || n < 1 || n > 50 { return String(n) }
-        let base: UInt32 = n <= 20 ? 0x2460 + UInt32(n - 1) : (n <= 35 ? 0x3251 + UInt32(n - 21) : 0x32B1 + UInt32(n - 36))
-        return Unicode.Scalar(base).map { String(Character($0)) } ?? String(n)
+        String(n)
     }
 
     /// The numbered stops on the map, over the markers: the next one bold, the ones reached muted.
@@ -96,8 +96,8 @@ public enum WalkView {
         for (i, stop) in itinerary.stops.enumerated().reversed() {
             let cell = frame.cell(stop.artwork.coordinate)
             guard frame.inner.contains(x: cell.x, y: cell.y) else { continue }
-            let style = stop.reached ? Style(.muted) : Style(i == next ? .you : .markerNear, bold: true)
-            // In ASCII a bare digit is a building's count: a stop is "(2)", its digit on the stop's cell.
+            // A bare digit is a building's count: a stop is its number reversed (as a badge), in ASCII "(2)".
+            let style = stop.reached ? Style(.muted, reverse: true) : Style(i == next ? .you : .markerNear, bold: true, reverse: true)
             let text = state.ascii ? "(\(i + 1))" : number(i + 1, ascii: false)
             let x = max(frame.inner.x, cell.x - (state.ascii ? 1 : 0))
             let drawn = buffer.write(text, x: x, y: cell.y, style: style, maxWidth: frame.inner.maxX - x)
@@ -113,10 +113,13 @@ public enum WalkView {
         case .ready: break
         }
         guard let itinerary = walk.itinerary, !itinerary.stops.isEmpty else { return "walk: no stops" }
-        guard let (n, stop) = walk.nextStop else { return "walk: every stop seen" }
+        // Issue 47: how many of its stops the person has seen (by hand, or walking past), whatever this walk reached.
+        let seen = itinerary.stops.filter { context.seenAt($0.artwork) != nil }.count
+        let seenText = " · \(seen) of \(itinerary.stops.count) stops seen"
+        guard let (n, stop) = walk.nextStop else { return "walk: every stop reached" + seenText }
         let metres = Geodesic.distance(from: walk.position, to: stop.artwork.coordinate)
         let title = TextWidth.truncate(DisplayText.clean(stop.artwork.title), to: 24)
-        return "next \(number(n, ascii: context.ascii)) \(title) \(context.distanceText(metres))"
+        return "next \(number(n, ascii: context.ascii)) \(title) \(context.distanceText(metres))" + seenText
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -54,7 +54,7 @@ private func homeWithoutStartSync() async throws -> URL {
     // Back on the main screen, without a command: the fetched streets on the map, the fetched artworks in the table.
     try view.send("Escape")
     screen = try await view.waitFor(timeout: 60, "the fetched map and artworks") {
-        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains("osm · ? help") }
+        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains(" osm · ") }
             && $0.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") }
     }
     try await view.quit()
@@ -68,7 +68,7 @@ private func homeWithoutStartSync() async throws -> URL {
     let server = try await osmServer()
     let home = try await homeWithoutStartSync()
     let view = try await ViewDriver(home: home, arguments: ["--offline", "--at", "60.1676,24.9514"] + server.osmServiceOptions, columns: 160, rows: 45)
-    _ = try await view.waitFor("the view") { $0.contains { $0.contains("⌖") } }
+    _ = try await view.waitFor("the view") { $0.contains { $0.contains("◎") } }
     try view.send("d")
     _ = try await view.waitFor("d refuses offline") { $0.contains { $0.contains("offline (--offline): nothing is fetched") } }
     try view.send("@")
@@ -89,7 +89,7 @@ private func homeWithoutStartSync() async throws -> URL {
     #expect(fetched.status == 0, "\(fetched.output)")
     let before = try server.requestLog().filter { $0.hasPrefix("/overpass/api/interpreter") }.count
     let view = try await ViewDriver(home: home, arguments: ["--at", "60.1676,24.9514", "--collection", "osm"] + server.osmServiceOptions, columns: 120, rows: 40)
-    _ = try await view.waitFor("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ? help") }
+    _ = try await view.waitFor("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ") }
     try view.send("s")
     let screen = try await view.waitFor(timeout: 60, "the refresh's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" map feature") } }
     #expect(!screen.contains { $0.contains("sync failed") || $0.contains("up to date") }, "\(screen.joined(separator: "\n"))")
@@ -108,7 +108,7 @@ private func homeWithoutStartSync() async throws -> URL {
     let fetched = try await runArtmap(["fetch", "--around", "60.1690,24.9480", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
     #expect(fetched.status == 0 && fetched.output.contains("map features"), "\(fetched.output)")
     let view = try await ViewDriver(home: home, arguments: ["--at", "60.1690,24.9480"] + server.osmServiceOptions, columns: 160, rows: 45)
-    _ = try await view.waitFor("the view") { $0.contains { $0.contains("⌖") } }
+    _ = try await view.waitFor("the view") { $0.contains { $0.contains("◎") } }
     try view.send("@")
     _ = try await view.waitFor("the place prompt") { $0.contains { $0.contains("@ go to") } }
     view.typeText("Amsterdam")

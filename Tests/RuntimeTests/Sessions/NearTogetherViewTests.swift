@@ -41,6 +41,6 @@ import TestSupport
     screen = try await view.waitFor { boxTop($0, "31 artworks in 13 buildings") != nil }
     try view.send("n", "n", "n")
     screen = try await view.waitFor { boxTop($0, "34 artworks in 14 buildings") != nil }
-    #expect(screen.contains { $0.contains("every collection near here: campus, harbour, quay") }, "\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("all 3 collections near here together (1 of ") && $0.contains("): campus, harbour, quay") }, "\(screen.joined(separator: "\n"))")
     try view.send("q")
 }

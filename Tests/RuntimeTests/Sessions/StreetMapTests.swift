@@ -24,7 +24,7 @@ import TestSupport
     // g on the selected row: the panel lists steps along named streets; Esc brings the table back.
     try view.send("Tab", "Down", "Down", "Down", "g")
     screen = try await view.waitFor { boxTop($0, "Route to") != nil && $0.contains { $0.contains("arrive at") } }
-    #expect(screen.contains { $0.contains("min on foot (5 km/h)") })
+    #expect(screen.contains { $0.contains("min on foot (4.5 km/h)") })
     #expect(screen.contains { $0.range(of: #"\d+ +(head|left|right|slight|continue)"#, options: .regularExpression) != nil })
     let map = view.terminal.screen
     let routeCells = (0..<map.height).flatMap { y in (0..<map.width).filter { map[$0, y].style.role == .route } }

@@ -20,8 +20,8 @@ import TestSupport
     try view.send("s")
     var screen = try await view.waitFor { statusLine($0).contains("sync failed:") }
     var status = statusLine(screen)
-    // "⌖ fixed point 53.406" is the location's first 20 characters.
-    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "the location stays, the reason follows: \(status)")
+    // A point without a name keeps its coordinates, its name (issue 50).
+    #expect(status.hasPrefix(" ◎ 53.40678,-2.96603 │ sync failed: connection refused"), "the location stays, the reason follows: \(status)")
     // In a detail the same line: the location, then the message, not "sync …".
     try view.send("Tab", "Enter")
     screen = try await view.waitFor { popUpOpen($0) }
@@ -32,7 +32,7 @@ import TestSupport
     try view.send("s")
     screen = try await view.waitFor { statusLine($0).contains("sync failed:") }
     status = statusLine(screen)
-    #expect(status.hasPrefix(" ⌖ fixed point 53.406… │ sync failed: connection refused"), "\(status)")
+    #expect(status.hasPrefix(" ◎ 53.40678,-2.96603 │ sync failed: connection refused"), "\(status)")
     try await view.quit(after: "Escape", "Escape")
 }
 
@@ -111,7 +111,7 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) async throws {
     view.typeText("Entrance")
     try view.send("Enter")
     let screen = try await view.waitFor { statusLine($0).contains("measuring from Entrance") }
-    let table = try #require(boxTop(screen, "31 artworks in 13 buildings"))
+    let table = try #require(boxTop(screen, "31 artworks in 13 build"))
     // Under the column names: the place's header, then its artwork; nothing hidden above.
     #expect(screen[table.line + 2].contains("▸ Rendall Building (1)"), "\(screen.joined(separator: "\n"))")
     #expect(screen[table.line + 3].contains("Entrance"), "\(screen.joined(separator: "\n"))")

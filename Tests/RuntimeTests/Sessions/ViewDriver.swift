@@ -126,12 +126,13 @@ final class CapturedConsole: @unchecked Sendable {
 /// The last non-empty line: the status line.
 func statusLine(_ lines: [String]) -> String { lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "" }
 
-/// Where a box titled `title` starts on the screen (its top line and the title's column), if it is drawn.
+/// Where a box titled `title` starts on the screen (its top line and the title's column), if it is drawn; the title
+/// may follow the box's key legend ("┌ arrows ▸ 31 artworks…").
 func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     for (index, line) in lines.enumerated() {
-        if let range = line.range(of: "┌ " + title) {
-            return (index, line.distance(from: line.startIndex, to: range.lowerBound))
-        }
+        guard let range = line.range(of: title), let corner = line[..<range.lowerBound].range(of: "┌", options: .backwards),
+              !line[corner.upperBound..<range.lowerBound].contains("┐") else { continue }
+        return (index, line.distance(from: line.startIndex, to: corner.lowerBound))
     }
     return nil
 }

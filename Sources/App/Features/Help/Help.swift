@@ -1,9 +1,12 @@
-/// The keys, generated from the keymap, scrolled by `scroll` lines.
+/// The keys, generated from the keymap, scrolled by `scroll` lines; those of the view it was opened over first.
 public struct HelpState: Hashable, Sendable {
     public var scroll: Int
+    /// The keys of the view the help was opened over (`HelpPage` says what each does there).
+    public var context: KeyContext
 
-    public init(scroll: Int = 0) {
+    public init(scroll: Int = 0, context: KeyContext = .table) {
         self.scroll = scroll
+        self.context = context
     }
 }
 

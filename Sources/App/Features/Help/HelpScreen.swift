@@ -7,7 +7,7 @@ extension HelpState: StackScreen {
     public static var openingKey: OpeningKey? { OpeningKey([.character("?")], "this help", listedAfter: .escape) }
     /// `?` toggles the help: pressed again, it closes (with anything opened over it).
     public static func opening(_ context: OpeningContext, open: HelpState?) -> ScreenOpening<HelpState> {
-        open == nil ? .push(HelpState(), then: nil) : .close
+        open == nil ? .push(HelpState(context: context.keyContextShown), then: nil) : .close
     }
 
     public mutating func reduce(_ action: HelpAction, _ context: FeatureContext) -> Reduced { HelpFeature.reduce(&self, action, context) }

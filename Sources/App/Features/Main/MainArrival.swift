@@ -52,6 +52,8 @@ extension MainFeature {
         switch action {
         case .moveReference(let point, let name):
             state.setReference(point, source: .fixed(name))
+            // A new reference opens the table on its nearest: the old selection meant the old place (issue 50).
+            state.refresh()
             // Far out, a place found by name is shown at street zoom, where its art is.
             if state.showsClusters { state.map.zoomIndex = MapState.streetZoomIndex }
             state.mapCenter = point
@@ -77,6 +79,10 @@ extension MainFeature {
             MainFeature.chooseInitialZoom(&state)
         case .collectionAvailable(let name):
             if !state.collections.contains(name) { state.collections.append(name) }
+        case .collectionNear(let name):
+            CatalogueFeature.reduce(&state.catalogue, .near(name))
+            let count = state.catalogue.cycle.count
+            return message("\(name) holds art near here too: n shows all \(state.nearCollections.count) together, then each alone (\(count) views)")
         case .sharedChanged:
             state.rowsChanged()
         case .settle:

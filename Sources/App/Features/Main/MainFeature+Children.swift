@@ -47,7 +47,8 @@ extension MainFeature {
             state.refresh(keeping: keep)
             state.route = nil
             chooseInitialZoom(&state)
-            return message("every collection near here: \(names.joined(separator: ", ")) (n shows one at a time)")
+            let place = state.catalogue.cyclePlace.map { " (\($0))" } ?? ""
+            return message("all \(names.count) collections near here together\(place): \(names.joined(separator: ", ")); n shows each alone")
         default:
             return .none
         }
@@ -60,7 +61,9 @@ extension MainFeature {
         state.route = nil
         state.followCollection(home: .ashtonBuilding, homeName: "Ashton Building")
         if !state.zoomChosen { chooseInitialZoom(&state) }
-        guard let search else { return message("collection: \(name)") }
+        guard let search else {
+            return message("collection \(name)" + (state.catalogue.cyclePlace.map { " alone (\($0); n for the next)" } ?? ""))
+        }
         onSearch(&state, .set(search))
         return message("\(name): paintings by \(search) (Esc clears the filter)")
     }

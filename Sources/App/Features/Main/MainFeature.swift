@@ -31,6 +31,8 @@ public enum MainAction: Hashable, Sendable {
     case route(RouteAction)
     case mouse(MouseEvent)
     case nextCollection
+    /// `n` or `N` while a filter is on: the next or previous match (`TableState.selectMatch`).
+    case match(forward: Bool)
     /// The catalogue as the store holds it now (after a sync, or the whole of a large collection).
     case catalogue([Artwork])
     /// Another collection, with a search to apply (a painter's name) or none.
@@ -49,6 +51,8 @@ public enum MainAction: Hashable, Sendable {
     case fitNearest
     /// A collection the store now holds, reachable with `n`.
     case collectionAvailable(String)
+    /// A collection with art near here now (fetched beside the one shown): `n` shows them together too.
+    case collectionNear(String)
     /// Hearts or settings changed: the rows show them again.
     case sharedChanged
     /// After any action: the map asks for the tiles it now shows.
@@ -142,9 +146,15 @@ public enum MainFeature {
             return mouse(&state, event)
         case .nextCollection, .catalogue, .collectionLoaded, .collectionsLoaded:
             return reduceCatalogue(&state, action)
+        case .match(let forward):
+            guard let found = state.table.selectMatch(forward: forward, height: state.layout.tableBody.height) else {
+                return message("nothing matches \"\(state.searchText)\" here")
+            }
+            linkTableToMap(&state)
+            return message("match \(found.place) of \(found.of) · n next · N previous · Esc clears the filter")
         case .nearestCount(let count):
             onSearch(&state, .nearestCount(count))
-        case .moveReference, .becomeHome, .showFetched, .fitNearest, .collectionAvailable, .sharedChanged, .settle, .fitMap:
+        case .moveReference, .becomeHome, .showFetched, .fitNearest, .collectionAvailable, .collectionNear, .sharedChanged, .settle, .fitMap:
             return reduceAsked(&state, action)
         }
         return .none

@@ -29,7 +29,7 @@ public enum ReferenceSource: Hashable, Sendable {
     }
 
     /// The status line's mark before the label: a house for home, a target for any other point.
-    public var mark: String { if case .home = self { return "⌂" } else { return "⌖" } }
+    public var mark: String { if case .home = self { return "⌂" } else { return "◎" } }
 }
 
 /// The main screen: its children's states (the catalogue shown, the table, the filters, the map, the walking

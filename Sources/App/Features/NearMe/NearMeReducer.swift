@@ -127,7 +127,9 @@ extension NearMeFeature {
             return ([.main(.catalogue(artworks))], false)
         }
         let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
-        guard !nearby, !artworks.isEmpty else { return ([], false) }
+        // Beside art already shown, the fetched collection joins the ones near here, for `n` (issue 50).
+        if nearby, !artworks.isEmpty { return ([.main(.collectionNear(NearMeState.collection))], false) }
+        guard !artworks.isEmpty else { return ([], false) }
         state.farFallback = nil
         return ([.showCollection(NearMeState.collection, artworks)], true)
     }

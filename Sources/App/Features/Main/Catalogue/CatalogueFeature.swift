@@ -10,6 +10,8 @@ public enum CatalogueAction: Hashable, Sendable {
     case loadedTogether([String], [Artwork])
     /// `n`: ask for the next of what can be shown.
     case next
+    /// A collection with art near here now: among the collections, and among those shown together.
+    case near(String)
 }
 
 /// Which collections the main screen shows, and their art. What follows from new art (the rows, the route, the
@@ -33,15 +35,22 @@ public enum CatalogueFeature {
             state.replace(artworks)
         case .next:
             return next(state)
+        case .near(let name):
+            var near = state.nearCollections.isEmpty ? state.shownCollections : state.nearCollections
+            if !near.contains(name) { near.append(name) }
+            state.nearCollections = near
+            for each in near where !state.collections.contains(each) { state.collections.append(each) }
         }
         return .none
     }
 
-    /// The next of what can be shown: every collection near the reference together (when several are), then
-    /// each collection alone, and round again.
+    /// The next of what can be shown (`CatalogueState.cycle`), round again.
     private static func next(_ state: CatalogueState) -> Reduced {
-        let views = (state.nearCollections.count > 1 ? [state.nearCollections] : []) + state.collections.map { [$0] }
-        guard views.count > 1 else { return Reduced(delegates: [.message("only one collection (artmap import FILE adds more)")]) }
+        let views = state.cycle
+        guard views.count > 1 else {
+            return Reduced(delegates: [.message("\(state.collection) is the only collection: d fetches the art around the map's centre, "
+                                                 + "artmap import FILE adds a file's")])
+        }
         let index = views.firstIndex(of: state.shownCollections) ?? -1
         let next = views[(index + 1) % views.count]
         if next.count == 1 { return Reduced(effects: [.loadCollection(next[0])]) }

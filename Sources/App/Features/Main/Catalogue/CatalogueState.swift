@@ -27,6 +27,19 @@ public struct CatalogueState: Sendable {
         replace(artworks)
     }
 
+    /// What `n` steps through, always in this order: every collection near here together (when several are), then
+    /// each collection alone.
+    public var cycle: [[String]] {
+        (nearCollections.count > 1 ? [nearCollections] : []) + collections.map { [$0] }
+    }
+
+    /// Where what is shown stands in the cycle (1-based) and how long the cycle is: "2 of 3".
+    public var cyclePlace: String? {
+        let views = cycle
+        guard views.count > 1, let index = views.firstIndex(of: shownCollections) else { return nil }
+        return "\(index + 1) of \(views.count)"
+    }
+
     /// Whether the art of more than one collection is shown (the detail and the table then name each one's).
     public var showsSeveralCollections: Bool { shownCollections.count > 1 }
 
