@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Cells", "Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Cells", "TestSupport", "Imaging", "Store"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["ArtmapCLI", "Runtime", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TerminalTypes", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Cells", "ArtmapCLI", "Runtime", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],

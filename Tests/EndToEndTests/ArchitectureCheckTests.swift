@@ -37,6 +37,7 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       no test ends as passed from a guard … else { return }"))
     #expect(result.output.contains("ok       no feature names AppState (no inout AppState in a feature reducer)"))
     #expect(result.output.contains("ok       no effect handler names AppState (what a handler needs travels in its effect)"), "\(result.output)")
+    #expect(result.output.contains("ok       Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)"), "\(result.output)")
     #expect(result.output.contains("ok       no file in Sources/App has more than 250 lines"))
     #expect(result.output.contains("ok       no function in Sources (Bench aside) has more than 80 lines"), "\(result.output)")
     #expect(result.output.contains("ok       nothing switches over the screen stack"))
@@ -377,4 +378,26 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     #expect(broken.output.contains("FAILED   no effect handler names AppState (what a handler needs travels in its effect)"), "\(broken.output)")
     #expect(broken.output.contains("Sources/Runtime/Effects/PictureEffects.swift:2:"), "\(broken.output)")
     #expect(!broken.output.contains("PictureEffects.swift:1:") && !broken.output.contains("CatalogueEffects.swift"), "\(broken.output)")
+}
+
+/// Issue 45, item 3: a run loop that takes the ncurses class (as `Session.loop(terminal: Terminal)` did), or imports
+/// Curses, fails the check; the backend protocol, and the word in a comment, do not.
+@Test func aSessionTakingTheNcursesTerminalFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Session.swift": """
+            import Cells
+            import Curses
+            // Runs on any Terminal backend.
+            public func loop(terminal: Terminal) {}
+            public func run(on terminal: some TerminalBackend) {}
+            """,
+        "Sources/Runtime/SessionDriver.swift": "func step(on terminal: some TerminalBackend, event: TerminalEvent) {}\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Session.swift:2:") && broken.output.contains("Sources/Runtime/Session.swift:4:"), "\(broken.output)")
+    #expect(!broken.output.contains("Session.swift:3:") && !broken.output.contains("Session.swift:5:")
+            && !broken.output.contains("SessionDriver.swift"), "\(broken.output)")
 }

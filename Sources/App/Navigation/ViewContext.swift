@@ -1,3 +1,4 @@
+import Cells
 import TerminalTypes
 import Catalog
 import Foundation
