@@ -51,7 +51,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         // The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
         return [.quit]
     case .favouritesLoaded(let artworks):
-        state.setFavourites(artworks)
+        state.setFavourites(artworks, saying: true)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
     case .screen(let action):

@@ -41,7 +41,7 @@ import TestSupport
     press(&state, .character("0"), .character("+"), .character("L"))
     #expect(state.main.map.zoomIndex == zoom, "0 and + in a pop-up do not zoom the hidden map")
     #expect(state.main.layoutMode == .auto)
-    #expect(state.lastMessage == "the map and table are behind this view: Esc goes back to them")
+    #expect(state.lastMessage == "the map is hidden behind this view: Esc shows it")
     press(&state, .escape, .escape, .character("0"))
     #expect(state.overlays.isEmpty && state.main.map.zoomIndex != zoom, "on the main screen 0 zooms")
 }

@@ -54,7 +54,7 @@ private func homeWithoutStartSync() throws -> URL {
     // Back on the main screen, without a command: the fetched streets on the map, the fetched artworks in the table.
     try tmux.send("Escape")
     screen = try tmux.require(timeout: 60, "the fetched map and artworks") {
-        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains("osm · ? help") }
+        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains(" osm · ") && $0.contains("? help") }
             && $0.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") }
     }
     try tmux.send("q")
@@ -92,7 +92,7 @@ private func homeWithoutStartSync() throws -> URL {
     let before = try server.requestLog().filter { $0.hasPrefix("/overpass/api/interpreter") }.count
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--at", "60.1676,24.9514", "--collection", "osm"] + server.osmServiceOptions))
-    _ = try tmux.require("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains("osm · ? help") }
+    _ = try tmux.require("the fetched artworks") { $0.contains { $0.contains("Havis Amanda") } && $0[0].contains(" osm · ") }
     try tmux.send("s")
     let screen = try tmux.require(timeout: 60, "the refresh's summary") { $0.contains { $0.contains("fetched ") && $0.contains(" map feature") } }
     #expect(!screen.contains { $0.contains("sync failed") || $0.contains("up to date") }, "\(screen.joined(separator: "\n"))")
