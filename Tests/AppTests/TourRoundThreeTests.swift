@@ -85,3 +85,14 @@ import TestSupport
     #expect(!museum.delegates.isEmpty)
     #expect(onMain(&state, .nextCollection).effects == [.loadCollections(["campus", "osm"])], "back to the art around you")
 }
+
+@Test func aHeartSaysWhatItHeartedAndWhereTheHeartsAre() throws {
+    var state = try campusState()
+    press(&state, .tab, .down)
+    let artwork = try #require(state.main.pointed?.artwork)
+    #expect(press(&state, .character("f")) == [.toggleFavourite(artwork.key)])
+    _ = reduce(&state, .favouritesLoaded([artwork]))
+    #expect(state.lastMessage == "♥ '\(artwork.title)' hearted · F lists your 1 heart · f again un-hearts")
+    _ = reduce(&state, .favouritesLoaded([]))
+    #expect(state.lastMessage == "'\(artwork.title)' un-hearted · 0 hearts left")
+}

@@ -64,3 +64,13 @@ func theHelpWrapsItsDescriptionsRatherThanCuttingThem(columns: Int) throws {
         _ = reduce(&state, .key(.pageDown))
     }
 }
+
+@Test func anEmptyTableWhileTheArtIsFetchedSaysSo() throws {
+    var state = AppState(artworks: [], online: true)
+    _ = reduce(&state, .resize(TerminalSize(columns: 100, rows: 30)))
+    #expect(MainView.render(state).lines.contains { $0.contains("no artworks here") })
+    state.nearMe.fetching = state.main.reference
+    let lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("fetching the art around here…") } && !lines.contains { $0.contains("no artworks here") },
+            "\(lines.joined(separator: "\n"))")
+}
