@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 # pkg-config name => Debian package that provides it.
-PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev gio-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev
+PKG_DEPS := sqlite3:libsqlite3-dev ncursesw:libncurses-dev libjpeg:libjpeg62-turbo-dev libpng:libpng-dev glib-2.0:libglib2.0-dev gio-2.0:libglib2.0-dev chafa:libchafa-dev libxml-2.0:libxml2-dev libcurl:libcurl4-openssl-dev proj:libproj-dev
 # Header-only or .pc-less libraries: header under /usr/include => Debian package (libosmium, and what it reads with).
 HEADER_DEPS := osmium/version.hpp:libosmium2-dev protozero/version.hpp:libprotozero-dev bzlib.h:libbz2-dev expat.h:libexpat1-dev zlib.h:zlib1g-dev
 # command => Debian package (tests drive the full-screen UI in tmux and follow a real gpsd fed by gpsfake; they

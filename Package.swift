@@ -27,11 +27,15 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // GDBus from gio (glib is there for chafa): the GeoClue2 client in Location, its only importer.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // PROJ (the library under GDAL and QGIS): coordinate systems by EPSG code, for Projection, its only importer.
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
         // Pure layers, arrows pointing down.
         .target(name: "Geo"),
         .target(name: "Catalog", dependencies: ["Cells", "Geo"]),
-        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium"]),
+        // One owner of PROJ's context and transformations, below Cartography's importers.
+        .target(name: "Projection", dependencies: ["CProj"]),
+        .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium", "Projection"]),
         .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
         .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
         // libxml2's streaming reader, for GPX (Location).
@@ -57,7 +61,7 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImagingTests", dependencies: ["Cells", "CChafa", "Imaging", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CatalogTests", dependencies: ["Cells", "Catalog", "Geo", "TestSupport"]),
-        .testTarget(name: "CartographyTests", dependencies: ["Cartography", "Catalog", "Geo", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CartographyTests", dependencies: ["Cartography", "Projection", "Catalog", "Geo", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Cartography", "Catalog", "Geo", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["Cells", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Cells", "Screen", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo", "TestSupport"], resources: [.copy("Golden")]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (address sanitizer on) and runs each for SECONDS (default 60).
 # Usage: Fuzz/run.sh [SECONDS]      Crash inputs are kept in Fuzz/out/<target>/crash-*.
-# FUZZ_TARGETS="Cartography" runs only the named targets (all nine by default).
+# FUZZ_TARGETS="Cartography" runs only the named targets (all ten by default).
 # Leak reports are off: the only leaks found are inside Foundation's CoreFoundation error objects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +15,9 @@ flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -I "$build" -package
 mkdir -p "$build/COsmium"
 printf 'module COsmium {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/COsmium/include/cosmium.h" > "$build/COsmium/module.modulemap"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/COsmium/include -c Sources/COsmium/cosmium.cpp -o "$build/cosmium.o"
-cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I Sources/CGio -I "$build/COsmium" $(pkg-config --cflags-only-I chafa gio-2.0 | sed 's/-I/-Xcc -I/g'))
-osmium_links=("$build/cosmium.o" -lz -lexpat -lbz2 -lstdc++ -lpthread)
+cinc=(-I Sources/CJPEG -I Sources/CPNG -I Sources/CChafa -I Sources/CXML2 -I Sources/CGio -I Sources/CProj -I "$build/COsmium" $(pkg-config --cflags-only-I chafa gio-2.0 | sed 's/-I/-Xcc -I/g'))
+# What every harness over Cartography links: libosmium's C interface and, for coordinate systems, Projection over PROJ.
+osmium_links=("$build/cosmium.o" "$build/libProjection.a" -lz -lexpat -lbz2 -lstdc++ -lpthread -lproj)
 
 # One Swift module at a time, as a static library the harness links.
 module() { # name, sources..., extra flags after --
@@ -35,7 +36,9 @@ module Catalog Sources/Catalog/*.swift
 module XMLReading Sources/XMLReading/*.swift -- "${cinc[@]}"
 module Location Sources/Location/*.swift -- "${cinc[@]}"
 module Imaging Sources/Imaging/*.swift -- "${cinc[@]}"
-module Cartography $(find Sources/Cartography -name '*.swift') -- "${cinc[@]}"
+# PROJ's wrapper, below Cartography (the Position harness reaches the position readers Cartography keeps internal).
+module Projection Sources/Projection/*.swift -- "${cinc[@]}"
+module Cartography $(find Sources/Cartography -name '*.swift') -- "${cinc[@]}" -enable-testing
 # The services' answers (Overpass, Nominatim) are read in Sync, which needs Store (SQLite) and CCurl (a C target:
 # compiled here, given the module map SwiftPM would generate). Sync is built for testing: the harness calls the
 # judge and parsers the client keeps internal.
@@ -59,6 +62,7 @@ harness Imaging Imaging Cells TerminalTypes -- -ljpeg -lpng16 -lchafa -lglib-2.0
 harness Cartography Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness PBF Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness CSV Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
+harness Position Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness Overpass Sync Store Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
 # The export writers live in ArtmapCLI, whose other files need the whole app: the two are compiled into the harness.
 swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export" Fuzz/ExportFuzz.swift \
@@ -75,7 +79,7 @@ swiftc "${flags[@]}" "${cinc[@]}" -module-name TerminalFuzz -o "$build/fuzz-Term
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export SWIFT_BACKTRACE="enable=no"
 status=0
-for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF CSV Overpass Export Terminal}; do
+for target in ${FUZZ_TARGETS:-Catalog Location Imaging Cartography PBF CSV Position Overpass Export Terminal}; do
   corpus="$out/$target/corpus"; mkdir -p "$corpus"
   for seed in Fuzz/seeds/$target/*; do [ -e "$seed" ] && cp -n "$seed" "$corpus/" ; done
   echo "== fuzz $target for ${seconds}s"

@@ -382,6 +382,7 @@ CMallocArena ArtmapCLI
 CJPEG Imaging
 CPNG Imaging
 CChafa Imaging
+CProj Projection
 RULES
 report "C libraries imported only by their wrapper (and Bench, by name)" "$c_imports" enforced
 

@@ -40,6 +40,11 @@ public enum Action: Sendable {
     case pixelGraphics(PixelProtocol, limit: TerminalSize?)
     /// A location fix that has passed the distance filter.
     case referenceMoved(Coordinate, ReferenceSource)
+    /// Every fix of a live source, filtered or not: what it passes within `seen.within` is marked seen (issue 47).
+    case liveFix(Coordinate)
+    /// The seen marks as saved, after a change (or at start), or why one was not saved.
+    case seenLoaded([ArtworkKey: String])
+    case seenRefused(String)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
     case locationStatus(String?)
     case error(String)
@@ -102,6 +107,10 @@ public enum Effect: Hashable, Sendable {
     case reloadCatalogue(collections: [String])
     /// Heart or un-heart an artwork in the store, then answer with `favouritesLoaded` (or `favouriteRefused`).
     case toggleFavourite(ArtworkKey)
+    /// `v`: mark an artwork seen, or not any more; answered with `seenLoaded`.
+    case toggleSeen(ArtworkKey)
+    /// Walked past: mark these seen (a mark kept keeps its first date); answered with `seenLoaded`.
+    case markSeen([ArtworkKey])
     /// Find the Night Watch and artworks with cached images in the store; answer the slideshow that asked with
     /// `answer(.slideshow(.found), to: screen)` (the root fills in the asking screen's id, `stamped(by:)`).
     case findSlideshowPictures(screen: ScreenID? = nil)

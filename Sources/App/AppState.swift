@@ -27,6 +27,8 @@ public struct AppState: Sendable {
     /// Hearted artworks from every collection, oldest first, and their keys for a quick look-up.
     public internal(set) var favourites: [Artwork] = []
     var favouriteKeys: Set<ArtworkKey> = []
+    /// The artworks seen (issue 47) and when (ISO 8601): read at start, changed by `v` and by walking past.
+    public internal(set) var seen: [ArtworkKey: String] = [:]
     /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
     public internal(set) var slideshowInterval = 8.0
     /// Saved settings by key (defaults are not in here).
@@ -92,6 +94,7 @@ public struct AppState: Sendable {
         if let interval = start.slideshowInterval { slideshowInterval = interval }
         if let nearest = start.nearestCount { routeMain(.nearestCount(nearest)) }
         setFavourites(start.favourites)
+        setSeen(start.seen)
         news = start.news
         whatsNew = start.whatsNew
         newsReadFingerprint = start.newsReadFingerprint

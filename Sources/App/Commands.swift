@@ -49,6 +49,12 @@ extension AppState {
                 return []
             }
             return [.toggleFavourite(artwork.key)]
+        case .seen:
+            guard let artwork = pointed?.artwork else {
+                lastMessage = "select an artwork to mark it seen (v)"
+                return []
+            }
+            return [.toggleSeen(artwork.key)]
         case .openWebPage:
             return openWebPage()
         case .openScreen(let kind):

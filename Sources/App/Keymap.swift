@@ -19,6 +19,8 @@ public enum Command: Hashable, Sendable {
     case painters(PaintersAction)
     /// `f`: heart or un-heart the artwork pointed at.
     case heart
+    /// `v`: mark the artwork pointed at seen, or not seen (issue 47).
+    case seen
     /// Scroll the news by the amount.
     case newsScroll(Int)
     /// Open the selected artwork's web page.
@@ -97,6 +99,7 @@ public enum Keymap {
         KeyBinding(keys: [.character("[")], command: .radiusSmaller, context: .global, description: "halve the radius"),
         KeyBinding(keys: [.character("]")], command: .radiusLarger, context: .global, description: "double the radius (off past 5 km)"),
         KeyBinding(keys: [.character("f")], command: .heart, context: .global, description: "heart or un-heart the selected artwork (at most 50)"),
+        KeyBinding(keys: [.character("v")], command: .seen, context: .global, description: "mark the selected artwork seen (✓), or not seen"),
         KeyBinding(keys: [.character("o")], command: .openWebPage, context: .global, description: "open the artwork's web page"),
         KeyBinding(keys: [.character("d")], command: .nearMe(.fetchAroundCentre), context: .global, description: "fetch streets and artworks around the map's centre"),
         KeyBinding(keys: [.character("@")], command: .nearMe(.openPrompt), context: .global, description: "go to a place found by name"),

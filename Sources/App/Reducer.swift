@@ -50,6 +50,14 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .terminate:
         // The one way out: `q` on the main screen and a terminating signal both end in `Effect.quit`.
         return [.quit]
+    case .liveFix(let fix):
+        return state.walkedPast(fix)
+    case .seenLoaded(let marks):
+        state.setSeen(marks)
+        return []
+    case .seenRefused(let why):
+        state.lastError = why
+        return []
     case .favouritesLoaded(let artworks):
         state.setFavourites(artworks, saying: true)
         // The list may have shrunk under an open F (another process removed hearts).

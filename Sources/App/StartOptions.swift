@@ -39,6 +39,8 @@ public struct StartOptions: Sendable {
     public var layoutMode: LayoutMode = .auto
     public var ascii = false
     public var favourites: [Artwork] = []
+    /// The artworks seen, with when (issue 47).
+    public var seen: [ArtworkKey: String] = [:]
     /// The last news message kept, and what syncs changed since the user last looked.
     public var news: NewsItem?
     public var whatsNew: [String] = []

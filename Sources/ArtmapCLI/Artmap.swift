@@ -24,6 +24,7 @@ public enum Artmap {
         (ConfigCommand.self, "list, read and change settings (also the , screen in the view)"),
         (PaintersCommand.self, "follow painters at the Rijksmuseum: their paintings with images"),
         (FavouritesCommand.self, "the artworks you hearted (at most 50)"),
+        (SeenCommand.self, "the artworks you have seen: marked by hand, or walked past with a live location"),
         (SlideshowCommand.self, "the full-screen slideshow of your favourites' pictures"),
         (ExportCommand.self, "a collection, the favourites or a walk as GeoJSON, GPX or CSV"),
         (CompletionsCommand.self, "shell completion for bash, zsh or fish"),

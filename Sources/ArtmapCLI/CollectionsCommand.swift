@@ -29,8 +29,9 @@ enum CollectionsCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         let summaries = try store.collectionSummaries()
+        let seen = try store.seenCounts()
         if options.json {
-            console.line(JSONWriter.render(.array(summaries.map(json))))
+            console.line(JSONWriter.render(.array(summaries.map { json($0, seen: seen[$0.name] ?? 0) })))
             return 0
         }
         guard !summaries.isEmpty else {
@@ -39,7 +40,8 @@ enum CollectionsCommand: Command {
         }
         for summary in summaries {
             let refreshed = summary.refreshedAt.isEmpty ? "never refreshed" : "refreshed \(MapCommand.age(summary.refreshedAt))"
-            console.line("\(DisplayText.clean(summary.name)): \(summary.artworks) artwork\(summary.artworks == 1 ? "" : "s"), \(refreshed)")
+            let seenText = (seen[summary.name] ?? 0) > 0 ? " (\(seen[summary.name] ?? 0) seen)" : ""
+            console.line("\(DisplayText.clean(summary.name)): \(summary.artworks) artwork\(summary.artworks == 1 ? "" : "s")\(seenText), \(refreshed)")
             console.line("  from \(DisplayText.clean(origin(summary.source)))")
             console.line("  refresh \(summary.source.refreshDoes)")
         }
@@ -52,7 +54,8 @@ enum CollectionsCommand: Command {
         return source.origin
     }
 
-    static func json(_ summary: CollectionSummary) -> JSONWriter.Value {
+    /// One collection as `collections --json` has it; `seen` counts its artworks you have seen.
+    static func json(_ summary: CollectionSummary, seen: Int = 0) -> JSONWriter.Value {
         var source: [(String, JSONWriter.Value)] = [("kind", .string(summary.source.kind))]
         switch summary.source {
         case .service(let url, let imageBase):
@@ -63,7 +66,8 @@ enum CollectionsCommand: Command {
         case .openStreetMap, .rijksmuseum, .unknown:
             break
         }
-        return .object([("name", .string(summary.name)), ("artworks", .number(Double(summary.artworks))), ("source", .object(source)),
+        return .object([("name", .string(summary.name)), ("artworks", .number(Double(summary.artworks))),
+                        ("seen", .number(Double(seen))), ("source", .object(source)),
                         ("refreshed_at", summary.refreshedAt.isEmpty ? .null : .string(summary.refreshedAt)),
                         ("refresh", .string(summary.source.refreshDoes))])
     }

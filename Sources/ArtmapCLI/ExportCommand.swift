@@ -11,6 +11,7 @@ enum ExportCommand: Command {
     static let parser = OptionParser(command: name, options: Options.self, maxPositionals: 0, forms: [
         UsageForm(words: "", options: ["--collection"]),
         UsageForm(words: "", options: ["--favourites"]),
+        UsageForm(words: "", options: ["--seen"]),
         UsageForm(words: "", options: ["--route-to", "--from", "--collection"]),
         UsageForm(words: "", options: ["--walk"]),
     ])
@@ -20,6 +21,7 @@ enum ExportCommand: Command {
         var format: ExportFormat?
         var collection = CollectionChoice()
         var favourites = false
+        var seen = false
         var routeTo: String?
         var from: Coordinate?
         var output: String?
@@ -31,6 +33,7 @@ enum ExportCommand: Command {
             .option("--format", \.format, ExportCommand.formatValue, help: "the format to write", isRequired: true),
             CollectionChoice.declaration(help: "the collection to export (default campus)").lifted(\.collection),
             .flag("--favourites", \.favourites, help: "export the favourites instead, from every collection"),
+            .flag("--seen", \.seen, help: "export the artworks you have seen, from every collection, each with seen_at (a GPX waypoint's time)"),
             .option("--route-to", \.routeTo, .text("ID"), help: "export the walk to this artwork (of --collection): the artwork and the route's track"),
             .option("--from", \.from, .coordinate, help: "where the exported walk starts (default: home, the setting location.home)"),
             .option("--walk", \.walk, .text("NAME"), help: "export the art walk saved under NAME: its stops in order and its legs' track"),
@@ -70,6 +73,9 @@ enum ExportCommand: Command {
         }
         if options.from != nil, routeTo == nil { throw CLIError.usage("--from goes with --route-to", command: name) }
         let walkName = options.walk
+        if options.seen, options.favourites || routeTo != nil || walkName != nil || options.collection.name != nil {
+            throw CLIError.usage("--seen exports every seen artwork: give it without --collection, --favourites, --route-to or --walk", command: name)
+        }
         if walkName != nil, options.favourites || routeTo != nil || options.collection.name != nil {
             throw CLIError.usage("--walk exports a saved walk: give it without --collection, --favourites or --route-to", command: name)
         }
@@ -80,6 +86,10 @@ enum ExportCommand: Command {
         let content: ExportFormat.Content
         if let walkName {
             content = try savedWalkContent(walkName, store: store)
+        } else if options.seen {
+            let seen = try store.seenArtworks()
+            content = .init(artworks: seen.map(\.artwork), route: nil, name: "artmap seen",
+                            seenAt: Dictionary(seen.map { ($0.artwork.key, $0.mark.at) }, uniquingKeysWith: { first, _ in first }))
         } else if options.favourites {
             content = .init(artworks: try store.favouriteArtworks(), route: nil, name: "artmap favourites")
         } else if let id = routeTo {

@@ -13,6 +13,8 @@ enum ExportFormat: String, CaseIterable {
         var artworks: [Artwork]
         var route: (name: String, points: [GeoPoint])?
         var name: String
+        /// With `export --seen`: when each artwork was seen (ISO 8601), written as `seen_at` (a GPX waypoint's time).
+        var seenAt: [ArtworkKey: String]? = nil
     }
 
     /// The whole document.
@@ -20,7 +22,7 @@ enum ExportFormat: String, CaseIterable {
         switch self {
         case .geojson: return Self.geoJSON(content)
         case .gpx: return Self.gpx(content)
-        case .csv: return Self.csv(content.artworks)
+        case .csv: return Self.csv(content.artworks, seenAt: content.seenAt)
         }
     }
 
@@ -28,11 +30,12 @@ enum ExportFormat: String, CaseIterable {
     /// holds, under the names `artmap import` chooses them by, so an export imports back as the same list.
     /// `address` is the location notes, `photo` the picture's URL (or file name), `description` the notes
     /// (material and a whole date among them).
-    static func properties(_ artwork: Artwork) -> [(String, String)] {
-        [("id", artwork.id), ("title", artwork.title), ("artist", artwork.artist), ("year", artwork.year),
+    static func properties(_ artwork: Artwork, seenAt: [ArtworkKey: String]? = nil) -> [(String, String)] {
+        let seen: [(String, String)] = seenAt.map { [("seen_at", $0[artwork.key] ?? "")] } ?? []
+        return [("id", artwork.id), ("title", artwork.title), ("artist", artwork.artist), ("year", artwork.year),
          ("building", artwork.building ?? ""), ("address", artwork.locationNotes), ("collection", artwork.collection),
          ("web_page", artwork.webPage), ("type", artwork.type), ("photo", artwork.imageFileName),
-         ("description", artwork.information)].map { ($0.0, DisplayText.clean($0.1)) }
+         ("description", artwork.information)].map { ($0.0, DisplayText.clean($0.1)) } + seen
     }
 
     /// A FeatureCollection: a Point per artwork (longitude first, as RFC 7946 says) and, for a route, a LineString.
@@ -42,7 +45,7 @@ enum ExportFormat: String, CaseIterable {
                 ("type", .string("Feature")), ("id", .string(DisplayText.clean(artwork.id))),
                 ("geometry", .object([("type", .string("Point")),
                                       ("coordinates", .array([.number(artwork.coordinate.longitude), .number(artwork.coordinate.latitude)]))])),
-                ("properties", .object(properties(artwork).map { ($0.0, .string($0.1)) })),
+                ("properties", .object(properties(artwork, seenAt: content.seenAt).map { ($0.0, .string($0.1)) })),
             ])
         }
         if let route = content.route {
@@ -70,6 +73,7 @@ enum ExportFormat: String, CaseIterable {
         for artwork in content.artworks {
             let fields = Dictionary(properties(artwork), uniquingKeysWith: { a, _ in a })
             out += "  <wpt \(position(GeoPoint(artwork.coordinate)))>\n"
+            if let time = content.seenAt?[artwork.key], !time.isEmpty { out += "    <time>\(xml(DisplayText.clean(time)))</time>\n" }
             out += "    <name>\(xml(fields["title"] ?? ""))</name>\n"
             let byline = [fields["artist"] ?? "", fields["year"] ?? "", fields["building"] ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
             if !byline.isEmpty { out += "    <cmt>\(xml(byline))</cmt>\n" }
@@ -135,11 +139,12 @@ enum ExportFormat: String, CaseIterable {
     /// RFC 4180: a header, CRLF line ends, fields with a comma, quote or line end quoted with quotes doubled.
     /// Positions are plain numbers; a text field that a spreadsheet would take for a formula (= + - @) starts
     /// with an apostrophe.
-    static func csv(_ artworks: [Artwork]) -> String {
+    static func csv(_ artworks: [Artwork], seenAt: [ArtworkKey: String]? = nil) -> String {
         let header = ["id", "title", "artist", "year", "latitude", "longitude", "building", "address", "collection", "web_page", "type", "photo", "description"]
+            + (seenAt == nil ? [] : ["seen_at"])
         var out = header.joined(separator: ",") + "\r\n"
         for artwork in artworks {
-            let fields = Dictionary(properties(artwork), uniquingKeysWith: { a, _ in a })
+            let fields = Dictionary(properties(artwork, seenAt: seenAt), uniquingKeysWith: { a, _ in a })
             let row = header.map { column -> String in
                 switch column {
                 case "latitude": return decimal(artwork.coordinate.latitude)

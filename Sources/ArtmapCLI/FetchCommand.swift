@@ -18,6 +18,7 @@ enum FetchCommand: Command {
         var noPictures = false
         var picturesOnly = false
         var services = OSMServiceInput()
+        var location = LocationInput()
         var store = StoreOption()
         var positionals: [String] = []
 
@@ -27,7 +28,8 @@ enum FetchCommand: Command {
             .option("--radius", \.radius, .metres(within: 1...MapFetcher.maxRadius), help: "how far around the point (default 1000, at most 5000)"),
             .flag("--no-pictures", \.noPictures, help: "do not look for or download the artworks' pictures"),
             .flag("--pictures", \.picturesOnly, help: "only the pictures of the stored artworks: look up again those found without one, download those missing; asks Overpass nothing"),
-        ] + OSMServiceInput.declarations.lifted(\.services) + StoreOption.declarations.lifted(\.store) + [.help]
+        ] + OSMServiceInput.declarations.lifted(\.services) + LocationInput.liveStartDeclarations.lifted(\.location)
+            + StoreOption.declarations.lifted(\.store) + [.help]
     }
 
     static let intro = [
@@ -39,6 +41,16 @@ enum FetchCommand: Command {
         "A failure keeps what arrived. Then the artworks' pictures are found through Wikidata (P18) and",
         "Wikimedia Commons and downloaded, so they are there offline.",
     ]
+
+    /// Where to fetch around (issue 44's one "here"): the option, a live source's first fix, home, where the view
+    /// last was, the campus; a point nobody typed is said with where it came from.
+    private static func center(_ options: Options, location: LocationOptions, near: Coordinate?, radius: Double, store: CatalogStore,
+                               console: Console) async throws -> Coordinate {
+        let here = try await StartResolving.start(option: StartResolving.given(options.around, option: "--around", near: near, nearText: options.near),
+                                                  location: location, store: store, console: console, command: name)
+        if !here.isTyped { console.error("artmap: fetching around \(here.described), \(DistanceText.format(radius))") }
+        return here.coordinate
+    }
 
     /// The default radius, in metres.
     static let defaultRadius = 1_000.0
@@ -54,6 +66,10 @@ enum FetchCommand: Command {
             throw CLIError.usage("--pictures fetches the pictures of every stored artwork from Wikidata and Commons: it takes no "
                                  + "--no-pictures, --around, --near, --radius, --overpass-url or --nominatim-url", command: name)
         }
+        let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
+        if options.picturesOnly && location.isLive {
+            throw CLIError.usage("--pictures asks Overpass nothing, so it takes no --gpsd or --geoclue", command: name)
+        }
         let radius = options.radius ?? defaultRadius
         let storePath = options.store.resolvedPath(environment: environment)
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console, forWriting: true)
@@ -66,7 +82,8 @@ enum FetchCommand: Command {
         let services = try OSMServiceOptions.services(options.services, store: store, command: name)
         let near = options.picturesOnly ? nil : try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false, environment: environment, command: name)
         // One "here" (issue 44): the option, else home, else where the view last was, else the campus.
-        let center = StartResolving.start(option: StartResolving.given(options.around, option: "--around", near: near, nearText: options.near), store: store, console: console).coordinate
+        let center = options.picturesOnly ? StartResolving.start(store: store).coordinate
+            : try await center(options, location: location, near: near, radius: radius, store: store, console: console)
         var request = MapFetchRequest(storePath: storePath, center: center, radius: radius,
                                       maxAgeDays: try OSMServiceOptions.maxAgeDays(store, console: console), services: services,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))

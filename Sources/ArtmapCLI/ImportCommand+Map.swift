@@ -118,16 +118,16 @@ extension ImportCommand {
                 result = try CSVImporter.run(path: path, collection: collection, options: read)
                 fields = plan.fields
                 console.line("\(fileName): CSV, \(survey.records) record\(survey.records == 1 ? "" : "s") (\(survey.delimiterName)-separated, "
-                    + "\(survey.header.count) columns); positions from \(DisplayText.clean(survey.positions.summary)), read as \(plan.crs.rawValue)"
-                    + (read.crs != nil ? " (--crs)" : plan.note != nil ? " (inferred)" : ""))
+                    + "\(survey.header.count) columns); positions from \(DisplayText.clean(survey.positions.summary))")
+                console.line("coordinate system: \(DisplayText.clean(plan.system.label)); \(DisplayText.clean(plan.system.why))")
             } else {
                 let data = try readGeoJSON(path)
                 let survey = try GeoJSONImporter.survey(data, path: path)
                 let plan = try GeoJSONImporter.plan(survey, options: read, path: path)
                 result = try GeoJSONImporter.run(data: data, path: path, collection: collection, sink: DiscardingSink(), options: read)
                 fields = plan.fields
-                console.line("\(fileName): \(survey.elements) features; positions read as \(plan.crs.rawValue)"
-                    + (read.crs != nil ? " (--crs)" : survey.crsName != nil ? " (its crs member)" : plan.note != nil ? " (inferred)" : ""))
+                console.line("\(fileName): \(survey.elements) features")
+                console.line("coordinate system: \(DisplayText.clean(plan.system.label)); \(DisplayText.clean(plan.system.why))")
             }
             console.line("columns:")
             for line in fields.summary { console.line("  " + DisplayText.clean(line)) }

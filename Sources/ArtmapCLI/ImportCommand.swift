@@ -42,9 +42,9 @@ enum ImportCommand: Command {
     }
 
     /// `--crs`: a coordinate system by any of its names.
-    static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:4326|EPSG:3857") { text, option in
+    static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:N") { text, option in
         guard let crs = CoordinateSystem(name: text) else {
-            throw OptionValueError(message: "option \(option) takes EPSG:4326 (or CRS84) or EPSG:3857, not '\(DisplayText.clean(text))'")
+            throw OptionValueError(message: "option \(option) takes an EPSG code (EPSG:4326 or CRS84, EPSG:3857, EPSG:28992…), not '\(DisplayText.clean(text))'")
         }
         return Spelled(text: text, value: crs)
     }

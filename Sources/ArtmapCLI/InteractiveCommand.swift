@@ -127,7 +127,8 @@ enum InteractiveCommand {
         let storeForSettings = checked.store
         let saved = try SettingsReading.saved(storeForSettings)
         let checkedSettings = CheckedSettings(saved) // a hand-edited `map.nearest = -3`: named on the status line, 10 used
-        let location = try LocationOptions(options.location, command: nil, console: console, defaultFilter: checkedSettings.distanceFilter)
+        var location = try LocationOptions(options.location, command: nil, console: console, defaultFilter: checkedSettings.distanceFilter)
+        if !options.fixedPointGiven { location.follow(setting: saved[Setting.locationSource]) } // location.source, when no option says
         let offline = options.offline
         if options.near != nil && (options.at != nil || location.firstPoint != nil || location.gpsd != nil) {
             throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: nil)
@@ -347,6 +348,7 @@ enum InteractiveCommand {
         for name in known { start.sources[name] = try store.collectionSource(name) }
         start.settings = saved
         start.favourites = try store.favouriteArtworks()
+        start.seen = Dictionary(try store.seenMarks().map { ($0.key, $0.at) }, uniquingKeysWith: { first, _ in first })
         start.notice = notice
         if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
             let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()

@@ -42,19 +42,16 @@ enum ListCommand: Command {
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
-        let gpsdFix = try await location.firstLiveFix()
-        if options.near != nil && (options.at != nil || location.firstPoint != nil || gpsdFix != nil) {
-            throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name)
-        }
+        if options.near != nil && options.at != nil { throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name) }
         let radius = options.radius
         let nearest = options.nearest
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store,
                                                          offline: options.offline, environment: environment, command: name)
-        // One "here" (issue 44): a live source's first fix, the option, home, where the view last was, then the campus.
-        let live = location.firstPoint.map { ($0, location.sourceLabel) } ?? gpsdFix.map { ($0, location.sourceLabel) }
-        let here = StartResolving.start(option: StartResolving.given(options.at, option: "--at", near: near, nearText: options.near),
-                                        live: live, store: checked.store, console: console)
+        // One "here" (issue 44): the option, a live source's first fix (asked for, or location.source), home, where the
+        // view last was, then the campus.
+        let here = try await StartResolving.start(option: StartResolving.given(options.at, option: "--at", near: near, nearText: options.near),
+                                                  location: location, store: checked.store, console: console, command: name)
         let reference = here.coordinate
         // A point of the user's own shows what is near it, whichever collection holds it.
         let pointGiven = !here.isBuiltIn

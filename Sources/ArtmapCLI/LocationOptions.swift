@@ -33,6 +33,12 @@ struct LocationInput {
         .flag("--geoclue", \.geoclue, help: "measure from GeoClue2's first good fix (waits up to \(Int(LocationOptions.geoClueWait)) s)"),
         .option("--max-error", \.maxError, .metres, help: "with --gpsd or --geoclue: ignore fixes less accurate than this (default 50)"),
     ]
+
+    /// The live sources of commands that start from one fix and take no GPX walk in (`walk`, `route`, `fetch`).
+    static let liveStartDeclarations: [OptionDeclaration<LocationInput>] = firstFixDeclarations.filter { $0.spec.name != "--gpx" }
+
+    /// Whether a source was asked for by an option (`--gpx`, `--gpsd`, `--geoclue`).
+    var sourceGiven: Bool { gpx != nil || gpsd != nil || geoclue }
 }
 
 /// A location source made from the options: the GPX walk read, gpsd's address, the filters.
@@ -41,9 +47,11 @@ struct LocationOptions {
     let gpxName: String?
     let loop: Bool
     let filter: DistanceFilter
-    let gpsd: GpsdAddress?
+    private(set) var gpsd: GpsdAddress?
     /// Follows GeoClue2 on the system bus.
-    let geoclue: Bool
+    private(set) var geoclue: Bool
+    /// How the live source was chosen when no option asked for it: "location.source = auto" (nil: by an option, or none).
+    private(set) var chosenBy: String?
     /// The system bus to ask GeoClue on (DBUS_SYSTEM_BUS_ADDRESS); nil: glib's default.
     let busAddress: String?
     let maxError: Double
@@ -78,6 +86,7 @@ struct LocationOptions {
         }
         gpsd = given.gpsd
         geoclue = given.geoclue
+        chosenBy = nil
         busAddress = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         maxError = given.maxError ?? 50
         loop = given.loop
@@ -95,16 +104,51 @@ struct LocationOptions {
 
     /// The source's name for the status bar and `watch`.
     var sourceLabel: String {
+        let via = chosenBy.map { ", \($0)" } ?? ""
         if let gpxName { return "GPX \(gpxName)" }
-        if let gpsd { return "gpsd \(gpsd.description)" }
-        if geoclue { return "GeoClue" }
+        if let gpsd { return "gpsd \(gpsd.description)\(via)" }
+        if geoclue { return "GeoClue\(via)" }
         return "fixed point"
     }
 
-    /// The first good fix of the live source asked for (gpsd: up to 10 s; GeoClue: up to `geoClueWait`), or nil
-    /// when none was asked for.
-    func firstLiveFix() async throws -> Coordinate? {
-        geoclue ? try await firstGeoClueFix(timeout: LocationOptions.geoClueWait) : try await firstGpsdFix(timeout: 10)
+    /// Whether a live source is followed (GPX, gpsd or GeoClue), by an option or by `location.source`.
+    var isLive: Bool { replay != nil || gpsd != nil || geoclue }
+
+    /// With no source asked for by an option, the one the `location.source` setting names (issue 44): `gpsd` (the
+    /// default address), `geoclue`, or `auto`: gpsd when one answers at 127.0.0.1:2947, else GeoClue when it is on
+    /// the system bus, else none (home). `fixed`, nil or anything else: none.
+    mutating func follow(setting: String?) {
+        guard !isLive, let setting = setting?.lowercased() else { return }
+        let address = (try? GpsdAddress(nil))
+        switch setting {
+        case "gpsd":
+            gpsd = address
+        case "geoclue":
+            geoclue = true
+        case "auto":
+            if let address, GpsdClient.answers(at: address) {
+                gpsd = address
+            } else if GeoClueClient.isOnBus(busAddress: busAddress) {
+                geoclue = true
+            }
+        default:
+            return
+        }
+        if isLive { chosenBy = "\(Setting.locationSource) = \(setting)" }
+    }
+
+    /// The first good fix of the live source (gpsd: up to 10 s; GeoClue: up to `geoClueWait`): nil when none is
+    /// followed, else the fix or why there is none (said by the caller, who then starts at home).
+    func firstLiveFix() async -> Result<Coordinate, CLIError>? {
+        guard gpsd != nil || geoclue else { return nil }
+        do {
+            let fix = geoclue ? try await firstGeoClueFix(timeout: LocationOptions.geoClueWait) : try await firstGpsdFix(timeout: 10)
+            return fix.map { .success($0) }
+        } catch let error as CLIError {
+            return .failure(error)
+        } catch {
+            return .failure(CLIError("\(error)"))
+        }
     }
 
     /// Waits for GeoClue's first fix good enough to apply, up to `timeout` seconds; GeoClue absent, or without an

@@ -17,6 +17,7 @@ enum RouteCommand: Command {
         var to: String?
         var collection = CollectionChoice()
         var json = false
+        var location = LocationInput()
         var store = StoreOption()
         var positionals: [String] = []
 
@@ -27,7 +28,7 @@ enum RouteCommand: Command {
             .option("--to", \.to, .text("ID"), help: "the artwork to walk to (see 'artmap list --json')", isRequired: true),
             CollectionChoice.declaration(help: "the artwork's collection, when more than one holds the id (default: the one that holds it)").lifted(\.collection),
             .flag("--json", \.json, help: "print {distance_m (the whole walk), duration_s, ways_m, steps, geometry, start_join, target_join} as JSON"),
-        ] + StoreOption.declarations.lifted(\.store) + [.help]
+        ] + LocationInput.liveStartDeclarations.lifted(\.location) + StoreOption.declarations.lifted(\.store) + [.help]
     }
 
     static let intro = [
@@ -42,12 +43,14 @@ enum RouteCommand: Command {
         if options.from != nil && options.near != nil {
             throw CLIError.usage("use either --from or --near, not both", command: name)
         }
+        let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
         // The walk is found while the store's integrity check reads the whole file beside it (on a city's store
         // the check alone is longer than the route); a damaged store is replaced and the walk looked for again.
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console)
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: checked.store, offline: false, environment: environment, command: name)
         // One "here" (issue 44): the option, else home, else where the view last was; only then a far collection's middle.
-        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near), store: checked.store, console: console)
+        let here = try await StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near),
+                                                  location: location, store: checked.store, console: console, command: name)
         func find(_ store: CatalogStore) throws -> (artwork: Artwork, start: Coordinate, walk: Result<WalkingRoute, RouteFailure>) {
             var start = here.coordinate
             // The artwork in whichever collection holds it (or --collection's).
@@ -64,13 +67,16 @@ enum RouteCommand: Command {
         // Routes and walks assume one speed: the setting walk.speed (issue 50).
         let kmPerHour = try SettingsReading.checked(checked.store, console: console).walkSpeed
         let speedText = kmPerHour == kmPerHour.rounded() ? String(Int(kmPerHour)) : String(format: "%.1f", kmPerHour)
+        // Where the walk starts, named with where that came from (issue 44).
+        let fromText = from == here.coordinate ? here.described
+            : "the middle of '\(DisplayText.clean(artwork.collection))' (no start of yours: 'artmap config set location.home PLACE' or --from sets one)"
         switch walk {
         case .success(let walk):
             if options.json {
                 console.line(JSONWriter.render(json(walk, metresPerSecond: kmPerHour / 3.6)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
-                    + "\(max(1, Int((walk.totalMetres / (kmPerHour / 3.6) / 60).rounded()))) min at \(speedText) km/h")
+                    + "\(max(1, Int((walk.totalMetres / (kmPerHour / 3.6) / 60).rounded()))) min at \(speedText) km/h, from \(fromText)")
                 for (number, step) in walk.steps.enumerated() {
                     console.line("\(number + 1). \(DisplayText.clean(step.instruction)), \(DistanceText.format(step.metres))")
                 }
@@ -87,7 +93,7 @@ enum RouteCommand: Command {
             } else {
                 console.line("No walking route: \(why.message(start: here.described)).")
                 console.line("Straight line: \(DistanceText.format(straight.distance)) \(CompassPoint(bearing: straight.initialBearing).abbreviation) "
-                    + "(bearing \(Int(straight.initialBearing.rounded()) % 360)°)")
+                    + "(bearing \(Int(straight.initialBearing.rounded()) % 360)°) from \(fromText)")
             }
             return 1
         }

@@ -17,6 +17,33 @@ enum StartResolving {
                            lastShown: lastShown(store))
     }
 
+    /// The start of a command that takes a live source (`list`, `walk`, `route`, `fetch`): the option; else the live
+    /// source asked for by an option or by `location.source` (a GPX walk's first point, gpsd's or GeoClue's first
+    /// fix); else home and the rest. A live source that gives no fix (GeoClue absent or without an agent, gpsd
+    /// silent) is said on standard error with the start used instead: "… — using home (Helsinki, 60.17000,24.94000)".
+    static func start(option: (Coordinate, String)?, location: LocationOptions, store: CatalogStore, console: Console,
+                      command: String) async throws -> StartPoint {
+        var location = location
+        if let option {
+            if location.isLive {
+                throw CLIError.usage("use one of \(option.1.hasPrefix("--near") ? "--near" : option.1), --gpx, --gpsd and --geoclue", command: command)
+            }
+            return start(option: option, store: store, console: console)
+        }
+        if let first = location.firstPoint { return start(live: (first, location.sourceLabel), store: store, console: console) }
+        location.follow(setting: (try? store.setting(Setting.locationSource)) ?? nil)
+        switch await location.firstLiveFix() {
+        case .success(let fix)?:
+            return start(live: (fix, location.sourceLabel), store: store, console: console)
+        case .failure(let why)?:
+            let fallback = start(store: store, console: console)
+            console.error("artmap: \(why.message) — using \(fallback.usedInstead)")
+            return fallback
+        case nil:
+            return start(store: store, console: console)
+        }
+    }
+
     /// The `location.home` setting, when it is set and valid.
     static func home(_ store: CatalogStore, console: Console? = nil) -> Home? {
         guard let text = (try? store.setting(Setting.home)) ?? nil, let setting = Setting.named(Setting.home) else { return nil }

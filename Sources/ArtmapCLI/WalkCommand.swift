@@ -23,12 +23,14 @@ enum WalkCommand: Command {
         var speed: Double?
         var stay: Double?
         var open = false
+        var unseen = false
         var end: Coordinate?
         var collection = CollectionChoice()
         var json = false
         var gpx: String?
         var save: String?
         var resume: String?
+        var location = LocationInput()
         var store = StoreOption()
         var positionals: [String] = []
 
@@ -43,6 +45,7 @@ enum WalkCommand: Command {
             .option("--minutes", \.minutes, .number(within: 1...1440, unit: "minutes", valueName: "M"), help: "as many of the 12 nearest as fit in M minutes, with a stay at each"),
             .option("--speed", \.speed, .number(within: 1...10, unit: "km/h", valueName: "KM/H"), help: "walking speed for --minutes and the times shown, 1 to 10 (default: the setting walk.speed, 4.5)"),
             .option("--stay", \.stay, .number(within: 0...600, unit: "minutes", valueName: "MINUTES"), help: "minutes spent at each artwork (default: the setting walk.stay, 3)"),
+            .flag("--unseen", \.unseen, help: "only artworks you have not seen yet (artmap seen list)"),
             .flag("--open", \.open, help: "end at the last artwork instead of back at the start"),
             .option("--end", \.end, .coordinate, help: "end the walk here"),
             CollectionChoice.declaration(help: "choose from this collection (default: every collection with art near the start)").lifted(\.collection),
@@ -50,7 +53,7 @@ enum WalkCommand: Command {
             .option("--gpx", \.gpx, .path, help: "also write the walk as GPX 1.1 (a track, a waypoint per stop)"),
             .option("--save", \.save, .text("NAME"), help: "keep the walk under this name (the walk screen's too), to resume or export"),
             .option("--resume", \.resume, .text("NAME"), help: "the saved walk's stops not reached yet, from --from (default where it started)"),
-        ] + StoreOption.declarations.lifted(\.store) + [.help]
+        ] + LocationInput.liveStartDeclarations.lifted(\.location) + StoreOption.declarations.lifted(\.store) + [.help]
 
         /// The ways of choosing the artworks that were given (at most one may be).
         var choicesGiven: [String] {
@@ -84,6 +87,7 @@ enum WalkCommand: Command {
             throw CLIError.usage("--resume walks the saved walk's stops: give it without \(first)", command: name)
         }
         let minutes = options.minutes
+        let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults, checked: `walk.speed = 0` is named
         // on standard error and 4.5 used.
@@ -93,11 +97,17 @@ enum WalkCommand: Command {
         let near = try await OSMServiceOptions.nearPoint(options.near, services: options.services, store: store, offline: false,
                                                          environment: environment, command: name)
         let resumed = try options.resume.map { try savedWalk($0, store: store) }
-        let here = StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near)
-                                            ?? resumed.map { ($0.walk.start, "where the saved walk started") }, store: store, console: console)
+        let here = try await StartResolving.start(option: StartResolving.given(options.from, option: "--from", near: near, nearText: options.near)
+                                                      ?? resumed.map { ($0.walk.start, "where the saved walk started") },
+                                                  location: location, store: store, console: console, command: name)
         let start = here.coordinate
-        let artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil, console: console)
-        guard !artworks.isEmpty else { throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached") }
+        let seenKeys: Set<ArtworkKey> = options.unseen ? Set(try store.seenMarks().map(\.key)) : []
+        var artworks = try resumed?.left ?? candidates(options, store: store, start: start, pooled: minutes != nil, console: console, leaving: seenKeys)
+        if options.unseen { artworks.removeAll { seenKeys.contains($0.key) } }
+        guard !artworks.isEmpty else {
+            if options.unseen { throw CLIError("no artworks to walk to: every one near \(here.described) is seen (artmap seen list; walk without --unseen)") }
+            throw CLIError(resumed == nil ? "no artworks to walk to: none near the start, and none named" : "every stop of the walk is reached")
+        }
         let finish: WalkFinish = end.map(WalkFinish.at) ?? (options.open ? .open : resumed.map { $0.finish(from: start) } ?? .round)
         let choice: WalkChoice = minutes.map { .within(seconds: $0 * 60, metresPerSecond: speed / 3.6, staySeconds: stay * 60) } ?? .all
         let planned = try WalkPlanner.planOrStraight(from: start, artworks: artworks, finish: finish, choice: choice, source: store)
@@ -116,6 +126,7 @@ enum WalkCommand: Command {
         case .success(let plan):
             var shape = WalkShape(plan: plan, finish: finish, metresPerSecond: speed / 3.6, staySeconds: stay * 60)
             shape.origin = here.originLabel
+            shape.unseenOnly = options.unseen
             if let saveName = options.save { try save(plan, finish: finish, as: saveName, store: store, console: console) }
             if let path = options.gpx {
                 let content = ExportFormat.Content(artworks: plan.stops, route: ("Art walk", plan.legs.flatMap(\.points)), name: "Art walk")
@@ -153,7 +164,9 @@ enum WalkCommand: Command {
     }
 
     /// The artworks to choose from: the named ones, the favourites, or the nearest (12 for a time budget).
-    static func candidates(_ options: Options, store: CatalogStore, start: Coordinate, pooled: Bool, console: Console) throws -> [Artwork] {
+    /// `leaving` (with --unseen, the seen ones) are never chosen: the nearest K are the nearest K not among them.
+    static func candidates(_ options: Options, store: CatalogStore, start: Coordinate, pooled: Bool, console: Console,
+                           leaving: Set<ArtworkKey> = []) throws -> [Artwork] {
         if let ids = options.ids {
             let list = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !list.isEmpty else { throw CLIError.usage("option --ids needs ids separated by commas", command: name) }
@@ -169,7 +182,9 @@ enum WalkCommand: Command {
             }
             return named
         }
-        if options.favourites { return capped(try store.favouriteArtworks(), from: start, what: "favourites", console: console) }
+        if options.favourites {
+            return capped(try store.favouriteArtworks().filter { !leaving.contains($0.key) }, from: start, what: "favourites", console: console)
+        }
         var collections = [try options.collection.collection(in: store, at: start)]
         let together = try options.collection.collectionsShownTogether(in: store, at: start, metres: nil)
         if together.count > 1 { collections = together }
@@ -179,10 +194,10 @@ enum WalkCommand: Command {
             guard let match = ranked.first(where: { $0.name.caseInsensitiveCompare(building) == .orderedSame }) else {
                 throw CLIError("no building or place named '\(DisplayText.clean(building))' near the start\(Suggestion.hint(for: building, among: names))")
             }
-            return capped(match.artworks.map(\.artwork), from: start, what: "artworks in \(match.name)", console: console)
+            return capped(match.artworks.map(\.artwork).filter { !leaving.contains($0.key) }, from: start, what: "artworks in \(match.name)", console: console)
         }
         let count = pooled ? budgetPool : options.stops ?? defaultStops
-        return Array(ranked.lazy.flatMap(\.artworks).prefix(count).map(\.artwork))
+        return Array(ranked.lazy.flatMap(\.artworks).map(\.artwork).filter { !leaving.contains($0.key) }.prefix(count))
     }
 }
 
@@ -194,6 +209,8 @@ struct WalkShape {
     let staySeconds: Double
     /// Where the start came from ("home: Mikonkatu"), said beside it.
     var origin: String?
+    /// Only artworks not seen yet were chosen (`--unseen`).
+    var unseenOnly = false
 
     var walkingSeconds: Double { plan.totalMetres / metresPerSecond }
     var staySecondsTotal: Double { Double(plan.stops.count) * staySeconds }
@@ -210,7 +227,7 @@ struct WalkShape {
 
     var text: [String] {
         let s = plan.start
-        var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude))\(origin.map { " (\(DisplayText.clean($0)))" } ?? ""): \(plan.stops.count) stop\(plan.stops.count == 1 ? "" : "s"), "
+        var lines = ["Art walk from \(String(format: "%.5f,%.5f", s.latitude, s.longitude))\(origin.map { " (\(DisplayText.clean($0)))" } ?? ""): \(plan.stops.count) \(unseenOnly ? "unseen " : "")stop\(plan.stops.count == 1 ? "" : "s"), "
             + "\(DistanceText.format(plan.totalMetres)), \(Self.minutes(walkingSeconds)) walking + \(Self.minutes(staySecondsTotal)) at the stops"
             + (finish == .round ? ", back to the start" : finish == .open ? ", ending at the last" : ", ending at the point given")
             + (plan.byStraightLines ? " (by straight lines: no streets here)" : "")]

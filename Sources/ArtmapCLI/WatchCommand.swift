@@ -30,7 +30,8 @@ enum WatchCommand: Command {
         "Follows one source: a GPX walk (--gpx), gpsd (--gpsd), GeoClue2 (--geoclue), or else the fixed point of --at.",
         "Prints a line for every fix that moves the reference point (at least --distance-filter metres",
         "from the last): time, latitude, longitude, source, nearest building and its distance.",
-        "Ends when a replay ends (unless --loop) or on Ctrl-C.",
+        "Ends when a replay ends (unless --loop) or on Ctrl-C. Every fix marks the artworks within seen.within",
+        "metres (default 20) as seen (artmap seen list), each said on standard error.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -44,17 +45,19 @@ enum WatchCommand: Command {
         let collection = try options.collection.collection(in: store)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
         let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : (location.geoclue ? "geoclue" : "fixed"))
+        let seen = try SeenRecorder(store: store, within: try SettingsReading.checked(store, console: console).seenWithin, console: console)
         let report: @Sendable (Coordinate) -> Void = { coordinate in
             console.line(line(for: coordinate, source: source, query: query, json: json))
         }
         if let replay = location.replay {
-            try await replay.play(loop: location.loop, filter: location.filter, apply: report)
+            try await replay.play(loop: location.loop, filter: location.filter, every: { seen.record($0) }, apply: report)
         } else if let gpsd = location.gpsd {
             // Runs until interrupted; gpsd's state changes go to stderr, applied fixes to stdout.
             let filter = SharedDistanceFilter(location.filter)
             let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
                 switch event {
                 case .fix(let coordinate, _):
+                    seen.record(coordinate)
                     if filter.accept(coordinate) { report(coordinate) }
                 default:
                     console.error(event.statusText)
@@ -63,9 +66,10 @@ enum WatchCommand: Command {
             client.start()
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } else if location.geoclue {
-            try await followGeoClue(location, report: report, console: console)
+            try await followGeoClue(location, report: report, seen: seen, console: console)
         } else {
-            report(StartResolving.start(option: options.at.map { ($0, "--at") }, store: store).coordinate)
+            let point = StartResolving.start(option: options.at.map { ($0, "--at") }, store: store).coordinate
+            report(point)
         }
         return 0
     }
@@ -73,11 +77,12 @@ enum WatchCommand: Command {
     /// Runs until interrupted: GeoClue's state changes (no agent, gone away, quiet) go to stderr, applied fixes to
     /// stdout; the last fix stays the reference while GeoClue is away.
     private static func followGeoClue(_ location: LocationOptions, report: @escaping @Sendable (Coordinate) -> Void,
-                                      console: Console) async throws {
+                                      seen: SeenRecorder, console: Console) async throws {
         let filter = SharedDistanceFilter(location.filter)
         let client = GeoClueClient(busAddress: location.busAddress, maxError: location.maxError) { event in
             switch event {
             case .fix(let coordinate, _):
+                seen.record(coordinate)
                 if filter.accept(coordinate) { report(coordinate) }
             default:
                 console.error(event.statusText)

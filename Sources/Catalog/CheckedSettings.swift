@@ -15,6 +15,8 @@ public struct CheckedSettings: Sendable, Equatable {
     public var distanceFilter: Double
     /// Walking speed in km/h.
     public var walkSpeed: Double
+    /// Metres from a live position within which an artwork is marked seen (issue 47).
+    public var seenWithin: Double
     /// Minutes spent at each stop of a walk.
     public var walkStay: Double
     /// Seconds since the last sync before the start-up sync runs.
@@ -44,6 +46,7 @@ public struct CheckedSettings: Sendable, Equatable {
         nearest = Int(number(Setting.nearest))
         distanceFilter = number(Setting.distanceFilter)
         walkSpeed = number(Setting.walkSpeed)
+        seenWithin = number(Setting.seenWithin)
         walkStay = number(Setting.walkStay)
         syncMaxAge = number(Setting.syncMaxAge)
         maxAgeDays = number(Setting.maxAgeDays)

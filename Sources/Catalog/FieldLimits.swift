@@ -65,14 +65,17 @@ public enum FieldLimits {
         return String(text[..<end]) + "…"
     }
 
-    /// Every text field of `artwork` cleaned (`DisplayText.clean`: escape sequences, controls, bidi and zero-width
+    /// Every text field of `artwork` cleaned (HTML made plain by `MarkupText`; `DisplayText.clean`: escape sequences, controls, bidi and zero-width
     /// characters removed; the information keeps its lines) and held to its limit, with a note per cut field
     /// ("title cut to 300 …"), so what a file or a service brings is stored clean and every output shows it so.
     /// The id is cut too (at 100); a door that must refuse a long id checks it first.
     public static func bounded(_ artwork: Artwork) -> (artwork: Artwork, notes: [String]) {
         var artwork = artwork
         var notes: [String] = []
+        // Text fields (not ids, addresses of pictures and pages, dates) may hold HTML: made plain first.
+        let textFields: [WritableKeyPath<Artwork, String>] = [\.title, \.artist, \.year, \.type, \.information, \.locationNotes]
         func apply(_ keyPath: WritableKeyPath<Artwork, String>, _ limit: Int, _ name: String) {
+            if textFields.contains(keyPath) { artwork[keyPath: keyPath] = MarkupText.plain(artwork[keyPath: keyPath]) }
             artwork[keyPath: keyPath] = keyPath == \Artwork.information ? cleanLines(artwork[keyPath: keyPath])
                 : DisplayText.clean(artwork[keyPath: keyPath])
             let value = artwork[keyPath: keyPath]
@@ -92,7 +95,7 @@ public enum FieldLimits {
         apply(\.webPage, url, "web page")
         apply(\.collection, collection, "collection")
         apply(\.lastModified, year, "lastModified")
-        artwork.building = artwork.building.map(DisplayText.clean)
+        artwork.building = artwork.building.map { DisplayText.clean(MarkupText.plain($0)) }
         if let building = artwork.building, let cut = cut(building, to: FieldLimits.building) {
             artwork.building = cut
             notes.append("building cut to \(FieldLimits.building) characters (it had \(building.utf8.count) bytes)")

@@ -110,7 +110,9 @@ public enum ServiceRecordDecoder {
         guard id.count <= FieldLimits.id else { return .failure(CatalogError("id longer than \(FieldLimits.id) characters")) }
         /// A text field, cut to its limit (noted).
         func field(_ value: String?, _ limit: Int, _ name: String) -> String {
-            let bounded = FieldLimits.bounded(value ?? "", limit, field: name)
+            // Text (not file names) may hold HTML, as any import's: made plain before it is bounded.
+            let plain = name == "fileName" || name == "thumbnail" ? value ?? "" : MarkupText.plain(value ?? "")
+            let bounded = FieldLimits.bounded(plain, limit, field: name)
             if let note = bounded.note { notes.append(note) }
             return bounded.text
         }

@@ -100,6 +100,10 @@ public struct Setting: Sendable, Identifiable {
     public static let walkSpeed = "walk.speed"
     public static let walkStay = "walk.stay"
     public static let home = "location.home"
+    public static let locationSource = "location.source"
+    /// The values of `location.source`: fixed (no live source unless an option asks), auto, gpsd, geoclue.
+    public static let locationSources = ["fixed", "auto", "gpsd", "geoclue"]
+    public static let seenWithin = "seen.within"
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [
@@ -164,6 +168,11 @@ public struct Setting: Sendable, Identifiable {
                 defaultValue: "on", choices: ["on", "off"], check: choice(["on", "off"])),
         Setting(key: maxAgeDays, title: "Fetch again after", help: "days before a fetched tile is asked for again, 0 to 3650",
                 defaultValue: "30", check: number(in: 0...3650, unit: "days", integer: true)),
+        Setting(key: locationSource, title: "Location source",
+                help: "where a live position comes from when no option says: fixed (none), auto (gpsd when it answers, else GeoClue when on the system bus, else home), gpsd, geoclue",
+                defaultValue: "fixed", choices: locationSources, check: choice(locationSources)),
+        Setting(key: seenWithin, title: "Seen within", help: "metres from a live position within which an artwork is marked seen, 1 to 500",
+                defaultValue: "20", check: number(in: 1...500, unit: "metres")),
     ]
 
     /// The `theme` setting's values.

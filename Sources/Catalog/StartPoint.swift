@@ -37,6 +37,12 @@ public struct StartPoint: Sendable, Equatable {
         return StartPoint(coordinate: .ashtonBuilding, origin: .builtIn)
     }
 
+    /// Whether the start was typed as an option (`--at`, `--from`, `--near`).
+    public var isTyped: Bool {
+        if case .option = origin { return true }
+        return false
+    }
+
     /// Whether nobody said where the start is (no option, live source, home or last place).
     public var isBuiltIn: Bool { origin == .builtIn }
 
@@ -48,6 +54,19 @@ public struct StartPoint: Sendable, Equatable {
         case .home(nil): return "home"
         case .lastShown: return "where the view last was"
         case .builtIn: return "the built-in Ashton Building"
+        }
+    }
+
+    /// The start as a live source's failure names what is used instead: "home (Helsinki, 60.17000,24.94000)",
+    /// "where the view last was (…)", "the built-in Ashton Building, Liverpool (set yours with …)".
+    public var usedInstead: String {
+        let at = String(format: "%.5f,%.5f", coordinate.latitude, coordinate.longitude)
+        switch origin {
+        case .option(let what), .live(let what): return "\(what) (\(at))"
+        case .home(let name?): return "home (\(name), \(at))"
+        case .home(nil): return "home (\(at))"
+        case .lastShown: return "where the view last was (\(at))"
+        case .builtIn: return "the built-in Ashton Building, Liverpool (set your home with 'artmap config set location.home PLACE')"
         }
     }
 

@@ -99,8 +99,9 @@ public struct DistanceFilter: Sendable {
 
 extension GPXReplay {
     /// Plays the schedule in real time (scaled by `speed`), passing each fix that gets through the
-    /// distance filter to `apply`. Ends after one pass unless `loop`; stops when the task is cancelled.
-    public func play(loop: Bool, filter: DistanceFilter,
+    /// distance filter to `apply`, and every fix, filtered or not, to `every` (what is walked past, issue 47).
+    /// Ends after one pass unless `loop`; stops when the task is cancelled.
+    public func play(loop: Bool, filter: DistanceFilter, every: (@Sendable (Coordinate) -> Void)? = nil,
                      apply: @escaping @Sendable (Coordinate) -> Void) async throws {
         var filter = filter
         guard !points.isEmpty else { return }
@@ -111,6 +112,7 @@ extension GPXReplay {
                 previous = fix.offset
                 if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
                 try Task.checkCancellation()
+                every?(fix.coordinate)
                 if filter.accept(fix.coordinate) { apply(fix.coordinate) }
             }
         } while loop && points.count > 1

@@ -60,6 +60,12 @@ public final class GeoClueClient: @unchecked Sendable {
 
     deinit { g_main_context_unref(context) }
 
+    /// Whether GeoClue is on the system bus at `busAddress` (running, or started on demand): `location.source = auto`
+    /// asks it after gpsd. False when there is no bus to ask.
+    public static func isOnBus(busAddress: String?) -> Bool {
+        (try? GeoClueConnection(address: busAddress))?.serviceIsKnown() ?? false
+    }
+
     /// Starts the client's thread.
     public func start() {
         let thread = Thread { [self] in run() }

@@ -43,6 +43,29 @@ final class GeoClueConnection {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
+    /// Whether GeoClue is on this bus: running (its name has an owner) or started on demand (activatable).
+    func serviceIsKnown() -> Bool {
+        for (method, parameters) in [("NameHasOwner", g_variant_new_tuple([g_variant_new_string(GeoClueConnection.service)], 1)),
+                                     ("ListActivatableNames", nil)] {
+            guard let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                          "org.freedesktop.DBus", method, parameters, nil,
+                                                          G_DBUS_CALL_FLAGS_NONE, 2000, nil, nil) else { continue }
+            defer { g_variant_unref(reply) }
+            guard let answer = g_variant_get_child_value(reply, 0) else { continue }
+            defer { g_variant_unref(answer) }
+            let type = String(cString: g_variant_get_type_string(answer))
+            if type == "b", g_variant_get_boolean(answer) != 0 { return true }
+            if type == "as" {
+                for index in 0..<g_variant_n_children(answer) {
+                    guard let name = g_variant_get_child_value(answer, index) else { continue }
+                    defer { g_variant_unref(name) }
+                    if String(cString: g_variant_get_string(name, nil)) == GeoClueConnection.service { return true }
+                }
+            }
+        }
+        return false
+    }
+
     /// Asks GeoClue for a client, names artmap, asks for `accuracyLevel` (8: exact), starts it and subscribes
     /// to its updates. GeoClue answers GetClient only once an agent for this user is registered: no answer
     /// within `agentWait` seconds is said as a missing agent.

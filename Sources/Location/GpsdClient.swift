@@ -138,6 +138,13 @@ public final class GpsdClient: @unchecked Sendable {
         }
     }
 
+    /// Whether a gpsd listens at `address` now (a connection is accepted): `location.source = auto`'s first question.
+    public static func answers(at address: GpsdAddress) -> Bool {
+        guard let fd = try? GpsdClient(address: address, onEvent: { _ in }).connect() else { return false }
+        close(fd)
+        return true
+    }
+
     private func connect() throws -> Int32 {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

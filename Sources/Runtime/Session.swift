@@ -66,6 +66,7 @@ public final class Session {
         handlers = [
             catalogue,
             FavouritesEffects(dependencies),
+            SeenEffects(dependencies),
             SettingsEffects(dependencies) { key, value in painters.settingApplied(key, value) },
             SlideshowEffects(dependencies),
             TimerEffects(dependencies),
@@ -243,6 +244,8 @@ public final class Session {
             let filter = SharedDistanceFilter(location.filter)
             let client = GpsdClient(address: gpsd, maxError: location.maxError) { event in
                 queue.post(.locationStatus(event.statusText))
+                // Every fix marks what it passes as seen (issue 47); only those past the filter move the view.
+                if case .fix(let coordinate, _) = event { queue.post(.liveFix(coordinate)) }
                 if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
@@ -259,6 +262,8 @@ public final class Session {
             let filter = SharedDistanceFilter(location.filter)
             let client = GeoClueClient(busAddress: location.busAddress, maxError: location.maxError) { event in
                 queue.post(.locationStatus(event.statusText))
+                // Every fix marks what it passes as seen (issue 47); only those past the filter move the view.
+                if case .fix(let coordinate, _) = event { queue.post(.liveFix(coordinate)) }
                 if case .fix(let coordinate, _) = event, filter.accept(coordinate) {
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
@@ -273,7 +278,7 @@ public final class Session {
         let loop = location.loop, filter = location.filter
         locationTask = Task.detached {
             do {
-                try await replay.play(loop: loop, filter: filter) { coordinate in
+                try await replay.play(loop: loop, filter: filter, every: { queue.post(.liveFix($0)) }) { coordinate in
                     queue.post(.referenceMoved(coordinate, .live(label)))
                 }
                 queue.post(.error("\(label): the walk has ended"))

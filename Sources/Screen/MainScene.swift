@@ -30,6 +30,7 @@ public struct MainScene {
     var imperial: Bool { context.imperial }
     func distanceText(_ metres: Double) -> String { context.distanceText(metres) }
     func isFavourite(_ artwork: Artwork) -> Bool { context.isFavourite(artwork) }
+    func isSeen(_ artwork: Artwork) -> Bool { context.seenAt(artwork) != nil }
     func cellOffset(of coordinate: Coordinate) -> (x: Int, y: Int) { main.cellOffset(of: coordinate) }
     func boundingBox(cellsFromX x0: Int, toX x1: Int, fromY y0: Int, toY y1: Int) -> BoundingBox {
         main.boundingBox(cellsFromX: x0, toX: x1, fromY: y0, toY: y1)

@@ -154,8 +154,9 @@ extension CatalogStore {
         let point = GeoPoint(artwork.coordinate)
         let around = FeatureBounds(south: point.latitude, north: point.latitude, west: point.longitude, east: point.longitude)
         let query = try statement ?? database.prepare(Self.featuresInBoxSQL)
-        let candidates = try mapFeatures(in: around, using: query).filter { $0.kind.isArea && $0.contains(point) }
-        if let building = candidates.filter({ $0.kind == .building }).min(by: { $0.relativeArea < $1.relativeArea }) {
+        let nearby = try mapFeatures(in: around, using: query)
+        let candidates = nearby.filter { $0.kind.isArea && $0.contains(point) }
+        if let building = Self.building(at: point, inside: candidates.filter { $0.kind == .building }, nearby: nearby) {
             if !building.name.isEmpty {
                 placed.building = building.name
             } else if placed.locationNotes.isEmpty {
@@ -166,6 +167,16 @@ extension CatalogStore {
         let named = candidates.filter { !$0.name.isEmpty && [.plaza, .green, .otherArea].contains($0.kind) }
         if let area = named.min(by: { $0.relativeArea < $1.relativeArea }) { placed.building = area.name }
         return placed
+    }
+
+    /// The building an artwork at `point` belongs to: the smallest named building containing it, or whose outline it
+    /// lies on (a mural mapped as a vertex of the wall, within 0.5 m); an unnamed building or `building:part` inside a
+    /// named building is the named building's. Only when no named building holds the point, the smallest unnamed one.
+    static func building(at point: GeoPoint, inside: [MapFeature], nearby: [MapFeature]) -> MapFeature? {
+        let touching = nearby.filter { $0.kind == .building && !$0.contains(point) && metres(from: point, toLine: $0.parts) <= 0.5 }
+        let smallest: ([MapFeature]) -> MapFeature? = { $0.min { $0.relativeArea < $1.relativeArea } }
+        return smallest(inside.filter { !$0.name.isEmpty }) ?? smallest(touching.filter { !$0.name.isEmpty })
+            ?? smallest(inside) ?? smallest(touching)
     }
 
     /// The name of the nearest named street or path within 80 m of `point`, if any.

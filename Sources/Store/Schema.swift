@@ -195,6 +195,18 @@ public enum Schema {
             PRIMARY KEY (walk, position)
         );
         """,
+        // v11: the artworks the person has seen (issue 47), by hand or by walking past, with the date. Keyed by
+        // (collection, id) with no reference to `artworks`: like a heart it is the person's, and a refresh or a
+        // re-import that replaces the artworks' rows never removes it.
+        """
+        CREATE TABLE IF NOT EXISTS seen (
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            seen_at TEXT NOT NULL,
+            how TEXT NOT NULL CHECK (how IN ('hand', 'walk')),
+            PRIMARY KEY (collection, artwork_id)
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.

@@ -15,7 +15,8 @@ private let publicArt = repositoryRoot.appendingPathComponent("Tests/Cartography
     #expect(result.status == 0, "\(result.err)")
     let lines = result.out.split(separator: "\n").map(String.init)
     #expect(lines.first == "seattle-socrata.csv: CSV, 4 records (comma-separated, 12 columns); positions from latitude and longitude (numbers), "
-        + "else Geolocation (\"(lat, lon)\" in the text), read as EPSG:4326")
+        + "else Geolocation (\"(lat, lon)\" in the text)")
+    #expect(lines.dropFirst().first == "coordinate system: EPSG:4326 (longitude/latitude); every position lies in longitude/latitude range")
     #expect(lines.contains("  title       ← List_Title (by name; the most distinct, longest titles: 4 distinct values, 22 characters on average; "
         + "runner-up Title: 3 distinct values, 11 characters on average)"))
     #expect(lines.contains { $0.hasPrefix("  artist      ← Artist_Full_Name (") && $0.hasSuffix("runner-up First_Name + Last_Name)") })

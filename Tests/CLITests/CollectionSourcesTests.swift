@@ -120,7 +120,7 @@ import TestSupport
     let elsewhere = home.appendingPathComponent("elsewhere.sqlite").path
     for (options, said) in [
         (["--no-images", "--store", elsewhere], "its recorded import options hold '--store', which an import does not record"),
-        (["--crs", "EPSG:9999"], "its recorded import options are not usable (option --crs takes EPSG:4326 (or CRS84) or EPSG:3857, not 'EPSG:9999')"),
+        (["--crs", "ESRI:54030"], "its recorded import options are not usable (option --crs takes an EPSG code (EPSG:4326 or CRS84, EPSG:3857, EPSG:28992…), not 'ESRI:54030')"),
         (["--field"], "its recorded import option --field has no value"),
     ] {
         do {

@@ -85,20 +85,70 @@ private struct GeoClueWatchLine: Decodable {
         #expect(lines(outURL) == before)
     }
 
-    @Test func listWithoutAnAgentSaysSoAndEnds() async throws {
+    @Test func listWithoutAnAgentSaysSoAndStartsAtHome() async throws {
         let harness = try await GeoClueHarness.start(latitude: 53.4066, longitude: -2.9665, agent: false)
         defer { harness.stop() }
         let home = try temporaryDirectory("geoclue-noagent")
-        let (process, outURL, errURL) = try startBinary(["list", "--geoclue"], environment: harness.environment(binaryEnvironment(home: home)))
+        let environment = harness.environment(binaryEnvironment(home: home))
+        #expect(try runBinary(["config", "set", "location.home", "53.40322,-2.96583 Abercromby"], environment: environment).status == 0)
+        let (process, outURL, errURL) = try startBinary(["list", "--geoclue"], environment: environment)
         // Bounded: a list that waited for GeoClue for ever would be killed here and fail below.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { usleep(100_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let err = lines(errURL).joined(separator: "\n")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(err)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(err)")
         #expect(err.contains("GeoClue is running but no location agent is registered for your user (a desktop session starts one; "
-                             + "/usr/libexec/geoclue-2.0/demos/agent is the minimal one)"), "\(err)")
-        #expect(lines(outURL).isEmpty)
+                             + "/usr/libexec/geoclue-2.0/demos/agent is the minimal one) — using home (Abercromby, 53.40322,-2.96583)"), "\(err)")
+        #expect(lines(outURL).first?.contains("(home: Abercromby)") == true, "\(lines(outURL))")
+    }
+
+    @Test func walkRouteAndFetchStartAtGeoClue() async throws {
+        let (latitude, longitude) = (53.406566, -2.966531)
+        let harness = try await GeoClueHarness.start(latitude: latitude, longitude: longitude)
+        defer { harness.stop() }
+        let home = try temporaryDirectory("geoclue-walk")
+        let environment = harness.environment(binaryEnvironment(home: home))
+        let walk = try runBinary(["walk", "--geoclue", "--stops", "2", "--json"], environment: environment)
+        #expect(walk.status == 0, "\(walk.err)\n\(harness.log("geoclue").suffix(1500))")
+        struct Walk: Decodable { struct Point: Decodable { let latitude, longitude: Double }; let start: Point }
+        let start = try JSONDecoder().decode(Walk.self, from: Data(walk.out.utf8)).start
+        #expect(Geodesic.distance(from: Coordinate(clampingLatitude: start.latitude, longitude: start.longitude),
+                                  to: Coordinate(clampingLatitude: latitude, longitude: longitude)) < 5)
+        let walkText = try runBinary(["walk", "--geoclue", "--stops", "2"], environment: environment)
+        #expect(walkText.out.hasPrefix("Art walk from 53.4065"), "\(walkText.out)")
+        #expect(walkText.out.contains(" (GeoClue): 2 stops"), "\(walkText.out)")
+        // No streets on the campus: the route's refusal names the start GeoClue gave.
+        let route = try runBinary(["route", "--geoclue", "--to", "46"], environment: environment)
+        #expect(route.out.contains("the start (GeoClue: 53.406"), "\(route.out)\n\(route.err)")
+        // The fetch says where it fetches around; Overpass here is a closed port, so it fails after that.
+        let fetch = try runBinary(["fetch", "--geoclue", "--no-pictures", "--radius", "100", "--overpass-url", "http://127.0.0.1:9/api"],
+                                  environment: environment)
+        #expect(fetch.err.contains("artmap: fetching around the start (GeoClue: 53.406"), "\(fetch.err)")
+        #expect(try runBinary(["walk", "--geoclue", "--from", "53.4,-2.9"], environment: environment).status == 2)
+    }
+
+    @Test func theLocationSourceSettingFollowsGeoClueAndAutoFindsIt() async throws {
+        let (latitude, longitude) = (53.405290, -2.963930)
+        let harness = try await GeoClueHarness.start(latitude: latitude, longitude: longitude)
+        defer { harness.stop() }
+        let home = try temporaryDirectory("geoclue-setting")
+        let environment = harness.environment(binaryEnvironment(home: home))
+        for source in ["geoclue", "auto"] {
+            #expect(try runBinary(["config", "set", "location.source", source], environment: environment).status == 0)
+            let list = try runBinary(["list", "--json", "--nearest", "1"], environment: environment)
+            #expect(list.status == 0, "\(source): \(list.err)")
+            let reference = try JSONDecoder().decode(ListJSON.self, from: Data(list.out.utf8)).reference
+            #expect(Geodesic.distance(from: Coordinate(clampingLatitude: reference.latitude, longitude: reference.longitude),
+                                      to: Coordinate(clampingLatitude: latitude, longitude: longitude)) < 5, "\(source): \(list.out)")
+            let text = try runBinary(["list", "--nearest", "1"], environment: environment)
+            #expect(text.out.contains("(GeoClue, location.source = \(source))"), "\(source): \(text.out)")
+        }
+        // fixed: no live source; an option always wins over the setting.
+        #expect(try runBinary(["config", "set", "location.source", "fixed"], environment: environment).status == 0)
+        let fixed = try runBinary(["list", "--json", "--nearest", "1"], environment: environment)
+        #expect(try JSONDecoder().decode(ListJSON.self, from: Data(fixed.out.utf8)).reference.latitude == 53.406566)
+        #expect(try runBinary(["config", "set", "location.source", "gps"], environment: environment).status != 0)
     }
 }

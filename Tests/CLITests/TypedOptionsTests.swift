@@ -96,8 +96,9 @@ private func expectRefused<Options: CommandOptions>(_ parser: OptionParser, _ ar
                   "option --colors must be auto, none, 16, 256 or truecolor, got '8'")
     #expect(try ExportCommand.parser.parse(["--format", "GPX"], as: ExportCommand.Options.self).format == .gpx, "any case")
     expectRefused(ExportCommand.parser, ["--format", "kml"], as: ExportCommand.Options.self, "option --format takes geojson, gpx or csv, not 'kml'")
-    expectRefused(ImportCommand.parser, ["--crs", "EPSG:27700"], as: ImportCommand.Options.self,
-                  "option --crs takes EPSG:4326 (or CRS84) or EPSG:3857, not 'EPSG:27700'")
+    expectRefused(ImportCommand.parser, ["--crs", "ESRI:54030"], as: ImportCommand.Options.self,
+                  "option --crs takes an EPSG code (EPSG:4326 or CRS84, EPSG:3857, EPSG:28992…), not 'ESRI:54030'")
+    #expect(try ImportCommand.parser.parse(["--crs", "EPSG:27700"], as: ImportCommand.Options.self).crs?.value == .epsg(27700), "any EPSG code")
 }
 
 @Test func fieldMappingsAndCoordinateSystemsKeepTheirTextForARefresh() throws {

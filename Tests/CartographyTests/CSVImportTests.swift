@@ -136,7 +136,8 @@ private func csvFile(_ text: String, name: String = "art.csv") throws -> String 
     let noPositions = try #require(throws: CartographyError.self) {
         try CSVImporter.run(path: try csvFile("title,artist\nA,B\n"), collection: "c")
     }
-    #expect(noPositions.message.hasPrefix("CSV line 1: no positions: artmap looks for latitude and longitude columns, a WKT POINT column or \"(lat, lon)\""))
+    #expect(noPositions.message.hasPrefix("CSV line 1: no positions: artmap looks for latitude and longitude columns, easting and northing columns, "
+        + "a WKT POINT column, a GeoJSON geometry column, a \"lat, lon\" column or \"(lat, lon)\""))
     let unclosed = try #require(throws: CartographyError.self) {
         try CSVImporter.run(path: try csvFile("title,lat,lon\nA,1,2\n\"B,1,2\n"), collection: "c")
     }

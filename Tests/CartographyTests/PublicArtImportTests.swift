@@ -79,13 +79,11 @@ private func featureCollection(_ features: [String], extra: String = "") -> Data
     #expect(throws: CartographyError("no usable features (1 in the file): coordinates out of range: feature 1 has [544935.1, 6866384.5], not a longitude and latitude; if the file is in Web Mercator metres, give --crs EPSG:3857", file: "x")) {
         try GeoJSONImporter.run(data: stated, path: "x", collection: "c", sink: RecordingSink())
     }
-    // Any other system is refused by name.
+    // Any other EPSG code is read through PROJ (issue 48): the British National Grid's 530000, 180000 is in London.
     let british = featureCollection([#"{"type":"Feature","properties":{"title":"A"},"geometry":{"type":"Point","coordinates":[530000,180000]}}"#],
                                     extra: #""crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::27700"}},"#)
-    let error = try #require(throws: CartographyError.self) {
-        try GeoJSONImporter.run(data: british, path: "x", collection: "c", sink: RecordingSink())
-    }
-    #expect(error.message.hasPrefix("its crs member names urn:ogc:def:crs:EPSG::27700, which artmap does not read"))
+    let london = try #require(try GeoJSONImporter.run(data: british, path: "x", collection: "c", sink: RecordingSink()).artworks.first)
+    #expect(abs(london.coordinate.latitude - 51.5) < 0.01 && abs(london.coordinate.longitude - -0.13) < 0.02, "\(london.coordinate)")
 }
 
 @Test func crsForcesTheSystemAndPositionsOutsideBothRangesAreRefusedNamingTheFirstBadFeature() throws {

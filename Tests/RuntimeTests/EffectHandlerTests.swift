@@ -160,3 +160,20 @@ import TestSupport
     let busy = NearMeEffects.fetchFailure(SyncError(url: "https://overpass-api.de/api/interpreter", "the server answered HTTP 504"))
     #expect(busy == "the map could not be fetched: the server answered HTTP 504 — d tries again")
 }
+
+@Test func seenIsMarkedByHandTakenOffMarkedByWalkingAndRefusedOnABrokenStore() throws {
+    let (store, _) = try storeHolding([artwork("1"), artwork("2")])
+    let handler = SeenEffects(dependencies(store))
+    let replies = RecordedReplies()
+    let one = ArtworkKey(collection: "campus", id: "1"), two = ArtworkKey(collection: "campus", id: "2")
+    _ = handler.take(.toggleSeen(one), replies)
+    _ = handler.take(.markSeen([one, two]), replies)
+    _ = handler.take(.toggleSeen(one), replies)
+    let marks = replies.posted.compactMap { if case .seenLoaded(let marks) = $0 { return Set(marks.keys) } else { return nil } }
+    #expect(marks == [[one], [one, two], [two]])
+    #expect(try store.seenMarks().map(\.how) == [.walk])
+    _ = SeenEffects(failingDependencies()).take(.markSeen([one]), replies)
+    _ = SeenEffects(failingDependencies(readOnly: true)).take(.toggleSeen(one), replies)
+    let refusals = replies.posted.compactMap { if case .seenRefused(let why) = $0 { return why } else { return nil } }
+    #expect(refusals == ["cannot save what you have seen: disk I/O error", "cannot save what you have seen: the store is read-only"])
+}

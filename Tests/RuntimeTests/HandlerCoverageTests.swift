@@ -18,7 +18,7 @@ private enum EffectCase: CaseIterable {
     case startSync, refreshCollection, loadPicture, prefetchViewerTiles, loadCollection, loadCollections, reloadCatalogue
     case toggleFavourite, findSlideshowPictures, after, painters, saveSetting, fetchNews, openWebPage, loadFullRecords
     case loadWholeCatalogue, readMapTiles, buildMap, findRoute, fetchMap, refreshMap, cachePictures, findPlace
-    case planWalk, saveWalk, resumeWalk, readWorldDetail, quit
+    case planWalk, saveWalk, resumeWalk, readWorldDetail, toggleSeen, markSeen, quit
 
     init(_ effect: Effect) {
         switch effect {
@@ -49,6 +49,8 @@ private enum EffectCase: CaseIterable {
         case .saveWalk: self = .saveWalk
         case .resumeWalk: self = .resumeWalk
         case .readWorldDetail: self = .readWorldDetail
+        case .toggleSeen: self = .toggleSeen
+        case .markSeen: self = .markSeen
         case .quit: self = .quit
         }
     }
@@ -90,6 +92,8 @@ private enum EffectCase: CaseIterable {
             return .saveWalk(WalkSaveRequest(name: "noon", start: here, finish: .round, stops: [key], reached: [false]), screen: screen)
         case .resumeWalk: return .resumeWalk(WalkResumeRequest(name: "noon", position: here, generation: 1), screen: screen)
         case .readWorldDetail: return .readWorldDetail(WorldDetailRead(WorldAtlas(coarse: nil, detailURL: nil)))
+        case .toggleSeen: return .toggleSeen(key)
+        case .markSeen: return .markSeen([key])
         case .quit: return .quit
         }
     }

@@ -39,6 +39,8 @@ public protocol FeatureContext {
     func settingValue(_ setting: Setting) -> String
     /// Whether an artwork carries a heart.
     func isFavourite(_ artwork: Artwork) -> Bool
+    /// When an artwork was seen (ISO 8601), or nil when it is not (issue 47).
+    func seenAt(_ artwork: Artwork) -> String?
 }
 
 /// What a feature asks of its parent: the one vocabulary every screen on the stack speaks, so the root

@@ -28,6 +28,8 @@ public enum CSVImporter {
         public var firstOutside: (line: Int, x: Double, y: Double)?
         /// The first record whose planar position is outside Web Mercator's range as well.
         public var firstOutsideBoth: (line: Int, x: Double, y: Double)?
+        /// The first positions outside longitude/latitude range (up to 200), to try national grids on.
+        var planarSamples: [(x: Double, y: Double)] = []
 
         /// "comma", "semicolon", "tab".
         public var delimiterName: String { delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma" }
@@ -126,6 +128,7 @@ extension CSVImporter.Survey {
         planar += 1
         guard !CoordinateSystem.isLonLat(point.x, point.y) || !point.x.isFinite || !point.y.isFinite else { return }
         outsideLonLat += 1
+        if planarSamples.count < 200, point.x.isFinite, point.y.isFinite { planarSamples.append(point) }
         if firstOutside == nil { firstOutside = (line, point.x, point.y) }
         if !CoordinateSystem.isMercator(point.x, point.y) || !point.x.isFinite || !point.y.isFinite {
             outsideBoth += 1
@@ -135,21 +138,24 @@ extension CSVImporter.Survey {
 }
 
 extension CSVImporter {
-    /// How a file is read: its coordinate system (and the line saying it was inferred), its columns and positions.
+    /// How a file is read: its coordinate system (why, and the note when it was guessed), its columns and positions.
     public struct Plan: Sendable {
-        public var crs: CoordinateSystem
-        public var note: String?
+        public var system: SystemChoice
+        public var crs: CoordinateSystem { system.system }
+        public var note: String? { system.note }
         public var fields: PublicArtFields
     }
 
     /// The columns and coordinate system a surveyed file is read with. Columns that hold only positions
-    /// (latitude, longitude, WKT) fill no other field.
+    /// (latitude, longitude, easting, northing, WKT, geometry, pairs) fill no other field.
     public static func plan(_ survey: Survey, options: GeoJSONImporter.Options, path: String) throws -> Plan {
         guard !survey.positions.isEmpty else {
-            throw CartographyError("CSV line 1: no positions: artmap looks for latitude and longitude columns, a WKT POINT column or "
-                + "\"(lat, lon)\" at the end of a text column (columns: \(survey.header.prefix(40).joined(separator: ", ")))", file: path)
+            throw CartographyError("CSV line 1: no positions: artmap looks for latitude and longitude columns, easting and northing columns, "
+                + "a WKT POINT column, a GeoJSON geometry column, a \"lat, lon\" column or \"(lat, lon)\" at the end of a text column "
+                + "(columns: \(survey.header.prefix(40).joined(separator: ", ")))", file: path)
         }
-        let positional = Set([survey.positions.latitude, survey.positions.longitude, survey.positions.wkt].compactMap { $0 })
+        let p = survey.positions
+        let positional = Set([p.latitude, p.longitude, p.wkt, p.geometry, p.pair].compactMap { $0 })
         var fields: PublicArtFields
         do {
             let choosable = survey.profiles.enumerated().filter { !positional.contains($0.offset) }.map(\.element)
@@ -160,12 +166,17 @@ extension CSVImporter {
         if fields.choices[.address] == nil, let column = survey.positions.parenthesised {
             fields.set(.address, .init(column: survey.header[column], reason: "the text before its \"(lat, lon)\"", runnerUp: nil))
         }
-        if let forced = options.crs { return Plan(crs: forced, note: nil, fields: fields) }
-        if survey.planar > 0, survey.outsideLonLat == survey.planar, survey.outsideBoth == 0 {
-            return Plan(crs: .webMercator, note: "every position lies outside longitude/latitude range but inside Web Mercator's: "
-                + "read as EPSG:3857 metres (give --crs to say otherwise)", fields: fields)
+        var evidence = SystemChoice.Evidence(forced: options.crs)
+        evidence.columnNames = p.numberNames
+        evidence.saysGrid = p.namedAsGrid
+        evidence.planarSamples = survey.planarSamples
+        (evidence.positions, evidence.outsideLonLat, evidence.outsideBoth) = (survey.planar, survey.outsideLonLat, survey.outsideBoth)
+        do {
+            return Plan(system: try SystemChoice.choose(evidence), fields: fields)
+        } catch let error as CartographyError {
+            let column = p.numberNames.isEmpty ? "" : ", columns \(p.numberNames.joined(separator: " and "))"
+            throw CartographyError("CSV line \(survey.firstOutside?.line ?? 2)\(column): \(error.message)", file: path)
         }
-        return Plan(crs: .lonLat, note: nil, fields: fields)
     }
 
     /// Imports the file's records as artworks of `collection` (a CSV has no map features). Each record that cannot be
@@ -175,6 +186,12 @@ extension CSVImporter {
         let plan = try self.plan(survey, options: options, path: path)
         var result = MapImportResult()
         if let note = plan.note { result.notes.append(note) }
+        let converter: PositionConverter
+        do {
+            converter = try PositionConverter(plan.crs)
+        } catch let error as CartographyError {
+            throw CartographyError("CSV: \(error.message)", file: path)
+        }
         var reader = try reader(path, delimiter: survey.delimiter)
         var ids = RecordIDs(noun: "CSV line")
         // Why the first record was skipped: a refusal of the whole file says it (its notes are not shown then).
@@ -189,7 +206,7 @@ extension CSVImporter {
                     throw CartographyError.line(record.line, "more than \(MapImportResult.maxArtworks) artworks, more than artmap imports from one file (split it)")
                 }
                 do {
-                    let artwork = try self.artwork(record, number: number, survey: survey, plan: plan, collection: collection, ids: &ids)
+                    let artwork = try self.artwork(record, number: number, survey: survey, plan: plan, converter: converter, collection: collection, ids: &ids)
                     result.artworks.append(artwork)
                 } catch let error as CartographyError {
                     if firstSkip == nil { firstSkip = "line \(record.line): \(error.message)" }
@@ -200,7 +217,7 @@ extension CSVImporter {
             throw CartographyError("CSV \(error.message)", file: path)
         }
         guard !result.artworks.isEmpty else {
-            let positions = refusal(survey, crs: plan.crs)
+            let positions = refusal(survey, crs: plan.crs, converter: converter)
             throw CartographyError("CSV: no usable records (\(survey.records) in the file)" + (positions.isEmpty ? firstSkip.map { "; the first skipped is \($0)" } ?? "" : positions), file: path)
         }
         result.unique(ids)
@@ -211,7 +228,7 @@ extension CSVImporter {
     /// Why no record was usable, when positions are to blame, naming the line that is: read as longitude and
     /// latitude, the first outside that range (and the first outside Web Mercator's too); read as Web Mercator,
     /// the first outside its range.
-    static func refusal(_ survey: Survey, crs: CoordinateSystem) -> String {
+    static func refusal(_ survey: Survey, crs: CoordinateSystem, converter: PositionConverter) -> String {
         func shown(_ bad: (line: Int, x: Double, y: Double)) -> String { "line \(bad.line) has \(bad.x), \(bad.y) (x, y)" }
         switch crs {
         case .lonLat:
@@ -224,11 +241,14 @@ extension CSVImporter {
         case .webMercator:
             guard let both = survey.firstOutsideBoth else { return "" }
             return ": \(shown(both)), outside Web Mercator's range (EPSG:3857): reproject the file to EPSG:4326"
+        case .epsg:
+            return ": no position transformed from \(converter.label) to a place on the earth; is the system right? (give --crs EPSG:N)"
         }
     }
 
     /// One record's artwork, or why it has none.
-    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, collection: String, ids: inout RecordIDs) throws -> Artwork {
+    static func artwork(_ record: CSVReader.Record, number: Int, survey: Survey, plan: Plan, converter: PositionConverter, collection: String,
+                        ids: inout RecordIDs) throws -> Artwork {
         guard record.fields.count <= survey.header.count || survey.header.count >= maxColumns else {
             throw CartographyError("\(record.fields.count) fields where the header has \(survey.header.count)")
         }
@@ -238,7 +258,7 @@ extension CSVImporter {
             let value = raw.count > 1 && raw.hasPrefix("'") && "=+-@".contains(raw.dropFirst().first ?? " ") ? String(raw.dropFirst()) : raw
             properties[name] = FieldLimits.cut(value, to: FieldLimits.information) ?? value
         }
-        let coordinate = try position(record.fields, survey.positions, crs: plan.crs)
+        let coordinate = try position(record.fields, survey.positions, converter: converter, header: survey.header)
         if let column = survey.positions.parenthesised, column < record.fields.count,
            let found = PositionColumns.latLon(inText: record.fields[column]) {
             // The address a location column holds, without the position at its end.
@@ -251,16 +271,29 @@ extension CSVImporter {
         return plan.fields.artwork(id: id, properties: properties, at: coordinate, collection: collection)
     }
 
-    /// A record's position: its number columns, else its WKT, else the "(lat, lon)" in its text.
-    static func position(_ fields: [String], _ columns: PositionColumns, crs: CoordinateSystem) throws -> Coordinate {
+    /// A record's position: its number columns, else its WKT, else its geometry, else its "lat, lon" pair, else the
+    /// "(lat, lon)" in its text. A position that does not convert names its column.
+    static func position(_ fields: [String], _ columns: PositionColumns, converter: PositionConverter, header: [String]) throws -> Coordinate {
         var point = columns.numbers(fields)
-        if point == nil, let wkt = columns.wkt, wkt < fields.count { point = PositionColumns.point(wkt: fields[wkt]) }
+        var column = columns.numberNames.joined(separator: "/")
+        if point == nil, let wkt = columns.wkt, wkt < fields.count, let found = PositionColumns.point(wkt: fields[wkt]) {
+            (point, column) = (found, header[wkt])
+        }
+        if point == nil, let geometry = columns.geometry, geometry < fields.count {
+            do {
+                if let found = try PositionText.geometry(fields[geometry]) { (point, column) = (found, header[geometry]) }
+            } catch let error as CartographyError {
+                throw CartographyError("column \(header[geometry]): \(error.message)")
+            }
+        }
         if let point {
-            guard let (lon, lat) = crs.lonLat(point.x, point.y) else {
-                throw CartographyError(crs == .lonLat ? "position \(point.y), \(point.x) (latitude, longitude) is outside the world"
-                                                      : "position [\(point.x), \(point.y)] is outside Web Mercator's range")
+            guard let (lon, lat) = converter.lonLat(point.x, point.y) else {
+                throw CartographyError("column \(column): \(converter.refusal(point.x, point.y))")
             }
             return Coordinate(clampingLatitude: lat, longitude: lon)
+        }
+        if let found = columns.pairPosition(fields) {
+            return Coordinate(clampingLatitude: found.latitude, longitude: found.longitude)
         }
         if let column = columns.parenthesised, column < fields.count, let found = PositionColumns.latLon(inText: fields[column]) {
             return Coordinate(clampingLatitude: found.latitude, longitude: found.longitude)

@@ -36,7 +36,13 @@ public enum GeoJSONImporter {
         let plan = try self.plan(survey, options: options, path: path)
         var result = MapImportResult()
         if let note = plan.note { result.notes.append(note) }
-        var pass = Pass(crs: plan.crs, fields: plan.fields, collection: collection)
+        let converter: PositionConverter
+        do {
+            converter = try PositionConverter(plan.crs)
+        } catch let error as CartographyError {
+            throw CartographyError(error.message, file: path)
+        }
+        var pass = Pass(converter: converter, fields: plan.fields, collection: collection)
         _ = try parse(data, path: path) { index, element in
             // Checked outside the per-feature catch: too many is the whole file's refusal, not one feature skipped.
             guard result.artworks.count < MapImportResult.maxArtworks else {
@@ -52,7 +58,7 @@ public enum GeoJSONImporter {
             }
         }
         guard result.features > 0 || !result.artworks.isEmpty else {
-            throw CartographyError("no usable features (\(survey.elements) in the file)\(refusal(survey, crs: plan.crs))", file: path)
+            throw CartographyError("no usable features (\(survey.elements) in the file)\(refusal(survey, converter: converter))", file: path)
         }
         result.unique(pass.ids)
         result.artworks = namedByAddress(result.artworks)
@@ -75,6 +81,8 @@ public enum GeoJSONImporter {
         public var firstOutsideLonLat: (feature: Int, x: Double, y: Double)?
         /// The first with a position outside both ranges.
         public var firstOutsideBoth: (feature: Int, x: Double, y: Double)?
+        /// The first positions outside longitude/latitude range (up to 200), to try national grids on.
+        var planarSamples: [(x: Double, y: Double)] = []
     }
 
     /// Reads `data` once for its property names, `crs` member and the range of its positions.
@@ -116,34 +124,38 @@ public enum GeoJSONImporter {
         return survey
     }
 
-    /// The columns and the coordinate system a file is read with, and the line that says so when the system
-    /// was inferred rather than stated.
-    public static func plan(_ survey: Survey, options: Options, path: String) throws -> (crs: CoordinateSystem, note: String?, fields: PublicArtFields) {
+    /// How a file is read: its coordinate system (why, and the note when it was guessed) and its columns.
+    public struct Plan: Sendable {
+        public var system: SystemChoice
+        public var crs: CoordinateSystem { system.system }
+        public var note: String? { system.note }
+        public var fields: PublicArtFields
+    }
+
+    /// The columns and the coordinate system a file is read with: `--crs`, else its crs member (any EPSG code PROJ
+    /// knows), else what its positions look like.
+    public static func plan(_ survey: Survey, options: Options, path: String) throws -> Plan {
         let fields: PublicArtFields
         do {
             fields = try PublicArtFields.choose(profiles: survey.profiles, overrides: options.fields)
         } catch let error as CartographyError {
             throw CartographyError(error.message, file: path)
         }
-        if let forced = options.crs { return (forced, nil, fields) }
-        if let name = survey.crsName {
-            guard let crs = CoordinateSystem(name: name) else {
-                throw CartographyError("its crs member names \(name), which artmap does not read (it reads CRS84/EPSG:4326 and EPSG:3857); "
-                    + "reproject the file to EPSG:4326 (ogr2ogr -t_srs EPSG:4326), or give --crs if the member is wrong", file: path)
-            }
-            return (crs, nil, fields)
+        var evidence = SystemChoice.Evidence(forced: options.crs)
+        evidence.stated = survey.crsName.map { ($0, "its crs member") }
+        evidence.planarSamples = survey.planarSamples
+        (evidence.positions, evidence.outsideLonLat, evidence.outsideBoth) = (survey.positions, survey.outsideLonLat, survey.outsideBoth)
+        do {
+            return Plan(system: try SystemChoice.choose(evidence), fields: fields)
+        } catch let error as CartographyError {
+            throw CartographyError(error.message, file: path)
         }
-        if survey.positions > 0, survey.outsideLonLat == survey.positions, survey.outsideBoth == 0 {
-            return (.webMercator, "every position lies outside longitude/latitude range but inside Web Mercator's: "
-                + "read as EPSG:3857 metres (give --crs to say otherwise)", fields)
-        }
-        return (.lonLat, nil, fields)
     }
 
     /// Why nothing was usable, when positions are to blame: ": coordinates out of range: feature 3 has […]".
-    static func refusal(_ survey: Survey, crs: CoordinateSystem) -> String {
+    static func refusal(_ survey: Survey, converter: PositionConverter) -> String {
         func shown(_ bad: (feature: Int, x: Double, y: Double)) -> String { "feature \(bad.feature) has [\(bad.x), \(bad.y)]" }
-        switch crs {
+        switch converter.system {
         case .lonLat:
             guard let bad = survey.firstOutsideLonLat else { return "" }
             let mercator = survey.firstOutsideBoth == nil
@@ -153,6 +165,8 @@ public enum GeoJSONImporter {
         case .webMercator:
             guard let bad = survey.firstOutsideBoth else { return "" }
             return ": coordinates out of range: \(shown(bad)), outside Web Mercator's range (EPSG:3857)"
+        case .epsg:
+            return ": no position transformed from \(converter.label) to a place on the earth; is the crs member right? (give --crs EPSG:N)"
         }
     }
 
@@ -201,6 +215,7 @@ public enum GeoJSONImporter {
             survey.positions += 1
             guard !CoordinateSystem.isLonLat(x, y) || !x.isFinite || !y.isFinite else { return }
             survey.outsideLonLat += 1
+            if survey.planarSamples.count < 200, x.isFinite, y.isFinite { survey.planarSamples.append((x, y)) }
             if survey.firstOutsideLonLat == nil { survey.firstOutsideLonLat = (feature, x, y) }
             if !CoordinateSystem.isMercator(x, y) || !x.isFinite || !y.isFinite {
                 survey.outsideBoth += 1
@@ -213,7 +228,7 @@ public enum GeoJSONImporter {
 
     /// One reading of the features, in a chosen coordinate system and with chosen columns.
     private struct Pass {
-        let crs: CoordinateSystem
+        let converter: PositionConverter
         let fields: PublicArtFields
         let collection: String
         /// Each artwork's given id, settled once every feature is read: no made-up id is one the file gives.
@@ -221,8 +236,8 @@ public enum GeoJSONImporter {
         /// Where each OpenStreetMap element's artwork is in the result, by its id (`node/1`).
         var elements: [String: Int] = [:]
 
-        init(crs: CoordinateSystem, fields: PublicArtFields, collection: String) {
-            self.crs = crs
+        init(converter: PositionConverter, fields: PublicArtFields, collection: String) {
+            self.converter = converter
             self.fields = fields
             self.collection = collection
         }
@@ -328,9 +343,8 @@ public enum GeoJSONImporter {
                   case .number(let x) = pair[0], case .number(let y) = pair[1] else {
                 throw CartographyError("a position must be [longitude, latitude] (two numbers)")
             }
-            guard let (lon, lat) = crs.lonLat(x, y) else {
-                throw CartographyError(crs == .lonLat ? "position [\(x), \(y)] is outside the world"
-                                                      : "position [\(x), \(y)] is outside Web Mercator's range")
+            guard let (lon, lat) = converter.lonLat(x, y) else {
+                throw CartographyError(converter.system == .lonLat ? "position [\(x), \(y)] is outside the world" : converter.refusal(x, y))
             }
             return GeoPoint(latitude: lat, longitude: lon)
         }

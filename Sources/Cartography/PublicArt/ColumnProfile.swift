@@ -18,6 +18,8 @@ public struct ColumnProfile: Sendable {
     public private(set) var imageURLs = 0
     /// Values that are http(s) URLs of any kind.
     public private(set) var webURLs = 0
+    /// Values that read as people's names: two to five capitalised words, no digits ("Maud Cotter", "Eilis O'Connell").
+    public private(set) var personLike = 0
     /// Hashes of distinct values, up to `maxTracked`.
     private var seen = Set<Int>()
 
@@ -35,7 +37,8 @@ public struct ColumnProfile: Sendable {
     /// Counts one value.
     public mutating func add(_ value: String) {
         let text = value.trimmed
-        guard !text.isEmpty else { return }
+        guard !text.isEmpty, !ValueShape.isPlaceholder(text) else { return }
+        if ValueShape.isPersonName(text) { personLike += 1 }
         filled += 1
         totalLength += min(text.count, 1_000)
         if seen.count < Self.maxTracked { seen.insert(text.hashValue) }
@@ -56,6 +59,32 @@ public enum ValueShape {
     static let imageHosts = ["upload.wikimedia.org", "i.imgur.com", "staticflickr.com", "res.cloudinary.com",
                              "images.unsplash.com", "googleusercontent.com", "i.ibb.co", "pbs.twimg.com"]
     static let imageEndings = [".jpg", ".jpeg", ".png", ".gif", ".webp", ".tif", ".tiff", ".bmp", ".heic"]
+
+    /// Words written where a value is missing: "None" (a Python export), "null", "NULL", "N/A", "n.v.t." (Dutch
+    /// "not applicable"), "-": read as empty.
+    public static func isPlaceholder(_ text: String) -> Bool {
+        guard text.utf8.count <= 9 else { return false }
+        return ["none", "null", "n/a", "n.v.t.", "n.v.t", "nvt", "na", "nan", "-", "--", "nil", "undefined", "n.a.", "k.a."]
+            .contains(text.trimmed.lowercased())
+    }
+
+    /// Whether a value reads as people's names: two to five words each starting with a capital letter (particles
+    /// such as "van", "de", "O'" allowed), no digits, at most 60 characters; several names may be joined by "&", ",",
+    /// "and", "en", "und", "et", "y", "e", "ja", "och", "og".
+    public static func isPersonName(_ text: String) -> Bool {
+        guard text.count <= 60, !text.contains(where: \.isNumber) else { return false }
+        let joiners: Set<String> = ["&", "and", "en", "und", "et", "y", "e", "ja", "och", "og", "+"]
+        let particles: Set<String> = ["van", "de", "der", "den", "von", "du", "da", "di", "del", "la", "le", "ter", "ten", "zu", "af", "av", "'t"]
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }).map(String.init).filter { !joiners.contains($0.lowercased()) }
+        guard (2...10).contains(words.count) else { return false }
+        var capitalised = 0
+        for word in words {
+            if particles.contains(word.lowercased()) { continue }
+            guard let first = word.first, first.isLetter, word.allSatisfy({ $0.isLetter || "'’.-".contains($0) }) else { return false }
+            if first.isUppercase { capitalised += 1 } else { return false }
+        }
+        return capitalised >= 2
+    }
 
     /// Whether `text` is an http(s) URL with a host.
     public static func isWebURL(_ text: String) -> Bool {

@@ -25,21 +25,36 @@ struct FieldSurvey {
 
     /// A column's name as the lists spell names: lower case, spaces and dashes as underscores.
     static func normal(_ name: String) -> String {
-        String(name.lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+        let folded = name.lowercased().replacingOccurrences(of: "ø", with: "o").replacingOccurrences(of: "æ", with: "ae")
+            .replacingOccurrences(of: "ß", with: "ss").folding(options: .diacriticInsensitive, locale: nil)
+        return String(folded.map { " -().".contains($0) ? "_" : $0 })
     }
 
     /// Parts of names that make a column a candidate beyond the exact names, and parts that rule it out.
     static let patterns: [Field: (any: [String], none: [String])] = [
         .id: (["_id"], ["parent", "artist", "geo", "photo", "image", "location"]),
-        .title: (["title"], ["sub", "credit"]),
-        .artist: (["artist", "creator"], ["first", "last", "bio", "_id", "nation", "country", "gender", "birth", "death", "web", "url",
-                                         "photo", "statement", "origin", "city", "count", "ethnic"]),
-        .year: (["year", "date"], ["modif", "updat", "edit", "last", "load", "import", "record", "creat", "expir", "review"]),
-        .photo: (["photo", "image", "img", "picture", "thumb"], ["credit", "caption", "count", "date", "_by", "alt", "desc", "source", "rights"]),
-        .type: (["type", "categor", "discipline", "classification"], ["geometry", "sub", "shape"]),
-        .address: (["address"], ["email", "web", "ip_"]),
+        .title: (["title", "titel", "titre", "titulo", "titolo"], ["sub", "credit"]),
+        .artist: (["artist", "creator", "kunstenaar", "kunstler", "artiste", "taiteilija", "konstnar", "kunstner"],
+                  ["first", "last", "bio", "_id", "nation", "country", "gender", "birth", "death", "web", "url",
+                   "photo", "statement", "origin", "city", "count", "ethnic", "geboorte", "geboren", "overl"]),
+        .year: (["year", "date", "jaar", "jahr", "annee", "vuosi"], fileDateWords + ["last", "load", "import", "record", "creat", "expir", "review"]),
+        .description: (["descr", "omschrijving", "beschrijving", "beschreib", "kuvaus", "beskriv"], ["short", "kort", "type", "soort"]),
+        .photo: (["photo", "image", "img", "picture", "thumb", "foto", "afbeelding"],
+                 ["credit", "caption", "count", "date", "_by", "alt", "desc", "source", "rights", "maker", "fotograaf"]),
+        .type: (["type", "categor", "discipline", "classification", "soort"], ["geometry", "sub", "shape"]),
+        .address: (["address", "adres", "locatie", "lokatie"], ["email", "web", "ip_"]),
         .webPage: (["website", "web_page"], ["photo", "image", "categor"]),
     ]
+
+    /// Parts of the names of columns that record when the file (not the work) was made or changed: never a year.
+    static let fileDateWords = ["modif", "updat", "edit", "bijgewerkt", "bronbestand", "gewijzigd", "wijziging", "mutatie", "aktualis",
+                                "geander", "export", "muokat", "paivit", "uppdater", "opdater", "mise_a_jour", "actualiz", "aggiorn", "dd_"]
+
+    /// The names a shapefile cut to ten characters: a ten-character name is the start of a longer one in the lists.
+    static func truncatedRank(_ name: String, in names: [String]) -> Int? {
+        guard name.count == 10 else { return nil }
+        return names.firstIndex { $0.count > 10 && $0.hasPrefix(name) }
+    }
 
     /// The columns a field's names point at, best name first.
     func named(_ field: Field, excluding used: Set<String>) -> [Candidate] {
@@ -47,7 +62,7 @@ struct FieldSurvey {
         var found: [Candidate] = []
         for (order, profile) in profiles.enumerated() where !used.contains(profile.name) {
             let name = Self.normal(profile.name)
-            if let rank = names.firstIndex(of: name) {
+            if let rank = names.firstIndex(of: name) ?? Self.truncatedRank(name, in: names) {
                 found.append(Candidate(profile: profile, rank: rank, byValue: false))
             } else if let pattern = Self.patterns[field], pattern.any.contains(where: name.contains), !pattern.none.contains(where: name.contains) {
                 found.append(Candidate(profile: profile, rank: 100 + order, byValue: false))
@@ -56,12 +71,40 @@ struct FieldSurvey {
         return found.sorted { $0.rank < $1.rank }
     }
 
+    /// Whether a column records when the file was made or changed rather than the work: its name says so
+    /// ("DD_BRONBESTAND", "bijgewerkt", "last_edited"), or it holds one date in every row.
+    static func isFileDate(_ profile: ColumnProfile) -> Bool {
+        let name = normal(profile.name)
+        if fileDateWords.contains(where: name.contains) { return true }
+        return profile.filled >= 3 && profile.distinct == 1 && profile.dates == profile.filled
+    }
+
+    /// The names a column holding the artist's name may have beside a title column.
+    static let personNameColumns = ["name", "naam", "nom", "nombre", "nome", "nimi", "namn", "navn"]
+
+    /// A `Name` column that holds people's names while another column is named as the title: the artist's, then.
+    func nameColumnOfArtists() -> ColumnProfile? {
+        guard hasValues, let name = profiles.first(where: { Self.personNameColumns.contains(Self.normal($0.name)) }),
+              name.filled > 0, name.personLike * 3 >= name.filled * 2 else { return nil }
+        let titles = (PublicArtFields.candidates[.title] ?? []).filter { !Self.personNameColumns.contains($0) }
+        let hasTitle = profiles.contains { $0.name != name.name && $0.filled > 0 && titles.contains(Self.normal($0.name)) }
+        return hasTitle ? name : nil
+    }
+
     /// The whole choice, field by field; a column fills one field only (the id excepted).
     func choose() -> PublicArtFields {
         var fields = PublicArtFields()
         var used = Set<String>()
+        let artistsByName = nameColumnOfArtists()
+        if let artistsByName { used.insert(artistsByName.name) }
         for field in [Field.id, .photo, .title, .artist, .year, .type, .webPage, .address, .description, .material, .building] {
-            let (choice, parts) = choice(for: field, excluding: field == .id ? [] : used)
+            var (choice, parts) = choice(for: field, excluding: field == .id ? [] : used)
+            // A name column of people stands for the artist unless a filled artist column was found.
+            if field == .artist, let artistsByName, choice.map({ column in !profiles.contains { $0.name == column.column && $0.filled > 0 } }) ?? true {
+                choice = .init(column: artistsByName.name, reason: "a name column beside a title column, holding people's names: "
+                    + "\(artistsByName.personLike) of \(artistsByName.filled) values", runnerUp: choice.map(\.column))
+                parts = nil
+            }
             fields.set(field, choice, parts: parts)
             if let choice, field != .id { used.insert(choice.column) }
             if let parts { used.formUnion([parts.first, parts.last]) }
@@ -79,6 +122,7 @@ struct FieldSurvey {
         case .year:
             candidates += byValue(excluding: used.union(candidates.map(\.profile.name))) { $0.dates * 10 >= $0.filled * 9 }
             if hasValues { candidates = candidates.filter { $0.profile.yearLike > 0 || $0.profile.filled == 0 } }
+            candidates = candidates.filter { !Self.isFileDate($0.profile) }
         case .webPage:
             candidates = candidates.filter { $0.profile.imageURLs * 2 <= $0.profile.filled || $0.profile.filled == 0 }
         default:

@@ -13,21 +13,59 @@ public struct PublicArtFields: Sendable, Equatable {
         case webPage = "web_page"
     }
 
-    /// The column names looked for, lower case, best first (spaces and dashes read as `_`).
+    /// The column names looked for, lower case without accents, best first (spaces and dashes read as `_`): English
+    /// first, then the names cities use in Dutch, German, French, Spanish, Italian, Finnish, Swedish and Danish. One
+    /// table for every language: a file's columns are in one of them, and the first name it has wins.
     public static let candidates: [Field: [String]] = [
-        .id: ["id", "objectid", "artwork_id", "registryid", "registry_id", "fid", "accession_number", "sku"],
-        .title: ["title", "titleofwork", "title_of_work", "list_title", "artwork_title", "name", "artwork_name"],
-        .artist: ["artist", "artists", "artist_name", "artist_full_name", "artistfullname", "artist_names", "creator", "creators", "maker"],
+        .id: ["id", "objectid", "artwork_id", "registryid", "registry_id", "fid", "accession_number", "sku",
+              "objectnummer", "inventarisnummer", "kunstwerk_id", "objektnummer", "inventarnummer", "numero_inventaire", "numero_inventario",
+              "inventaarionumero", "inventarienummer"],
+        .title: ["title", "titleofwork", "title_of_work", "list_title", "artwork_title", "name", "artwork_name",
+                 // nl
+                 "titel", "kunstwerknaam", "naam_kunstwerk", "titel_kunstwerk", "werktitel", "objectnaam", "naam",
+                 // de
+                 "kunstwerk", "werkname", "objektname", "bezeichnung",
+                 // fr
+                 "titre", "titre_oeuvre", "titre_de_l_oeuvre", "nom_oeuvre", "nom_de_l_oeuvre", "intitule", "nom",
+                 // es, it
+                 "titulo", "titulo_obra", "nombre_obra", "nombre", "titolo", "titolo_opera", "denominazione", "nome",
+                 // fi, sv, da
+                 "nimi", "teoksen_nimi", "teos", "nimike", "verkets_namn", "verkets_titel", "namn", "vaerkets_titel", "vaerkets_navn", "navn"],
+        .artist: ["artist", "artists", "artist_name", "artist_full_name", "artistfullname", "artist_names", "creator", "creators", "maker",
+                  "kunstenaar", "kunstenaars", "kunstenaar_s", "kunstenaar_s_", "naam_kunstenaar", "ontwerper", "maker_s",
+                  "kunstler", "kuenstler", "kunstlerin", "kunstler_in", "kunstler_innen", "urheber",
+                  "artiste", "artistes", "auteur", "auteurs", "createur",
+                  "artista", "artistas", "autor", "autores", "autore", "autori",
+                  "taiteilija", "taiteilijat", "tekija", "konstnar", "konstnarer", "upphovsman", "kunstner", "kunstnere"],
         .year: ["year", "art_year", "date", "year_installed", "yearinstalled", "year_of_installation", "installed", "date_installed",
-                "start_date", "year_completed", "date_created", "dedicated", "creation_date"],
-        .description: ["description", "artwork_description", "descriptn", "details", "statement", "about"],
-        .material: ["material", "materials", "medium"],
-        .type: ["type", "discipline", "classification", "website_category", "object_type", "artwork_type", "art_type", "category"],
-        .address: ["address", "location", "siteaddress", "site_address", "actual_address", "street_address", "location_description"],
-        .building: ["building"],
+                "start_date", "year_completed", "date_created", "dedicated", "creation_date",
+                "jaar", "jaartal", "bouwjaar", "jaar_plaatsing", "jaar_van_plaatsing", "jaar_onthulling", "datering", "onthuld",
+                "jahr", "entstehungsjahr", "aufstellungsjahr", "baujahr", "datierung", "entstehung",
+                "annee", "date_de_creation", "annee_de_creation", "annee_creation", "date_creation",
+                "ano", "anio", "fecha", "ano_de_creacion", "anno", "anno_di_realizzazione", "anno_realizzazione", "datazione", "data",
+                "vuosi", "valmistumisvuosi", "paljastusvuosi", "ajoitus", "ar", "artal", "tillkomstar", "aar", "arstal", "opstillet"],
+        .description: ["description", "artwork_description", "descriptn", "details", "statement", "about",
+                       "omschrijving", "beschrijving", "inhoud", "toelichting", "informatie",
+                       "beschreibung", "erlauterung", "informationen",
+                       "descriptif", "descripcion", "descrizione",
+                       "kuvaus", "lisatiedot", "esittely", "beskrivning", "beskrivelse"],
+        .material: ["material", "materials", "medium", "materiaal", "materialen", "werkstoff", "materiau", "materiaux", "materiales",
+                    "materiale", "materiali", "materiaali", "materialer"],
+        .type: ["type", "discipline", "classification", "website_category", "object_type", "artwork_type", "art_type", "category",
+                "soort", "categorie", "objecttype", "kunstvorm", "soort_kunstwerk", "typ", "kategorie", "gattung", "objektart", "kunstform",
+                "genre", "tipo", "categoria", "tipologia", "tyyppi", "laji", "luokka", "kategori", "konstform", "kunstart"],
+        .address: ["address", "location", "siteaddress", "site_address", "actual_address", "street_address", "location_description",
+                   "adres", "locatie", "lokatie", "lokatiebeeld", "locatiebeeld", "toponiem", "standplaats", "plaats", "straat", "locatie_omschrijving",
+                   "adresse", "standort", "ort", "lage", "strasse", "lieu", "emplacement", "localisation",
+                   "direccion", "ubicacion", "lugar", "emplazamiento", "indirizzo", "ubicazione", "luogo", "collocazione",
+                   "osoite", "sijainti", "paikka", "adress", "plats", "placering", "sted"],
+        .building: ["building", "gebouw", "gebaude", "batiment", "edificio", "rakennus", "byggnad", "bygning"],
         .photo: ["photo", "photourl", "photo_url", "photo_website_url", "frontphoto", "front_photo", "image", "image_url", "imageurl",
-                 "imagefile", "image_file", "jpg_url", "picture", "thumbnail"],
-        .webPage: ["web_page", "webpage", "website", "url", "link", "more_info"],
+                 "imagefile", "image_file", "jpg_url", "picture", "thumbnail",
+                 "foto", "afbeelding", "foto_url", "bild", "abbildung", "imagen", "fotografia", "immagine", "kuva", "valokuva", "billede"],
+        .webPage: ["web_page", "webpage", "website", "url", "link", "more_info",
+                   "meer_info", "meer_informatie", "webseite", "site_web", "lien", "enlace", "sitio_web", "sito_web", "collegamento",
+                   "verkkosivu", "linkki", "webbplats", "lank", "hjemmeside"],
     ]
 
     /// The chosen column of each field, as the file spells it.
@@ -100,7 +138,13 @@ public struct PublicArtFields: Sendable, Equatable {
 
     /// The value of `field` in a record's properties (keyed as the file spells them), trimmed; "" when absent.
     public func value(_ field: Field, in properties: [String: String]) -> String {
-        columns[field].flatMap { properties[$0] }?.trimmed ?? ""
+        Self.present(columns[field].flatMap { properties[$0] })
+    }
+
+    /// A value trimmed, "" when absent or a placeholder ("None", "NULL", "n.v.t.").
+    static func present(_ value: String?) -> String {
+        guard let value = value?.trimmed, !ValueShape.isPlaceholder(value) else { return "" }
+        return value
     }
 
     /// The artwork one record stands for, every field held to `FieldLimits`. `id` is the record's id (chosen by
@@ -110,7 +154,7 @@ public struct PublicArtFields: Sendable, Equatable {
         let title = value(.title, in: properties)
         var artist = value(.artist, in: properties)
         if artist.isEmpty, let parts = nameParts {
-            artist = Self.joinedName(first: properties[parts.first]?.trimmed ?? "", last: properties[parts.last]?.trimmed ?? "")
+            artist = Self.joinedName(first: Self.present(properties[parts.first]), last: Self.present(properties[parts.last]))
         }
         var notes: [String] = []
         let description = value(.description, in: properties)

@@ -26,7 +26,9 @@ enum MarkerLayer {
                 ?? Style(.markerDim, dim: true)
             // A search shows what matches: a building's marker counts its matching artworks, as its table group does.
             let count = position.map { state.ranked[$0].artworks.count } ?? building.artworks.count
-            let glyph = Self.glyph(count: count, ascii: state.ascii)
+            // A building whose every artwork is seen (issue 47) shows ✓ (v in ASCII) instead of its count.
+            let seen = !building.artworks.isEmpty && building.artworks.allSatisfy { state.isSeen($0) }
+            let glyph = seen ? (state.ascii ? Self.seenASCII : Self.seenGlyph) : Self.glyph(count: count, ascii: state.ascii)
             if glyph.width == 1 {
                 buffer.setNarrow(x, y, glyph.text, style)
             } else {
@@ -64,6 +66,10 @@ enum MarkerLayer {
             width = TextWidth.of(character)
         }
     }
+
+    /// The marker of a building whose artworks are all seen.
+    private static let seenGlyph = Glyph("✓")
+    private static let seenASCII = Glyph("v")
 
     /// Counts up to 21 cover every distinct glyph (`MapView.marker` draws one glyph for every count past 20).
     private static let glyphs = (0...21).map { Glyph(MapView.marker(count: $0, ascii: false)) }

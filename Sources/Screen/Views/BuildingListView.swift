@@ -33,7 +33,7 @@ public enum BuildingListView {
             let index = scroll + line
             guard building.artworks.indices.contains(index) else { break }
             let a = building.artworks[index].artwork
-            var text = (context.isFavourite(a) ? "♥" : " ") + (DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title))
+            var text = (context.isFavourite(a) ? "♥" : " ") + (context.seenAt(a) == nil ? " " : "✓") + (DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title))
             if !a.artist.isEmpty { text += " — " + DisplayText.clean(a.artist) }
             if !a.year.isEmpty { text += " (" + DisplayText.clean(a.year) + ")" }
             let y = listArea.y + line
@@ -42,7 +42,7 @@ public enum BuildingListView {
                 buffer.restyle(Rect(x: listArea.x, y: y, width: listArea.width, height: 1), Style(.selection, bold: true, reverse: true))
             }
         }
-        buffer.write("Enter open · f heart · g route · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+        buffer.write("Enter open · f heart · v seen · g route · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
     }
 
 }

@@ -19,6 +19,7 @@ public enum DetailView {
         add((context.isFavourite(a) ? "♥ " : "") + (a.title.isEmpty ? "(untitled)" : a.title), Style(.accent, bold: true))
         let by = [a.artist, a.year].map(DisplayText.clean).filter { !$0.isEmpty }.joined(separator: ", ")
         if !by.isEmpty { add(by, Style(bold: true)) }
+        if let seen = context.seenAt(a) { add("✓ seen \(seen.prefix(10)) (v: not seen)", Style(.muted)) }
         lines.append(("", Style()))
         if !a.type.isEmpty { add("Type: " + a.type) }
         add("Building: " + (ranked?.0.name ?? a.building ?? a.collection))

@@ -40,7 +40,8 @@ public enum TableView {
         buffer.box(area, title: title, style: Style(focused ? .borderFocused : .border, bold: focused), ascii: state.ascii)
         let inner = area.inset(1)
         guard inner.width > 2, inner.height > 1 else { return }
-        let columns = Columns(width: inner.width, imperial: state.imperial)
+        var columns = Columns(width: inner.width, imperial: state.imperial)
+        columns.ascii = state.ascii
         buffer.write(columns.header, x: inner.x, y: inner.y, style: Style(.header, bold: true, underline: true), maxWidth: inner.width)
         let body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if state.rows.isEmpty {
@@ -66,8 +67,9 @@ public enum TableView {
                 text = rowTexts.text(key) {
                     let artwork = place.artworks[a].artwork
                     // A place that is its one artwork: the artwork's line, with the place's distance and direction.
-                    if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: state.isFavourite(artwork), from: place) }
-                    return columns.artwork(artwork, heart: state.isFavourite(artwork))
+                    let heart = state.isFavourite(artwork), seen = state.isSeen(artwork)
+                    if place.building.standsForItsArtwork { return columns.artwork(artwork, heart: heart, seen: seen, from: place) }
+                    return columns.artwork(artwork, heart: heart, seen: seen)
                 }
                 style = Style(place.building.standsForItsArtwork ? .header : .normal, bold: place.building.standsForItsArtwork)
             }
@@ -92,6 +94,8 @@ public enum TableView {
         let artist: Int
         let year: Int
         let imperial: Bool
+        /// ASCII only: a seen artwork's mark is `v`, not ✓.
+        var ascii = false
 
         init(width: Int, imperial: Bool = false) {
             self.width = width
@@ -128,16 +132,21 @@ public enum TableView {
             return text
         }
 
-        func artwork(_ a: Artwork, heart: Bool = false) -> String {
+        /// The two marks before an artwork's title: the heart, then ✓ for one seen (issue 47), each a space when not.
+        static func marks(heart: Bool, seen: Bool, plain: String = " ", ascii: Bool = false) -> String {
+            (heart ? "♥" : plain) + (seen ? (ascii ? "v" : "✓") : " ")
+        }
+
+        func artwork(_ a: Artwork, heart: Bool = false, seen: Bool = false) -> String {
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
-            var line = (heart ? "♥ " : "  ") + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
+            var line = Columns.marks(heart: heart, seen: seen, ascii: ascii) + TextWidth.pad(titleText, to: title) + " " + TextWidth.pad(DisplayText.clean(a.artist), to: artist - 1)
             if year > 0 { line += " " + TextWidth.pad(Columns.yearText(DisplayText.clean(a.year), width: year), to: year) }
             return TextWidth.pad(line, to: width)
         }
 
         /// An artwork that is a place of its own: "▸ Title · Artist" with the place's distance and direction on the
         /// right, as a group line has them.
-        func artwork(_ a: Artwork, heart: Bool, from place: RankedBuilding) -> String {
+        func artwork(_ a: Artwork, heart: Bool, seen: Bool = false, from place: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: place.bearing)
             let right = "\(DistanceText.format(place.distance, imperial: imperial)) \(compass.arrow) "
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
@@ -151,7 +160,7 @@ public enum TableView {
                 words = TextWidth.truncate(titleText, to: max(1, room - 3 - artistRoom)) + " · " + TextWidth.truncate(artistText, to: artistRoom)
             }
             // "•", not a group line's "▸": a place that is its one artwork is not a building (issue 50).
-            let left = (heart ? "♥ " : "• ") + TextWidth.truncate(words, to: room)
+            let left = Columns.marks(heart: heart, seen: seen, plain: "•", ascii: ascii) + TextWidth.truncate(words, to: room)
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
     }

@@ -24,14 +24,14 @@ public enum WalkView {
             buffer.write(TextWidth.truncate(line.text, to: inner.width - 1), x: inner.x + 1, y: inner.y + offset, style: style, maxWidth: inner.width - 1)
         }
         if inner.height >= 3 {
-            let keys = "x skip · < > stops · t choose · W save · R resume · Enter detail · Esc close"
+            let keys = "x skip · < > stops · t choose · u \(walk.unseenOnly ? "all" : "unseen only") · W save · R resume · Enter detail · Esc close"
             buffer.write(TextWidth.truncate(keys, to: inner.width - 1), x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 1)
         }
     }
 
     /// The box's title: what the walk goes through, its length and time.
     static func title(_ walk: WalkState, _ context: ViewContext) -> String {
-        let what = walk.savedName.map { "'\(DisplayText.clean($0))'" } ?? walk.pick.label
+        let what = (walk.savedName.map { "'\(DisplayText.clean($0))'" } ?? walk.pick.label) + (walk.unseenOnly ? " not seen yet" : "")
         guard let itinerary = walk.itinerary else { return "Art walk · \(what)" }
         let minutes = Int(((itinerary.totalMetres / walk.speed + Double(itinerary.stops.count) * walk.stay) / 60).rounded())
         // The time first: cut at the pane's edge, "41 min" would read "41 m…", metres (issue 50).
@@ -113,10 +113,13 @@ public enum WalkView {
         case .ready: break
         }
         guard let itinerary = walk.itinerary, !itinerary.stops.isEmpty else { return "walk: no stops" }
-        guard let (n, stop) = walk.nextStop else { return "walk: every stop seen" }
+        // Issue 47: how many of its stops the person has seen (by hand, or walking past), whatever this walk reached.
+        let seen = itinerary.stops.filter { context.seenAt($0.artwork) != nil }.count
+        let seenText = " · \(seen) of \(itinerary.stops.count) stops seen"
+        guard let (n, stop) = walk.nextStop else { return "walk: every stop reached" + seenText }
         let metres = Geodesic.distance(from: walk.position, to: stop.artwork.coordinate)
         let title = TextWidth.truncate(DisplayText.clean(stop.artwork.title), to: 24)
-        return "next \(number(n, ascii: context.ascii)) \(title) \(context.distanceText(metres))"
+        return "next \(number(n, ascii: context.ascii)) \(title) \(context.distanceText(metres))" + seenText
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -10,6 +10,8 @@ public enum WalkAction: Hashable, Sendable {
     case more, fewer
     /// Choose by the next way: the K nearest, the favourites, the building, the minutes.
     case nextPick
+    /// `u`: plan through unseen artworks only, or through all again.
+    case toggleUnseen
     /// Leave out the next stop and plan the rest again from here.
     case skip
     /// Move the itinerary's selection.

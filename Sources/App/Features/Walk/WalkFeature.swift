@@ -24,8 +24,10 @@ public enum WalkFeature {
         func number(_ key: String) -> Double? { Setting.named(key).flatMap { DecimalText.double($0.usable(context.settingValue($0)).value) } }
         let speed = number(Setting.walkSpeed).map { $0 / 3.6 } ?? WalkState.defaultSpeed
         let stay = number(Setting.walkStay).map { $0 * 60 } ?? WalkState.defaultStay
-        return WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
-                         buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
+        var state = WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
+                              buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
+        state.unseenOnly = previous?.unseenOnly ?? false
+        return state
     }
 
     /// Applies an action.
@@ -38,6 +40,9 @@ public enum WalkFeature {
             return change(&state, by: action == .more ? 1 : -1, context)
         case .nextPick:
             state.pick = nextPick(after: state.pick, state)
+            return plan(&state, context)
+        case .toggleUnseen:
+            state.unseenOnly.toggle()
             return plan(&state, context)
         case .skip:
             return skip(&state)
@@ -70,18 +75,22 @@ public enum WalkFeature {
         state.savedName = nil
         state.origin = state.position
         var choice = WalkChoice.all
-        let artworks: [Artwork]
+        var artworks: [Artwork]
+        // `u`: the seen ones are never chosen, so the K nearest are the K nearest not seen yet.
+        let pool = state.unseenOnly ? state.pool.filter { context.seenAt($0) == nil } : state.pool
         switch state.pick {
-        case .nearest(let k): artworks = Array(state.pool.prefix(k))
+        case .nearest(let k): artworks = Array(pool.prefix(k))
         case .favourites: artworks = context.favourites
         case .building: artworks = state.buildingArtworks
         case .minutes(let m):
-            artworks = Array(state.pool.prefix(TourOrder.exactLimit))
+            artworks = Array(pool.prefix(TourOrder.exactLimit))
             choice = .within(seconds: Double(m) * 60, metresPerSecond: state.speed, staySeconds: state.stay)
         }
+        if state.unseenOnly { artworks.removeAll { context.seenAt($0) != nil } }
         guard !artworks.isEmpty else {
             let why: String
             switch state.pick {
+            case _ where state.unseenOnly: why = "every artwork it would take is seen (u: walk through all again)"
             case .favourites: why = "no favourites yet: f on an artwork hearts it (t chooses another way)"
             case .building: why = "no building was selected when the walk opened (t chooses another way)"
             case .nearest, .minutes: why = "no artworks within \(DistanceText.format(WalkState.poolRadius, imperial: context.imperial)) of here (t: walk through your favourites)"

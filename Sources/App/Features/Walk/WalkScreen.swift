@@ -12,6 +12,7 @@ extension WalkState: StackScreen {
         KeyBinding(keys: [.character(">")], command: .walk(.more), context: .walk, description: "one stop more (or 15 min more)"),
         KeyBinding(keys: [.character("<")], command: .walk(.fewer), context: .walk, description: "one stop fewer (or 15 min less)"),
         KeyBinding(keys: [.character("t")], command: .walk(.nextPick), context: .walk, description: "walk through: the nearest, favourites, the building, what fits in M minutes"),
+        KeyBinding(keys: [.character("u")], command: .walk(.toggleUnseen), context: .walk, description: "plan through artworks not seen yet only, or through all again"),
         KeyBinding(keys: [.character("x")], command: .walk(.skip), context: .walk, description: "skip the next stop and plan the rest again from here"),
         KeyBinding(keys: [.character("w")], command: .openScreen(ScreenKind(WalkState.self)), context: .walk, description: "plan the walk again from here"),
         KeyBinding(keys: [.character("W")], command: .walk(.startNaming(resume: false)), context: .walk, description: "save the walk under a name (artmap walk --resume NAME)"),

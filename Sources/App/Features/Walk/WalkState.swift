@@ -135,6 +135,8 @@ public struct WalkState: Hashable, Sendable {
     /// Walking speed (m/s) and the stay at each stop (s).
     public var speed: Double
     public var stay: Double
+    /// `u`: plan through artworks not seen yet only (issue 47), as `artmap walk --unseen`.
+    public var unseenOnly = false
 
     /// Walking speed and stay as `artmap walk` takes them by default: 4.5 km/h, 3 minutes.
     public static let defaultSpeed = 4.5 / 3.6
