@@ -47,7 +47,8 @@ public final class Reprojection {
         proj_context_set_enable_network(context, 0)
         func failure(_ what: String) -> ProjectionError {
             let errno = proj_context_errno(context)
-            let reason = errno == 0 ? nil : proj_context_errno_string(context, errno).map { String(cString: $0) }
+            // PROJ says "Unknown error (code 4096)" for a code its database lacks: nothing to add then.
+            let reason = errno == 0 ? nil : proj_context_errno_string(context, errno).map { String(cString: $0) }.flatMap { $0.hasPrefix("Unknown error") ? nil : $0 }
             return ProjectionError(what + (reason.map { " (PROJ: \($0))" } ?? ""))
         }
         guard let crs = proj_create(context, "EPSG:\(code)") else {

@@ -71,6 +71,12 @@ private func chosen(_ header: [String], rows: [[String]] = []) throws -> [Public
     // By its name, even when it holds whole dates and no other column does.
     let named = try chosen(["TITEL", "DD_BRONBESTAND"], rows: [["A", "2025-03-14"], ["B", "2025-03-15"], ["C", "2025-03-14"]])
     #expect(named[.year] == nil)
+    let said = try PublicArtFields.choose(profiles: ["TITEL", "DD_BRONBESTAND"].enumerated().map { i, name in
+        var profile = ColumnProfile(name: name)
+        for row in [["A", "2025-03-14"], ["B", "2025-03-15"]] { profile.add(row[i]) }
+        return profile
+    }).summary
+    #expect(said.contains("year        (none: left out DD_BRONBESTAND: the file's date, not the work's)"), "\(said)")
     // By holding one date in every row.
     let single = try chosen(["title", "published"], rows: [["A", "2025-03-14"], ["B", "2025-03-14"], ["C", "2025-03-14"]])
     #expect(single[.year] == nil)

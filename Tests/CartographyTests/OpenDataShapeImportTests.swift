@@ -122,6 +122,8 @@ private func expectKept(_ artworks: [Artwork], _ field: KeyPath<Artwork, String>
     #expect(fields.columns[.title] == "TITEL" && fields.columns[.artist] == "KUNSTENAAR" && fields.columns[.year] == "Jaar")
     #expect(fields.columns[.address] == "LOCATIE" && fields.columns[.description] == "INHOUD" && fields.columns[.material] == "MATERIAAL")
     #expect(survey.positions.summary == "BREEDTEGRAAD and LENGTEGRAAD (numbers)")
+    #expect(fields.summary.contains("year        ← Jaar (by name: 40 of 40 values hold a year; left out DD_BRONBESTAND, DD_BIJGEWERKT: the file's date, not the work's)"),
+            "\(fields.summary)")
 }
 
 @Test func aDutchCSVWithOnlyRDXAndRDYIsReadInRDNewByItsColumnNames() throws {

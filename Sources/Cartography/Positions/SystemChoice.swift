@@ -73,7 +73,9 @@ public struct SystemChoice: Sendable, Equatable {
             let others = alsoFits.isEmpty ? "" : "they would also fit \(alsoFits.map(\.label).joined(separator: ", ")); "
             let note = "every position lies outside longitude/latitude range but inside Web Mercator's: read as EPSG:3857 metres "
                 + "(\(others)give --crs to say otherwise)"
-            return SystemChoice(system: .webMercator, label: "EPSG:3857 (Web Mercator metres)", why: "guessed: " + note, note: note)
+            let why = "guessed: every position lies outside longitude/latitude range but inside Web Mercator's"
+                + (alsoFits.isEmpty ? "" : " (they would also fit \(alsoFits.map(\.label).joined(separator: ", ")))")
+            return SystemChoice(system: .webMercator, label: "EPSG:3857 (Web Mercator metres)", why: why, note: note)
         }
         return lonLat
     }
@@ -83,7 +85,9 @@ public struct SystemChoice: Sendable, Equatable {
         do {
             return try PositionConverter(system)
         } catch let error as CartographyError {
-            throw CartographyError("\(who): \(error.message); reproject the file to EPSG:4326 (ogr2ogr -t_srs EPSG:4326), or give --crs EPSG:N")
+            throw CartographyError("\(who): \(error.message); " + (who.hasPrefix("--crs")
+                ? "check the code (EPSG:28992 is the Dutch RD New, EPSG:2157 Irish ITM, EPSG:27700 the British National Grid)"
+                : "reproject the file to EPSG:4326 (ogr2ogr -t_srs EPSG:4326), or give --crs EPSG:N"))
         }
     }
 

@@ -106,7 +106,7 @@ struct FieldSurvey {
                 parts = nil
             }
             fields.set(field, choice, parts: parts)
-            if let choice, field != .id { used.insert(choice.column) }
+            if let choice, field != .id, choice.column != PublicArtFields.noColumn { used.insert(choice.column) }
             if let parts { used.formUnion([parts.first, parts.last]) }
         }
         return fields
@@ -122,7 +122,16 @@ struct FieldSurvey {
         case .year:
             candidates += byValue(excluding: used.union(candidates.map(\.profile.name))) { $0.dates * 10 >= $0.filled * 9 }
             if hasValues { candidates = candidates.filter { $0.profile.yearLike > 0 || $0.profile.filled == 0 } }
+            let fileDates = candidates.filter { Self.isFileDate($0.profile) }.map(\.profile.name)
             candidates = candidates.filter { !Self.isFileDate($0.profile) }
+            if !fileDates.isEmpty {
+                let left = "left out \(fileDates.joined(separator: ", ")): the file's date, not the work's"
+                guard var chosen = pick(candidates, for: field) else {
+                    return (.init(column: PublicArtFields.noColumn, reason: left, runnerUp: nil), nil)
+                }
+                chosen.reason += "; " + left
+                return (chosen, nil)
+            }
         case .webPage:
             candidates = candidates.filter { $0.profile.imageURLs * 2 <= $0.profile.filled || $0.profile.filled == 0 }
         default:

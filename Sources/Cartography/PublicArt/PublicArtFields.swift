@@ -76,6 +76,9 @@ public struct PublicArtFields: Sendable, Equatable {
     /// Why each field's column was chosen, and what came second: what `--dry-run` shows.
     public private(set) var choices: [Field: Choice] = [:]
 
+    /// The column of a choice that chose none, saying why.
+    static let noColumn = "(none)"
+
     /// One field's choice as a person would explain it.
     public struct Choice: Sendable, Equatable {
         /// The column (or `First + Last`).
@@ -120,6 +123,8 @@ public struct PublicArtFields: Sendable, Equatable {
         if let parts { nameParts = parts }
         guard let choice else { return }
         choices[field] = choice
+        // No column, only the reason why none (a file-date column left out of the year).
+        if choice.column == Self.noColumn { return }
         if field == .artist, parts != nil, choice.column == "\(parts?.first ?? "") + \(parts?.last ?? "")" { return }
         columns[field] = choice.column
     }
@@ -130,6 +135,7 @@ public struct PublicArtFields: Sendable, Equatable {
         Field.allCases.map { field in
             let name = field.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
             guard let choice = choices[field] else { return "\(name)(none)" }
+            if choice.column == Self.noColumn { return "\(name)(none: \(choice.reason))" }
             var line = "\(name)← \(choice.column) (\(choice.reason)"
             if let second = choice.runnerUp { line += "; runner-up \(second)" }
             return line + ")"

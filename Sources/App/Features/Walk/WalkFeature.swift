@@ -10,8 +10,9 @@ public enum WalkFeature {
     /// The screen `w` opens: planned from the reference point through the nearest artworks (or as the open one
     /// chose), with the building pointed at for `t`, and the speed and stay the settings say.
     static func opened(_ context: OpeningContext, open previous: WalkState?) -> WalkState {
-        let nearest = context.nearestBuildings(WalkState.poolSize).filter { $0.distance <= WalkState.poolRadius }
-        let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.poolSize).map(\.artwork))
+        // Deeper than a walk takes, so `u` (unseen only) still finds the nearest unseen when the nearest are seen.
+        let nearest = context.nearestBuildings(WalkState.candidates).filter { $0.distance <= WalkState.poolRadius }
+        let pool = Array(nearest.lazy.flatMap(\.artworks).prefix(WalkState.candidates).map(\.artwork))
         var building: RankedBuilding?
         switch context.pointed {
         case .building(let b)?: building = b

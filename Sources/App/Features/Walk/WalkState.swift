@@ -145,6 +145,8 @@ public struct WalkState: Hashable, Sendable {
     public static let reachedWithin = 20.0
     /// The largest pool, and the most stops `nearest` takes.
     public static let poolSize = 20
+    /// How many of the nearest artworks the pool keeps to choose from (the unseen among them with `u`).
+    public static let candidates = 60
     /// How far from the reference point an artwork may be to be walked to (the farthest a fetch reaches, 5 km).
     public static let poolRadius = NearMeState.maxRadius
 
