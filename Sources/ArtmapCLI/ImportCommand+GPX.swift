@@ -49,6 +49,7 @@ extension ImportCommand {
             line += try await cachePhotos(collection: target, store: store, environment: environment, console: console)
         }
         console.line(line)
+        lookingHint(collection: target, console: console)
         return 0
     }
 

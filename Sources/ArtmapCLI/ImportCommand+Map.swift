@@ -205,6 +205,7 @@ extension ImportCommand {
         }
         console.line(line)
         if result.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        if !result.artworks.isEmpty { lookingHint(collection: collection, console: console) }
         return 0
     }
 

@@ -190,6 +190,16 @@ enum ImportCommand: Command {
         let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
         let report = try store.merge(artworks, into: target, full: true, presentIDs: presentIDs, source: recorded)
         console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(target))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
+        lookingHint(collection: target, console: console)
         return 0
+    }
+
+    /// After an import or a fetch, on a terminal: how to look at what arrived (issue 50). Read by a script (a pipe),
+    /// the output stays as it was.
+    static func lookingHint(collection: String, at point: (latitude: Double, longitude: Double)? = nil, console: Console) {
+        guard isatty(STDOUT_FILENO) == 1 else { return }
+        let name = DisplayText.clean(collection)
+        let at = point.map { String(format: " --at %.5f,%.5f", $0.latitude, $0.longitude) } ?? ""
+        console.line("to look at it: artmap --collection \(name)\(at) (the map and table), or artmap list --collection \(name)\(at)")
     }
 }

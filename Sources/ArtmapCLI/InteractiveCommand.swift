@@ -317,7 +317,9 @@ enum InteractiveCommand {
         // Asked before curses starts, so the answers do not reach its key reader.
         let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.ascii)
         // `auto` asks the terminal's background (OSC 11) before curses starts too; no answer means dark.
-        let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) { useColor ? BackgroundProbe.ask() : nil }
+        let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) {
+            useColor && BackgroundProbe.mayAsk(environment: environment) ? BackgroundProbe.ask() : nil
+        }
         let terminal: Terminal
         do {
             terminal = try Terminal(useColor: useColor, useMouse: !options.noMouse, pixels: pixels, tone: tone)

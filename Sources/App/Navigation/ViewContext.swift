@@ -44,6 +44,8 @@ public protocol ViewContext: FeatureContext {
     func awaitsFullRecord(_ key: ArtworkKey) -> Bool
     /// A setting as saved (nil: the default applies).
     func savedSetting(_ key: String) -> String?
+    /// True while the art around a point is being fetched (near me).
+    var fetchingArt: Bool { get }
 }
 
 extension AppState: ViewContext {
@@ -51,4 +53,5 @@ extension AppState: ViewContext {
     public var shownCollections: [String] { main.shownCollections }
     /// A setting as saved (nil: the default applies).
     public func savedSetting(_ key: String) -> String? { settings[key] }
+    public var fetchingArt: Bool { nearMe.fetching != nil }
 }

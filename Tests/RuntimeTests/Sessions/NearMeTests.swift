@@ -54,7 +54,7 @@ private func homeWithoutStartSync() async throws -> URL {
     // Back on the main screen, without a command: the fetched streets on the map, the fetched artworks in the table.
     try view.send("Escape")
     screen = try await view.waitFor(timeout: 60, "the fetched map and artworks") {
-        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains(" osm · ") }
+        $0.contains { $0.contains("Havis Amanda") } && $0.contains { $0.contains(" osm · ") && $0.contains("? help") }
             && $0.contains { $0.contains("Pohjoisesplanadi") || $0.contains("Eteläesplanadi") || $0.contains("Unioninkatu") }
     }
     try await view.quit()
