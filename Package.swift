@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "CursesTests", dependencies: ["Cells", "Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Cells", "TestSupport", "Imaging", "Store"]),
         .testTarget(name: "SourcesTests", dependencies: ["Sources", "Sync", "Store", "Cartography", "Catalog", "Geo", "TestSupport"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Sources", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["ArtmapCLI", "Runtime", "Sources", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TerminalTypes", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Cells", "ArtmapCLI", "Runtime", "Sources", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],

@@ -15,6 +15,8 @@
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
 #   - no file under Sources/Runtime/Effects names AppState (outside comments): an effect handler gets its effect and
 #     the injected Dependencies, and what it needs travels in the effect (issue 45, item 2);
+#   - Sources/Runtime/Session*.swift neither imports Curses nor names the ncurses `Terminal` (outside comments): the
+#     loop runs over `TerminalBackend`, so tests drive whole sessions over `MemoryTerminal` (issue 45, item 3);
 #   - no Swift file in Sources/App has more than 250 lines (a feature grows by children, not by a longer file);
 #   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace
 #     (none is waived now; a waiver, listed under WAIVED, is printed on every run and must go once the function is short);
@@ -314,6 +316,11 @@ report "no feature names AppState (no inout AppState in a feature reducer)" "$ap
 # Issue 45, item 2: a handler gets its effect and the injected Dependencies, never the app's state.
 app_state_in_effects=$( [ -d Sources/Runtime/Effects ] && grep -rnE '\bAppState\b' Sources/Runtime/Effects --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "no effect handler names AppState (what a handler needs travels in its effect)" "$app_state_in_effects" enforced
+
+# Issue 45, item 3: the run loop runs over the backend protocol (ncurses, or a terminal in memory in tests).
+mapfile -t session_files < <(find Sources/Runtime -maxdepth 1 -name 'Session*.swift' -type f 2>/dev/null | sort)
+session_terminal=$( [ "${#session_files[@]}" -gt 0 ] && { imports_of Curses "${session_files[@]}"; grep -nHE '\bTerminal\b' "${session_files[@]}" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'; } || true)
+report "Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)" "$session_terminal" enforced
 
 sizes=""
 if [ -d Sources/App ]; then

@@ -59,7 +59,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.lastError = why
         return []
     case .favouritesLoaded(let artworks):
-        state.setFavourites(artworks)
+        state.setFavourites(artworks, saying: true)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
     case .screen(let action):

@@ -132,6 +132,7 @@ enum FetchCommand: Command {
         for problem in report.pictureProblems.prefix(20) { console.error("no picture: \(DisplayText.clean(problem))") }
         for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }
         if report.stored != nil { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        if report.stored != nil { ImportCommand.lookingHint(collection: CollectionID.osm.name, at: (center.latitude, center.longitude), console: console) }
         return 0
     }
 }

@@ -181,6 +181,7 @@ enum ImportCommand: Command {
         }
         console.line(line)
         if imported.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        if merge.received > 0 { lookingHint(collection: imported.collection, console: console) }
     }
 
     /// A reading or writing step whose refusal (a `SourceError`) is the command's failure, said as it was.
@@ -190,5 +191,14 @@ enum ImportCommand: Command {
         } catch let error as SourceError {
             throw CLIError(error.message)
         }
+    }
+
+    /// After an import or a fetch, on a terminal: how to look at what arrived (issue 50). Read by a script (a pipe),
+    /// the output stays as it was.
+    static func lookingHint(collection: String, at point: (latitude: Double, longitude: Double)? = nil, console: Console) {
+        guard isatty(STDOUT_FILENO) == 1 else { return }
+        let name = DisplayText.clean(collection)
+        let at = point.map { String(format: " --at %.5f,%.5f", $0.latitude, $0.longitude) } ?? ""
+        console.line("to look at it: artmap --collection \(name)\(at) (the map and table), or artmap list --collection \(name)\(at)")
     }
 }

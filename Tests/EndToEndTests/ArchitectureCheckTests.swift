@@ -461,3 +461,25 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
         #expect(!broken.output.contains(allowed), "\(allowed) may open it: \(broken.output)")
     }
 }
+
+/// Issue 45, item 3: a run loop that takes the ncurses class (as `Session.loop(terminal: Terminal)` did), or imports
+/// Curses, fails the check; the backend protocol, and the word in a comment, do not.
+@Test func aSessionTakingTheNcursesTerminalFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Session.swift": """
+            import Cells
+            import Curses
+            // Runs on any Terminal backend.
+            public func loop(terminal: Terminal) {}
+            public func run(on terminal: some TerminalBackend) {}
+            """,
+        "Sources/Runtime/SessionDriver.swift": "func step(on terminal: some TerminalBackend, event: TerminalEvent) {}\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Session.swift:2:") && broken.output.contains("Sources/Runtime/Session.swift:4:"), "\(broken.output)")
+    #expect(!broken.output.contains("Session.swift:3:") && !broken.output.contains("Session.swift:5:")
+            && !broken.output.contains("SessionDriver.swift"), "\(broken.output)")
+}

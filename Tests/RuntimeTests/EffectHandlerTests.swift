@@ -161,6 +161,14 @@ import TestSupport
     #expect(reasons == ["quay cannot be refreshed from the view", "cannot save: the store is read-only"])
 }
 
+/// Issue 50: a failed fetch in the view says the reason first and what to do, not the Overpass URL and its query.
+@Test func aFailedFetchSaysTheReasonFirst() {
+    let offline = NearMeEffects.fetchFailure(SyncError(url: "https://overpass-api.de/api/interpreter?data=" + String(repeating: "x", count: 200), "unknown host"))
+    #expect(offline == "no network (unknown host): the map could not be fetched — --offline stops trying")
+    let busy = NearMeEffects.fetchFailure(SyncError(url: "https://overpass-api.de/api/interpreter", "the server answered HTTP 504"))
+    #expect(busy == "the map could not be fetched: the server answered HTTP 504 — d tries again")
+}
+
 @Test func seenIsMarkedByHandTakenOffMarkedByWalkingAndRefusedOnABrokenStore() throws {
     let (store, _) = try storeHolding([artwork("1"), artwork("2")])
     let handler = SeenEffects(dependencies(store))

@@ -9,11 +9,22 @@ extension AppState {
         favouriteKeys.contains(artwork.key)
     }
 
-    /// Replaces the favourites (start-up, and after each change is saved).
-    mutating func setFavourites(_ artworks: [Artwork]) {
+    /// Replaces the favourites (start-up, and after each change is saved); `saying` one heart given or taken, the status
+    /// line says which and where the hearts are listed (issue 50: `f` gave little feedback).
+    mutating func setFavourites(_ artworks: [Artwork], saying: Bool = false) {
+        let before = favourites
         favourites = artworks
         favouriteKeys = Set(artworks.map(\.key))
         routeMain(.sharedChanged)
+        guard saying else { return }
+        let added = artworks.filter { !before.map(\.key).contains($0.key) }
+        let removed = before.filter { !favouriteKeys.contains($0.key) }
+        let hearts = "\(artworks.count) heart\(artworks.count == 1 ? "" : "s")"
+        if added.count == 1, removed.isEmpty, let one = added.first {
+            lastMessage = "♥ '\(DisplayText.clean(one.title))' hearted · F lists your \(hearts) · f again un-hearts"
+        } else if removed.count == 1, added.isEmpty, let one = removed.first {
+            lastMessage = "'\(DisplayText.clean(one.title))' un-hearted · \(hearts) left" + (artworks.isEmpty ? "" : " (F)")
+        }
     }
 }
 

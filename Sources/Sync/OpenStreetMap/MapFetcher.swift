@@ -151,6 +151,27 @@ public struct MapFetchReport: Sendable, Equatable {
     }
 }
 
+extension MapFetchReport {
+    /// What the view says when a fetch ends (issue 50): what there is to see, in a person's words ("65 artworks around
+    /// here; the streets for walking are loaded"); the counts of map features and walking edges stay `fetch`'s.
+    public var spoken: String {
+        guard let stored else { return "the map around here is up to date" }
+        let merge = stored.artworks
+        let count = merge.new + merge.changed + merge.unchanged
+        if stored.features == 0 && stored.edges == 0 && count == 0 { return summary }
+        var parts = [count == 0 ? "OpenStreetMap has no artworks around here"
+                        : "\(count) artwork\(count == 1 ? "" : "s") around here" + (merge.new > 0 && merge.new < count ? " (\(merge.new) new)" : "")]
+        if stored.edges > 0 {
+            parts.append("the streets for walking are loaded")
+        } else if stored.features > 0 {
+            parts.append("the map is drawn, but it has no streets to walk along")
+        }
+        if merge.removed > 0 { parts.append("\(merge.removed) no longer in OpenStreetMap, removed") }
+        if skippedElements > 0 { parts.append("\(skippedElements) unreadable element\(skippedElements == 1 ? "" : "s") skipped") }
+        return parts.joined(separator: "; ")
+    }
+}
+
 /// Fetches the streets and artworks around a point from the Overpass API, tile by tile (only tiles older
 /// than the age limit), stores them all in one transaction (nothing is written unless every tile arrived and
 /// read), then finds the new artworks' pictures through Wikidata and Commons and caches them as a sync does.
