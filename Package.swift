@@ -51,9 +51,12 @@ let package = Package(
         .target(name: "App", dependencies: ["Cells", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
         .target(name: "Screen", dependencies: ["Cells", "App", "TerminalTypes", "Cartography", "Imaging", "Catalog", "Geo"]),
         .target(name: "Curses", dependencies: ["Cells", "TerminalTypes", "Imaging", "CNcursesw", "CTerminalRescue"]),
+        // The sources of collections (the campus service, a file, OpenStreetMap, the museum): a provider each, below
+        // the commands and the run loop that both refresh through them.
+        .target(name: "Sources", dependencies: ["Sync", "Store", "Location", "Cartography", "Catalog", "Geo"]),
         // The run loop and the one place that performs effects: between the app and the commands that start it.
-        .target(name: "Runtime", dependencies: ["Cells", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
-        .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Cells", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "Runtime", dependencies: ["Cells", "Curses", "Screen", "App", "Cartography", "Imaging", "Sources", "Sync", "Store", "Location", "Catalog", "Geo"]),
+        .target(name: "ArtmapCLI", dependencies: ["CMallocArena", "Cells", "Runtime", "Curses", "Screen", "App", "Cartography", "Imaging", "Sources", "Sync", "Store", "Location", "Catalog", "Geo"]),
         .executableTarget(name: "artmap", dependencies: ["ArtmapCLI"]),
         .executableTarget(name: "Bench", dependencies: ["Cells", "App", "Screen", "Curses", "TerminalTypes", "Cartography", "Catalog", "Imaging", "Geo", "Store", "Sync", "COsmium"]),
 
@@ -69,8 +72,9 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Store", "Catalog", "TestSupport"]),
         .testTarget(name: "CursesTests", dependencies: ["Cells", "Curses", "Screen", "Imaging", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Cells", "TestSupport", "Imaging", "Store"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Cells", "ArtmapCLI", "Runtime", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "SourcesTests", dependencies: ["Sources", "Sync", "Store", "Cartography", "Catalog", "Geo", "TestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["ArtmapCLI", "Runtime", "Sources", "App", "Cartography", "Cells", "Imaging", "Store", "Sync", "Catalog", "TerminalTypes", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Cells", "ArtmapCLI", "Runtime", "Sources", "Cartography", "Geo", "Imaging", "Store", "Catalog", "Sync", "TestSupport"], exclude: ["Schemas"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

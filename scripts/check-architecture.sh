@@ -15,6 +15,8 @@
 #     reads the root's state: a feature reads a FeatureContext and asks its parent with a Delegate);
 #   - no file under Sources/Runtime/Effects names AppState (outside comments): an effect handler gets its effect and
 #     the injected Dependencies, and what it needs travels in the effect (issue 45, item 2);
+#   - Sources/Runtime/Session*.swift neither imports Curses nor names the ncurses `Terminal` (outside comments): the
+#     loop runs over `TerminalBackend`, so tests drive whole sessions over `MemoryTerminal` (issue 45, item 3);
 #   - no Swift file in Sources/App has more than 250 lines (a feature grows by children, not by a longer file);
 #   - no function or initializer in Sources (Bench aside) has more than 80 lines, declaration to closing brace
 #     (none is waived now; a waiver, listed under WAIVED, is printed on every run and must go once the function is short);
@@ -32,6 +34,14 @@
 #     declares its options as one typed struct (CommandOptions) and its `run` reads the fields;
 #   - no file in Sources/ArtmapCLI switches over the words typed (`switch words.first`, `switch options.positionals…`):
 #     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
+#   - Sources/Runtime opens the store (`CatalogStore(path:`, `CatalogStore.reader(path:`) only in Effects/StoreAccess.swift,
+#     the store access its composition root builds; handlers ask it for a reader, the writer or a long work's connection;
+#   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`): a refresh, the view's
+#     `s` and every other caller use typed code below the commands (Sources: a `SourceProvider` per kind of source);
+#   - a settings key ("walk.speed", "units", "news.read", …) is spelled in Sources only in Sources/Catalog/Setting.swift, where
+#     each setting is declared (key, help, default, range); the rest name it through the declaration;
+#   - the string literals "osm", "rijksmuseum" and "campus" appear in Sources only in Sources/Catalog/CollectionID.swift:
+#     artmap's own collections are named by their typed identity (`CollectionID.osm`), never spelled across modules;
 #   - only Sources/XMLReading imports CXML2 (libxml2 stays behind its node iterator);
 #   - the C libraries are imported only by the module that wraps them, with one named exception: Bench
 #     measures the map against bare libosmium on purpose, so Sources/Bench may import COsmium;
@@ -307,6 +317,11 @@ report "no feature names AppState (no inout AppState in a feature reducer)" "$ap
 app_state_in_effects=$( [ -d Sources/Runtime/Effects ] && grep -rnE '\bAppState\b' Sources/Runtime/Effects --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "no effect handler names AppState (what a handler needs travels in its effect)" "$app_state_in_effects" enforced
 
+# Issue 45, item 3: the run loop runs over the backend protocol (ncurses, or a terminal in memory in tests).
+mapfile -t session_files < <(find Sources/Runtime -maxdepth 1 -name 'Session*.swift' -type f 2>/dev/null | sort)
+session_terminal=$( [ "${#session_files[@]}" -gt 0 ] && { imports_of Curses "${session_files[@]}"; grep -nHE '\bTerminal\b' "${session_files[@]}" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'; } || true)
+report "Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)" "$session_terminal" enforced
+
 sizes=""
 if [ -d Sources/App ]; then
   while IFS= read -r f; do
@@ -364,6 +379,26 @@ report "no option is looked up by name in Sources/ArtmapCLI (commands read typed
 
 word_switches=$( [ -d Sources/ArtmapCLI ] && grep -rnE 'switch[[:space:]]+(words|options\.positionals|positionals|arguments)([.[]|[[:space:]]*\{)' Sources/ArtmapCLI --include='*.swift' || true)
 report "no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)" "$word_switches" enforced
+
+# Runtime opens store connections in one place: the store access its composition root builds (SharedStore, in
+# Effects/StoreAccess.swift: the writer handed in, readers and long work's connections beside it). A handler asks it;
+# it never opens the file itself (near-me opened one per progress step, issue 45).
+runtime_opens=$( [ -d Sources/Runtime ] && grep -rnE 'CatalogStore(\.reader)?\(path:' Sources/Runtime --include='*.swift' | grep -v '^Sources/Runtime/Effects/StoreAccess.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "Runtime opens the store only in its store access (Sources/Runtime/Effects/StoreAccess.swift)" "$runtime_opens" enforced
+
+# A command is run by the words a person typed (Artmap's dispatch), never by words written in code elsewhere: what
+# another command or the view needs is a typed call below the commands (a SourceProvider, issue 45).
+argv_runs=$(grep -rnE '[A-Za-z]+Command\.run\([[:space:]]*\[' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "no command is run by words written in code (\"XCommand.run([…])\"): other work calls typed code below the commands" "$argv_runs" enforced
+
+# Artmap's own collections are named by their typed identity (CollectionID in Catalog, issue 45), never spelled.
+collection_literals=$(grep -rnE '"(osm|rijksmuseum|campus)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/CollectionID.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "artmap's own collections are named only by CollectionID (no \"osm\", \"rijksmuseum\" or \"campus\" elsewhere)" "$collection_literals" enforced
+
+# Settings are declared once (Setting in Catalog: key, help, default, range); everything else names them through
+# the declarations (`Setting.walkSpeed`), never by spelling a key. Keys artmap keeps for itself are declared there too.
+setting_keys=$(grep -rnE '"((slideshow|map|location|images|sync|rijks|news|osm|walk|cache|view|seen)\.[a-z][a-z_-]*|units|theme)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/Setting.swift:' | grep -vE '"osm\.(gz|bz2)"' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+report "settings keys are spelled only in their declarations (Sources/Catalog/Setting.swift)" "$setting_keys" enforced
 
 mapfile -t all_swift < <(swift_files Sources)
 report "only XMLReading imports CXML2" "$(imports_of CXML2 "${all_swift[@]}" | grep -v '^Sources/XMLReading/' || true)" enforced

@@ -1,3 +1,4 @@
+import Cells
 import Cartography
 import Catalog
 import Foundation

@@ -1,3 +1,4 @@
+import Cells
 import Cartography
 import Catalog
 import Foundation
@@ -31,8 +32,8 @@ public struct AppState: Sendable {
     public internal(set) var seen: [ArtworkKey: String] = [:]
     /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
     public internal(set) var slideshowInterval = 8.0
-    /// Saved settings by key (defaults are not in here).
-    public internal(set) var settings: [String: String] = [:]
+    /// The user's settings: each declared one's saved text and its typed, checked value.
+    public internal(set) var settings = UserSettings()
     /// The last news message, and whether it arrived since the user last opened it (the badge).
     public internal(set) var news: NewsItem?
     public internal(set) var newsUnread = false
@@ -90,7 +91,7 @@ public struct AppState: Sendable {
         main = MainState(start: start)
         lastError = start.notice
         catalogueHoldsFullRecords = start.catalogueHoldsFullRecords
-        for (key, value) in start.settings { applySetting(key: key, value: value) }
+        for (setting, value) in start.settings.savedValues { applySetting(key: setting.key, value: value) }
         if let interval = start.slideshowInterval { slideshowInterval = interval }
         if let nearest = start.nearestCount { routeMain(.nearestCount(nearest)) }
         setFavourites(start.favourites)
@@ -150,7 +151,7 @@ public struct AppState: Sendable {
     /// The symbols pictures are drawn with.
     public var pictureSymbols: SymbolSet {
         if ascii { return .ascii }
-        return SymbolSet(rawValue: settings[Setting.imageRendering] ?? "") ?? .blocks
+        return SymbolSet(rawValue: settings.imageRendering) ?? .blocks
     }
 
     /// The viewer's box (the whole screen but the status line) and a picture in it.

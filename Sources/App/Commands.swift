@@ -24,7 +24,7 @@ extension AppState {
             return routeMain(.startSearch)
         case let command where HelpPage.actsOnMainScreen(command) && hidesMainScreen:
             // Keys act only on what is visible: `0` in a detail does not zoom the map hidden behind it.
-            lastMessage = "the map and table are behind this view: Esc goes back to them"
+            lastMessage = "the map is hidden behind this view: Esc shows it"
             return []
         case .match(let forward):
             if overlays.isEmpty, !main.searchText.isEmpty { return routeMain(.match(forward: forward)) }

@@ -59,7 +59,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.lastError = why
         return []
     case .favouritesLoaded(let artworks):
-        state.setFavourites(artworks)
+        state.setFavourites(artworks, saying: true)
         // The list may have shrunk under an open F (another process removed hearts).
         return state.routeTop(.favourites(.listChanged))
     case .screen(let action):
@@ -195,7 +195,7 @@ extension AppState {
             case .showInTable(let painter):
                 overlays.removeAll()
                 lastMessage = "paintings by \(painter) (Esc clears the filter)"
-                effects.append(.loadCollection(paintingsCollection, search: painter))
+                effects.append(.loadCollection(CollectionID.rijksmuseum.name, search: painter))
             }
         }
         return effects
@@ -219,8 +219,8 @@ extension AppState {
         // Paintings came or went: the museum's collection is reachable with n, and reread if it is on screen.
         var effects: [Effect] = []
         if case .finished(_, let painters?) = event {
-            if !painters.isEmpty { effects += routeMain(.collectionAvailable(paintingsCollection)) }
-            if collection == paintingsCollection { effects.append(reloadCatalogue) }
+            if !painters.isEmpty { effects += routeMain(.collectionAvailable(CollectionID.rijksmuseum.name)) }
+            if collection == CollectionID.rijksmuseum.name { effects.append(reloadCatalogue) }
         }
         guard let id, stackIndex(of: id) != nil else {
             if case .finished(let line, _) = event { lastMessage = line }

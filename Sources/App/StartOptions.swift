@@ -29,8 +29,8 @@ public struct StartOptions: Sendable {
     public var mapSources: [String] = []
     /// Feature entries the map keeps beyond what is in view.
     public var mapCacheCapacity = MapTileCache.defaultCapacity
-    /// Saved settings by key.
-    public var settings: [String: String] = [:]
+    /// The user's settings as saved.
+    public var settings = UserSettings()
     /// Seconds between slideshow pictures, when the command says (else the setting).
     public var slideshowInterval: Double?
     /// How many nearest buildings the map highlights (the option, else the setting).

@@ -75,7 +75,7 @@ enum FetchCommand: Command {
         let checked = try StoreOpening.openCheckingAlongside(options.store, environment: environment, console: console, forWriting: true)
         let store = checked.store
         guard !store.isReadOnly else { throw CLIError("fetch cannot save: the store \(storePath) is read-only; nothing was fetched") }
-        if options.picturesOnly, try store.artworkCount(collection: CatalogStore.fetchedCollection) == 0 {
+        if options.picturesOnly, try store.artworkCount(collection: CollectionID.osm.name) == 0 {
             console.line("nothing fetched yet, so no pictures to look up: 'artmap fetch --around LAT,LON' (or --near PLACE) fetches the art around a point with its pictures")
             return 0
         }
@@ -132,6 +132,7 @@ enum FetchCommand: Command {
         for problem in report.pictureProblems.prefix(20) { console.error("no picture: \(DisplayText.clean(problem))") }
         for failure in report.imageFailures.prefix(20) { console.error("picture failed: \(DisplayText.clean(failure))") }
         if report.stored != nil { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        if report.stored != nil { ImportCommand.lookingHint(collection: CollectionID.osm.name, at: (center.latitude, center.longitude), console: console) }
         return 0
     }
 }

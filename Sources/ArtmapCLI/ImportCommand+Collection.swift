@@ -3,14 +3,6 @@ import Foundation
 import Store
 
 extension ImportCommand {
-    /// The collections artmap fills itself, and from what: an import into one needs `--replace`, as it replaces
-    /// what that source brought and drops the favourites of it.
-    static let reservedCollections: [String: String] = [
-        Artwork.defaultCollection: "the campus service's artworks",
-        CatalogStore.fetchedCollection: "the artworks fetched from OpenStreetMap",
-        "rijksmuseum": "the Rijksmuseum paintings of the painters you follow",
-    ]
-
     /// Whether `name` is a plain word: letters, digits, `-` and `_`, at most `FieldLimits.collection` long.
     static func isPlainWord(_ name: String) -> Bool {
         // Not `-` first: `refresh -x` would read it as an option.
@@ -64,7 +56,7 @@ extension ImportCommand {
 
     /// `name` when an import may fill it; a usage error saying why not otherwise.
     static func checkedName(_ collection: String, isNew: Bool, replace: Bool) throws -> String {
-        if let owner = reservedCollections[collection.lowercased()], !replace {
+        if let owner = CollectionID(collection).builtInContents, !replace {
             throw CLIError.usage("'\(collection)' is artmap's own collection (\(owner)): importing into it would replace them and drop "
                 + "their favourites; give --replace to do that, or another --collection name", command: name)
         }

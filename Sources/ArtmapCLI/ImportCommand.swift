@@ -1,6 +1,8 @@
 import Cartography
 import Catalog
 import Foundation
+import Sources
+import Sync
 import Store
 
 /// `artmap import FILE`: OpenStreetMap (.osm, .osm.pbf) or GeoJSON map data, a public-art CSV, GPX waypoints,
@@ -43,27 +45,21 @@ enum ImportCommand: Command {
 
     /// `--crs`: a coordinate system by any of its names.
     static let coordinateSystem = OptionValue<Spelled<CoordinateSystem>>(valueName: "EPSG:N") { text, option in
-        guard let crs = CoordinateSystem(name: text) else {
-            throw OptionValueError(message: "option \(option) takes an EPSG code (EPSG:4326 or CRS84, EPSG:3857, EPSG:28992…), not '\(DisplayText.clean(text))'")
-        }
-        return Spelled(text: text, value: crs)
+        Spelled(text: text, value: try refused(option) { try ImportReading.crs(text) })
     }
 
     /// `--field`: FIELD=COLUMN pairs, each field one artmap knows.
     static let fieldMapping = OptionValue<Spelled<[String: String]>>(valueName: "FIELD=COLUMN,…") { text, option in
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw OptionValueError(message: "option \(option) takes FIELD=COLUMN pairs separated by commas, not '\(DisplayText.clean(String(pair)))'")
-            }
-            guard PublicArtFields.Field(rawValue: parts[0].lowercased()) != nil else {
-                throw OptionValueError(message: "option \(option): there is no field '\(DisplayText.clean(parts[0]))' (fields: "
-                    + PublicArtFields.Field.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            fields[parts[0].lowercased()] = parts[1]
+        Spelled(text: text, value: try refused(option) { try ImportReading.fields(text) })
+    }
+
+    /// A reading's refusal as the option's: "option --crs takes …", "option --field: there is no field …".
+    private static func refused<Value>(_ option: String, _ parse: () throws -> Value) throws -> Value {
+        do {
+            return try parse()
+        } catch let error as SourceError {
+            throw OptionValueError(message: "option \(option)\(error.message.hasPrefix(":") ? "" : " ")\(error.message)")
         }
-        return Spelled(text: text, value: fields)
     }
 
     static let intro = [
@@ -118,11 +114,6 @@ enum ImportCommand: Command {
         "file into a collection a file filled (the same file again is its refresh).",
     ]
 
-    /// The largest service-shaped JSON file imported (parsed whole, as a sync's body is; the sync allows 50 MB).
-    static let jsonLimit = 64 * 1_048_576
-    /// The largest tagged-place property list imported (Foundation's parser keeps about ten times the file).
-    static let plistLimit = 16 * 1_048_576
-
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let path = options.positionals.first else { throw CLIError.usage("import needs a FILE", command: name) }
@@ -130,66 +121,84 @@ enum ImportCommand: Command {
         let head: Data?
         do {
             head = try BoundedFile.head(path)
-        } catch let error as CLIError {
+        } catch let error as SourceError {
             throw CLIError("\(path): \(error.message); nothing was imported")
         }
-        if isMapFile(path, data: head) || isCSVFile(path, data: head) {
-            let collection = try collectionName(options, derived: mapCollectionName(path))
-            guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("cannot read \(path)") }
-            return try await importMap(path: path, collection: collection, options: options, environment: environment, console: console)
+        let format = ImportFormat.of(path, head: head)
+        if !format.readsColumns, let option = options.mapReadingGiven.first {
+            let what = format == .openStreetMap ? "OpenStreetMap data" : format == .gpx ? "GPX" : "neither"
+            throw CLIError.usage(format == .openStreetMap
+                ? "--dry-run, --crs and --field are for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is \(what)"
+                : "option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is \(what)", command: name)
         }
-        if isGPXFile(path, data: head) {
-            for option in options.mapReadingGiven {
-                throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is GPX", command: name)
-            }
-            let collection = try collectionName(options, derived: url.deletingPathExtension().lastPathComponent.lowercased())
-            return try await importGPX(path: path, collection: collection, options: options, environment: environment, console: console)
+        let derived = format.isMap ? ImportFormat.mapCollectionName(path) : url.deletingPathExtension().lastPathComponent.lowercased()
+        let collection = try collectionName(options, derived: derived)
+        if format.isMap, !FileManager.default.isReadableFile(atPath: path) { throw CLIError("cannot read \(path)") }
+        let fileImport = FileImport(path: path, format: format, reading: reading(options))
+        if options.dryRun {
+            return try dryRun(fileImport, collection: try checkedName(collection, isNew: true, replace: options.replace), console: console)
         }
-        for option in options.mapReadingGiven {
-            throw CLIError.usage("option \(option) is for GeoJSON and CSV files; \(DisplayText.clean(url.lastPathComponent)) is neither", command: name)
-        }
-        let collection = try collectionName(options, derived: url.deletingPathExtension().lastPathComponent.lowercased())
-        let isJSON = url.pathExtension.lowercased() == "json" || head?.first == UInt8(ascii: "{") || head?.first == UInt8(ascii: "[")
-        let data: Data
-        do {
-            data = try BoundedFile.read(path, limit: isJSON ? jsonLimit : plistLimit, advice: "split it into smaller files")
-        } catch let error as CLIError {
-            throw CLIError("\(path): \(error.message); nothing was imported")
-        }
-        let artworks: [Artwork]
-        var skipped = 0
-        var presentIDs = Set<String>()
-        do {
-            if isJSON {
-                let decoded = try ServiceRecordDecoder.decode(data, collection: collection)
-                artworks = decoded.artworks
-                skipped = decoded.skipped.count
-                presentIDs = Set(decoded.skipped.compactMap(\.id))
-                for note in decoded.notes.prefix(20) { console.error("note: \(note)") }
-                for record in decoded.skipped.prefix(20) {
-                    console.error("skipped record \(record.index + 1)\(record.id.map { " (id \($0))" } ?? ""): \(record.reason)")
-                }
-            } else {
-                artworks = try TaggedPlaceDecoder.decode(data, fileName: path, collection: collection)
-            }
-        } catch let error as CatalogError where !isJSON && !looksLikePropertyList(head) {
-            // Neither CSV (no delimiter splits its first line) nor a property list: say what was tried.
-            throw CLIError("\(path): not a file artmap reads: tried CSV (no comma, semicolon or tab splits line 1 into columns) "
-                + "and a property list (\(error.message.replacingOccurrences(of: path + ": ", with: ""))); nothing was imported")
-        } catch let error as CatalogError {
-            throw CLIError("\(error.message.hasPrefix(path) ? "" : path + ": ")\(error.message); nothing was imported")
-        }
-        guard !artworks.isEmpty else {
-            throw CLIError("\(path): no valid records (\(skipped) skipped); nothing was imported")
-        }
+        let places = try checked { try fileImport.readPlaces(collection: collection) }
+        for warning in places?.warnings ?? [] { console.error(warning) }
         let store = try StoreOpening.open(options.store, environment: environment, console: console)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
-        let target = try importTarget(collection, legacy: options.collection == nil ? url.deletingPathExtension().lastPathComponent.lowercased() : nil,
-                                      path: path, options: options, store: store)
-        let recorded = ImportedFile.current(path: path, format: isJSON ? "service-json" : "plist").map(CollectionSource.file)
-        let report = try store.merge(artworks, into: target, full: true, presentIDs: presentIDs, source: recorded)
-        console.line("imported \(report.received) place\(report.received == 1 ? "" : "s") into '\(DisplayText.clean(target))': \(report.new) new, \(report.changed) changed, \(report.removed) removed, \(skipped) skipped")
+        let target = try importTarget(collection, legacy: options.collection == nil ? derived : nil, path: path, options: options, store: store)
+        let bar = format == .openStreetMap ? ProgressBar(console: console, label: "reading \(DisplayText.clean(url.lastPathComponent))", file: path) : nil
+        defer { bar?.clear() }
+        var imported = try checked { try fileImport.write(places, into: target, store: store) { bar?.show($0) } }
+        bar?.clear()
+        if places == nil { for warning in imported.warnings { console.error(warning) } }
+        if fileImport.wantsPhotos(imported) {
+            imported.photos = try await FileImport.cachePhotos(target, store: store, cache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)),
+                                                               limits: try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment))
+        }
+        printImported(imported, of: fileImport, console: console)
         return 0
+    }
+
+    /// What a file brought, as `import` says it: one line on standard output, the failed photos on standard error.
+    static func printImported(_ imported: FileImport.Imported, of fileImport: FileImport, console: Console) {
+        let fileName = DisplayText.clean(URL(fileURLWithPath: fileImport.path).lastPathComponent)
+        let merge = imported.merge, target = DisplayText.clean(imported.collection)
+        let skipped = imported.skipped
+        var line: String
+        switch fileImport.format {
+        case .serviceJSON, .plist:
+            line = "imported \(merge.received) place\(merge.received == 1 ? "" : "s") into '\(target)': \(merge.new) new, \(merge.changed) changed, \(merge.removed) removed, \(skipped) skipped"
+        case .gpx:
+            line = "imported \(fileName) into '\(target)': \(merge.received) artwork\(merge.received == 1 ? "" : "s") "
+                + "(\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed)"
+        case .openStreetMap, .geoJSON, .csv:
+            line = "imported \(fileName) into '\(target)': \(imported.features) map features, "
+                + "\(imported.edges) walking edges, \(imported.received) artwork\(imported.received == 1 ? "" : "s") "
+                + "(\(merge.new) new, \(merge.changed) changed, \(merge.removed) removed) in \(String(format: "%.1f", imported.seconds)) s"
+        }
+        if let photos = imported.photos {
+            for failure in photos.imageFailures.prefix(5) { console.error("photo: \(DisplayText.clean(failure))") }
+            if photos.imageFailures.count > 5 { console.error("photo: … and \(photos.imageFailures.count - 5) more") }
+            line += FileImport.photosText(photos)
+        }
+        console.line(line)
+        if imported.features > 0 { console.line("map data © OpenStreetMap contributors (ODbL)") }
+        if merge.received > 0 { lookingHint(collection: imported.collection, console: console) }
+    }
+
+    /// A reading or writing step whose refusal (a `SourceError`) is the command's failure, said as it was.
+    static func checked<Value>(_ step: () throws -> Value) throws -> Value {
+        do {
+            return try step()
+        } catch let error as SourceError {
+            throw CLIError(error.message)
+        }
+    }
+
+    /// After an import or a fetch, on a terminal: how to look at what arrived (issue 50). Read by a script (a pipe),
+    /// the output stays as it was.
+    static func lookingHint(collection: String, at point: (latitude: Double, longitude: Double)? = nil, console: Console) {
+        guard isatty(STDOUT_FILENO) == 1 else { return }
+        let name = DisplayText.clean(collection)
+        let at = point.map { String(format: " --at %.5f,%.5f", $0.latitude, $0.longitude) } ?? ""
+        console.line("to look at it: artmap --collection \(name)\(at) (the map and table), or artmap list --collection \(name)\(at)")
     }
 }

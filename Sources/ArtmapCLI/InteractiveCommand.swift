@@ -6,6 +6,7 @@ import Runtime
 import Geo
 import Location
 import Screen
+import Sources
 import Store
 import Sync
 
@@ -110,8 +111,25 @@ enum InteractiveCommand {
     /// `notice` is shown in the status line from the start (why the view started again).
     private static func runView(_ arguments: [String], environment: [String: String], console: Console,
                                 slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
+        guard let view = try await prepareView(arguments, environment: environment, console: console, slideshowInterval: slideshowInterval,
+                                               startSlideshow: startSlideshow, notice: notice) else { return .finished(0) }
+        return try await show(view, arguments, environment: environment, console: console)
+    }
+
+    /// A view ready to run: its session (state, effects' dependencies, location) and what running it needs.
+    struct PreparedView {
+        let session: Session
+        let options: ViewOptions
+        let saved: [String: String]
+        let storePath: String
+    }
+
+    /// Everything `artmap` does before the terminal starts: options, store, settings, the start, the session wired to
+    /// its dependencies (`adjust` changes them: a test's clock). Nil when `--help` or `--version` was answered.
+    static func prepareView(_ arguments: [String], environment: [String: String], console: Console, slideshowInterval: Double?,
+                            startSlideshow: Bool, notice: String?, adjust: (inout Dependencies) -> Void = { _ in }) async throws -> PreparedView? {
         let given = try parser.parse(arguments)
-        if answeredHelpOrVersion(given, console: console) { return .finished(0) }
+        if answeredHelpOrVersion(given, console: console) { return nil }
         let options = try parser.typed(given, as: ViewOptions.self)
         // A large collection's first frame does not wait for the store's integrity check: the check goes on
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
@@ -181,11 +199,12 @@ enum InteractiveCommand {
         let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
         let syncRequest = SyncRequest(storePath: storePath, source: source, collection: collection,
                                       imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        let dependencies = try effectDependencies(options, store: store, syncRequest: syncRequest, environment: environment)
+        var dependencies = try effectDependencies(options, store: store, syncRequest: syncRequest, environment: environment)
+        adjust(&dependencies)
         let session = try Session(state: AppState(start: start), location: location.source, dependencies: dependencies)
         if progressive, let check = checked.takeCheck() { session.pendingIntegrityCheck = { check.problem() } }
         if large, let check = checked.takeCheck() { session.watchIntegrity { check.problem() } }
-        return try await show(session, arguments, options, saved: saved, storePath: storePath, environment: environment, console: console)
+        return PreparedView(session: session, options: options, saved: saved, storePath: storePath)
     }
 
     /// The line that says no art is near a point the user gave, and how far the nearest is; nil when some is near.
@@ -267,7 +286,7 @@ enum InteractiveCommand {
         start.farFallback = (collection, notice)
         start.notice = nil
         start.artworks = []
-        start.collection = CatalogStore.fetchedCollection
+        start.collection = CollectionID.osm.name
         start.nearCollections = []
         start.catalogueIsPartial = false
         start.syncIfOlderThan = nil
@@ -284,22 +303,23 @@ enum InteractiveCommand {
         let nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil),
                                    storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        let refresher = CollectionRefresher(storePath: storePath, environment: environment)
         return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
-                            refresher: { name, progress in try await refresher.refresh(name, progress: progress) })
+                            sources: SourceWiring.context(storePath: storePath, environment: environment))
     }
 
     /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.
-    private static func show(_ session: Session, _ arguments: [String], _ options: ViewOptions, saved: [String: String],
-                             storePath: String, environment: [String: String], console: Console) async throws -> ViewEnd {
+    private static func show(_ view: PreparedView, _ arguments: [String], environment: [String: String], console: Console) async throws -> ViewEnd {
+        let options = view.options, saved = view.saved
         let useColor = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
         // The option was checked as it was parsed (a choice); a saved value was checked when saved.
         let pixelMode = options.pixels ?? saved[Setting.imageProtocol]
         // Asked before curses starts, so the answers do not reach its key reader.
         let pixels = TerminalProbe.choose(mode: pixelMode, environment: environment, noColor: !useColor, ascii: options.ascii)
         // `auto` asks the terminal's background (OSC 11) before curses starts too; no answer means dark.
-        let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) { useColor ? BackgroundProbe.ask() : nil }
+        let tone = BackgroundProbe.tone(setting: saved[Setting.theme]) {
+            useColor && BackgroundProbe.mayAsk(environment: environment) ? BackgroundProbe.ask() : nil
+        }
         let terminal: Terminal
         do {
             terminal = try Terminal(useColor: useColor, useMouse: !options.noMouse, pixels: pixels, tone: tone)
@@ -310,11 +330,19 @@ enum InteractiveCommand {
             throw CLIError("\(error)")
         }
         defer { terminal.stop() }
-        session.loop(terminal: terminal)
-        if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: storePath) }
+        view.session.run(on: terminal)
+        // The terminal is given back before anything is said on standard error.
+        terminal.stop()
+        return try ended(view, console: console)
+    }
+
+    /// How the view ended, once its session has (a store found damaged, the input gone, or q), the place it showed
+    /// remembered for the next start.
+    static func ended(_ view: PreparedView, console: Console) throws -> ViewEnd {
+        let session = view.session
+        if let reason = session.storeDamage { return .storeDamaged(reason: reason, path: view.storePath) }
         session.rememberReference(as: StartResolving.lastShownSetting)
         if let reason = session.inputEnded {
-            terminal.stop()
             let message = "the terminal gave no more input (\(reason)); the view has ended"
             // A hang-up is how a terminal window is closed, not a failure: said where it can be, status 0.
             guard TerminalInput.isHangUp(reason) else { throw CLIError(message) }
@@ -344,7 +372,7 @@ enum InteractiveCommand {
         start.catalogueHoldsFullRecords = false
         start.mapSources = try store.mapSourceNames()
         for name in known { start.sources[name] = try store.collectionSource(name) }
-        start.settings = saved
+        start.settings = UserSettings(saved: saved)
         start.favourites = try store.favouriteArtworks()
         start.seen = Dictionary(try store.seenMarks().map { ($0.key, $0.at) }, uniquingKeysWith: { first, _ in first })
         start.notice = notice

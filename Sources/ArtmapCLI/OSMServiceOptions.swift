@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Runtime
+import Sources
 import Geo
 import Store
 import Sync
@@ -45,39 +46,21 @@ enum OSMServiceOptions {
     /// The services: each option, else its setting, else the default; every URL checked by the source rule
     /// (https anywhere, http only on this machine). A bad one is a usage error naming the option or setting.
     static func services(_ options: OSMServiceInput, store: CatalogStore?, command: String?) throws -> OSMServices {
-        func urls(_ option: String, _ given: String?, _ key: String) throws -> [URL] {
-            let text = try given ?? store?.setting(key) ?? Setting.named(key)?.defaultValue ?? ""
-            let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            guard !parts.isEmpty else { throw CLIError.usage("\(given != nil ? "option \(option)" : "setting \(key)") needs a URL", command: command) }
-            return try parts.map { part in
-                do {
-                    return try SyncSource.checkedURL(part, allowFile: false)
-                } catch let error as SyncError {
-                    throw CLIError.usage("\(given != nil ? "option \(option)" : "setting \(key)"): \(error)", command: command)
-                }
-            }
+        let given = ["--overpass-url": options.overpass, "--wikidata-url": options.wikidata, "--commons-url": options.commons,
+                     "--nominatim-url": options.nominatim].compactMapValues { $0 }
+        do {
+            return try SourceSettings.openStreetMap(given: given, leaveOutWikidata: options.noWikidata, store: store)
+        } catch let error as SourceError {
+            throw CLIError.usage(error.message, command: command)
         }
-        return OSMServices(overpass: try urls("--overpass-url", options.overpass, Setting.overpassURL),
-                           wikidata: try urls("--wikidata-url", options.wikidata, Setting.wikidataURL)[0],
-                           commons: try urls("--commons-url", options.commons, Setting.commonsURL)[0],
-                           nominatim: try urls("--nominatim-url", options.nominatim, Setting.nominatimURL)[0],
-                           sparql: try wikidataQueryService(options, store: store, urls: urls))
-    }
-
-    /// The Wikidata Query Service (`wikidata.sparql-url`), or nil when `--no-wikidata` or `wikidata.fetch = off`
-    /// leaves Wikidata's art out.
-    private static func wikidataQueryService(_ options: OSMServiceInput, store: CatalogStore?,
-                                             urls: (String, String?, String) throws -> [URL]) throws -> URL? {
-        if options.noWikidata || ((try? store?.setting(Setting.wikidataFetch)) ?? nil) == "off" { return nil }
-        return try urls("wikidata.sparql-url", nil, Setting.wikidataSPARQL).first
     }
 
     /// `osm.max-age-days` (30 unless set), checked as every setting is: out of 0…3650 it is 30, and with a console
     /// that is said on standard error.
     static func maxAgeDays(_ store: CatalogStore, console: Console? = nil) throws -> Double {
-        let checked = CheckedSettings(try store.setting(Setting.maxAgeDays).map { [Setting.maxAgeDays: $0] } ?? [:])
+        let checked = try SourceSettings.maxAgeDays(store)
         for problem in checked.problems { console?.error("artmap: setting \(problem) (artmap config set to change it)") }
-        return checked.maxAgeDays
+        return checked.days
     }
 
     /// Whether the view may fetch by itself (`osm.auto-fetch`, on unless set to off).

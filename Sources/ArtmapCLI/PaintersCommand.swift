@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Runtime
+import Sources
 import Store
 import Sync
 
@@ -116,13 +117,10 @@ enum PaintersCommand: Command {
 
     /// The museum's bases: the option, else the `rijks.base` setting, else the museum's own.
     static func bases(_ given: String?, store: CatalogStore) throws -> RijksmuseumBases {
-        guard let base = try given ?? store.setting(Setting.rijksBase).flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return .museum
-        }
         do {
-            return try RijksmuseumBases(base: base)
-        } catch let error as SyncError {
-            throw CLIError.usage("--rijks-base: \(error.message)", command: name)
+            return try SourceSettings.museum(given, store: store)
+        } catch let error as SourceError {
+            throw CLIError.usage(error.message, command: name)
         }
     }
 }

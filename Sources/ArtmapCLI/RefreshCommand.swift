@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Sources
 import Store
 
 /// `artmap refresh [NAME…]`: each collection asked again from its own source, written only into itself.
@@ -31,7 +32,7 @@ enum RefreshCommand: Command {
         guard !store.isReadOnly else { throw CLIError("refresh cannot save: the store \(storePath) is read-only; nothing was refreshed") }
         let names = try CollectionsCommand.resolve(options.positionals, store: store, command: name)
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        let refresher = CollectionRefresher(storePath: storePath, environment: environment)
+        let sources = SourceWiring.context(storePath: storePath, environment: environment)
         var failures = 0
         for collection in names {
             // Asked for all: one that cannot be refreshed is said, not a failure of the rest.
@@ -40,11 +41,11 @@ enum RefreshCommand: Command {
                 continue
             }
             do {
-                let line = try await refresher.refresh(collection) { text in
-                    if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean(text)) }
+                let refreshed = try await SourceProviders.refresh(CollectionID(collection), with: sources) { text in
+                    if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean("\(collection): \(text)")) }
                 }
                 if interactive { console.progress("\r\u{1B}[K") }
-                console.line(DisplayText.clean(line))
+                console.line(DisplayText.clean(refreshed.line))
             } catch {
                 if interactive { console.progress("\r\u{1B}[K") }
                 console.error("artmap: \(error)")

@@ -73,7 +73,7 @@ enum RouteCommand: Command {
         switch walk {
         case .success(let walk):
             if options.json {
-                console.line(JSONWriter.render(json(walk)))
+                console.line(JSONWriter.render(json(walk, metresPerSecond: kmPerHour / 3.6)))
             } else {
                 console.line("Walk to \(DisplayText.clean(artwork.title)): \(DistanceText.format(walk.totalMetres)), "
                     + "\(max(1, Int((walk.totalMetres / (kmPerHour / 3.6) / 60).rounded()))) min at \(speedText) km/h, from \(fromText)")
@@ -99,12 +99,12 @@ enum RouteCommand: Command {
         }
     }
 
-    static func json(_ walk: WalkingRoute) -> JSONWriter.Value {
+    static func json(_ walk: WalkingRoute, metresPerSecond: Double = WalkingRoute.metresPerSecond) -> JSONWriter.Value {
         .object([
             // The whole walk, as the text and the view say it: the straight walks to and from the ways included
             // (start_join.gap_m and target_join.gap_m); ways_m is the part along the ways.
             ("distance_m", .number(JSONWriter.rounded(walk.totalMetres, places: 3))),
-            ("duration_s", .number(JSONWriter.rounded(walk.totalMetres / WalkingRoute.metresPerSecond))),
+            ("duration_s", .number(JSONWriter.rounded(walk.totalMetres / metresPerSecond))),
             ("ways_m", .number(JSONWriter.rounded(walk.metres, places: 3))),
             ("steps", .array(walk.steps.map { step in
                 .object([("instruction", .string(step.instruction)), ("street", .string(step.street)),

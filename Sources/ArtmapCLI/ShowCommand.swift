@@ -1,3 +1,4 @@
+import Cells
 import Catalog
 import Curses
 import Foundation

@@ -7,7 +7,7 @@ import Store
 /// the user's home (`location.home`), the place the view last showed, and only then the built-in campus.
 enum StartResolving {
     /// Where the view's reference was when it last quit (kept in the store, beside its catalogue, not in the user's file).
-    static let lastShownSetting = "view.last-reference"
+    static let lastShownSetting = Setting.lastReference
 
     /// The start: the first of `option` and `live` that is given, else home, else the view's last place, else the campus.
     /// With a console, a saved home that is not valid is said on standard error (and not used).

@@ -1,6 +1,7 @@
 import Catalog
 import Geo
 import Foundation
+import Sources
 import Store
 import Sync
 
@@ -37,10 +38,7 @@ enum SyncCommand: Command {
         return text
     }
 
-    static func megabytes(_ text: String) -> Double? {
-        guard let megabytes = DecimalText.double(text), megabytes > 0, megabytes < 10_000_000 else { return nil }
-        return megabytes
-    }
+    static func megabytes(_ text: String) -> Double? { SourceSettings.megabytes(text) }
 
     static let intro = [
         "Fetches what changed since the last sync (lastUpdate = newest record's date) in one transaction,",
@@ -48,35 +46,26 @@ enum SyncCommand: Command {
         "when anything goes wrong before the catalogue is saved.",
     ]
 
-    static let sourceSetting = "sync.source"
-    static let imageBaseSetting = "sync.image-base"
-    static let cacheLimitSetting = "cache.image-limit-mb"
-
     /// The limits for a sync: the environment's, with the image cache limit from the option or the setting.
     static func limits(cacheLimit: String?, store: CatalogStore, environment: [String: String]) throws -> SyncLimits {
-        var limits = SyncLimits.fromEnvironment(environment)
-        let text = try cacheLimit ?? store.setting(cacheLimitSetting)
-        if let text {
-            guard let megabytes = megabytes(text) else {
-                throw CLIError.usage("option --cache-limit needs a size in MB above 0, got '\(text)'", command: name)
-            }
-            limits.imageCacheBytes = Int(megabytes * 1_048_576)
+        do {
+            return try SourceSettings.limits(SyncLimits.fromEnvironment(environment), cacheLimit: cacheLimit, store: store)
+        } catch let error as SourceError {
+            throw CLIError.usage(error.message, command: name)
         }
-        return limits
     }
 
     /// The source to use: given on the command line, remembered, or the default. Each option is checked on
     /// its own, so an error names the one that is wrong.
     static func resolveSource(source givenSource: String?, imageBase givenBase: String?, store: CatalogStore) throws -> SyncSource {
-        let service = try givenSource ?? store.setting(sourceSetting) ?? SyncSource.defaultServiceURL
-        let rememberedBase = givenSource == nil ? try store.setting(imageBaseSetting) : nil
+        let (service, imageBase) = try SourceSettings.campusService(givenSource, imageBase: givenBase, store: store)
         do {
             _ = try SyncSource(service: service)
         } catch let error as SyncError {
             throw CLIError.usage("option --source: \(error)", command: name)
         }
         do {
-            return try SyncSource(service: service, imageBase: givenBase ?? rememberedBase)
+            return try SyncSource(service: service, imageBase: imageBase)
         } catch let error as SyncError {
             throw CLIError.usage("option --image-base: \(error)", command: name)
         }
@@ -86,8 +75,8 @@ enum SyncCommand: Command {
     /// leaves the saved source and image base as they were.
     static func rememberSource(_ options: Options, _ source: SyncSource, store: CatalogStore) throws {
         let givenSource = options.source, givenBase = options.imageBase
-        if givenSource != nil { try store.setSetting(sourceSetting, source.service.absoluteString) }
-        if givenSource != nil || givenBase != nil { try store.setSetting(imageBaseSetting, source.imageBase.absoluteString) }
+        if givenSource != nil { try store.setSetting(Setting.syncSource, source.service.absoluteString) }
+        if givenSource != nil || givenBase != nil { try store.setSetting(Setting.syncImageBase, source.imageBase.absoluteString) }
     }
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
@@ -111,26 +100,27 @@ enum SyncCommand: Command {
             guard try checked.settleCheck(after: error) else { throw error }
             (source, syncLimits) = try settings()
         }
-        var request = SyncRequest(storePath: storePath, source: source,
-                                  collection: options.collection ?? Artwork.defaultCollection,
-                                  full: options.full, downloadImages: !options.noImages,
-                                  imageCache: ImageCache(cacheRoot: StoreLocation.cacheDirectory(environment: environment)))
-        request.beforeWriting = { try checked.settleCheck() }
-        let engine = SyncEngine(limits: syncLimits)
+        var sync = CampusServiceProvider.Options()
+        sync.source = source
+        sync.limits = syncLimits
+        sync.full = options.full
+        sync.downloadImages = !options.noImages
+        sync.beforeWriting = { try checked.settleCheck() }
         let report: SyncReport
         do {
-            report = try await engine.run(request) { step in
+            report = try await CampusServiceProvider().sync(CollectionID(options.collection ?? Artwork.defaultCollection),
+                                                          with: SourceWiring.context(storePath: storePath, environment: environment), options: sync) { step in
                 if interactive { console.progress("\r\u{1B}[K" + DisplayText.clean(step.text)) }
             }
         } catch {
             if interactive { console.progress("\r\u{1B}[K") }
-            throw CLIError("sync failed: \(error)")
+            throw CLIError("\(error)")
         }
         if interactive { console.progress("\r\u{1B}[K") }
         _ = try checked.settleCheck()
         let store = checked.store
         try rememberSource(options, source, store: store)
-        if let limit = options.cacheLimit { try store.setSetting(cacheLimitSetting, limit) }
+        if let limit = options.cacheLimit { try store.setSetting(Setting.imageCacheLimit, limit) }
         console.line(report.summary)
         for skipped in report.skipped.prefix(20) {
             console.error("skipped record \(skipped.index + 1)\(skipped.id.map { " (id \($0))" } ?? ""): \(skipped.reason)")

@@ -273,7 +273,7 @@ struct WalkShape {
             ("walking_s", .number(JSONWriter.rounded(walkingSeconds))),
             ("stay_s", .number(JSONWriter.rounded(staySecondsTotal))),
             ("stops", .array(stops)),
-            ("legs", .array(plan.legs.map(RouteCommand.json))),
+            ("legs", .array(plan.legs.map { RouteCommand.json($0, metresPerSecond: metresPerSecond) })),
             ("left_out", .array(plan.leftOut.map { .object([("id", .string($0.artwork.id)), ("collection", .string($0.artwork.collection)),
                                                              ("title", .string($0.artwork.title)), ("reason", .string($0.reason))]) })),
         ])

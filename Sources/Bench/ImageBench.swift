@@ -101,7 +101,7 @@ func imageBench() throws {
     let storePath = folder.appendingPathComponent("bench.sqlite").path
     _ = runMeasured([artmap, "list", "--store", storePath])
     let store = try CatalogStore(path: storePath)
-    guard let artwork = try store.artworks(collection: "campus").first(where: { $0.id == "40" }) else {
+    guard let artwork = try store.artworks(collection: CollectionID.campus.name).first(where: { $0.id == "40" }) else {
         print("  the seed has no artwork 40")
         return
     }
@@ -132,9 +132,9 @@ func imageBench() throws {
     print(String(format: "viewer decode of the 6000x4000 JPEG (kept at %dx%d): %.0f ms, peak memory +%.1f MB over %.1f MB before",
                  decoded.pixels.width, decoded.pixels.height, decodeSeconds * 1000,
                  Double(peakResidentBytes() - residentBefore) / 1_048_576, Double(residentBefore) / 1_048_576))
-    let picture = Picture(artwork: ArtworkKey(collection: "campus", id: "40"), fileName: large.lastPathComponent, decoded: decoded)
+    let picture = Picture(artwork: ArtworkKey(collection: CollectionID.campus.name, id: "40"), fileName: large.lastPathComponent, decoded: decoded)
     let geometry = ImageViewerGeometry(pixelWidth: decoded.pixels.width, pixelHeight: decoded.pixels.height, columns: 200, rows: 59, cellAspect: 2)
-    var viewer = ImageViewerState(artwork: ArtworkKey(collection: "campus", id: "40"))
+    var viewer = ImageViewerState(artwork: ArtworkKey(collection: CollectionID.campus.name, id: "40"))
     _ = ImageViewer.reduce(&viewer, .zoomIn, geometry: geometry)
     func draw() {
         let view = geometry.view(viewer)

@@ -109,7 +109,7 @@ public enum MapTags {
         notes.append("Source: \(id), © OpenStreetMap contributors (ODbL)")
         var artwork = FieldLimits.bounded(Artwork(id: id, title: title, artist: (tags["artist_name"] ?? tags["artist"] ?? tags["artist:wikidata"] ?? "").trimmed,
                        year: (tags["start_date"] ?? "").trimmed, type: type, information: notes.joined(separator: "\n"),
-                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: collection == fetchedCollection ? pictureReference(tags) : "", collection: collection)).artwork
+                       coordinate: coordinate, building: nil, locationNotes: "", imageFileName: collection == CollectionID.osm.name ? pictureReference(tags) : "", collection: collection)).artwork
         // The names in other languages (issue 46: most artworks carry several), read in the reader's language later.
         let names = NameVariants.osm(tags)
         if !names.isEmpty { artwork.names = names.encoded }
@@ -127,9 +127,6 @@ public enum MapTags {
     /// Where an artwork's picture can be found, as its image name: "File:Name.jpg" (a Wikimedia Commons file,
     /// from `wikimedia_commons`, or from an `image` that is a Commons page or upload URL — never the original),
     /// an https URL (another `image`), or "wikidata:Q…" (the item's image, P18); "" when there is none.
-    /// The collection live fetches store into: only its pictures are found through Wikidata and Commons, so an
-    /// imported file's artworks carry no picture reference that nothing would ever download.
-    public static let fetchedCollection = "osm"
 
     public static func pictureReference(_ tags: [String: String]) -> String {
         if let file = commonsFile(tags["wikimedia_commons"] ?? "") { return file }

@@ -149,7 +149,7 @@ public struct Artwork: Hashable, Sendable {
     }
 
     /// The collection the embedded campus catalogue and the campus service fill.
-    public static let defaultCollection = "campus"
+    public static let defaultCollection = CollectionID.campus.name
 
     /// The date part of `lastModified`, used as the service's `lastUpdate`.
     public var lastModifiedDate: String { String(lastModified.prefix(10)) }

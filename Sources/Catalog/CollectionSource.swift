@@ -21,8 +21,8 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         case .service: return "service"
         case .openStreetMap: return "openstreetmap"
         case .file: return "file"
-        case .rijksmuseum: return "rijksmuseum"
-        case .wikidata: return "wikidata"
+        case .rijksmuseum: return CollectionID.rijksmuseum.name
+        case .wikidata: return CollectionID.wikidata.name
         case .unknown: return "unknown"
         }
     }
@@ -51,16 +51,8 @@ public enum CollectionSource: Codable, Equatable, Sendable {
         }
     }
 
-    /// The source a collection has when none is recorded, from what older artmaps always did with it.
-    public static func assumed(forCollection name: String) -> CollectionSource {
-        switch name {
-        case Artwork.defaultCollection: return .service(url: "", imageBase: "")
-        case "osm": return .openStreetMap
-        case "rijksmuseum": return .rijksmuseum
-        case "wikidata": return .wikidata
-        default: return .unknown
-        }
-    }
+    /// The source a collection has when none is recorded (`CollectionID.assumedSource`).
+    public static func assumed(forCollection name: String) -> CollectionSource { CollectionID(name).assumedSource }
 }
 
 /// A file a collection was imported from, as it was then: enough to import it again, and to tell whether it changed.

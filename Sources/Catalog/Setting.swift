@@ -67,7 +67,13 @@ public struct Setting: Sendable, Identifiable {
 
     /// What the commands remember for the user beside the settings screen's keys: the sync's service, its
     /// image folder and the image cache's size.
-    public static let remembered = ["sync.source", "sync.image-base", "cache.image-limit-mb"]
+    public static let remembered = [syncSource, syncImageBase, imageCacheLimit]
+    /// The campus-shaped service `artmap sync --source` last synced from.
+    public static let syncSource = "sync.source"
+    /// Its image folder (`--image-base`).
+    public static let syncImageBase = "sync.image-base"
+    /// The image cache's size limit in MB (`--cache-limit`).
+    public static let imageCacheLimit = "cache.image-limit-mb"
 
     /// Whether a key (in either spelling) is the user's, kept in the settings file rather than in a store.
     public static func isUserKey(_ key: String) -> Bool {
@@ -107,6 +113,19 @@ public struct Setting: Sendable, Identifiable {
     /// The values of `location.source`: fixed (no live source unless an option asks), auto, gpsd, geoclue.
     public static let locationSources = ["fixed", "auto", "gpsd", "geoclue"]
     public static let seenWithin = "seen.within"
+
+    /// What artmap keeps for itself in the store's settings table: never the user's, never in the settings file,
+    /// declared here so that no key is spelled anywhere else.
+    public static let newsText = "news.last_text"
+    public static let newsFetched = "news.last_fetched"
+    public static let newsLooked = "news.last_looked"
+    public static let newsRead = "news.read"
+    /// Where the view last was (a start point when nothing else says where).
+    public static let lastReference = "view.last-reference"
+    /// The time of the last Nominatim request any artmap made through the store (`StoreRequestLimiter`).
+    public static let nominatimLastRequest = "osm.nominatim-last-request"
+    /// The keys above, artmap's own.
+    public static let keptByArtmap = [newsText, newsFetched, newsLooked, newsRead, lastReference, nominatimLastRequest]
 
     /// Every setting, in the order the settings screen lists them.
     public static let all: [Setting] = [

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalTypes
 
 /// A terminal in memory, for tests: it keeps a screen of cells and, like a real terminal, changes only the runs
@@ -11,6 +12,12 @@ public final class MemoryTerminal: TerminalBackend {
     public private(set) var cellsSent = 0
     private var shown: Buffer?
     private var pending: [TerminalEvent] = []
+    /// What it says it can show: 256 colours, cells twice as high as wide, pictures as cells; a test may say otherwise.
+    public var colorDepth: ColorDepth = .indexed256
+    public var cellAspect = 2.0
+    public var pixelProtocol: PixelProtocol = .cells
+    public var pixelLimit: TerminalSize?
+    public var onPictureReady: (@Sendable () -> Void)?
 
     public init(size: TerminalSize) {
         self.size = size
@@ -37,6 +44,16 @@ public final class MemoryTerminal: TerminalBackend {
     public func readEvents() -> [TerminalEvent] {
         defer { pending.removeAll() }
         return pending
+    }
+
+    /// At once when keys are waiting; else waits on `descriptor` alone (the loop's wake-up pipe: an answer posted from
+    /// the background), up to `seconds`. Nobody types into it while it waits.
+    public func waitForInput(orWake descriptor: Int32, atMost seconds: Double) -> Bool {
+        guard pending.isEmpty else { return true }
+        guard seconds > 0, descriptor >= 0 else { return false }
+        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 1, Int32(min(seconds, 3600) * 1000))
+        return false
     }
 
     /// Queues keys the user "types".

@@ -35,6 +35,13 @@ public enum BackgroundProbe {
         return parse(received)
     }
 
+    /// Whether the terminal named by `TERM` may be asked at all: a dumb terminal (or none named) prints a query
+    /// raw before artmap falls back on the list (issue 50), so it is never asked.
+    public static func mayAsk(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
     /// The palette for the `theme` setting's value: `light`, `dark` (or the old `colour`), or `auto` (and
     /// anything else): the terminal's answer, dark when it gives none. `ask` is called only for `auto`.
     public static func tone(setting: String?, ask: () -> RGB?) -> ThemeTone {

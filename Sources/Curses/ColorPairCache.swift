@@ -1,3 +1,4 @@
+import Cells
 import Imaging
 
 /// The terminal's colour pairs for pictures' exact colours: a bounded map from (foreground, background)

@@ -149,6 +149,18 @@ public final class Terminal: TerminalBackend {
         TerminalSize(columns: Int(getmaxx(artmap_stdscr())), rows: Int(getmaxy(artmap_stdscr())))
     }
 
+    /// How pictures reach this terminal, chosen at start.
+    public var pixelProtocol: PixelProtocol { pictures.choice.kind }
+
+    /// Sleeps in `poll` on standard input and `descriptor` (the loop's wake-up pipe), up to `seconds`; true when
+    /// standard input is readable (or in error: `confirmInput` looks).
+    public func waitForInput(orWake descriptor: Int32, atMost seconds: Double) -> Bool {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, Int32(max(0, min(seconds, 3600)) * 1000) + 1)
+        return fds[0].revents != 0
+    }
+
     /// The most cells one pixel picture may cover (the terminal's graphics limit), or nil when it set none.
     public var pixelLimit: TerminalSize? { pictures.choice.cellLimit.map { TerminalSize(columns: $0.columns, rows: $0.rows) } }
 

@@ -1,3 +1,4 @@
+import Cells
 import CChafa
 import Foundation
 

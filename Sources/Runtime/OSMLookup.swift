@@ -16,7 +16,8 @@ public enum OSMLookup {
         let stored = try storedPlaces(query, limit: limit, in: store)
         guard stored.isEmpty, online, let services else { return stored }
         let client = NominatimClient(base: services.nominatim, http: httpClient())
-        return Array(try await client.search(query, limit: limit, store: store.isReadOnly ? nil : store).prefix(limit))
+        let limiter: any RequestLimiter = store.isReadOnly ? NoRequestLimit() : StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey)
+        return Array(try await client.search(query, limit: limit, limiter: limiter).prefix(limit))
     }
 
     /// As above, for the view: the store through its access, Nominatim over the session's HTTP client (paced on a
@@ -26,8 +27,9 @@ public enum OSMLookup {
         let limit = max(1, limit)
         let stored = try store.read { try storedPlaces(query, limit: limit, in: $0) }
         guard stored.isEmpty, online, let services else { return stored }
-        let pacing = store.isReadOnly ? nil : try store.connectionForLongWork()
-        return Array(try await NominatimClient(base: services.nominatim, http: http).search(query, limit: limit, store: pacing).prefix(limit))
+        let limiter: any RequestLimiter = store.isReadOnly ? NoRequestLimit()
+            : StoreRequestLimiter(store: try store.connectionForLongWork(), key: StoreRequestLimiter.nominatimKey)
+        return Array(try await NominatimClient(base: services.nominatim, http: http).search(query, limit: limit, limiter: limiter).prefix(limit))
     }
 
     /// The store's places named `query`, at most `limit`.

@@ -1,16 +1,17 @@
 import App
 import Catalog
 import Cells
-import Curses
 import Foundation
 import Imaging
 import Location
 import Screen
+import Sources
 import Store
 import Sync
 
-/// The run loop: owns the terminal and the reading store connection on one thread; background work
-/// (sync, signals, the clock) posts actions through the queue.
+/// The run loop: owns the terminal (any `TerminalBackend`: ncurses, or a terminal in memory in tests) and the state
+/// on one thread; effects' answers and background work (sync, signals, the clock) come back through the queue.
+/// `run` is the whole loop; `start` and `step` are its parts, which tests drive one turn at a time.
 public final class Session {
     var state: AppState
     let queue: ActionQueue
@@ -22,6 +23,10 @@ public final class Session {
     private var gpsdClient: GpsdClient?
     private var geoClueClient: GeoClueClient?
     private var running = true
+    /// When the clock last ticked (on the injected clock: a test's moves only when the test says).
+    private var lastTick = Date.distantPast
+    /// How many turns running the terminal was readable but gave no key (see `noteQuietWake`).
+    private var quietWakes = 0
     /// Waits for the store's integrity check still running beside a large collection's first frame: nil
     /// when sound, else what is wrong. Taken by the background read of the whole collection.
     public var pendingIntegrityCheck: (@Sendable () -> String?)? {
@@ -81,7 +86,10 @@ public final class Session {
         ]
     }
 
-    public func loop(terminal: Terminal) {
+    /// Runs the session on `terminal` until it ends (q, a terminating signal, the input gone): what only a process
+    /// with a tty needs (signals, ^Z) around `start` and one `step` after another, each waiting for a key, a posted
+    /// answer or the next clock tick.
+    public func run(on terminal: some TerminalBackend) {
         installSignalHandlers()
         // ^Z is artmap's to handle (not curses'): the pictures must go before the terminal is given back.
         terminal.handleSuspendKey(waking: queue.wakeDescriptor)
@@ -89,86 +97,101 @@ public final class Session {
             // The pipe closes with the queue: ^Z no longer writes to it.
             terminal.handleSuspendKey(waking: -1)
             signalSources.forEach { $0.cancel() }
-            locationTask?.cancel()
-            gpsdClient?.stop()
-            geoClueClient?.stop()
+            stop()
         }
         start(on: terminal)
-        var lastTick = Date()
-        var dirty = true
-        var quietWakes = 0
-        while running {
-            if dirty {
-                present(on: terminal)
-                dirty = false
-            }
-            // Everything that needs the loop wakes it (keys, posted actions, SIGWINCH); otherwise it sleeps
-            // until the next clock tick.
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            let untilTick = max(0, Session.tickInterval - Date().timeIntervalSince(lastTick))
-            _ = poll(&fds, 2, Int32(min(untilTick, Session.tickInterval) * 1000) + 1)
-            queue.clearWakeUps()
-            if queue.takeResize(), let size = terminal.adoptWindowSize() {
-                dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-                dispatch(.resize(size))
-                dirty = true
-            }
-            // ^Z: pictures away, terminal restored, stopped; on `fg` the SIGCONT note below repaints everything.
-            if terminal.takeSuspendRequest() { terminal.suspend() }
-            let redraw = queue.takeRedraw()
-            if redraw.repaint { terminal.invalidate() }
-            if redraw.redraw { dirty = true }
-            let events = terminal.readEvents()
-            // Readable but nothing read, twice running: end of input or a read error that curses calls "no key";
-            // polling again would spin (46,000 failed reads in 2 s), so look for ourselves.
-            if events.isEmpty, fds[0].revents != 0 {
-                quietWakes += 1
-                if quietWakes >= 2 {
-                    terminal.confirmInput()
-                    quietWakes = 0
-                }
-            } else {
-                quietWakes = 0
-            }
-            if let reason = terminal.inputEnded {
-                inputEnded = reason
-                running = false
-                break
-            }
-            if !events.isEmpty { noticeOtherWriters() }
-            for event in events {
-                if case .resize = event {
-                    dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-                }
-                handle(event)
-                dirty = true
-            }
-            if !events.isEmpty { settle() }
-            if settle() { dirty = true }
-            let now = Date()
-            if now.timeIntervalSince(lastTick) >= Session.tickInterval {
-                lastTick = now
-                noticeOtherWriters()
-                let before = state.syncAgeText
-                dispatch(.tick(now))
-                if state.syncAgeText != before { dirty = true }
-            }
-        }
+        while step(on: terminal, waiting: Session.tickInterval) {}
     }
 
-    /// What the state learns before the first frame: the time, the terminal, its size; then `started`.
-    private func start(on terminal: Terminal) {
+    /// What the state learns before the first frame (the time, the terminal, its size; then `started`, and what its
+    /// effects answered at once), then the first frame. The location source starts here.
+    public func start(on terminal: some TerminalBackend) {
         startLocation()
         storeVersion = try? dependencies.store.write { try $0.dataVersion() }
-        dispatch(.tick(Date()))
+        lastTick = dependencies.clock.now
+        dispatch(.tick(lastTick))
         dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
-        dispatch(.pixelGraphics(terminal.pixels.kind, limit: terminal.pixelLimit))
+        dispatch(.pixelGraphics(terminal.pixelProtocol, limit: terminal.pixelLimit))
         let wakeQueue = queue
         terminal.onPictureReady = { wakeQueue.noteRedraw() }
         dispatch(.resize(terminal.size))
         dispatch(.started)
         settle()
+        present(on: terminal)
+    }
+
+    /// One turn of the loop: waits up to `seconds` (no longer than the next clock tick) for a key, an answer posted
+    /// from the background or a resize; reduces what came (and what its effects answered); ticks the clock when due;
+    /// draws a frame when anything changed. False once the session has ended (then nothing is done).
+    @discardableResult
+    public func step(on terminal: some TerminalBackend, waiting seconds: Double) -> Bool {
+        guard running else { return false }
+        let untilTick = max(0, Session.tickInterval - dependencies.clock.now.timeIntervalSince(lastTick))
+        // Everything that needs the loop wakes it (keys, posted actions, SIGWINCH); otherwise it sleeps until the next tick.
+        let inputWaiting = terminal.waitForInput(orWake: queue.readDescriptor, atMost: min(seconds, untilTick))
+        queue.clearWakeUps()
+        var dirty = false
+        if queue.takeResize(), let size = terminal.adoptWindowSize() {
+            dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+            dispatch(.resize(size))
+            dirty = true
+        }
+        // ^Z: pictures away, terminal restored, stopped; on `fg` the SIGCONT note below repaints everything.
+        if terminal.takeSuspendRequest() { terminal.suspend() }
+        let redraw = queue.takeRedraw()
+        if redraw.repaint { terminal.invalidate() }
+        if redraw.redraw { dirty = true }
+        let events = terminal.readEvents()
+        noteQuietWake(readable: inputWaiting, events: events, terminal)
+        if let reason = terminal.inputEnded {
+            inputEnded = reason
+            running = false
+            return false
+        }
+        if !events.isEmpty { noticeOtherWriters() }
+        for event in events {
+            if case .resize = event {
+                dispatch(.terminalCapabilities(colorDepth: terminal.colorDepth, cellAspect: terminal.cellAspect))
+            }
+            handle(event)
+            // What the key's effects read on the loop is reduced before the next key: three `n`s typed at once
+            // step through three collections, each from the one the last brought.
+            settle()
+            dirty = true
+        }
+        if settle() { dirty = true }
+        let now = dependencies.clock.now
+        if now.timeIntervalSince(lastTick) >= Session.tickInterval {
+            lastTick = now
+            noticeOtherWriters()
+            let before = state.syncAgeText
+            dispatch(.tick(now))
+            settle()
+            if state.syncAgeText != before { dirty = true }
+        }
+        if dirty || !events.isEmpty, running { present(on: terminal) }
+        return running
+    }
+
+    /// Readable but nothing read, twice running: end of input or a read error that curses calls "no key"; waiting
+    /// again would spin (46,000 failed reads in 2 s), so the terminal looks for itself.
+    private func noteQuietWake(readable: Bool, events: [TerminalEvent], _ terminal: some TerminalBackend) {
+        guard events.isEmpty, readable else {
+            quietWakes = 0
+            return
+        }
+        quietWakes += 1
+        if quietWakes >= 2 {
+            terminal.confirmInput()
+            quietWakes = 0
+        }
+    }
+
+    /// Stops following the location (gpsd, GeoClue, a GPX replay): when the session has ended.
+    public func stop() {
+        locationTask?.cancel()
+        gpsdClient?.stop()
+        geoClueClient?.stop()
     }
 
     /// Draws the state as it is now on `terminal` (only what changed since its last frame reaches the screen).

@@ -15,10 +15,11 @@ public enum Bars {
         let collections = DisplayText.clean(state.main.shownCollections.joined(separator: " + "))
         let legend = legend(state)
         let seen = state.seenCountText.map { "\(state.ascii ? "v" : "✓") \($0) · " } ?? ""
-        // The widest line that fits: the whole name, then fewer keys, then a shorter name, then the keys alone.
+        // The widest line that fits: the whole name with at least four keys, then the short name with fewer and
+        // fewer keys, then the keys alone.
         var candidates: [(left: String, right: String)] = []
-        for name in [" artmap — what art is near me?", " artmap"] {
-            for count in stride(from: legend.count, through: 2, by: -1) {
+        for (name, fewest) in [(" artmap — what art is near me?", min(4, legend.count)), (" artmap", 2)] {
+            for count in stride(from: legend.count, through: fewest, by: -1) {
                 candidates.append((name, hints + seen + collections + " · " + legend.suffix(count).joined(separator: " · ") + " "))
             }
         }

@@ -52,7 +52,7 @@ extension CatalogStore {
             let name = row[0].text ?? ""
             let stored = Self.decodeStored(row[1].text ?? "")
             var refreshed = stored?.refreshed ?? row[4].text ?? row[5].text ?? ""
-            if stored == nil, name == CatalogStore.fetchedCollection {
+            if stored == nil, name == CollectionID.osm.name {
                 refreshed = try database.scalar("SELECT MAX(fetched_at) FROM osm_tiles")?.text ?? refreshed
             }
             result.append(CollectionSummary(name: name, source: try stored?.source ?? collectionSource(name),

@@ -61,13 +61,11 @@ public struct ResolvedPicture: Sendable, Equatable {
 }
 
 extension CatalogStore {
-    /// The collection fetched OpenStreetMap artworks go into.
-    public static let fetchedCollection = "osm"
     /// What a fetch around a point shows: OSM's artworks (merged with Wikidata's where they are one) and Wikidata's
     /// own (issue 46).
-    public static let fetchedCollections = [fetchedCollection, Conflation.collection]
-    /// The map source whose row stands for every fetched tile.
-    public static let fetchedSource = "osm"
+    public static let fetchedCollections = [CollectionID.osm.name, Conflation.collection]
+    /// The map source whose row stands for every fetched tile: named after the collection the fetches fill.
+    public static let fetchedSource = CollectionID.osm.name
 
     /// The map source holding one tile's features and walk edges.
     static func source(of tile: MapTile) -> String { "osm/\(tile)" }
@@ -129,7 +127,7 @@ extension CatalogStore {
     /// fetched last); the collection's artworks standing in these tiles become exactly the answers' (an
     /// artwork that moved keeps its one row). The tiles' fetch times become `fetchedAt`. Any error leaves the
     /// store as it was.
-    public func replaceTiles(_ contents: [TileContents], collection: String = CatalogStore.fetchedCollection,
+    public func replaceTiles(_ contents: [TileContents], collection: String = CollectionID.osm.name,
                              fetchedAt: String, maxEdges: Int = OSMLimits.walkingEdges) throws -> TileReplaceReport {
         try database.withoutForeignKeyEnforcement { try database.inTransaction {
             var report = TileReplaceReport()
@@ -202,7 +200,7 @@ extension CatalogStore {
     /// Stores the artworks of a fetch's first, artworks-only answer (issue 30) before any street has arrived: added to
     /// or updated in the collection, placed in the buildings the store already has, credited with pictures found
     /// before; nothing is removed (the streets' answers, tile by tile, decide what has gone).
-    public func storeFetchedArtworks(_ artworks: [Artwork], collection: String = CatalogStore.fetchedCollection) throws -> MergeReport {
+    public func storeFetchedArtworks(_ artworks: [Artwork], collection: String = CollectionID.osm.name) throws -> MergeReport {
         let pictures = try resolvedPictures()
         let placedArtworks = try artworks.map { artwork -> Artwork in
             var one = Self.credited(artwork, pictures: pictures)
@@ -259,7 +257,7 @@ extension CatalogStore {
 
     /// Remembers what was found for pictures and puts their credit and page on the collection's artworks
     /// that show them, in one transaction.
-    public func savePictures(_ found: [ResolvedPicture], collection: String = CatalogStore.fetchedCollection,
+    public func savePictures(_ found: [ResolvedPicture], collection: String = CollectionID.osm.name,
                              at time: String) throws {
         try database.inTransaction {
             for picture in found {

@@ -77,7 +77,7 @@ extension CatalogStore {
     /// artworks are written back into `osm` (filled, carrying the item), the rest of the items become collection
     /// `wikidata` (placed in their buildings as any artwork), which holds exactly them afterwards.
     @discardableResult
-    public func conflateWikidata(osmCollection: String = CatalogStore.fetchedCollection) throws -> ConflationReport {
+    public func conflateWikidata(osmCollection: String = CollectionID.osm.name) throws -> ConflationReport {
         let items = try wikidataItems()
         var report = ConflationReport()
         report.items = items.count

@@ -198,13 +198,13 @@ private func painting(_ id: String) -> Artwork {
     let asker = try #require(state.overlays.last?.id)
     #expect(opened == [.painters(.list, screen: asker)], "the screen's id goes with what it asks")
     _ = reduce(&state, .painters(.finished("added Vermeer: 3 paintings", [PainterSummary(name: "Vermeer", total: 4, stored: 3)]), screen: asker))
-    #expect(state.main.collections.contains(paintingsCollection), "the museum's collection is reachable with n")
-    #expect(reduce(&state, .screen(.painters(.showInTable))) == [.loadCollection(paintingsCollection, search: "Vermeer")])
+    #expect(state.main.collections.contains(CollectionID.rijksmuseum.name), "the museum's collection is reachable with n")
+    #expect(reduce(&state, .screen(.painters(.showInTable))) == [.loadCollection(CollectionID.rijksmuseum.name, search: "Vermeer")])
     #expect(state.overlays.isEmpty)
     var vermeer = painting("SK-1")
     vermeer.artist = "Vermeer"
-    let other = Artwork(id: "x", title: "Other", artist: "Someone", coordinate: .ashtonBuilding, collection: paintingsCollection)
-    _ = reduce(&state, .collectionLoaded(paintingsCollection, [vermeer, other], search: "Vermeer"))
+    let other = Artwork(id: "x", title: "Other", artist: "Someone", coordinate: .ashtonBuilding, collection: CollectionID.rijksmuseum.name)
+    _ = reduce(&state, .collectionLoaded(CollectionID.rijksmuseum.name, [vermeer, other], search: "Vermeer"))
     #expect(state.main.searchText == "Vermeer")
     #expect(state.main.ranked.flatMap(\.artworks).map(\.artwork.id) == ["SK-1"])
     // Without the screen open, a finished job still says how it went.

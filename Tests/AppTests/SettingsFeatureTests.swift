@@ -9,7 +9,7 @@ import TestSupport
     // The first setting is the slideshow interval: type 90, refused with the reason; then 3, saved.
     #expect(Setting.all[0].key == Setting.slideshowInterval)
     SettingsFeature.reduce(&screen, .edit, state)
-    #expect(screen.editing == state.settingValue(Setting.all[0]))
+    #expect(screen.editing == state.settings.value(Setting.all[0]))
     for action in [SettingsAction.erase, .type("9"), .type("0")] { SettingsFeature.reduce(&screen, action, state) }
     #expect(SettingsFeature.reduce(&screen, .edit, state) == .none)
     #expect(screen.problem == "Slideshow interval: 90 is outside 0…60 seconds; not saved")

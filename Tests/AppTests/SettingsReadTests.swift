@@ -18,8 +18,8 @@ import TestSupport
 
 @Test func aWalkOpenedWithAZeroSpeedSettingWalksAtTheDefaultSpeed() throws {
     var state = try campusState()
-    state.settings[Setting.walkSpeed] = "0"
-    state.settings[Setting.walkStay] = "100000000000000000000"
+    state.settings.set(key: Setting.walkSpeed, "0")
+    state.settings.set(key: Setting.walkStay, "100000000000000000000")
     press(&state, .character("w"))
     let walk = try #require(state.screen(WalkState.self))
     #expect(walk.speed == WalkState.defaultSpeed && walk.stay == WalkState.defaultStay)

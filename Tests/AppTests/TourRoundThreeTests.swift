@@ -41,7 +41,7 @@ import TestSupport
     press(&state, .character("0"), .character("+"), .character("L"))
     #expect(state.main.map.zoomIndex == zoom, "0 and + in a pop-up do not zoom the hidden map")
     #expect(state.main.layoutMode == .auto)
-    #expect(state.lastMessage == "the map and table are behind this view: Esc goes back to them")
+    #expect(state.lastMessage == "the map is hidden behind this view: Esc shows it")
     press(&state, .escape, .escape, .character("0"))
     #expect(state.overlays.isEmpty && state.main.map.zoomIndex != zoom, "on the main screen 0 zooms")
 }
@@ -84,4 +84,15 @@ import TestSupport
     let museum = onMain(&state, .collectionLoaded("rijksmuseum", [], search: "Vermeer"))
     #expect(!museum.delegates.isEmpty)
     #expect(onMain(&state, .nextCollection).effects == [.loadCollections(["campus", "osm"])], "back to the art around you")
+}
+
+@Test func aHeartSaysWhatItHeartedAndWhereTheHeartsAre() throws {
+    var state = try campusState()
+    press(&state, .tab, .down)
+    let artwork = try #require(state.main.pointed?.artwork)
+    #expect(press(&state, .character("f")) == [.toggleFavourite(artwork.key)])
+    _ = reduce(&state, .favouritesLoaded([artwork]))
+    #expect(state.lastMessage == "♥ '\(artwork.title)' hearted · F lists your 1 heart · f again un-hearts")
+    _ = reduce(&state, .favouritesLoaded([]))
+    #expect(state.lastMessage == "'\(artwork.title)' un-hearted · 0 hearts left")
 }

@@ -125,8 +125,8 @@ func campusWalk() throws -> (state: AppState, request: WalkPlanRequest, stops: [
 
 @Test func theWalksSpeedAndStayComeFromTheSettings() throws {
     var state = try campusState()
-    state.settings[Setting.walkSpeed] = "3.6"
-    state.settings[Setting.walkStay] = "5"
+    state.settings.set(key: Setting.walkSpeed, "3.6")
+    state.settings.set(key: Setting.walkStay, "5")
     var effects = press(&state, .character("w"))
     // t: the favourites (none here), the building if one was selected, then what fits in 30 minutes.
     for _ in 0..<3 where state.screen(WalkState.self)?.pick != .minutes(30) { effects = press(&state, .character("t")) }

@@ -45,7 +45,7 @@ private func queries(_ server: TestServer) throws -> [String] {
 /// Everything a fetch can change, to compare before and after a failure.
 private func snapshot(_ home: URL) throws -> String {
     let store = try openStore(home)
-    let artworks = try store.artworks(collection: CatalogStore.fetchedCollection).map { "\($0.id) \($0.title) \($0.coordinate) \($0.information)" }
+    let artworks = try store.artworks(collection: CollectionID.osm.name).map { "\($0.id) \($0.title) \($0.coordinate) \($0.information)" }
     let tiles = try store.tileFetchTimes(MapTile.covering(try Coordinate(latitude: 60.169, longitude: 24.948), radius: 300))
     let map = try store.baseMap()
     return "\(artworks.sorted())\n\(tiles.sorted { $0.key < $1.key })\n\(map.features.count) \(try store.walkEdges().count)"

@@ -72,7 +72,7 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
     let duration = try #require((json["duration_s"] as? NSNumber)?.doubleValue)
     let geometry = try #require(json["geometry"] as? [[NSNumber]])
     let steps = try #require(json["steps"] as? [[String: Any]])
-    #expect(abs(duration - distance / (5000.0 / 3600)) < 1)
+    #expect(abs(duration - distance / (4500.0 / 3600)) < 1)
     #expect(!steps.isEmpty && steps.allSatisfy { $0["instruction"] is String && $0["street"] is String && $0["distance_m"] is NSNumber })
     // Python's own Dijkstra over the stored edges, from the point where the route joins an edge to the
     // point where it leaves one (each placed on its edge as the JSON says).

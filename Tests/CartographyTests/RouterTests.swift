@@ -16,7 +16,7 @@ import Testing
     #expect(abs(route.metres - expected) < 0.01)
     #expect(route.points.count == 3)
     #expect(route.steps.map(\.instruction) == ["head north on North Path", "right onto Top Street"])
-    #expect(abs(route.seconds - route.totalMetres / (5000.0 / 3600)) < 1e-9)
+    #expect(abs(route.seconds - route.totalMetres / WalkingRoute.metresPerSecond) < 1e-9)
 }
 
 @Test func noGraphTooFarAndUnconnectedAreToldApart() throws {

@@ -73,3 +73,11 @@ func everyRolesColourIsReadableOnItsThemesBackground(tone: ThemeTone, rich: Bool
     #expect(ThemeTone.of(background: RGB(0xFD, 0xF6, 0xE3)) == .light, "Solarized light")
     #expect(ThemeTone.of(background: RGB(0x00, 0x2B, 0x36)) == .dark, "Solarized dark")
 }
+
+/// Issue 50: with TERM=dumb the view fell back on the list after printing its OSC 11 query raw: a dumb terminal,
+/// or none named, is never asked its background.
+@Test func aDumbTerminalIsNeverAskedItsBackground() {
+    #expect(!BackgroundProbe.mayAsk(environment: ["TERM": "dumb"]))
+    #expect(!BackgroundProbe.mayAsk(environment: [:]))
+    #expect(BackgroundProbe.mayAsk(environment: ["TERM": "xterm-256color"]))
+}

@@ -52,6 +52,10 @@ private func tree(_ files: [String: String]) throws -> URL {
     #expect(result.output.contains("ok       docs/DECISIONS.md links each superseded entry to a heading that exists"), "\(result.output)")
     #expect(result.output.contains("ok       no option is looked up by name in Sources/ArtmapCLI (commands read typed options)"))
     #expect(result.output.contains("ok       no command switches over the words typed in Sources/ArtmapCLI (subcommands are declared)"))
+    #expect(result.output.contains("ok       artmap's own collections are named only by CollectionID"), "\(result.output)")
+    #expect(result.output.contains("ok       no command is run by words written in code"), "\(result.output)")
+    #expect(result.output.contains("ok       Runtime opens the store only in its store access"), "\(result.output)")
+    #expect(result.output.contains("ok       settings keys are spelled only in their declarations"), "\(result.output)")
     #expect(!result.output.contains("PENDING"))
 }
 
@@ -377,4 +381,105 @@ private func documentedTree(_ architecture: String?, decisions: String? = nil) t
     #expect(broken.output.contains("FAILED   no effect handler names AppState (what a handler needs travels in its effect)"), "\(broken.output)")
     #expect(broken.output.contains("Sources/Runtime/Effects/PictureEffects.swift:2:"), "\(broken.output)")
     #expect(!broken.output.contains("PictureEffects.swift:1:") && !broken.output.contains("CatalogueEffects.swift"), "\(broken.output)")
+}
+
+@Test func aCollectionSpelledOutsideItsTypedIdentityFails() throws {
+    let root = try tree([
+        "Sources/Catalog/CollectionID.swift": "public static let osm = CollectionID(\"osm\")\npublic static let campus = CollectionID(\"campus\")\n",
+        "Sources/Store/CatalogStore+Tiles.swift": "public static let fetchedCollection = \"osm\"\n",
+        "Sources/App/Features/Painters/PaintersFeature.swift": "// the \"rijksmuseum\" collection, in a comment\npublic let paintingsCollection = \"rijksmuseum\"\n",
+        "Sources/ArtmapCLI/SyncCommand.swift": "let fallback = \"campus\"\nlet word = \"campus-artworks\"\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(\"osm\") }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   artmap's own collections are named only by CollectionID"), "\(broken.output)")
+    for line in ["Sources/Store/CatalogStore+Tiles.swift:1:", "Sources/App/Features/Painters/PaintersFeature.swift:2:", "Sources/ArtmapCLI/SyncCommand.swift:1:"] {
+        #expect(broken.output.contains(line), "\(line): \(broken.output)")
+    }
+    for allowed in ["CollectionID.swift", "PaintersFeature.swift:1:", "SyncCommand.swift:2:", "Tests/"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may spell it: \(broken.output)")
+    }
+}
+
+@Test func aCommandRunByWordsWrittenInCodeFails() throws {
+    let root = try tree([
+        "Sources/ArtmapCLI/CollectionRefresher.swift": """
+            // ImportCommand.run([path]) in a comment is no run
+            let status = try await ImportCommand.run([file.path, "--collection", name, "--replace"], environment: environment, console: output)
+            let other = try await SyncCommand.run( ["--full"], environment: environment, console: console)
+            """,
+        "Sources/ArtmapCLI/Artmap.swift": "return try await command.run(Array(arguments.dropFirst()), environment: environment, console: console)\n",
+        "Sources/Store/MapWriter.swift": "try insertBox.run([.integer(id)])\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   no command is run by words written in code"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/ArtmapCLI/CollectionRefresher.swift:2:") && broken.output.contains("CollectionRefresher.swift:3:"), "\(broken.output)")
+    for allowed in ["CollectionRefresher.swift:1:", "Artmap.swift", "MapWriter.swift"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) is no command run by words: \(broken.output)")
+    }
+}
+
+@Test func aSettingsKeySpelledOutsideItsDeclarationFails() throws {
+    let root = try tree([
+        "Sources/Catalog/Setting.swift": "public static let walkSpeed = \"walk.speed\"\npublic static let units = \"units\"\n",
+        "Sources/ArtmapCLI/SyncCommand.swift": "static let sourceSetting = \"sync.source\"\nlet help = \"the default (osm.nominatim-url)\"\n",
+        "Sources/Sync/OpenStreetMap/NominatimClient.swift": "static let lastRequestKey = \"osm.nominatim-last-request\"\n",
+        "Sources/App/Root/Shared.swift": "// \"units\" in a comment\nvar imperial: Bool { settings[\"units\"] == \"imperial\" }\n",
+        "Sources/Cartography/OSM/OSMImporter.swift": "case osmGz = \"osm.gz\"\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(settings[\"walk.speed\"]) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   settings keys are spelled only in their declarations"), "\(broken.output)")
+    for line in ["Sources/ArtmapCLI/SyncCommand.swift:1:", "Sources/Sync/OpenStreetMap/NominatimClient.swift:1:", "Sources/App/Root/Shared.swift:2:"] {
+        #expect(broken.output.contains(line), "\(line): \(broken.output)")
+    }
+    for allowed in ["Catalog/Setting.swift:", "SyncCommand.swift:2:", "Shared.swift:1:", "OSMImporter.swift", "Tests/"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may say it: \(broken.output)")
+    }
+}
+
+@Test func theRunLoopOpeningTheStoreOutsideItsStoreAccessFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Effects/StoreAccess.swift": "let store = try CatalogStore(path: path)\nlet reader = try CatalogStore.reader(path: path)\n",
+        "Sources/Runtime/Effects/NearMeEffects.swift": """
+            // CatalogStore(path: path) in a comment opens nothing
+            let store = try CatalogStore(path: path)
+            """,
+        "Sources/Runtime/Effects/NewsEffects.swift": "let reader = try CatalogStore.reader(path: storePath)\n",
+        "Sources/ArtmapCLI/SourceWiring.swift": "let store = try CatalogStore(path: storePath)\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Runtime opens the store only in its store access"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Effects/NearMeEffects.swift:2:") && broken.output.contains("Sources/Runtime/Effects/NewsEffects.swift:1:"), "\(broken.output)")
+    for allowed in ["NearMeEffects.swift:1:", "StoreAccess.swift:", "SourceWiring.swift"] {
+        #expect(!broken.output.contains(allowed), "\(allowed) may open it: \(broken.output)")
+    }
+}
+
+/// Issue 45, item 3: a run loop that takes the ncurses class (as `Session.loop(terminal: Terminal)` did), or imports
+/// Curses, fails the check; the backend protocol, and the word in a comment, do not.
+@Test func aSessionTakingTheNcursesTerminalFails() throws {
+    let root = try tree([
+        "Sources/Runtime/Session.swift": """
+            import Cells
+            import Curses
+            // Runs on any Terminal backend.
+            public func loop(terminal: Terminal) {}
+            public func run(on terminal: some TerminalBackend) {}
+            """,
+        "Sources/Runtime/SessionDriver.swift": "func step(on terminal: some TerminalBackend, event: TerminalEvent) {}\n",
+        "Tests/AppTests/A.swift": "@Test func a() throws { let x = try #require(y) }\n",
+    ])
+    let broken = try checkArchitecture(root)
+    #expect(broken.status == 1)
+    #expect(broken.output.contains("FAILED   Session takes a TerminalBackend, not the ncurses Terminal (nor imports Curses)"), "\(broken.output)")
+    #expect(broken.output.contains("Sources/Runtime/Session.swift:2:") && broken.output.contains("Sources/Runtime/Session.swift:4:"), "\(broken.output)")
+    #expect(!broken.output.contains("Session.swift:3:") && !broken.output.contains("Session.swift:5:")
+            && !broken.output.contains("SessionDriver.swift"), "\(broken.output)")
 }

@@ -104,8 +104,8 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     #expect(try runArtmapBinary(["import", extract], home: home).status == 0)
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki"]))
-    let screen = try tmux.waitFor { boxTop($0, "65 artworks in 61 buildings") != nil }
-    let table = try #require(boxTop(screen, "65 artworks in 61 buildings"))
+    let screen = try tmux.waitFor { boxTop($0, "65 artworks in 55 buildings") != nil }
+    let table = try #require(boxTop(screen, "65 artworks in 55 buildings"))
     // The first row under the header is the nearest building.
     let firstRow = screen[table.line + 2]
     let name = try #require(firstRow.range(of: "▸ ").map { String(firstRow[$0.upperBound...]) }?.components(separatedBy: " (").first)

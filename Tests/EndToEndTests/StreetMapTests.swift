@@ -11,7 +11,7 @@ import TestSupport
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki"]))
     // The city's middle, its street names on the map (read from the store just after the first frame), its
     // artworks in the table.
-    var screen = try tmux.waitFor { boxTop($0, "65 artworks in 61 buildings") != nil && $0.contains { $0.contains("Mikonkatu") } }
+    var screen = try tmux.waitFor { boxTop($0, "65 artworks in 55 buildings") != nil && $0.contains { $0.contains("Mikonkatu") } }
     #expect(screen.contains { $0.contains("middle of helsinki") })
     #expect(screen.contains { $0.contains("Mikonkatu") }, "\(screen.joined(separator: "\n"))")
     #expect(screen.contains { $0.contains("© OpenStreetMap contributors") })
@@ -28,7 +28,7 @@ import TestSupport
     let coloured = try tmux.screenWithAttributes().joined()
     #expect(coloured.contains("38;5;201m"), "the route is drawn in its own colour")
     try tmux.send("Escape")
-    screen = try tmux.waitFor { boxTop($0, "65 artworks in 61 buildings") != nil }
+    screen = try tmux.waitFor { boxTop($0, "65 artworks in 55 buildings") != nil }
     try tmux.send("q")
     screen = try tmux.waitFor { $0.contains { $0.contains("EXITED-0") } }
 }

@@ -11,8 +11,8 @@ import TestSupport
 @Test func thePaintersListAnswersTheScreenThatAskedAndARemovalSaysWhoIsLeft() throws {
     let (store, _) = try storeHolding([])
     let painting = Artwork(id: "SK-C-5", title: "The Night Watch", artist: "Rembrandt", coordinate: .ashtonBuilding,
-                           collection: RijksmuseumClient.collection)
-    _ = try store.savePainter("Rembrandt", total: 1, paintings: [painting], collection: RijksmuseumClient.collection)
+                           collection: CollectionID.rijksmuseum.name)
+    _ = try store.savePainter("Rembrandt", total: 1, paintings: [painting], collection: CollectionID.rijksmuseum.name)
     let handler = PaintersEffects(dependencies(store))
     let replies = RecordedReplies()
     #expect(handler.take(.painters(.paintings("Rembrandt"), screen: ScreenID(4)), replies))

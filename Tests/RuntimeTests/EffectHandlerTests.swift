@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 import Testing
@@ -128,29 +129,44 @@ import TestSupport
                         .slideshow(.lookFailed("cannot look for slideshow pictures: disk I/O error"))], "\(replies.posted)")
 }
 
-@Test func aRefreshRunsTheRefresherAndASyncIsRefusedOnAReadOnlyStore() async throws {
+/// The view's `s` on an imported file goes through the file's `SourceProvider`, as `artmap refresh` does: no command
+/// run by its words, no output scraped; the counts come typed. Without sources, or on a read-only store, it says so.
+@Test func sRefreshesAFileThroughItsProviderAndASyncIsRefusedOnAReadOnlyStore() async throws {
     let (store, path) = try storeHolding([])
     let request = SyncRequest(storePath: path, source: try SyncSource(service: "http://127.0.0.1:9/api"), collection: "campus",
                               imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory))
-    let refresher: CollectionRefreshing = { name, progress in
-        progress("reading \(name)")
-        return "\(name): 2 new"
-    }
+    let file = try temporaryDirectory("view-s").appendingPathComponent("harbour.csv")
+    try "id,title,latitude,longitude\nh1,Anchor,53.40,-2.99\n".write(to: file, atomically: true, encoding: .utf8)
+    _ = try FileImport(path: file.path, format: .csv).write(nil, into: "harbour", store: store)
+    try "id,title,latitude,longitude\nh1,Anchor,53.40,-2.99\nh2,Buoy,53.41,-2.98\n".write(to: file, atomically: true, encoding: .utf8)
+    let sources = SourceContext(storePath: path, openStore: { try CatalogStore(path: path) }, http: CurlHTTPClient(), mapHTTP: CurlHTTPClient(),
+                                imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory), limits: SyncLimits(), backoff: ServiceBackoff())
     let replies = RecordedReplies()
-    _ = SyncEffects(Dependencies(store: SharedStore(store), sync: request, refresher: refresher)).take(.refreshCollection("harbour"), replies)
+    _ = SyncEffects(Dependencies(store: SharedStore(store), sync: request, sources: sources)).take(.refreshCollection("harbour"), replies)
     let posted = try await replies.waitForPosted(2)
     #expect(posted.count == 2)
-    if case .syncProgress(let text)? = posted.first { #expect(text == "reading harbour") } else { Issue.record("\(posted)") }
-    if case .syncFinished(let summary, _)? = posted.last { #expect(summary == "harbour: 2 new") } else { Issue.record("\(posted)") }
+    if case .syncProgress(let text)? = posted.first { #expect(text == "harbour: importing harbour.csv again") } else { Issue.record("\(posted)") }
+    if case .syncFinished(let summary, _)? = posted.last {
+        #expect(summary == "harbour: harbour.csv changed on disk and was imported again: 1 new, 0 changed, 0 removed")
+    } else { Issue.record("\(posted)") }
+    #expect(try store.artworks(collection: "harbour").map(\.id).sorted() == ["h1", "h2"])
 
     let none = RecordedReplies()
     _ = SyncEffects(Dependencies(store: SharedStore(store), sync: request)).take(.refreshCollection("quay"), none)
     var readOnly = failingDependencies(readOnly: true)
     readOnly.sync = request
-    readOnly.refresher = refresher
+    readOnly.sources = sources
     _ = SyncEffects(readOnly).take(.startSync(collection: "campus", service: nil), none)
     let reasons = none.posted.compactMap { if case .syncFailed(let reason, _) = $0 { return reason } else { return nil } }
     #expect(reasons == ["quay cannot be refreshed from the view", "cannot save: the store is read-only"])
+}
+
+/// Issue 50: a failed fetch in the view says the reason first and what to do, not the Overpass URL and its query.
+@Test func aFailedFetchSaysTheReasonFirst() {
+    let offline = NearMeEffects.fetchFailure(SyncError(url: "https://overpass-api.de/api/interpreter?data=" + String(repeating: "x", count: 200), "unknown host"))
+    #expect(offline == "no network (unknown host): the map could not be fetched — --offline stops trying")
+    let busy = NearMeEffects.fetchFailure(SyncError(url: "https://overpass-api.de/api/interpreter", "the server answered HTTP 504"))
+    #expect(busy == "the map could not be fetched: the server answered HTTP 504 — d tries again")
 }
 
 @Test func seenIsMarkedByHandTakenOffMarkedByWalkingAndRefusedOnABrokenStore() throws {

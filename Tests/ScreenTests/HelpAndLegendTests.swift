@@ -12,7 +12,7 @@ import TestSupport
 
 @Test(arguments: [40, 60, 80, 120, 200])
 func theHelpsDescriptionsStartInOneColumnAtEveryWidth(columns: Int) throws {
-    let width = min(84, columns) - 4
+    let width = min(84, columns - 2) - 4
     let entries = HelpPage.entries(for: .map)
     let lines = HelpView.lines(entries, width: width).map(\.text)
     var starts = Set<Int>()
@@ -52,4 +52,25 @@ func theTitleNamesKeysAtEveryWidth(columns: Int) throws {
     // With --no-color the words are all there is: the same text, whatever the colours.
     state.ascii = true
     #expect(MainView.render(state).lines[1].contains("+ arrows > 31 artworks"), "\(MainView.render(state).lines[1])")
+}
+
+@Test(arguments: [40, 60, 80, 120])
+func theHelpWrapsItsDescriptionsRatherThanCuttingThem(columns: Int) throws {
+    var state = try campusState(columns: columns, rows: 24)
+    _ = reduce(&state, .key(.character("?")))
+    for _ in 0..<15 {
+        let lines = MainView.render(state).lines
+        #expect(!lines.contains { $0.contains("… │") }, "a description cut at \(columns) columns:\n\(lines.joined(separator: "\n"))")
+        _ = reduce(&state, .key(.pageDown))
+    }
+}
+
+@Test func anEmptyTableWhileTheArtIsFetchedSaysSo() throws {
+    var state = AppState(artworks: [], online: true)
+    _ = reduce(&state, .resize(TerminalSize(columns: 100, rows: 30)))
+    #expect(MainView.render(state).lines.contains { $0.contains("no artworks here") })
+    state.nearMe.fetching = state.main.reference
+    let lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("fetching the art around here…") } && !lines.contains { $0.contains("no artworks here") },
+            "\(lines.joined(separator: "\n"))")
 }

@@ -279,7 +279,7 @@ func tooSmallShowsOnlyTheMessage(columns: Int, rows: Int) throws {
     // In the table (the map's label aside): one line, title and artist, with the distance and direction.
     let bronze = lines.filter { $0.contains("Untitled Bronze") && !$0.contains("● Untitled Bronze") }
     #expect(bronze.count == 1, "\(lines.joined(separator: "\n"))")
-    #expect(bronze.first?.contains("▸ Untitled Bronze · A. Caster") == true && bronze.first?.contains("33 m ↑") == true, "\(bronze)")
+    #expect(bronze.first?.contains("• Untitled Bronze · A. Caster") == true && bronze.first?.contains("33 m ↑") == true, "\(bronze)")
     #expect(lines.contains { $0.contains("▸ St Mary's (2)") }, "a building keeps its group line")
 }
 

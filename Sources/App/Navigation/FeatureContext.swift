@@ -35,8 +35,8 @@ public protocol FeatureContext {
     func anyArtwork(_ key: ArtworkKey) -> Artwork?
     /// The building with this key, ranked from the reference point.
     func rankedBuilding(key: String) -> RankedBuilding?
-    /// A setting's value as saved, else its default.
-    func settingValue(_ setting: Setting) -> String
+    /// The user's settings, typed (`UserSettings`).
+    var settings: UserSettings { get }
     /// Whether an artwork carries a heart.
     func isFavourite(_ artwork: Artwork) -> Bool
     /// When an artwork was seen (ISO 8601), or nil when it is not (issue 47).

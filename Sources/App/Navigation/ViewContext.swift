@@ -1,3 +1,4 @@
+import Cells
 import TerminalTypes
 import Catalog
 import Foundation
@@ -41,13 +42,12 @@ public protocol ViewContext: FeatureContext {
     func detailedArtwork(_ key: ArtworkKey) -> Artwork?
     /// True while an artwork's description is still to be read.
     func awaitsFullRecord(_ key: ArtworkKey) -> Bool
-    /// A setting as saved (nil: the default applies).
-    func savedSetting(_ key: String) -> String?
+    /// True while the art around a point is being fetched (near me).
+    var fetchingArt: Bool { get }
 }
 
 extension AppState: ViewContext {
     public var referenceSource: ReferenceSource { main.referenceSource }
     public var shownCollections: [String] { main.shownCollections }
-    /// A setting as saved (nil: the default applies).
-    public func savedSetting(_ key: String) -> String? { settings[key] }
+    public var fetchingArt: Bool { nearMe.fetching != nil }
 }

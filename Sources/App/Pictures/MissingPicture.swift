@@ -5,7 +5,7 @@ import Catalog
 extension FeatureContext {
     /// A picture not downloaded: `failure` is why the last download failed, when it did.
     public func missingPictureText(_ id: ArtworkKey, failure: String? = nil) -> String {
-        let fetched = id.collection == NearMeState.collection
+        let fetched = id.collection == CollectionID.osm.name
         guard let failure else {
             guard fetched, online else { return missingPictureHint }
             return "image not downloaded yet — press s to fetch the map in view and its pictures"

@@ -1,3 +1,4 @@
+import Cells
 import Catalog
 import Foundation
 import Imaging

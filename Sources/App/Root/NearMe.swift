@@ -56,7 +56,7 @@ extension AppState {
             case .closeScreens: overlays.removeAll()
             case .picturesChanged:
                 pictures.forgetMissing()
-                effects += fullRecordsReread(of: NearMeState.collection) + wantShownPicture()
+                effects += fullRecordsReread(of: CollectionID.osm.name) + wantShownPicture()
             }
         }
         return effects

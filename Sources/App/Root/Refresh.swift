@@ -44,10 +44,10 @@ extension AppState {
         guard names.count > 1 else { return refresh(collection) }
         refreshReports = []
         var effects: [Effect] = []
-        if names.contains(NearMeState.collection), case .openStreetMap = source(of: NearMeState.collection) {
-            effects += refresh(NearMeState.collection)
+        if names.contains(CollectionID.osm.name), case .openStreetMap = source(of: CollectionID.osm.name) {
+            effects += refresh(CollectionID.osm.name)
         }
-        refreshQueue = names.filter { $0 != NearMeState.collection }
+        refreshQueue = names.filter { $0 != CollectionID.osm.name }
         return effects + refreshNextQueued()
     }
 
@@ -68,7 +68,7 @@ extension AppState {
         switch source(of: name) {
         case .service:
             return startSync(name)
-        case .wikidata, .openStreetMap where name == NearMeState.collection:
+        case .wikidata, .openStreetMap where name == CollectionID.osm.name:
             // Wikidata's art is asked with the map in view (issue 46), and merged with OSM's there.
             guard nearMe.fetching == nil else {
                 lastMessage = "a map fetch is already running"

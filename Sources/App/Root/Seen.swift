@@ -15,10 +15,7 @@ extension AppState {
     }
 
     /// Metres within which a live fix marks an artwork seen (the `seen.within` setting, checked).
-    var seenWithin: Double {
-        let setting = Setting.named(Setting.seenWithin)
-        return setting.flatMap { DecimalText.double($0.usable(settings[Setting.seenWithin]).value) } ?? WalkedPast.defaultWithin
-    }
+    var seenWithin: Double { settings.seenWithin }
 
     /// A live fix: the artworks the view knows within `seen.within` of it and not seen yet are marked, by the run loop.
     mutating func walkedPast(_ fix: Coordinate) -> [Effect] {

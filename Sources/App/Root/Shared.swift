@@ -9,33 +9,42 @@ extension AppState {
         favouriteKeys.contains(artwork.key)
     }
 
-    /// Replaces the favourites (start-up, and after each change is saved).
-    mutating func setFavourites(_ artworks: [Artwork]) {
+    /// Replaces the favourites (start-up, and after each change is saved); `saying` one heart given or taken, the status
+    /// line says which and where the hearts are listed (issue 50: `f` gave little feedback).
+    mutating func setFavourites(_ artworks: [Artwork], saying: Bool = false) {
+        let before = favourites
         favourites = artworks
         favouriteKeys = Set(artworks.map(\.key))
         routeMain(.sharedChanged)
+        guard saying else { return }
+        let added = artworks.filter { !before.map(\.key).contains($0.key) }
+        let removed = before.filter { !favouriteKeys.contains($0.key) }
+        let hearts = "\(artworks.count) heart\(artworks.count == 1 ? "" : "s")"
+        if added.count == 1, removed.isEmpty, let one = added.first {
+            lastMessage = "♥ '\(DisplayText.clean(one.title))' hearted · F lists your \(hearts) · f again un-hearts"
+        } else if removed.count == 1, added.isEmpty, let one = removed.first {
+            lastMessage = "'\(DisplayText.clean(one.title))' un-hearted · \(hearts) left" + (artworks.isEmpty ? "" : " (F)")
+        }
     }
 }
 
 extension AppState {
     /// Whether distances are shown in feet and miles (the `units` setting).
-    public var imperial: Bool { settings[Setting.units] == "imperial" }
+    public var imperial: Bool { settings.imperial }
 
     /// A distance in the units the user chose.
     public func distanceText(_ metres: Double) -> String { DistanceText.format(metres, imperial: imperial) }
 
-    /// A setting's value as saved, else its default.
-    public func settingValue(_ setting: Setting) -> String { settings[setting.key] ?? setting.defaultValue }
-
-    /// Takes in a saved setting; the ones the running view uses apply at once.
+    /// Takes in a saved setting (one `Setting.all` declares; another key is no setting of the view's); the ones the
+    /// running view uses apply at once.
     mutating func applySetting(key: String, value: String?) {
-        settings[key] = value
-        routeMain(.sharedChanged)
         guard let setting = Setting.named(key) else { return }
+        settings.set(setting, value)
+        routeMain(.sharedChanged)
         // Checked where it is read: a hand-edited `slideshow.interval = nan` or `map.nearest = -3` is its default here
         // (the command that started the view names it on the status line).
         let current = setting.usable(value).value
-        switch key {
+        switch setting.key {
         case Setting.slideshowInterval: slideshowInterval = DecimalText.double(current) ?? slideshowInterval
         case Setting.nearest: if let k = DecimalText.integer(current) { routeMain(.nearestCount(k)) }
         default: break
@@ -45,9 +54,9 @@ extension AppState {
 
 extension AppState {
     /// Where the time the user last opened the news is kept.
-    public static let newsLookedSetting = "news.last_looked"
+    public static let newsLookedSetting = Setting.newsLooked
     /// Where the fingerprint of the news message last read is kept, so the badge stays cleared across starts.
-    public static let newsReadSetting = "news.read"
+    public static let newsReadSetting = Setting.newsRead
 
     /// A short fingerprint of a news message (FNV-1a, hexadecimal): stored instead of the text, which may hold
     /// characters a setting refuses.

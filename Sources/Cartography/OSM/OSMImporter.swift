@@ -67,13 +67,16 @@ public final class OSMImporter {
         }
     }
 
+    /// The osmium format names a file name can ask for.
+    private enum Format: String { case pbf, osm, osmGz = "osm.gz", osmBz2 = "osm.bz2" }
+
     /// The osmium format a file name asks for.
     public static func format(of path: String) throws -> String {
         let name = path.lowercased()
-        if name.hasSuffix(".osm.pbf") || name.hasSuffix(".pbf") { return "pbf" }
-        if name.hasSuffix(".osm") { return "osm" }
-        if name.hasSuffix(".osm.gz") { return "osm.gz" }
-        if name.hasSuffix(".osm.bz2") { return "osm.bz2" }
+        if name.hasSuffix(".osm.pbf") || name.hasSuffix(".pbf") { return Format.pbf.rawValue }
+        if name.hasSuffix(".osm") { return Format.osm.rawValue }
+        if name.hasSuffix(".osm.gz") { return Format.osmGz.rawValue }
+        if name.hasSuffix(".osm.bz2") { return Format.osmBz2.rawValue }
         throw CartographyError("not an OpenStreetMap file (the name must end in .osm, .osm.pbf, .osm.gz or .osm.bz2)", file: path)
     }
 

@@ -12,7 +12,7 @@ public enum Conflation {
     /// How far apart two records may be and still be one artwork, unless their ids say so.
     public static let radius = 150.0
     /// The collection of items no OSM artwork matched.
-    public static let collection = "wikidata"
+    public static let collection = CollectionID.wikidata.name
 
     /// The outcome.
     public struct Result: Sendable {

@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 
@@ -69,13 +70,13 @@ public struct Dependencies {
     public var nearMe: NearMeContext?
     /// Where the museum is and the image cache, for the painters screen.
     public var paintings: PaintingsContext
-    /// Refreshes a collection that is not the service's from its own source (`s`): the command line gives it.
-    public var refresher: CollectionRefreshing?
+    /// What `s` and the start-up sync refresh collections through (their `SourceProvider`s): the command line gives it.
+    public var sources: SourceContext?
 
     public init(store: any StoreAccess, http: any HTTPClient = CurlHTTPClient(), clock: any EffectClock = DispatchClock(),
                 browser: any WebPageOpening = XDGOpen(), pictures: any PictureDecoding = CachedPictureDecoder(),
                 sync: SyncRequest? = nil, limits: SyncLimits = SyncLimits(), nearMe: NearMeContext? = nil,
-                paintings: PaintingsContext = PaintingsContext(), refresher: CollectionRefreshing? = nil) {
+                paintings: PaintingsContext = PaintingsContext(), sources: SourceContext? = nil) {
         self.store = store
         self.http = http
         self.clock = clock
@@ -85,6 +86,6 @@ public struct Dependencies {
         self.limits = limits
         self.nearMe = nearMe
         self.paintings = paintings
-        self.refresher = refresher
+        self.sources = sources
     }
 }

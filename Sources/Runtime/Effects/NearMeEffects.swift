@@ -134,9 +134,18 @@ struct NearMeEffects: EffectHandler {
                 (try reader.mapSourceNames(), try reader.artworks(collections: CatalogStore.fetchedCollections, fields: .view))
             }
             let map = BaseMap(features: [], graph: WalkGraph(edges: []), sources: sources)
-            queue.post(.nearMe(.fetched(summary: report.summary, baseMap: map, artworks: artworks)))
+            queue.post(.nearMe(.fetched(summary: report.spoken, baseMap: map, artworks: artworks)))
         } catch {
-            queue.post(.nearMe(.failed("map fetch failed: \(DisplayText.clean("\(error)"))")))
+            queue.post(.nearMe(.failed(fetchFailure(error))))
         }
+    }
+
+    /// Why a fetch in the view failed, reason first, then what to do (issue 50): "no network (unknown host): the map
+    /// could not be fetched — --offline stops trying", not the Overpass URL with its query.
+    static func fetchFailure(_ error: Error) -> String {
+        let reason = DisplayText.clean((error as? SyncError)?.message ?? "\(error)")
+        let noNetwork = ["unknown host", "cannot connect", "timed out while connecting"].contains { reason.hasPrefix($0) }
+        if noNetwork { return "no network (\(reason)): the map could not be fetched — --offline stops trying" }
+        return "the map could not be fetched: \(reason) — d tries again"
     }
 }

@@ -56,8 +56,8 @@ struct NewsEffects: EffectHandler {
 /// The news message as kept: cleaned line by line (escape sequences and control characters go), at most
 /// 4,000 characters.
 public enum NewsText {
-    public static let textSetting = "news.last_text"
-    public static let fetchedSetting = "news.last_fetched"
+    public static let textSetting = Setting.newsText
+    public static let fetchedSetting = Setting.newsFetched
 
     static func clean(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.clean(String($0)) }

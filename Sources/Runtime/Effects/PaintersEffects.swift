@@ -1,6 +1,7 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Store
 import Sync
 
@@ -95,7 +96,7 @@ final class PaintersEffects: EffectHandler {
                     sink.post(.favouritesLoaded(try writer.favouriteArtworks()))
                 } catch is CancellationError {
                     sink.post(.painters(.finished("stopped; nothing was saved", nil), screen: screen))
-                } catch let error as RuntimeError {
+                } catch let error as SourceError {
                     sink.post(.painters(.finished(error.message, nil), screen: screen))
                 } catch {
                     sink.post(.painters(.finished(Session.reasonFirst("nothing was saved", error, advice: "try again later"), nil), screen: screen))

@@ -57,7 +57,7 @@ final class PictureEffects: EffectHandler {
         }
         guard let path else {
             // A fetched artwork whose source was asked and has no picture: say why, not "not downloaded yet".
-            if id.collection == NearMeState.collection, let found = try? store.read({ try $0.resolvedPicture(artwork.imageFileName) }),
+            if id.collection == CollectionID.osm.name, let found = try? store.read({ try $0.resolvedPicture(artwork.imageFileName) }),
                !found.problem.isEmpty {
                 replies.post(.pictureUnavailable(id, .noneAtSource(found.problem)))
             } else {

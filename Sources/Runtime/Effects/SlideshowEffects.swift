@@ -28,11 +28,11 @@ struct SlideshowEffects: EffectHandler {
     /// The Night Watch if the store has it, and up to four artworks whose images are cached, paintings first
     /// (most recently used first within each collection).
     static func pictures(_ store: CatalogStore) throws -> SlideshowPictures {
-        let nightWatch = try store.artworks(collection: paintingsCollection, fields: .view, ids: [nightWatchKey.id]).first
+        let nightWatch = try store.artworks(collection: CollectionID.rijksmuseum.name, fields: .view, ids: [nightWatchKey.id]).first
         let cached = try store.cachedImages()
         var collections: [String] = []
         for image in cached where !collections.contains(image.artwork.collection) { collections.append(image.artwork.collection) }
-        collections.sort { ($0 == paintingsCollection ? 0 : 1) < ($1 == paintingsCollection ? 0 : 1) }
+        collections.sort { ($0 == CollectionID.rijksmuseum.name ? 0 : 1) < ($1 == CollectionID.rijksmuseum.name ? 0 : 1) }
         var found: [Artwork] = []
         for collection in collections where found.count < SlideshowPictures.presetCount {
             let ids = Array(cached.filter { $0.artwork.collection == collection }.map(\.artwork.id).prefix(256))

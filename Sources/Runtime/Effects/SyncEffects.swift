@@ -1,27 +1,28 @@
 import App
 import Catalog
 import Foundation
+import Sources
 import Sync
 
-/// Refreshes one collection from its own source, writing only into it; says what changed in one line.
-public typealias CollectionRefreshing = @Sendable (_ collection: String, _ progress: @escaping @Sendable (String) -> Void) async throws -> String
-
-/// `s`: a collection synced from the campus-shaped service it came from, or refreshed from its own source by the
-/// refresher the command line gives; answered with `syncFinished` or `syncFailed`, progress on the way.
+/// `s` and the start-up sync: the campus-shaped service's sync (`CampusServiceProvider.run`, as `artmap sync` runs it),
+/// or a collection refreshed from its own source through its `SourceProvider` (a file imported again, the museum's
+/// painters), the same providers as `artmap refresh`, never a command run by its words; answered with
+/// `syncFinished` or `syncFailed`, progress on the way.
 struct SyncEffects: EffectHandler {
     let store: any StoreAccess
     let http: any HTTPClient
     /// The campus service and where its images go; nil: nothing to sync from (a test's session).
     let request: SyncRequest?
     let limits: SyncLimits
-    let refresher: CollectionRefreshing?
+    /// What the providers reach the world through (nil: the view cannot refresh other collections).
+    let sources: SourceContext?
 
     init(_ dependencies: Dependencies) {
         store = dependencies.store
         http = dependencies.http
         request = dependencies.sync
         limits = dependencies.limits
-        refresher = dependencies.refresher
+        sources = dependencies.sources
     }
 
     func handles(_ effect: Effect) -> Bool {
@@ -41,12 +42,12 @@ struct SyncEffects: EffectHandler {
             guard refuseReadOnly(replies) else { return }
             sync(collection, from: service, request: request, into: replies)
         case .refreshCollection(let name):
-            guard let refresher else {
+            guard let sources else {
                 replies.post(.syncFailed(reason: "\(name) cannot be refreshed from the view", subject: nil))
                 return
             }
             guard refuseReadOnly(replies) else { return }
-            refresh(name, with: refresher, into: replies)
+            refresh(CollectionID(name), with: sources, into: replies)
         default:
             return
         }
@@ -55,7 +56,7 @@ struct SyncEffects: EffectHandler {
     /// False (and the refusal sent) when the store cannot be written.
     private func refuseReadOnly(_ replies: any ActionSink) -> Bool {
         guard store.isReadOnly else { return true }
-        replies.post(.syncFailed(reason: "cannot save: the store is read-only", subject: request?.storePath))
+        replies.post(.syncFailed(reason: "cannot save: the store is read-only", subject: request?.storePath ?? sources?.storePath))
         return false
     }
 
@@ -66,31 +67,39 @@ struct SyncEffects: EffectHandler {
         if let service, let own = try? SyncSource(service: service.url, imageBase: service.imageBase.isEmpty ? nil : service.imageBase) {
             request.source = own
         }
-        let engine = SyncEngine(http: http, limits: limits)
+        let (http, limits) = (self.http, self.limits)
         Task.detached {
             do {
-                let report = try await engine.run(request) { step in sink.post(.syncProgress(step.text)) }
+                let report = try await CampusServiceProvider.run(request, http: http, limits: limits) { step in sink.post(.syncProgress(step.text)) }
                 let failed = Dictionary(uniqueKeysWithValues: report.imageFailureReasons.map { (ArtworkKey(collection: request.collection, id: $0.key), $0.value) })
                 sink.post(.imagesFailed(failed))
                 sink.post(.syncFinished(summary: report.headline, at: Date()))
-            } catch let failure as SyncError {
-                sink.post(.syncFailed(reason: failure.message, subject: failure.url))
+            } catch let failure as SourceError {
+                sink.post(.syncFailed(reason: failure.reason, subject: failure.subject))
             } catch {
                 sink.post(.syncFailed(reason: "\(error)", subject: nil))
             }
         }
     }
 
-    /// The answer is the sync's, so the catalogue is read again as after a sync.
-    private func refresh(_ name: String, with refresher: @escaping CollectionRefreshing, into sink: any ActionSink) {
+    /// A collection refreshed by its provider; progress and the summary start with its name (the status line names
+    /// only the service's collection itself). The answer is the sync's, so the catalogue is read again as after one.
+    private func refresh(_ collection: CollectionID, with sources: SourceContext, into sink: any ActionSink) {
         Task.detached {
             do {
-                let summary = try await refresher(name) { sink.post(.syncProgress($0)) }
-                sink.post(.syncFinished(summary: summary, at: Date()))
+                let refreshed = try await SourceProviders.refresh(collection, with: sources) { text in
+                    sink.post(.syncProgress("\(collection.name): \(text)"))
+                }
+                if !refreshed.imageFailures.isEmpty {
+                    sink.post(.imagesFailed(Dictionary(uniqueKeysWithValues: refreshed.imageFailures.map {
+                        (ArtworkKey(collection: collection.name, id: $0.key), $0.value)
+                    })))
+                }
+                sink.post(.syncFinished(summary: refreshed.line, at: Date()))
+            } catch let failure as SourceError {
+                sink.post(.syncFailed(reason: DisplayText.clean(failure.reason), subject: failure.subject))
             } catch {
-                // The refresher names the collection first; the status line names it already.
-                let text = DisplayText.clean("\(error)")
-                sink.post(.syncFailed(reason: text.hasPrefix(name + ": ") ? String(text.dropFirst(name.count + 2)) : text, subject: nil))
+                sink.post(.syncFailed(reason: DisplayText.clean("\(error)"), subject: nil))
             }
         }
     }

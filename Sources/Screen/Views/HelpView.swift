@@ -10,7 +10,8 @@ public enum HelpView {
 
     /// Draws the help over `screen`.
     public static func render(_ help: HelpState, _ context: ViewContext, into buffer: inout Buffer, screen: Rect) {
-        let width = min(84, screen.width) - 4
+        // The text's width inside the box's borders and margins, whatever the box's height.
+        let width = CentredBox.frame(screen, width: 84, height: 3).width - 4
         let lines = lines(HelpPage.entries(for: help.context), width: width)
         let box = CentredBox.frame(screen, width: 84, height: lines.count + 3)
         buffer.fill(box)

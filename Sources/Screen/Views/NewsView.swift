@@ -23,7 +23,7 @@ public enum NewsView {
             for line in TextWidth.wrap("No news: " + DisplayText.clean(problem) + ".", width: inner.width - 2) {
                 lines.append((line, Style(.statusError)))
             }
-        } else if let url = context.savedSetting(Setting.newsURL), !url.isEmpty {
+        } else if let url = context.settings.newsURL {
             lines.append(("No news yet from " + DisplayText.clean(url) + ".", Style(.muted)))
         } else {
             lines.append(("No news: set a news URL with , (settings) or artmap config set news.url URL.", Style(.muted)))

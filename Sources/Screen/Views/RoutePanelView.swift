@@ -33,8 +33,7 @@ public enum RoutePanelView {
     /// false for the walk's header, which is fitted instead: the keys are said in full, or "Esc closes", or not.
     /// The walking speed the settings give, as walks take it (4.5 km/h unless set).
     static func kmPerHour(_ context: ViewContext) -> Double {
-        Setting.named(Setting.walkSpeed).flatMap { DecimalText.double($0.usable(context.savedSetting(Setting.walkSpeed)).value) }
-            ?? WalkingRoute.metresPerSecond * 3.6
+        context.settings.walkSpeed
     }
 
     static func lines(_ route: RouteState, imperial: Bool = false, width: Int = .max,

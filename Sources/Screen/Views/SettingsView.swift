@@ -28,8 +28,8 @@ public enum SettingsView {
         for (index, setting) in Setting.all.enumerated().dropFirst(first) where y < inner.y + rows {
             let selected = index == settings.selected
             last = index
-            let saved = context.savedSetting(setting.key)
-            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : setting.displayed(context.settingValue(setting))
+            let saved = context.settings.saved(setting)
+            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : setting.displayed(context.settings.value(setting))
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
             let line = " " + TextWidth.pad(setting.title, to: labelWidth) + "  " + DisplayText.clean(value)
                 + (saved == nil && settings.editing == nil ? "  (default)" : "") + (setting.appliesAtOnce ? "" : "  · next start")

@@ -21,6 +21,8 @@ final class TablePaneCache: @unchecked Sendable {
         let radius: Double?
         let outsideRadius: Int
         let searchText: String
+        /// Whether the art around here is being fetched (an empty table says so rather than "no artworks here").
+        var fetching = false
     }
 
     private let lock = NSLock()

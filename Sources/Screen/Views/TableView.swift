@@ -18,7 +18,8 @@ public enum TableView {
         let key = TablePaneCache.Key(rowsVersion: state.rowsVersion, scroll: state.tableScroll, selected: state.selectedRow,
                                      focused: state.focus == .table && state.onTop, size: TerminalSize(columns: area.width, rows: area.height),
                                      ascii: state.ascii, imperial: state.imperial, partial: state.catalogueIsPartial,
-                                     radius: state.radius, outsideRadius: state.outsideRadius, searchText: state.searchText)
+                                     radius: state.radius, outsideRadius: state.outsideRadius, searchText: state.searchText,
+                                     fetching: state.context.fetchingArt)
         let pane = cache.pane(key) {
             var pane = Buffer(width: area.width, height: area.height)
             draw(state, into: &pane, area: Rect(x: 0, y: 0, width: area.width, height: area.height), rowTexts: rowTexts)
@@ -44,7 +45,9 @@ public enum TableView {
         buffer.write(columns.header, x: inner.x, y: inner.y, style: Style(.header, bold: true, underline: true), maxWidth: inner.width)
         let body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         if state.rows.isEmpty {
-            let message = state.searchText.isEmpty ? "no artworks here" : "nothing matches \"\(state.searchText)\""
+            // While the art around here is fetched, the empty table says so, not "no artworks here" (issue 50).
+            let empty = state.context.fetchingArt ? "fetching the art around here…" : "no artworks here"
+            let message = state.searchText.isEmpty ? empty : "nothing matches \"\(state.searchText)\""
             buffer.write(message, x: body.x + 1, y: body.y, style: Style(.muted), maxWidth: body.width - 1)
             return
         }
@@ -149,8 +152,15 @@ public enum TableView {
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
             let artistText = DisplayText.clean(a.artist)
-            let words = artistText.isEmpty ? titleText : titleText + " · " + artistText
-            let left = Columns.marks(heart: heart, seen: seen, plain: "▸", ascii: ascii) + MessageFit.middleCut(words, to: max(1, leftWidth - 2))
+            let room = max(1, leftWidth - 2)
+            var words = artistText.isEmpty ? titleText : titleText + " · " + artistText
+            // Too long: title and artist each cut at its own end, never one cut running across both (issue 50).
+            if !artistText.isEmpty, TextWidth.of(words) > room {
+                let artistRoom = min(TextWidth.of(artistText), max(6, (room - 3) * 2 / 5))
+                words = TextWidth.truncate(titleText, to: max(1, room - 3 - artistRoom)) + " · " + TextWidth.truncate(artistText, to: artistRoom)
+            }
+            // "•", not a group line's "▸": a place that is its one artwork is not a building (issue 50).
+            let left = Columns.marks(heart: heart, seen: seen, plain: "•", ascii: ascii) + TextWidth.truncate(words, to: room)
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
     }

@@ -146,7 +146,7 @@ public struct FetchPlan: Sendable, Equatable {
             guard case .number(let lat)? = place["lat"], case .number(let lon)? = place["lon"] else { continue }
             guard let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { skip(); continue }
             let key = "\(type)/\(id)"
-            found[key] = MapTags.artwork(id: key, tags: tags, at: coordinate, collection: MapTags.fetchedCollection)
+            found[key] = MapTags.artwork(id: key, tags: tags, at: coordinate, collection: CollectionID.osm.name)
         }
         answer.artworks = found.keys.sorted().compactMap { found[$0] }
         return answer

@@ -102,7 +102,7 @@ extension MapFetcher {
             try data.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             do {
-                let result = try OSMImporter.run(path: file.path, collection: CatalogStore.fetchedCollection, sink: splitter)
+                let result = try OSMImporter.run(path: file.path, collection: CollectionID.osm.name, sink: splitter)
                 let inside = Set(block.tiles)
                 artworks = result.artworks.filter { inside.contains(MapTile(containing: $0.coordinate)) }
                 notes = result.notes
@@ -177,7 +177,7 @@ private struct InOrderArrivals {
         try Task.checkCancellation()
         try request.beforeWriting?()
         // What the fetch found new is counted against the ids stored before it began.
-        before = Set(try store.ids(collection: CatalogStore.fetchedCollection))
+        before = Set(try store.ids(collection: CollectionID.osm.name))
         if !artworks.isEmpty {
             do {
                 first = try store.storeFetchedArtworks(artworks)

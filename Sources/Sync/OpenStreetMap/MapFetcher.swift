@@ -170,6 +170,27 @@ public struct MapFetchReport: Sendable, Equatable {
     }
 }
 
+extension MapFetchReport {
+    /// What the view says when a fetch ends (issue 50): what there is to see, in a person's words ("65 artworks around
+    /// here; the streets for walking are loaded"); the counts of map features and walking edges stay `fetch`'s.
+    public var spoken: String {
+        guard let stored else { return "the map around here is up to date" }
+        let merge = stored.artworks
+        let count = merge.new + merge.changed + merge.unchanged
+        if stored.features == 0 && stored.edges == 0 && count == 0 { return summary }
+        var parts = [count == 0 ? "OpenStreetMap has no artworks around here"
+                        : "\(count) artwork\(count == 1 ? "" : "s") around here" + (merge.new > 0 && merge.new < count ? " (\(merge.new) new)" : "")]
+        if stored.edges > 0 {
+            parts.append("the streets for walking are loaded")
+        } else if stored.features > 0 {
+            parts.append("the map is drawn, but it has no streets to walk along")
+        }
+        if merge.removed > 0 { parts.append("\(merge.removed) no longer in OpenStreetMap, removed") }
+        if skippedElements > 0 { parts.append("\(skippedElements) unreadable element\(skippedElements == 1 ? "" : "s") skipped") }
+        return parts.joined(separator: "; ")
+    }
+}
+
 /// Fetches the streets and artworks around a point from the Overpass API, tile by tile (only tiles older
 /// than the age limit), stores them all in one transaction (nothing is written unless every tile arrived and
 /// read), then finds the new artworks' pictures through Wikidata and Commons and caches them as a sync does.
@@ -295,7 +316,7 @@ public struct MapFetcher: Sendable {
                 TileContents(tile: tile) { sink in
                     guard let path else { return MapImportResult() }
                     do {
-                        return try OSMImporter.run(path: path, collection: CatalogStore.fetchedCollection, sink: sink)
+                        return try OSMImporter.run(path: path, collection: CollectionID.osm.name, sink: sink)
                     } catch let error as CartographyError {
                         throw SyncError(url: nil, "Overpass API: the answer for tile \(tile) is not map data artmap can read (\(error.message)); nothing was stored")
                     }
@@ -331,7 +352,7 @@ public struct MapFetcher: Sendable {
     }
 
     /// The collections whose pictures a fetch finds: OSM's artworks and Wikidata's own (issue 46).
-    static let pictureCollections = [CatalogStore.fetchedCollection, Conflation.collection]
+    static let pictureCollections = [CollectionID.osm.name, Conflation.collection]
 
     private func cacheImages(_ collection: String, engine: SyncEngine, resolved: [String: ResolvedPicture], request: MapFetchRequest,
                              store: CatalogStore, report: inout MapFetchReport,

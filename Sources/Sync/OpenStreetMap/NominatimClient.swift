@@ -3,9 +3,9 @@ import Foundation
 import Geo
 import Store
 
-/// Searches OpenStreetMap's place names through Nominatim (`/search?format=jsonv2&q=…`), at most one
-/// request a second across every artmap process that shares the store (the time of the last request is
-/// kept in it), as Nominatim's usage policy asks.
+/// Searches OpenStreetMap's place names through Nominatim (`/search?format=jsonv2&q=…`), at most one request a
+/// second as Nominatim's usage policy asks: the `RequestLimiter` it is given paces it (across every artmap process
+/// sharing the store: `StoreRequestLimiter`).
 public struct NominatimClient: Sendable {
     /// The service's base (artmap appends /search).
     public let base: URL
@@ -14,23 +14,22 @@ public struct NominatimClient: Sendable {
     public static let minimumInterval: TimeInterval = 1
     /// The most matches asked for.
     public static let maxLimit = 50
-    static let lastRequestKey = "osm.nominatim-last-request"
 
     public init(base: URL, http: HTTPClient) {
         self.base = base
         self.http = http
     }
 
-    /// The matches for `query`, best first. `store` keeps the time of the last request (it may be nil: then
-    /// only this call is paced by nothing). Throws `SyncError` naming Nominatim and the reason.
-    public func search(_ query: String, limit: Int, store: CatalogStore?) async throws -> [PlaceMatch] {
+    /// The matches for `query`, best first, once `limiter` lets the request go. Throws `SyncError` naming Nominatim
+    /// and the reason.
+    public func search(_ query: String, limit: Int, limiter: any RequestLimiter) async throws -> [PlaceMatch] {
         let text = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         guard var components = URLComponents(string: text + "/search") else { throw SyncError(url: text, "Nominatim: not a URL") }
         components.queryItems = [URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "q", value: query),
                                  URLQueryItem(name: "limit", value: String(max(1, min(limit, Self.maxLimit))))]
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw SyncError(url: text, "Nominatim: cannot make the search URL") }
-        try await pace(store)
+        try await limiter.waitTurn(interval: Self.minimumInterval)
         let response = try await http.get(url, maxBytes: 4 * 1_048_576, timeout: 30, accept: "application/json")
         let shown = "Nominatim (\(base.absoluteString))"
         guard response.status == 200 else {
@@ -77,19 +76,6 @@ public struct NominatimClient: Sendable {
                                     type: DisplayText.clean(text("type") ?? ""), fromStore: false))
         }
         return found
-    }
-
-    /// Waits until a second has passed since the last request any artmap made through this store, then
-    /// records this one.
-    private func pace(_ store: CatalogStore?) async throws {
-        guard let store, !store.isReadOnly else { return }
-        if let text = try store.setting(Self.lastRequestKey), let last = Double(text) {
-            let since = Date().timeIntervalSince1970 - last
-            if since >= 0, since < Self.minimumInterval {
-                try await Task.sleep(nanoseconds: UInt64((Self.minimumInterval - since + 0.05) * 1_000_000_000))
-            }
-        }
-        try store.setSetting(Self.lastRequestKey, String(Date().timeIntervalSince1970))
     }
 }
 

@@ -72,8 +72,6 @@ public final class RijksmuseumClient: Sendable {
 
     /// The Rijksmuseum, Museumstraat 1, Amsterdam: where every painting is placed on the map.
     public static let location = Coordinate(clampingLatitude: 52.3600, longitude: 4.8852)
-    /// The collection paintings go into.
-    public static let collection = "rijksmuseum"
 
     public init(bases: RijksmuseumBases = .museum, http: HTTPClient = CurlHTTPClient(), limits: SyncLimits = SyncLimits(),
                 museumLimits: MuseumLimits = MuseumLimits(), parallelRequests: Int = 4) {
@@ -325,7 +323,7 @@ public final class RijksmuseumClient: Sendable {
         return FieldLimits.bounded(Artwork(id: object.objectNumber, title: object.title, artist: object.maker, year: object.date, type: "painting",
                        information: notes.joined(separator: "\n\n"), coordinate: location, building: object.gallery ?? "Rijksmuseum",
                        locationNotes: object.gallery.map { "Rijksmuseum, \($0)" } ?? "Rijksmuseum, Amsterdam",
-                       imageFileName: image, collection: collection, webPage: object.webPage ?? "")).artwork
+                       imageFileName: image, collection: CollectionID.rijksmuseum.name, webPage: object.webPage ?? "")).artwork
     }
 
     /// One search page: its total when believable (`rawTotal` as given, for messages), its item entries as

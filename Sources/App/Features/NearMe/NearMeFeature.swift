@@ -29,8 +29,6 @@ public struct NearMeState: Hashable, Sendable {
     public var refitUnlessMoved: Int?
     /// The place name being typed after `@`, or nil when the prompt is closed.
     public var prompt: String?
-    /// The collection fetched artworks go into.
-    public static let collection = "osm"
     /// Metres around the point a view's fetch covers.
     public static let radius = 1_000.0
     /// The widest fetch the services are asked for (as `MapFetcher.maxRadius`).

@@ -111,7 +111,7 @@ extension NearMeFeature {
         let shown = showFetched(&state, artworks, around: centre, main: main)
         requests += shown.requests + refit(&state, found: !artworks.isEmpty, main: main)
         state.refitUnlessMoved = nil
-        if shown.switched { requests.append(.message(summary + "; showing the collection \(NearMeState.collection)")) }
+        if shown.switched { requests.append(.message(summary + "; showing the collection \(CollectionID.osm.name)")) }
         if let fallback = fallBackFromFarStart(&state, found: !artworks.isEmpty) {
             return NearMeReduced(effects: fallback.effects, requests: requests + fallback.requests)
         }
@@ -122,16 +122,16 @@ extension NearMeFeature {
     /// when that has nothing around the fetched point.
     private static func showFetched(_ state: inout NearMeState, _ artworks: [Artwork], around centre: Coordinate,
                                     main: MainState) -> (requests: [NearMeRequest], switched: Bool) {
-        if main.collection == NearMeState.collection {
+        if main.collection == CollectionID.osm.name {
             if !artworks.isEmpty { state.farFallback = nil }
             return ([.main(.catalogue(artworks))], false)
         }
         let nearby = main.artworks.contains { Geodesic.distance(from: $0.coordinate, to: centre) <= NearMeState.radius * 2 }
         // Beside art already shown, the fetched collection joins the ones near here, for `n` (issue 50).
-        if nearby, !artworks.isEmpty { return ([.main(.collectionNear(NearMeState.collection))], false) }
+        if nearby, !artworks.isEmpty { return ([.main(.collectionNear(CollectionID.osm.name))], false) }
         guard !artworks.isEmpty else { return ([], false) }
         state.farFallback = nil
-        return ([.showCollection(NearMeState.collection, artworks)], true)
+        return ([.showCollection(CollectionID.osm.name, artworks)], true)
     }
 
     /// The first art fetched at a start far from any: the zoom fitted to it once, unless the user has zoomed or panned

@@ -220,6 +220,3 @@ public enum PaintersFeature {
         return .none
     }
 }
-
-/// The collection the Rijksmuseum's paintings go into.
-public let paintingsCollection = "rijksmuseum"

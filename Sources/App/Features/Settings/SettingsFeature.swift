@@ -69,7 +69,7 @@ public enum SettingsFeature {
             } else if !setting.choices.isEmpty {
                 effects += cycle(setting, context, by: 1)
             } else {
-                screen.editing = context.settingValue(setting)
+                screen.editing = context.settings.value(setting)
                 screen.problem = nil
             }
         case .cycle(let delta):
@@ -95,7 +95,7 @@ public enum SettingsFeature {
     }
 
     private static func cycle(_ setting: Setting, _ context: FeatureContext, by delta: Int) -> [Effect] {
-        let current = setting.choices.firstIndex(of: context.settingValue(setting)) ?? 0
+        let current = setting.choices.firstIndex(of: context.settings.value(setting)) ?? 0
         let next = setting.choices[((current + delta) % setting.choices.count + setting.choices.count) % setting.choices.count]
         return [.saveSetting(key: setting.key, value: next)]
     }

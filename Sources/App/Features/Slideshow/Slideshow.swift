@@ -71,7 +71,7 @@ public enum SlideshowStart: Hashable, Sendable {
 }
 
 /// The Night Watch in the museum's collection, the one fixed picture of a slideshow at interval 0.
-public let nightWatchKey = ArtworkKey(collection: paintingsCollection, id: "SK-C-5")
+public let nightWatchKey = ArtworkKey(collection: CollectionID.rijksmuseum.name, id: "SK-C-5")
 
 /// `S`: favourites' pictures, one every `interval` seconds; without favourites, pre-set pictures whose images are
 /// cached (paintings first). Interval 0 shows only the Night Watch, and says how to get it when the store lacks
@@ -107,7 +107,7 @@ public enum SlideshowFeature {
             }
             return .show(SlideshowState(ids: [nightWatch.key], interval: interval, origin: nightWatchOrigin, artworks: artworks))
         }
-        let presets = (found.cached.filter { $0.collection == paintingsCollection } + found.cached.filter { $0.collection != paintingsCollection })
+        let presets = (found.cached.filter { $0.collection == CollectionID.rijksmuseum.name } + found.cached.filter { $0.collection != CollectionID.rijksmuseum.name })
             .prefix(SlideshowPictures.presetCount).map(\.key)
         guard !presets.isEmpty else { return .nothing(nothingToShow) }
         let hearts = context.favourites.count

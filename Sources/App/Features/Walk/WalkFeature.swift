@@ -22,9 +22,8 @@ public enum WalkFeature {
         var pick = previous?.pick ?? .nearest(8)
         if pick == .building && building == nil { pick = .nearest(8) }
         // Checked where read: a hand-edited `walk.speed = 0` is 4.5 here, never a division by zero.
-        func number(_ key: String) -> Double? { Setting.named(key).flatMap { DecimalText.double($0.usable(context.settingValue($0)).value) } }
-        let speed = number(Setting.walkSpeed).map { $0 / 3.6 } ?? WalkState.defaultSpeed
-        let stay = number(Setting.walkStay).map { $0 * 60 } ?? WalkState.defaultStay
+        let speed = context.settings.walkSpeed / 3.6
+        let stay = context.settings.walkStay * 60
         var state = WalkState(origin: context.reference, pool: pool, pick: pick, buildingName: building?.name,
                               buildingArtworks: building?.artworks.map(\.artwork) ?? [], speed: speed, stay: stay)
         state.unseenOnly = previous?.unseenOnly ?? false

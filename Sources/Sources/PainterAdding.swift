@@ -9,16 +9,16 @@ public enum PainterAdding {
     public static func add(_ painter: String, client: RijksmuseumClient, store: CatalogStore,
                     progress: @escaping @Sendable (PainterProgress) -> Void) async throws -> (name: String, fetch: PainterFetch, report: MergeReport) {
         if case .failure(let error) = FieldLimits.checkTyped(painter, limit: FieldLimits.painter, what: "the painter's name") {
-            throw RuntimeError("\(error.message); nothing was saved")
+            throw SourceError("\(error.message); nothing was saved")
         }
         let fetch = try await client.paintings(of: painter, progress: progress)
         try Task.checkCancellation()
         guard !fetch.paintings.isEmpty else {
-            throw RuntimeError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'"
+            throw SourceError("the Rijksmuseum has no paintings with images by '\(DisplayText.clean(painter))'"
                 + "\(fetch.skipped.isEmpty ? "" : " that could be read"); nothing was saved")
         }
         let name = museumName(typed: painter, paintings: fetch.paintings)
-        let report = try store.savePainter(name, total: fetch.total, paintings: fetch.paintings, collection: RijksmuseumClient.collection)
+        let report = try store.savePainter(name, total: fetch.total, paintings: fetch.paintings, collection: CollectionID.rijksmuseum.name)
         return (name, fetch, report)
     }
 
@@ -35,7 +35,7 @@ public enum PainterAdding {
 
     /// "; 2 images cached", after caching the museum collection's missing images.
     public static func cacheImages(store: CatalogStore, cache: ImageCache, limits: SyncLimits) async throws -> (line: String, failures: [String]) {
-        let images = try await SyncEngine(limits: limits).cacheImages(collection: RijksmuseumClient.collection, cache: cache, store: store)
+        let images = try await SyncEngine(limits: limits).cacheImages(collection: CollectionID.rijksmuseum.name, cache: cache, store: store)
         return ("; \(images.imagesCached) image\(images.imagesCached == 1 ? "" : "s") cached", images.imageFailures)
     }
 }
