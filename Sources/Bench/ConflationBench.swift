@@ -14,10 +14,10 @@ func conflationBench() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("artmap-bench-conflation-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try CatalogStore(path: folder.appendingPathComponent("store.sqlite").path)
-        _ = try store.merge(osm, into: "osm", full: true, source: .openStreetMap)
+        _ = try store.merge(osm, into: CollectionID.osm.name, full: true, source: .openStreetMap)
         try store.storeWikidataItems(items, tiles: [], fetchedAt: "2026-01-01T00:00:00Z")
         var start = now()
-        let read = try store.artworks(collection: "osm", languages: [])
+        let read = try store.artworks(collection: CollectionID.osm.name, languages: [])
         let readItems = try store.wikidataItems()
         let reading = now() - start
         start = now()
@@ -45,7 +45,7 @@ func conflationData(_ count: Int) -> ([Artwork], [WikidataItem]) {
     for index in 0..<count {
         let lat = Double.random(in: 60.10...60.28, using: &rng), lon = Double.random(in: 24.80...25.16, using: &rng)
         var artwork = Artwork(id: "node/\(index + 1)", title: "Artwork \(index)", artist: "Artist \(index % 500)",
-                              coordinate: Coordinate(clampingLatitude: lat, longitude: lon), collection: "osm")
+                              coordinate: Coordinate(clampingLatitude: lat, longitude: lon), collection: CollectionID.osm.name)
         let id = "Q\(1_000_000 + index)"
         var item: WikidataItem
         switch index % 4 {

@@ -16,7 +16,7 @@ import TestSupport
         // Walked to Abercromby Square, 370 m south: the table re-sorts around the new fix.
         harness.feed.move(to: 53.403219, -2.965829)
         var screen = try tmux.require(timeout: 60, "the table re-sorted at Abercromby Square") { lines in
-            (lines.first { $0.contains("▸ ") } ?? "").contains("Abercromby Square")
+            (lines.first { $0.contains("│▸ ") } ?? "").contains("Abercromby Square")
         }
         harness.killDaemon()
         // Said as it goes ("GeoClue left the system bus …"), then as the retries find it absent: the last position
@@ -25,7 +25,7 @@ import TestSupport
             status($0).contains("keeping the last position")
         }
         #expect(status(screen).contains("GeoClue"), "\(status(screen))")
-        let first = screen.first { $0.contains("▸ ") } ?? ""
+        let first = screen.first { $0.contains("│▸ ") } ?? ""
         #expect(first.contains("Abercromby Square"), "the last fix is kept: \(first)")
         #expect(!screen.contains { $0.hasPrefix("EXITED") })
         try tmux.send("q")

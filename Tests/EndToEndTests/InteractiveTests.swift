@@ -144,10 +144,10 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     }
     #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true, "\(start.last { !$0.isEmpty } ?? "")")
     let end = try tmux.waitFor(timeout: 60) { lines in
-        guard let first = lines.first(where: { $0.contains("▸ ") }) else { return false }
+        guard let first = lines.first(where: { $0.contains("│▸ ") }) else { return false }
         return first.contains("Crown Place Halls")
     }
-    let firstRow = end.first { $0.contains("▸ ") } ?? ""
+    let firstRow = end.first { $0.contains("│▸ ") } ?? ""
     #expect(firstRow.contains("Crown Place Halls"), "the table re-sorted as the walk went: \(firstRow)")
     #expect(end.contains { $0.contains("◎") })
     try tmux.send("q")
@@ -181,7 +181,7 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     #expect(status(screen).contains("retrying in"))
     screen = try tmux.waitFor(timeout: 60) { status($0).contains("gpsd: fix ±5 m") }
     #expect(status(screen).contains("gpsd: fix ±5 m"), "\(status(screen))")
-    let first = screen.first { $0.contains("▸ ") } ?? ""
+    let first = screen.first { $0.contains("│▸ ") } ?? ""
     #expect(first.contains("Abercromby Square"), "fixes resumed and the table re-sorted: \(first)")
     #expect(!screen.contains { $0.hasPrefix("EXITED") })
     try tmux.send("q")

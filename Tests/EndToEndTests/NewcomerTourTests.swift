@@ -309,8 +309,9 @@ func homeAndEndInTmuxMoveAndLeaveNothingElse(term: String) throws {
     try tmux.send("o")
     detail = try tmux.waitFor { statusLine($0).contains("no display to open the web page") }
     #expect(statusLine(detail).contains("its address is in the detail"), "\(statusLine(detail))")
+    // L is the map's key, and the map is hidden behind the detail (issue 50, item 2): it says so instead.
     try tmux.send("L")
-    try tmux.waitFor { statusLine($0).contains("layout:") && !statusLine($0).contains("no display") }
+    try tmux.waitFor { statusLine($0).contains("the map is hidden behind this view") && !statusLine($0).contains("no display") }
     try tmux.send("g")
     let screen = try tmux.waitFor { boxTop($0, "Route to") != nil }
     let text = screen.joined(separator: "\n")

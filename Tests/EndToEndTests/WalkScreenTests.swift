@@ -49,7 +49,7 @@ private struct PlannedWalk: Decodable {
     let tmux = try TmuxSession(columns: 160, rows: 45)
     try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--collection", "helsinki", "--gpx", gpx.path, "--distance-filter", "5"]))
     func status(_ lines: [String]) -> String { lines.last { !$0.isEmpty } ?? "" }
-    var screen = try tmux.waitFor { status($0).contains("GPX to-three-stops.gpx") && $0.contains { $0.contains("┌ Map") } }
+    var screen = try tmux.waitFor { status($0).contains("GPX to-three-stops.gpx") && $0.contains { $0.contains("Map · ") && $0.contains("m/cell") } }
     try tmux.send("w")
     screen = try tmux.waitFor { $0.contains { $0.contains("┌ Art walk · ") && $0.contains("8 stops · the 8 nearest") } }
     #expect(status(screen).contains("next 1 "), "\(status(screen))")

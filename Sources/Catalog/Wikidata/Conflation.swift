@@ -148,7 +148,7 @@ public enum Conflation {
             if !item.image.isEmpty {
                 if result.imageFileName.isEmpty { filled.append("picture") }
                 result.imageFileName = result.imageFileName.isEmpty ? item.image : result.imageFileName
-            } else if result.imageFileName.isEmpty, artwork.collection == "osm" {
+            } else if result.imageFileName.isEmpty, artwork.collection == CollectionID.osm.name {
                 result.imageFileName = "wikidata:" + item.id
                 filled.append("picture")
             }

@@ -50,7 +50,7 @@ func theWalkScreenFollowsAReplayedWalkFromStopToStop() async throws {
 
     let view = try await ViewDriver(home: home, arguments: ["--offline", "--collection", "helsinki", "--gpx", gpx.path, "--distance-filter", "5"], columns: 160, rows: 45)
     func status(_ lines: [String]) -> String { lines.last { !$0.isEmpty } ?? "" }
-    var screen = try await view.waitFor { status($0).contains("GPX to-three-stops.gpx") && $0.contains { $0.contains("┌ Map") } }
+    var screen = try await view.waitFor { status($0).contains("GPX to-three-stops.gpx") && $0.contains { $0.contains("Map · ") && $0.contains("m/cell") } }
     try view.send("w")
     screen = try await view.waitFor { $0.contains { $0.contains("┌ Art walk · ") && $0.contains("8 stops · the 8 nearest") } }
     #expect(status(screen).contains("next 1 "), "\(status(screen))")
