@@ -95,7 +95,7 @@ private func track(through corners: [Coordinate]) -> (gpx: String, points: [Coor
 
     let csv = await runArtmap(["export", "--seen", "--format", "csv"], home: home)
     let rows = csv.out.split(separator: "\r\n").map(String.init)
-    #expect(rows.first?.hasSuffix(",description,seen_at") == true, "\(rows.first ?? "")")
+    #expect(rows.first?.hasSuffix(",description,name,seen_at") == true, "\(rows.first ?? "")")
     #expect(rows.count == 3)
     let today = String(ISO8601DateFormatter().string(from: Date()).prefix(4))
     #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",").last?.hasPrefix(today) == true }, "\(rows)")

@@ -54,7 +54,7 @@ private struct PlannedWalk: Decodable {
     screen = try tmux.waitFor { $0.contains { $0.contains("┌ Art walk · ") && $0.contains("8 stops · the 8 nearest") } }
     #expect(status(screen).contains("next 1 "), "\(status(screen))")
     for (i, stop) in walk.stops.enumerated() {
-        let number = String(Character(Unicode.Scalar(0x2460 + UInt32(i))!))
+        let number = String(i + 1)
         #expect(screen.contains { $0.contains(number + "  " + stop.title.prefix(20)) }, "stop \(i + 1) as the command planned it: \(stop.title)")
         #expect(screen.contains { $0.prefix(82).contains(number) }, "stop \(i + 1) numbered on the map")
     }

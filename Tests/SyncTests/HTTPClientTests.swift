@@ -116,7 +116,7 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
     let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/headers/x"))
     let response = try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 900, accept: "text/plain")
     let headers = String(decoding: response.body, as: UTF8.self)
-    #expect(headers.contains("User-Agent: artmap/\(ArtmapVersion.current)\n"), "\(headers)")
+    #expect(headers.contains("User-Agent: \(ArtmapVersion.userAgent)\n") && ArtmapVersion.userAgent.hasPrefix("artmap/\(ArtmapVersion.current) ("), "\(headers)")
     #expect(headers.contains("Accept: text/plain\n"))
     #expect(headers.contains("Accept-Encoding: identity\n"))
 }
