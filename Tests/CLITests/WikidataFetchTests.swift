@@ -26,7 +26,7 @@ private func services() throws -> Services {
 }
 
 private func fetch(_ services: Services, home: URL, _ extra: [String] = []) async -> CommandResult {
-    await runArtmap(["fetch"] + around + services.osm.osmServiceOptions + ["--no-pictures"] + extra, home: home,
+    await runArtmap(["fetch"] + around + services.osm.osmServiceOptionsAskingWikidata + ["--no-pictures"] + extra, home: home,
                     extraEnvironment: ["ARTMAP_BACKOFF_SCALE": "0.001"])
 }
 

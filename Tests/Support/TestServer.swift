@@ -64,8 +64,13 @@ public final class TestServer: @unchecked Sendable {
         (try JSONSerialization.jsonObject(with: try request("/_log")) as? [[String: Any]]) ?? []
     }
 
-    /// The options that point artmap's four OpenStreetMap services at this stand-in.
-    public var osmServiceOptions: [String] {
+    /// The options that point artmap's four OpenStreetMap services at this stand-in, Wikidata's query service left
+    /// out: it has no option, and its default address is no place for a test.
+    public var osmServiceOptions: [String] { osmServiceOptionsAskingWikidata + ["--no-wikidata"] }
+
+    /// The stand-in's addresses, with Wikidata's public art asked too: only where the test has set
+    /// `wikidata.sparql-url` to a query service of its own on 127.0.0.1 (issue 46), since that has no option.
+    public var osmServiceOptionsAskingWikidata: [String] {
         ["--overpass-url", "\(base)/overpass/api/interpreter", "--wikidata-url", "\(base)/wikidata",
          "--commons-url", "\(base)/commons", "--nominatim-url", "\(base)/nominatim"]
     }

@@ -71,7 +71,8 @@ func theSettingsScreenReadsCleanly(columns: Int, rows: Int) async throws {
     #expect(screen.contains { $0.contains("saved at once; used at once unless marked next start") }, "\(text)")
     #expect(screen.contains { $0.contains("Rijksmuseum base  ") && $0.contains("(built-in") }, "\(text)")
     #expect(!screen.contains { $0.contains("Rijksmuseum") && $0.contains("(none)") }, "\(text)")
-    for _ in 0..<20 { try view.send("j") }
+    // Down to "Fetch again after", the 24th setting (Wikidata's three came before it, issue 46).
+    for _ in 0..<23 { try view.send("j") }
     screen = try await view.waitFor { $0.contains { $0.contains("days before a fetched tile is asked for again") } }
     #expect(screen.contains { $0.contains("Fetch the map around you  on  (default)") }, "\(screen.joined(separator: "\n"))")
     try await view.quit(after: "Escape")
