@@ -186,7 +186,7 @@ extension TmuxSession {
 public func keepOnLoopback(home: URL) throws {
     let settings = [("osm.auto-fetch", "off"), ("osm.overpass-url", "http://127.0.0.1:9/api/interpreter"),
                     ("osm.nominatim-url", "http://127.0.0.1:9"), ("osm.wikidata-url", "http://127.0.0.1:9"),
-                    ("osm.commons-url", "http://127.0.0.1:9")]
+                    ("osm.commons-url", "http://127.0.0.1:9"), ("wikidata.sparql-url", "http://127.0.0.1:9/sparql")]
     for (key, value) in settings {
         let result = try runArtmapBinary(["config", "set", key, value], home: home)
         guard result.status == 0 else { throw TestServerError("config set \(key) failed: \(result.output)") }
