@@ -300,12 +300,21 @@ enum InteractiveCommand {
         let offline = options.offline
         let storePath = syncRequest.storePath
         let limits = try SyncCommand.limits(cacheLimit: nil, store: store, environment: environment)
-        let nearMe = NearMeContext(services: offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil),
+        let services = offline ? nil : try OSMServiceOptions.services(options.services, store: store, command: nil)
+        let nearMe = NearMeContext(services: services,
                                    storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
-                            sources: SourceWiring.context(storePath: storePath, environment: environment))
+                            sources: sources(storePath: storePath, environment: environment, services: services))
+    }
+
+    /// The sources `s` refreshes through, asking OpenStreetMap where this view was told to (its options, else the
+    /// settings), as its own fetches do.
+    private static func sources(storePath: String, environment: [String: String], services: OSMServices?) -> SourceContext {
+        var context = SourceWiring.context(storePath: storePath, environment: environment)
+        context.openStreetMapServices = services
+        return context
     }
 
     /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.

@@ -18,7 +18,7 @@ public struct OpenStreetMapProvider: SourceProvider {
         let stale = Array(allStale.prefix(MapFetcher.maxTiles))
         let later = allStale.count - stale.count
         var request = MapFetchRequest(storePath: context.storePath, center: .ashtonBuilding, radius: 1, maxAgeDays: 0,
-                                      services: try SourceSettings.openStreetMap(store: store), imageCache: context.imageCache)
+                                      services: try context.openStreetMapServices ?? SourceSettings.openStreetMap(store: store), imageCache: context.imageCache)
         request.tiles = stale
         request.fetchTiles = !stale.isEmpty
         let fetcher = MapFetcher(http: context.mapHTTP, limits: context.limits, backoff: context.backoff)

@@ -33,6 +33,9 @@ public struct SourceContext: Sendable {
     public var limits: SyncLimits
     /// How long a busy service is waited for.
     public var backoff: ServiceBackoff
+    /// OpenStreetMap's services as the caller was told them (the view's `--overpass-url` and the rest); nil: the
+    /// settings' (`SourceSettings.openStreetMap`).
+    public var openStreetMapServices: OSMServices?
 
     public init(storePath: String, openStore: @escaping @Sendable () throws -> CatalogStore, http: any HTTPClient,
                 mapHTTP: any HTTPClient, imageCache: ImageCache, limits: SyncLimits, backoff: ServiceBackoff) {
