@@ -32,7 +32,7 @@ module Geo Sources/Geo/*.swift
 # The cell layer (text cleaning, pixels) sits below Catalog and Imaging.
 module TerminalTypes Sources/TerminalTypes/*.swift
 module Cells Sources/Cells/*.swift
-module Catalog Sources/Catalog/*.swift
+module Catalog $(find Sources/Catalog -name '*.swift')
 module XMLReading Sources/XMLReading/*.swift -- "${cinc[@]}"
 module Location Sources/Location/*.swift -- "${cinc[@]}"
 module Imaging Sources/Imaging/*.swift -- "${cinc[@]}"
