@@ -7,7 +7,7 @@ import XMLReading
 // libFuzzer target: the export writers (Sources/ArtmapCLI/ExportFormat.swift and JSONWriter.swift, compiled into
 // this harness). Artworks and a route are made from the bytes (fields split at 0x00; numbers from the bytes), and
 // each format must read back: the GeoJSON with our JSON parser, field for field; the GPX with libxml2, a waypoint
-// per artwork with its name; the CSV with an RFC 4180 reader, thirteen fields a row, and again with the importer's own CSVReader, each the cleaned text (an
+// per artwork with its name; the CSV with an RFC 4180 reader, fourteen fields a row, and again with the importer's own CSVReader, each the cleaned text (an
 // apostrophe before a formula). No control character reaches any of them but the line ends each writes.
 
 /// What ExportFormat.gpx names as the creator (the real one is in ArtmapCLI).
@@ -130,10 +130,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the GPX names do not read back: \(names)")
     }
 
-    // CSV: RFC 4180, a header and a record per artwork, thirteen fields each; texts read back cleaned.
+    // CSV: RFC 4180, a header and a record per artwork, fourteen fields each (name last, issue 46); texts read back cleaned.
     let csv = ExportFormat.csv.render(content)
     guard !hasStrayControls(csv) else { fatalError("a control character in the CSV") }
-    guard let records = csvRecords(csv), records.count == artworks.count + 1, records.allSatisfy({ $0.count == 13 }) else {
+    guard let records = csvRecords(csv), records.count == artworks.count + 1, records.allSatisfy({ $0.count == 14 }) else {
         fatalError("the CSV does not read back: \(csv.prefix(200))")
     }
     // The importer's reader (issue 31) reads the same records.
