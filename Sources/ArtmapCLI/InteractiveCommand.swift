@@ -194,6 +194,7 @@ enum InteractiveCommand {
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
+        giveServiceOptions(options.services, to: &start.settings)
         start.world = ResourceLocator.worldAtlas(environment: environment)
         if let problem = start.world.problem, start.notice == nil { start.notice = problem }
         let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
@@ -359,6 +360,15 @@ enum InteractiveCommand {
             return .finished(0)
         }
         return .finished(0)
+    }
+
+    /// The settings screen shows what this run uses: a service URL given as an option, not only the saved one.
+    private static func giveServiceOptions(_ services: OSMServiceInput, to settings: inout UserSettings) {
+        let given: [(String, String, String?)] = [(Setting.overpassURL, "--overpass-url", services.overpass),
+                                                  (Setting.wikidataURL, "--wikidata-url", services.wikidata),
+                                                  (Setting.commonsURL, "--commons-url", services.commons),
+                                                  (Setting.nominatimURL, "--nominatim-url", services.nominatim)]
+        for case let (key, option, value?) in given { if let setting = Setting.named(key) { settings.give(setting, value, byOption: option) } }
     }
 
     /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the
