@@ -194,7 +194,6 @@ enum InteractiveCommand {
         try applyViewOptions(&start, options, store: store, saved: saved, slideshowInterval: slideshowInterval,
                              startSlideshow: startSlideshow, nearest: nearest, radius: radius, layout: options.layout, syncAge: syncAge)
         if pointGiven { startOnTheEmptyPoint(&start, collection: collection, at: startReference, store: store) }
-        giveServiceOptions(options.services, to: &start.settings)
         start.world = ResourceLocator.worldAtlas(environment: environment)
         if let problem = start.world.problem, start.notice == nil { start.notice = problem }
         let source = try SyncCommand.resolveSource(source: nil, imageBase: nil, store: store)
@@ -263,6 +262,7 @@ enum InteractiveCommand {
     private static func applyViewOptions(_ start: inout StartOptions, _ options: ViewOptions, store: CatalogStore, saved: [String: String],
                                          slideshowInterval: Double?, startSlideshow: Bool, nearest: Int, radius: Double?,
                                          layout: LayoutMode, syncAge: TimeInterval) throws {
+        giveServiceOptions(options.services, to: &start.settings)
         let offline = options.offline
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
