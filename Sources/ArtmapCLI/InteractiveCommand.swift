@@ -305,7 +305,7 @@ enum InteractiveCommand {
         let nearMe = NearMeContext(services: services,
                                    storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
+        return Dependencies(store: SharedStore(store), browser: XDGOpen(environment: environment), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
                             sources: sources(storePath: storePath, environment: environment, services: services))
     }
