@@ -306,7 +306,14 @@ enum InteractiveCommand {
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
-                            sources: sources(storePath: storePath, environment: environment, services: services))
+                            sources: sources(storePath: storePath, environment: environment, services: services),
+                            notes: try notesContext(store: store, online: !offline))
+    }
+
+    /// Where the detail's notes go (osm.api-url) and the token (osm.token); sent only when online.
+    private static func notesContext(store: CatalogStore, online: Bool) throws -> NotesContext {
+        let client = try NotesCommand.client(apiURL: nil, store: store, command: nil)
+        return NotesContext(apiURL: client.base, token: client.token, online: online)
     }
 
     /// The sources `s` refreshes through, asking OpenStreetMap where this view was told to (its options, else the
