@@ -209,7 +209,7 @@ extension AppState {
         var effects: [Effect] = main.catalogueIsPartial ? [.loadWholeCatalogue(collection: collection)] : []
         if wantsStartupSync() { effects += startSync() }
         if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
-        if online { effects.append(.sendNotes) }
+        if startPlan.sendNotes { effects.append(.sendNotes) }
         effects += openAtStart()
         effects += fetchIfUncovered(at: main.reference)
         return effects

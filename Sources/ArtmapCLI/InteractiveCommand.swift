@@ -275,6 +275,7 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+        start.queuedNotes = (try? store.queuedNotes().count) ?? 0
     }
 
     /// Issue 30: at a point of the user's own with no art near it, a view that will fetch around it starts on that

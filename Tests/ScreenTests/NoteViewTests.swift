@@ -69,3 +69,17 @@ private func type(_ text: String, into state: inout AppState) {
     #expect(try #require(campus.top(DetailState.self)).note == nil)
     #expect(campus.lastMessage?.contains("only an OpenStreetMap artwork") == true)
 }
+
+@Test func theViewSendsTheQueueWhenItStartsOnlineWithNotesWaitingAndNeverOffline() {
+    func started(online: Bool, queued: Int) -> Bool {
+        var start = StartOptions(artworks: [havis, nameless])
+        start.online = online
+        start.queuedNotes = queued
+        var state = AppState(start: start)
+        _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+        return reduce(&state, .started).contains(.sendNotes)
+    }
+    #expect(started(online: true, queued: 2))
+    #expect(!started(online: false, queued: 2))
+    #expect(!started(online: true, queued: 0))
+}
