@@ -92,6 +92,9 @@ public struct AppState: Sendable {
         lastError = start.notice
         catalogueHoldsFullRecords = start.catalogueHoldsFullRecords
         for (setting, value) in start.settings.savedValues { applySetting(key: setting.key, value: value) }
+        for (key, given) in start.settings.givenForThisRun {
+            if let setting = Setting.named(key) { settings.give(setting, given.value, byOption: given.option) }
+        }
         if let interval = start.slideshowInterval { slideshowInterval = interval }
         if let nearest = start.nearestCount { routeMain(.nearestCount(nearest)) }
         setFavourites(start.favourites)

@@ -262,6 +262,7 @@ enum InteractiveCommand {
     private static func applyViewOptions(_ start: inout StartOptions, _ options: ViewOptions, store: CatalogStore, saved: [String: String],
                                          slideshowInterval: Double?, startSlideshow: Bool, nearest: Int, radius: Double?,
                                          layout: LayoutMode, syncAge: TimeInterval) throws {
+        giveServiceOptions(options.services, to: &start.settings)
         let offline = options.offline
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
@@ -367,6 +368,15 @@ enum InteractiveCommand {
             return .finished(0)
         }
         return .finished(0)
+    }
+
+    /// The settings screen shows what this run uses: a service URL given as an option, not only the saved one.
+    private static func giveServiceOptions(_ services: OSMServiceInput, to settings: inout UserSettings) {
+        let given: [(String, String, String?)] = [(Setting.overpassURL, "--overpass-url", services.overpass),
+                                                  (Setting.wikidataURL, "--wikidata-url", services.wikidata),
+                                                  (Setting.commonsURL, "--commons-url", services.commons),
+                                                  (Setting.nominatimURL, "--nominatim-url", services.nominatim)]
+        for case let (key, option, value?) in given { if let setting = Setting.named(key) { settings.give(setting, value, byOption: option) } }
     }
 
     /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the

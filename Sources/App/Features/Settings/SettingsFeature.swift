@@ -69,7 +69,7 @@ public enum SettingsFeature {
             } else if !setting.choices.isEmpty {
                 effects += cycle(setting, context, by: 1)
             } else {
-                screen.editing = context.settings.value(setting)
+                screen.editing = context.settings.inUse(setting)
                 screen.problem = nil
             }
         case .cycle(let delta):
