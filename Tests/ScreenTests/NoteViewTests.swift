@@ -83,3 +83,11 @@ private func type(_ text: String, into state: inout AppState) {
     #expect(!started(online: false, queued: 2))
     #expect(!started(online: true, queued: 0))
 }
+
+@Test func aSavedTokenIsNeverShownOnTheStatusLine() {
+    var state = detailOf(havis)
+    _ = reduce(&state, .settingSaved(key: Setting.osmToken, value: "secret-token-abcdef0123"))
+    let lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("osm.token = ••••••••0123") }, "\(lines.last ?? "")")
+    #expect(!lines.joined().contains("secret-token"))
+}
