@@ -47,14 +47,15 @@ public struct NoteText: Sendable, Equatable {
         return "\(parts[0])/\(number)"
     }
 
-    /// The words with every control character (C0, C1, bidi controls) replaced by a space, runs of spaces made one,
+    /// The words with every control character (C0, C1, bidi and other format controls but the emoji joiner) replaced by a space, runs of spaces made one,
     /// trimmed: a note is one paragraph as the person typed it.
     public static func cleaned(_ typed: String) -> String {
         var out = ""
         var lastSpace = false
         for scalar in typed.unicodeScalars {
-            let control = scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                || scalar.properties.isBidiControl
+            // Format characters are invisible (bidi overrides among them), but the joiner inside an emoji stays.
+            let control = scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+                || (scalar.properties.generalCategory == .format && scalar != "\u{200D}")
             let space = control || scalar.properties.isWhitespace
             if space {
                 if !lastSpace { out.append(" ") }

@@ -30,3 +30,8 @@ import Testing
     #expect(!NoteText.names("see subnode/123", element: "node/123"))
     #expect(!NoteText.names("see way/123", element: "node/123"))
 }
+
+@Test func anEmojiKeepsItsJoinerWhileInvisibleControlsGo() throws {
+    let note = try #require(NoteText(words: "👩\u{200D}🎨 painted\u{200B}it", element: "node/1"))
+    #expect(note.words == "👩\u{200D}🎨 painted it")
+}

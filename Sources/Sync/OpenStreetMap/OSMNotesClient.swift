@@ -119,7 +119,8 @@ public struct OSMNotesClient: Sendable {
     private func check(_ response: HTTPResponse, doing what: String) throws {
         let head = String(decoding: response.body.prefix(300), as: UTF8.self)
         let text = DisplayText.clean(head.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
-        let html = response.contentType.lowercased().contains("html") || head.lowercased().contains("<html") || head.lowercased().hasPrefix("<!doctype")
+        // An HTML page (a login page, a proxy's): said so by its type, or starting with a tag where JSON starts with {.
+        let html = response.contentType.lowercased().contains("html") || head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<")
         switch response.status {
         case 200:
             if html { throw SyncError(url: nil, "\(shown) answered an HTML page while \(what), not the API (a login page or a proxy?); the note stays queued") }
