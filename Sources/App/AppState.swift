@@ -107,6 +107,7 @@ public struct AppState: Sendable {
         lastSync = start.lastSync
         sources = start.sources
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
+        startPlan.sendNotes = start.online && start.queuedNotes > 0
         nearMe.online = start.online
         nearMe.autoFetch = start.online && start.autoFetch
         if let fallback = start.farFallback {

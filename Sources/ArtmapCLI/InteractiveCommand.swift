@@ -276,6 +276,7 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+        start.queuedNotes = (try? store.queuedNotes().count) ?? 0
     }
 
     /// Issue 30: at a point of the user's own with no art near it, a view that will fetch around it starts on that
@@ -307,7 +308,14 @@ enum InteractiveCommand {
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
         return Dependencies(store: SharedStore(store), browser: XDGOpen(environment: environment), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
-                            sources: sources(storePath: storePath, environment: environment, services: services))
+                            sources: sources(storePath: storePath, environment: environment, services: services),
+                            notes: try notesContext(store: store, online: !offline))
+    }
+
+    /// Where the detail's notes go (osm.api-url) and the token (osm.token); sent only when online.
+    private static func notesContext(store: CatalogStore, online: Bool) throws -> NotesContext {
+        let client = try NotesCommand.client(apiURL: nil, store: store, command: nil)
+        return NotesContext(apiURL: client.base, token: client.token, online: online)
     }
 
     /// The sources `s` refreshes through, asking OpenStreetMap where this view was told to (its options, else the

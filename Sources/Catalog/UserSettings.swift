@@ -73,6 +73,11 @@ public struct UserSettings: Sendable, Equatable {
     /// The news message's address, nil when none is set.
     public var newsURL: String? { saved[Setting.newsURL].flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// OpenStreetMap's API for notes (osm.api-url).
+    public var osmAPIURL: String { text(Setting.osmAPIURL) }
+    /// The OAuth 2.0 token notes are sent with, nil when none is saved (osm.token).
+    public var osmToken: String? { Setting.named(Setting.osmToken).map(usable).flatMap { $0.isEmpty ? nil : $0 } }
+
     /// The usable text of the setting declared under `key` ("" when none is: every key read here is declared).
     private func text(_ key: String) -> String { Setting.named(key).map(usable) ?? "" }
 }

@@ -228,6 +228,29 @@ public enum Schema {
             PRIMARY KEY (tile_row, tile_column)
         );
         """,
+        // v13 (issue 47): notes to OpenStreetMap, queued until sent. One element gets at most one note a day
+        // (UNIQUE element, day); a sender claims a row (state queued -> sending) before posting, so two artmaps
+        // sending at once never post one twice. Like seen, no reference to artworks: a refresh never removes one.
+        """
+        CREATE TABLE IF NOT EXISTS notes (
+            id INTEGER PRIMARY KEY,
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            element TEXT NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            text TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'sent', 'held')),
+            day TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            claimed_at TEXT,
+            sent_at TEXT,
+            note_id INTEGER,
+            note_url TEXT,
+            last_error TEXT,
+            UNIQUE (element, day)
+        );
+        """,
     ]
 
     /// The version a fully migrated file reports.
