@@ -5,13 +5,14 @@ import Sync
 
 /// `artmap notes`: the notes to OpenStreetMap written with `artmap note` or N in the view (issue 47): `send` posts
 /// the queued ones, `list` shows queued, sent and held ones with the note's URL, `login` gets the OAuth 2.0 token
-/// they are sent with.
+/// they are sent with, `remove` takes back the unsent notes about an element.
 enum NotesCommand: Command {
     static let name = "notes"
     static let subcommands: [Subcommand<Options>] = [
         Subcommand(word: "list", options: ["--json"], isDefault: true, run: list),
         Subcommand(word: "send", options: ["--anonymous", "--api-url"], run: send),
         Subcommand(word: "login", options: ["--api-url"], run: login),
+        Subcommand(word: "remove", arguments: ["ELEMENT"], run: remove),
     ]
     static let parser = OptionParser(command: name, options: Options.self, maxPositionals: subcommands.maxPositionals(), forms: subcommands.forms())
 
@@ -84,6 +85,27 @@ enum NotesCommand: Command {
         }
         guard client.token != nil || call.options.anonymous else { throw CLIError("\(queued.count) queued; \(needsToken)") }
         return await sendQueued(client: client, store: store, console: call.console) == 0 ? 0 : 1
+    }
+
+    /// `notes remove ELEMENT`: the notes about an element that were never sent (queued, or held back) are taken
+    /// back, so a note OpenStreetMap refuses can be written again today.
+    static func remove(_ call: Subcommand<Options>.Invocation) throws -> Int32 {
+        guard let given = call.arguments.first, call.arguments.count == 1 else {
+            throw CLIError.usage("notes remove needs the element the note is about (node/123, as 'notes list' shows)", command: name)
+        }
+        guard let element = NoteText.element(given) else {
+            throw CLIError.usage("'\(DisplayText.clean(given))' is not an OpenStreetMap element (node/123, way/45, relation/6)", command: name)
+        }
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        guard !store.isReadOnly else { throw CLIError("notes cannot be removed: the store is read-only") }
+        let removed = try store.removeUnsentNotes(element: element)
+        guard removed > 0 else {
+            let sent = try store.notes().contains { $0.element == element }
+            throw CLIError(sent ? "\(element): its note was sent (or is being sent now); a sent note is OpenStreetMap's: close it there"
+                                : "no note about \(element) (see 'artmap notes list')")
+        }
+        call.console.line("removed \(removed) unsent note\(removed == 1 ? "" : "s") about \(element)")
+        return 0
     }
 
     /// `notes [list]`: every note, oldest first.

@@ -104,6 +104,15 @@ extension CatalogStore {
         }
     }
 
+    /// Takes back the notes about `element` that were never sent (queued or held): how many. A note being sent now,
+    /// or sent, stays (it is OpenStreetMap's once posted).
+    public func removeUnsentNotes(element: String) throws -> Int {
+        try database.inTransaction {
+            try database.run("DELETE FROM notes WHERE element = ?1 AND state IN ('queued', 'held')", [.text(element)])
+            return database.changes
+        }
+    }
+
     /// Records how a claimed note's sending ended: sent or held with the note's number and URL, or back in the
     /// queue with the reason.
     public func finishNote(_ rowID: Int64, _ outcome: NoteOutcome, at date: Date = Date()) throws {

@@ -233,3 +233,21 @@ private func posts(_ server: TestServer) throws -> [[String: Any]] {
     let refused = await runArtmap(["notes", "send", "--api-url", server.base], home: home)
     #expect(refused.err.contains("HTTP 403") && !refused.err.contains("token (osm.token) was refused"), "\(refused.err)")
 }
+
+/// A note OpenStreetMap refuses (or one written in haste) can be taken back while unsent, and written again today.
+@Test func anUnsentNoteCanBeTakenBackAndWrittenAgain() async throws {
+    let home = try await notesHome("notes-remove")
+    #expect(await runArtmap(["note", "node/4417000002", "No artist", "--offline"], home: home).status == 0)
+    let again = await runArtmap(["note", "node/4417000002", "No artist, and no year", "--offline"], home: home)
+    #expect(again.status != 0 && again.err.contains("one note an element a day"), "\(again.err)")
+    let removed = await runArtmap(["notes", "remove", "node/4417000002"], home: home)
+    #expect(removed.status == 0 && removed.out.contains("removed 1 unsent note about node/4417000002"), "\(removed.out) \(removed.err)")
+    #expect(try await notes(home).isEmpty)
+    let rewritten = await runArtmap(["note", "node/4417000002", "No artist, and no year", "--offline"], home: home)
+    #expect(rewritten.status == 0, "\(rewritten.err)")
+    #expect(try await notes(home).map(\.text).first?.hasPrefix("No artist, and no year") == true)
+    let none = await runArtmap(["notes", "remove", "node/99"], home: home)
+    #expect(none.status != 0 && none.err.contains("no note about node/99"), "\(none.err)")
+    let bad = await runArtmap(["notes", "remove", "campus-40"], home: home)
+    #expect(bad.status == 2 && bad.err.contains("not an OpenStreetMap element"), "\(bad.err)")
+}
