@@ -62,11 +62,11 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
     // "localhost" made to resolve to a documentation address: the rule is checked on the address itself.
     let client = CurlHTTPClient(resolve: ["localhost:\(server.port):192.0.2.1"])
     let url = "http://localhost:\(server.port)/ok/artworksOnCampus/data.php?class=artworks"
-    let error = try #require(try await failure(url, timeout: 900, client: client))
+    let error = try #require(try await failure(url, timeout: 60, client: client))
     #expect(error.message.hasPrefix("not contacted: localhost resolves to 192.0.2.1, which is not this machine"), "\(error)")
     // The same name resolving to this machine is fetched.
     let local = CurlHTTPClient(resolve: ["localhost:\(server.port):127.0.0.1"])
-    let response = try await local.get(try #require(URL(string: url)), maxBytes: 1 << 20, timeout: 900)
+    let response = try await local.get(try #require(URL(string: url)), maxBytes: 1 << 20, timeout: 60)
     #expect(response.status == 200)
 }
 
@@ -95,7 +95,7 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
     let server = try TestServer()
     let url = try #require(URL(string: server.serviceURL("ok")))
     let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
-        for _ in 0..<12 { group.addTask { try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 900).body.count } }
+        for _ in 0..<12 { group.addTask { try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 60).body.count } }
         return try await group.reduce(into: [Int]()) { $0.append($1) }
     }
     #expect(sizes.count == 12)
@@ -114,7 +114,7 @@ func aChunkSizeAtTheTopOf64BitsIsAClearErrorNotACrash(mode: String, message: Str
 @Test func theRequestNamesArtmapAndAsksForNoCompression() async throws {
     let server = try TestServer()
     let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/headers/x"))
-    let response = try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 900, accept: "text/plain")
+    let response = try await CurlHTTPClient().get(url, maxBytes: 1 << 20, timeout: 60, accept: "text/plain")
     let headers = String(decoding: response.body, as: UTF8.self)
     #expect(headers.contains("User-Agent: \(ArtmapVersion.userAgent)\n") && ArtmapVersion.userAgent.hasPrefix("artmap/\(ArtmapVersion.current) ("), "\(headers)")
     #expect(headers.contains("Accept: text/plain\n"))
