@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Foundation
 
 /// What `collections.source` holds: the source as JSON, and when the collection was last refreshed from it.
@@ -133,5 +134,16 @@ extension CatalogStore {
     /// held by two of them is kept from the first (`CollectionMerge`).
     public func artworks(collections: [String], fields: ArtworkFields = .all) throws -> [Artwork] {
         CollectionMerge.merge(try collections.map { try artworks(collection: $0, fields: fields) })
+    }
+
+    /// As `artworks(collections:fields:)`, only those within a box of `metres` each way around `center`, each
+    /// collection read through its position index; nil when the store lacks it (read them whole instead).
+    public func artworks(collections: [String], fields: ArtworkFields, near center: Coordinate, metres: Double) throws -> [Artwork]? {
+        var read: [[Artwork]] = []
+        for collection in collections {
+            guard let near = try artworks(collection: collection, fields: fields, near: center, metres: metres) else { return nil }
+            read.append(near)
+        }
+        return CollectionMerge.merge(read)
     }
 }
