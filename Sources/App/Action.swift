@@ -46,6 +46,8 @@ public enum Action: Sendable {
     /// The seen marks as saved, after a change (or at start), or why one was not saved.
     case seenLoaded([ArtworkKey: String])
     case seenRefused(String)
+    /// What became of a note to OpenStreetMap (queued, sent, held), or of the queue sent, for the status line.
+    case notesAnswered(String)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
     case locationStatus(String?)
     case error(String)
@@ -112,6 +114,10 @@ public enum Effect: Hashable, Sendable {
     case toggleSeen(ArtworkKey)
     /// Walked past: mark these seen (a mark kept keeps its first date); answered with `seenLoaded`.
     case markSeen([ArtworkKey])
+    /// N on a detail: queue a note to OpenStreetMap, then send the queue when online; answered with `notesAnswered`.
+    case queueNote(NoteRequest)
+    /// Send the queued notes (the view started online); answered with `notesAnswered` when any was sent or held.
+    case sendNotes
     /// Find the Night Watch and artworks with cached images in the store; answer the slideshow that asked with
     /// `answer(.slideshow(.found), to: screen)` (the root fills in the asking screen's id, `stamped(by:)`).
     case findSlideshowPictures(screen: ScreenID? = nil)

@@ -92,6 +92,9 @@ public struct AppState: Sendable {
         lastError = start.notice
         catalogueHoldsFullRecords = start.catalogueHoldsFullRecords
         for (setting, value) in start.settings.savedValues { applySetting(key: setting.key, value: value) }
+        for (key, given) in start.settings.givenForThisRun {
+            if let setting = Setting.named(key) { settings.give(setting, given.value, byOption: given.option) }
+        }
         if let interval = start.slideshowInterval { slideshowInterval = interval }
         if let nearest = start.nearestCount { routeMain(.nearestCount(nearest)) }
         setFavourites(start.favourites)
@@ -104,6 +107,7 @@ public struct AppState: Sendable {
         lastSync = start.lastSync
         sources = start.sources
         startPlan = StartPlan(syncIfOlderThan: start.syncIfOlderThan, newsURL: start.newsURL, slideshow: start.slideshow)
+        startPlan.sendNotes = start.online && start.queuedNotes > 0
         nearMe.online = start.online
         nearMe.autoFetch = start.online && start.autoFetch
         if let fallback = start.farFallback {

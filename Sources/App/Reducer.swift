@@ -26,7 +26,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return state.routeMain(.resize(size))
     case .started:
         return state.started()
-    case .tick, .syncProgress, .pixelGraphics, .locationStatus, .error, .favouriteRefused, .settingSaved, .imagesFailed:
+    case .tick, .syncProgress, .pixelGraphics, .locationStatus, .error, .favouriteRefused, .settingSaved, .imagesFailed, .notesAnswered:
         state.takeStatus(action)
         return []
     case .collectionLoaded(let name, let artworks, let search):
@@ -209,6 +209,7 @@ extension AppState {
         var effects: [Effect] = main.catalogueIsPartial ? [.loadWholeCatalogue(collection: collection)] : []
         if wantsStartupSync() { effects += startSync() }
         if let url = startPlan.newsURL, !url.isEmpty { effects.append(.fetchNews(url: url)) }
+        if startPlan.sendNotes { effects.append(.sendNotes) }
         effects += openAtStart()
         effects += fetchIfUncovered(at: main.reference)
         return effects

@@ -65,6 +65,8 @@ public struct StartOptions: Sendable {
     /// A start at a point with no art near it, online and fetching by itself (issue 30): the view starts on the empty
     /// point while its art is fetched; this collection and line are shown instead if the fetch finds nothing there.
     public var farFallback: (collection: String, notice: String)?
+    /// Notes to OpenStreetMap waiting in the store's queue at start: sent when the view starts online (issue 47).
+    public var queuedNotes = 0
 
     public init(artworks: [Artwork]) {
         self.artworks = artworks
@@ -72,11 +74,13 @@ public struct StartOptions: Sendable {
 }
 
 /// The work `.started` asks for, kept from the start options: a sync when the data is stale, the news, the
-/// slideshow.
+/// slideshow, the queued notes sent.
 public struct StartPlan: Hashable, Sendable {
     public var syncIfOlderThan: TimeInterval?
     public var newsURL: String?
     public var slideshow = false
+    /// Send the notes waiting in the queue (some are, and the view is online).
+    public var sendNotes = false
 
     public init(syncIfOlderThan: TimeInterval? = nil, newsURL: String? = nil, slideshow: Bool = false) {
         self.syncIfOlderThan = syncIfOlderThan

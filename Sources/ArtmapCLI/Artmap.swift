@@ -25,6 +25,8 @@ public enum Artmap {
         (PaintersCommand.self, "follow painters at the Rijksmuseum: their paintings with images"),
         (FavouritesCommand.self, "the artworks you hearted (at most 50)"),
         (SeenCommand.self, "the artworks you have seen: marked by hand, or walked past with a live location"),
+        (NoteCommand.self, "tell OpenStreetMap, in your words, what is wrong or missing about an artwork (a note, queued until sent)"),
+        (NotesCommand.self, "the notes to OpenStreetMap: list, send the queued ones, login for a token"),
         (SlideshowCommand.self, "the full-screen slideshow of your favourites' pictures"),
         (ExportCommand.self, "a collection, the favourites or a walk as GeoJSON, GPX or CSV"),
         (CompletionsCommand.self, "shell completion for bash, zsh or fish"),

@@ -49,7 +49,7 @@ enum ConfigCommand: Command {
             }
         }
         if call.options.json {
-            console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.shown($0).text } ?? setting.defaultValue)) })))
+            console.line(JSONWriter.render(.object(values.map { setting, saved in (setting.key, .string(saved.map { setting.isSecret ? Setting.masked(setting.shown($0).text) : setting.shown($0).text } ?? setting.defaultValue)) })))
         } else {
             let width = Setting.all.map(\.key.count).max() ?? 0
             for (setting, saved) in values {
@@ -72,7 +72,8 @@ enum ConfigCommand: Command {
         }
         // A value saved before values were checked is printed cleaned, never raw, and said to be unused.
         let shown = setting.shown(saved)
-        call.console.line(DisplayText.clean(shown.text))
+        // A secret is never printed: it is in the settings file, readable by its owner only.
+        call.console.line(setting.isSecret ? Setting.masked(shown.text) : DisplayText.clean(shown.text))
         if let problem = shown.problem {
             call.console.error("note: \(setting.key)'s saved value is not valid (\(problem)); set it again or 'artmap config set \(setting.key) default'")
         }

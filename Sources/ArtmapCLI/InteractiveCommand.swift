@@ -262,6 +262,7 @@ enum InteractiveCommand {
     private static func applyViewOptions(_ start: inout StartOptions, _ options: ViewOptions, store: CatalogStore, saved: [String: String],
                                          slideshowInterval: Double?, startSlideshow: Bool, nearest: Int, radius: Double?,
                                          layout: LayoutMode, syncAge: TimeInterval) throws {
+        giveServiceOptions(options.services, to: &start.settings)
         let offline = options.offline
         start.slideshowInterval = slideshowInterval
         start.nearestCount = nearest
@@ -275,6 +276,7 @@ enum InteractiveCommand {
         // Art near me, anywhere: online, the view fetches what no base layer covers (Features/NearMe).
         start.online = !offline
         start.autoFetch = OSMServiceOptions.autoFetch(store)
+        start.queuedNotes = (try? store.queuedNotes().count) ?? 0
     }
 
     /// Issue 30: at a point of the user's own with no art near it, a view that will fetch around it starts on that
@@ -304,9 +306,16 @@ enum InteractiveCommand {
         let nearMe = NearMeContext(services: services,
                                    storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        return Dependencies(store: SharedStore(store), sync: syncRequest, limits: limits, nearMe: nearMe,
+        return Dependencies(store: SharedStore(store), browser: XDGOpen(environment: environment), sync: syncRequest, limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
-                            sources: sources(storePath: storePath, environment: environment, services: services))
+                            sources: sources(storePath: storePath, environment: environment, services: services),
+                            notes: try notesContext(store: store, online: !offline))
+    }
+
+    /// Where the detail's notes go (osm.api-url) and the token (osm.token); sent only when online.
+    private static func notesContext(store: CatalogStore, online: Bool) throws -> NotesContext {
+        let client = try NotesCommand.client(apiURL: nil, store: store, command: nil)
+        return NotesContext(apiURL: client.base, token: client.token, online: online)
     }
 
     /// The sources `s` refreshes through, asking OpenStreetMap where this view was told to (its options, else the
@@ -359,6 +368,15 @@ enum InteractiveCommand {
             return .finished(0)
         }
         return .finished(0)
+    }
+
+    /// The settings screen shows what this run uses: a service URL given as an option, not only the saved one.
+    private static func giveServiceOptions(_ services: OSMServiceInput, to settings: inout UserSettings) {
+        let given: [(String, String, String?)] = [(Setting.overpassURL, "--overpass-url", services.overpass),
+                                                  (Setting.wikidataURL, "--wikidata-url", services.wikidata),
+                                                  (Setting.commonsURL, "--commons-url", services.commons),
+                                                  (Setting.nominatimURL, "--nominatim-url", services.nominatim)]
+        for case let (key, option, value?) in given { if let setting = Setting.named(key) { settings.give(setting, value, byOption: option) } }
     }
 
     /// What the view starts from, as the store holds it: the first catalogue (for a large collection, the

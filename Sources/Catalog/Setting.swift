@@ -35,7 +35,7 @@ public struct Setting: Sendable, Identifiable {
     }
 
     /// A value as shown: itself, or `emptyText` when empty.
-    public func displayed(_ value: String) -> String { value.isEmpty ? emptyText : value }
+    public func displayed(_ value: String) -> String { value.isEmpty ? emptyText : isSecret ? Setting.masked(value) : value }
 
     /// The value as it will be saved (trimmed, normalised), or why it cannot be. Control characters (ESC,
     /// CR/LF, C0/C1, bidi overrides) and values over `FieldLimits.setting` characters are refused first,
@@ -113,6 +113,19 @@ public struct Setting: Sendable, Identifiable {
     /// The values of `location.source`: fixed (no live source unless an option asks), auto, gpsd, geoclue.
     public static let locationSources = ["fixed", "auto", "gpsd", "geoclue"]
     public static let seenWithin = "seen.within"
+    public static let osmAPIURL = "osm.api-url"
+    public static let osmToken = "osm.token"
+    public static let osmClientID = "osm.client-id"
+    /// The settings whose values are never shown (the settings file holding one is made 0600).
+    public static let secretKeys: Set<String> = [osmToken]
+
+    /// Whether the value is a secret: shown masked, kept in a file only its owner reads.
+    public var isSecret: Bool { Setting.secretKeys.contains(key) }
+
+    /// A secret as shown: its last four characters after dots, so a person can tell two tokens apart.
+    public static func masked(_ value: String) -> String {
+        value.isEmpty ? "" : "••••••••" + (value.count > 12 ? String(value.suffix(4)) : "")
+    }
 
     /// What artmap keeps for itself in the store's settings table: never the user's, never in the settings file,
     /// declared here so that no key is spelled anywhere else.
@@ -207,6 +220,24 @@ public struct Setting: Sendable, Identifiable {
         Setting(key: locationSource, title: "Location source",
                 help: "where a live position comes from when no option says: fixed (none), auto (gpsd when it answers, else GeoClue when on the system bus, else home), gpsd, geoclue",
                 defaultValue: "fixed", choices: locationSources, check: choice(locationSources)),
+        Setting(key: osmAPIURL, title: "OpenStreetMap API", help: "where notes are sent and open notes read (https://, or http:// on this machine)",
+                defaultValue: "https://api.openstreetmap.org", check: url(allowEmpty: false)),
+        Setting(key: osmToken, title: "OpenStreetMap token", help: "OAuth 2.0 token for notes (scope write_notes), saved by artmap notes login; never shown",
+                defaultValue: "", emptyText: "(none: notes are anonymous, asked first)", check: { text in
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                        return .failure(CatalogError("a token is printable ASCII without spaces"))
+                    }
+                    return .success(trimmed)
+                }),
+        Setting(key: osmClientID, title: "OpenStreetMap client id", help: "the OAuth 2.0 application artmap notes login asks for (register one at openstreetmap.org/oauth2/applications)",
+                defaultValue: "", emptyText: "(none: notes login says how to get one)", check: { text in
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                        return .failure(CatalogError("a client id is printable ASCII without spaces"))
+                    }
+                    return .success(trimmed)
+                }),
         Setting(key: seenWithin, title: "Seen within", help: "metres from a live position within which an artwork is marked seen, 1 to 500",
                 defaultValue: "20", check: number(in: 1...500, unit: "metres")),
     ]

@@ -7,6 +7,14 @@ import Geo
 public struct UserSettings: Sendable, Equatable {
     /// Saved text by declared key (canonical spelling).
     private var saved: [String: String] = [:]
+    /// Values an option gave for this run only (`--overpass-url`), by declared key: what is used, though not saved.
+    public private(set) var givenForThisRun: [String: GivenValue] = [:]
+
+    /// A value an option gave for this run, and the option that gave it.
+    public struct GivenValue: Sendable, Equatable {
+        public let value: String
+        public let option: String
+    }
 
     /// The settings as saved: keys in either spelling; undeclared keys are dropped.
     public init(saved: [String: String] = [:]) {
@@ -25,6 +33,14 @@ public struct UserSettings: Sendable, Equatable {
 
     /// The text saved for `setting`, else its default.
     public func value(_ setting: Setting) -> String { saved[setting.key] ?? setting.defaultValue }
+
+    /// Notes that `option` gives `setting` this value for this run (the saved value stays as it is).
+    public mutating func give(_ setting: Setting, _ value: String, byOption option: String) {
+        givenForThisRun[setting.key] = GivenValue(value: value, option: option)
+    }
+
+    /// What this run uses for `setting`: an option's value, else the saved text, else the default.
+    public func inUse(_ setting: Setting) -> String { givenForThisRun[setting.key]?.value ?? value(setting) }
 
     /// The value to use: the saved text when it passes the setting's check (normalised), else the default.
     public func usable(_ setting: Setting) -> String { setting.usable(saved[setting.key]).value }
@@ -56,6 +72,11 @@ public struct UserSettings: Sendable, Equatable {
     public var imageRendering: String { text(Setting.imageRendering) }
     /// The news message's address, nil when none is set.
     public var newsURL: String? { saved[Setting.newsURL].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// OpenStreetMap's API for notes (osm.api-url).
+    public var osmAPIURL: String { text(Setting.osmAPIURL) }
+    /// The OAuth 2.0 token notes are sent with, nil when none is saved (osm.token).
+    public var osmToken: String? { Setting.named(Setting.osmToken).map(usable).flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The usable text of the setting declared under `key` ("" when none is: every key read here is declared).
     private func text(_ key: String) -> String { Setting.named(key).map(usable) ?? "" }

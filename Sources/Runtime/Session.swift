@@ -72,6 +72,7 @@ public final class Session {
             catalogue,
             FavouritesEffects(dependencies),
             SeenEffects(dependencies),
+            NotesEffects(dependencies),
             SettingsEffects(dependencies) { key, value in painters.settingApplied(key, value) },
             SlideshowEffects(dependencies),
             TimerEffects(dependencies),

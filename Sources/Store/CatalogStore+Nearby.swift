@@ -79,7 +79,7 @@ extension CatalogStore {
         [.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east), .integer(box.allLongitudes ? 1 : 0)]
     }
 
-    /// The index a box of one collection is read through: the collection's own (schema v13), which reads that
+    /// The index a box of one collection is read through: the collection's own (schema v14), which reads that
     /// collection's entries only; on a store without it, the position index, which reads every collection's
     /// entries in the box's latitudes.
     func boxIndex() throws -> String {

@@ -100,7 +100,7 @@ public final class CatalogStore {
         return try Self.artworks(from: statement, languages: languages)
     }
 
-    /// The statement that reads a collection whole, in id order: for a list, on the listing index alone (schema v13),
+    /// The statement that reads a collection whole, in id order: for a list, on the listing index alone (schema v14),
     /// so no other collection's rows are read.
     static func collectionSQL(_ fields: ArtworkFields) -> String {
         "SELECT \(fields.columns) FROM artworks WHERE collection = ?1 ORDER BY id"

@@ -228,7 +228,30 @@ public enum Schema {
             PRIMARY KEY (tile_row, tile_column)
         );
         """,
-        // v13 (issue 49): a collection's artworks by position, so a list near a point and the view's first frame read the
+        // v13 (issue 47): notes to OpenStreetMap, queued until sent. One element gets at most one note a day
+        // (UNIQUE element, day); a sender claims a row (state queued -> sending) before posting, so two artmaps
+        // sending at once never post one twice. Like seen, no reference to artworks: a refresh never removes one.
+        """
+        CREATE TABLE IF NOT EXISTS notes (
+            id INTEGER PRIMARY KEY,
+            collection TEXT NOT NULL,
+            artwork_id TEXT NOT NULL,
+            element TEXT NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            text TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'sent', 'held')),
+            day TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            claimed_at TEXT,
+            sent_at TEXT,
+            note_id INTEGER,
+            note_url TEXT,
+            last_error TEXT,
+            UNIQUE (element, day)
+        );
+        """,
+        // v14 (issue 49): a collection's artworks by position, so a list near a point and the view's first frame read the
         // box they need of that collection only; and what a list shows of a collection, in an index of its own, so a list
         // reads that collection's entries one after another and never a page of another collection's rows.
         """
@@ -299,7 +322,7 @@ public enum Schema {
     /// The index of artworks by position (schema v6), which the box reads name.
     public static let positionIndex = "artworks_position"
     static let positionIndexSQL = "CREATE INDEX artworks_position ON artworks(latitude, longitude, collection)"
-    /// The index of a collection's artworks by position (schema v13), which a box of one collection reads name.
+    /// The index of a collection's artworks by position (schema v14), which a box of one collection reads name.
     public static let collectionPositionIndex = "artworks_collection_position"
     static let collectionPositionIndexSQL = "CREATE INDEX artworks_collection_position ON artworks(collection, latitude, longitude)"
 

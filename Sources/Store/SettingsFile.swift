@@ -162,6 +162,16 @@ public final class SettingsFile: @unchecked Sendable {
             }
             if fchmod(descriptor, old.st_mode & 0o7777) != 0 { throw abandon(String(cString: strerror(errno))) }
         }
+        // A file holding a secret (osm.token) is read by its owner only, whatever mode it had (issue 47).
+        let holdsSecret = lines.contains { line in
+            if case .setting(let key, let value) = Self.parse(line) { return Setting.secretKeys.contains(key) && !value.isEmpty }
+            return false
+        }
+        if holdsSecret {
+            var mode = stat()
+            let current = fstat(descriptor, &mode) == 0 ? mode.st_mode & 0o7777 : 0o600
+            if fchmod(descriptor, current & 0o700 | 0o600) != 0 { throw abandon(String(cString: strerror(errno))) }
+        }
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         var written = 0
         while written < bytes.count {

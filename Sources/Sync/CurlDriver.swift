@@ -13,6 +13,10 @@ struct CurlRequest: Sendable {
     let loopbackOnly: Bool
     let resolve: [String]
     let timedOutMessage: String
+    /// A form-encoded body to POST (nil: a GET).
+    var postBody: String? = nil
+    /// Header lines beyond Accept (`Authorization: Bearer …`).
+    var headers: [String] = []
 }
 
 /// What one hop brought back: the response and, for a 3xx, where curl says it points.
@@ -216,6 +220,13 @@ final class CurlTransfer: @unchecked Sendable {
         let accept = request.accept.filter { $0 != "\r" && $0 != "\n" }
         headerList = artmap_curl_slist_append(headerList, "Accept: \(accept)")
         headerList = artmap_curl_slist_append(headerList, "Accept-Encoding: identity")
+        for line in request.headers { headerList = artmap_curl_slist_append(headerList, line.filter { $0 != "\r" && $0 != "\n" }) }
+        if let body = request.postBody {
+            headerList = artmap_curl_slist_append(headerList, "Content-Type: application/x-www-form-urlencoded")
+            // Form encoding is ASCII: no NUL, so curl's copy of the C string is the whole body.
+            set(artmap_curl_set_long(easy, CURLOPT_POSTFIELDSIZE, body.utf8.count))
+            set(artmap_curl_set_string(easy, CURLOPT_COPYPOSTFIELDS, body))
+        }
         set(artmap_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList))
         if request.loopbackOnly {
             // Loopback traffic never goes through a proxy from the environment.

@@ -24,7 +24,21 @@ public protocol HTTPClient: Sendable {
     func get(_ url: URL, maxBytes: Int, timeout: TimeInterval, accept: String) async throws -> HTTPResponse
 }
 
+/// A POST of a form (`application/x-www-form-urlencoded`), with extra header lines: what a client that only reads
+/// does not offer. Never follows a redirect (a 3xx is the answer).
+public protocol HTTPPosting: Sendable {
+    func post(_ url: URL, form: [(String, String)], headers: [String], maxBytes: Int, timeout: TimeInterval,
+              accept: String) async throws -> HTTPResponse
+}
+
 extension HTTPClient {
+    /// A POST through this client when it can post, else a `SyncError` saying it cannot (a stand-in that only reads).
+    public func post(_ url: URL, form: [(String, String)], headers: [String] = [], maxBytes: Int, timeout: TimeInterval,
+                     accept: String) async throws -> HTTPResponse {
+        guard let poster = self as? any HTTPPosting else { throw SyncError(url: url.absoluteString, "this HTTP client cannot send a form") }
+        return try await poster.post(url, form: form, headers: headers, maxBytes: maxBytes, timeout: timeout, accept: accept)
+    }
+
     /// A GET that accepts anything.
     public func get(_ url: URL, maxBytes: Int, timeout: TimeInterval) async throws -> HTTPResponse {
         try await get(url, maxBytes: maxBytes, timeout: timeout, accept: "*/*")
@@ -38,7 +52,7 @@ extension HTTPClient {
 /// (checked on the address about to be connected, before a byte is sent). `file://` URLs are read from disk.
 /// Transfers run on one thread of their own through a curl multi handle, so parallel requests share it and
 /// Swift's cooperative threads never wait on the network.
-public struct CurlHTTPClient: HTTPClient {
+public struct CurlHTTPClient: HTTPClient, HTTPPosting {
     /// The most redirects one request follows.
     public static let maxRedirects = 5
     /// The longest the response's header lines may be, together.
@@ -112,6 +126,35 @@ public struct CurlHTTPClient: HTTPClient {
             }
             current = target
         }
+    }
+
+    /// A form POSTed to `url` (checked as a GET's is, plain http only to this machine), answered without following
+    /// a redirect; the form's names and values are percent-encoded here.
+    public func post(_ url: URL, form: [(String, String)], headers: [String], maxBytes: Int, timeout: TimeInterval,
+                     accept: String) async throws -> HTTPResponse {
+        let first = url.absoluteString
+        let checked: URL
+        do {
+            checked = try SyncSource.checkedURL(first, allowFile: false)
+        } catch let error as SyncError {
+            throw SyncError(url: first, error.message)
+        }
+        guard maxBytes >= 0 else { throw SyncError(url: first, "a negative byte limit (\(maxBytes)); this is a bug in artmap") }
+        guard timeout.isFinite, timeout > 0 else { throw SyncError(url: first, "a request time limit of \(timeout) s; give a positive number of seconds") }
+        let idleMilliseconds = idleTimeout.isFinite && idleTimeout > 0 ? max(1, Int(min(idleTimeout, 1e6) * 1000)) : 10_000
+        let request = CurlRequest(url: checked, maxBytes: maxBytes, timeoutMilliseconds: max(1, Int(min(timeout, 1e6) * 1000)),
+                                  idleMilliseconds: idleMilliseconds, accept: accept, userAgent: userAgent,
+                                  loopbackOnly: checked.scheme?.lowercased() == "http", resolve: resolve,
+                                  timedOutMessage: "timed out after \(Self.seconds(timeout)) s",
+                                  postBody: Self.formEncoded(form), headers: headers)
+        return try await CurlDriver.shared.perform(request).response
+    }
+
+    /// `a=1&b=x%20y`: every byte but unreserved characters percent-encoded.
+    static func formEncoded(_ form: [(String, String)]) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 
     /// "3", or "0.5" for a fraction.

@@ -32,3 +32,17 @@ import TestSupport
     #expect(screen.editing == nil)
     #expect(SettingsFeature.reduce(&screen, .cancel, state).delegates == [.close])
 }
+
+@Test func theTokenIsTypedOverNeverShownAndNothingTypedKeepsIt() throws {
+    var state = try campusState()
+    _ = reduce(&state, .settingSaved(key: Setting.osmToken, value: "secret-token-abcdef0123"))
+    var screen = SettingsState()
+    SettingsFeature.reduce(&screen, .move(try #require(Setting.all.firstIndex { $0.key == Setting.osmToken })), state)
+    SettingsFeature.reduce(&screen, .edit, state)
+    #expect(screen.editing == "", "the token is not put in the field")
+    #expect(SettingsFeature.reduce(&screen, .edit, state).effects.isEmpty, "nothing typed saves nothing")
+    #expect(screen.editing == nil)
+    SettingsFeature.reduce(&screen, .edit, state)
+    for c in "new-token" { SettingsFeature.reduce(&screen, .type(c), state) }
+    #expect(SettingsFeature.reduce(&screen, .edit, state).effects == [.saveSetting(key: Setting.osmToken, value: "new-token")])
+}

@@ -18,7 +18,7 @@ private enum EffectCase: CaseIterable {
     case startSync, refreshCollection, loadPicture, prefetchViewerTiles, loadCollection, loadCollections, reloadCatalogue
     case toggleFavourite, findSlideshowPictures, after, painters, saveSetting, fetchNews, openWebPage, loadFullRecords
     case loadWholeCatalogue, readMapTiles, buildMap, findRoute, fetchMap, refreshMap, cachePictures, findPlace
-    case planWalk, saveWalk, resumeWalk, readWorldDetail, toggleSeen, markSeen, quit
+    case planWalk, saveWalk, resumeWalk, readWorldDetail, toggleSeen, markSeen, queueNote, sendNotes, quit
 
     init(_ effect: Effect) {
         switch effect {
@@ -51,6 +51,8 @@ private enum EffectCase: CaseIterable {
         case .readWorldDetail: self = .readWorldDetail
         case .toggleSeen: self = .toggleSeen
         case .markSeen: self = .markSeen
+        case .queueNote: self = .queueNote
+        case .sendNotes: self = .sendNotes
         case .quit: self = .quit
         }
     }
@@ -94,6 +96,8 @@ private enum EffectCase: CaseIterable {
         case .readWorldDetail: return .readWorldDetail(WorldDetailRead(WorldAtlas(coarse: nil, detailURL: nil)))
         case .toggleSeen: return .toggleSeen(key)
         case .markSeen: return .markSeen([key])
+        case .queueNote: return .queueNote(NoteRequest(artwork: key, element: "node/1", latitude: 60, longitude: 25, text: "words"))
+        case .sendNotes: return .sendNotes
         case .quit: return .quit
         }
     }

@@ -99,3 +99,17 @@ private func marked(_ effects: [Effect]) -> [ArtworkKey] {
     let status = try #require(MainView.render(state).lines.last)
     #expect(status.contains("3 of 7 stops seen"), "\(status)")
 }
+
+@Test func inASCIITheTableNamesEachDirectionInLettersSoNorthWestAndSouthEastDiffer() throws {
+    var state = try campusState()
+    state.ascii = true
+    let rows = MainView.render(state).lines
+    // Each place row ends with its distance and where it lies: "120 m NW", never one "\" for both NW and SE.
+    let directions = rows.compactMap { row -> String? in
+        guard let match = row.range(of: #"[0-9] (k?m|ft|mi) (N|NE|E|SE|S|SW|W|NW) "#, options: .regularExpression) else { return nil }
+        return String(row[match]).split(separator: " ").last.map(String.init)
+    }
+    #expect(directions.count >= 5, "\(rows.joined(separator: "\n"))")
+    #expect(Set(directions).count >= 2, "the campus lies in more than one direction from the Ashton Building: \(directions)")
+    #expect(!rows.contains { $0.range(of: #" m [\\/] "#, options: .regularExpression) != nil }, "\(rows.joined(separator: "\n"))")
+}

@@ -70,12 +70,12 @@ func aBoxOfOneCollectionIsReadThroughThatCollectionsPositionIndex(analyzed: Bool
     })
 }
 
-@Test func aStoreMigratedFromTwelveGainsTheIndexesAndOneDroppedByHandIsMadeAgain() throws {
+@Test func aStoreMigratedFromThirteenGainsTheIndexesAndOneDroppedByHandIsMadeAgain() throws {
     let folder = try temporaryDirectory("indexed-reads")
     let path = folder.appendingPathComponent("artmap.sqlite").path
     do {
         let store = try CatalogStore(path: path)
-        try store.database.execute("DROP INDEX artworks_collection_position; DROP INDEX artworks_listing; PRAGMA user_version = 12")
+        try store.database.execute("DROP INDEX artworks_collection_position; DROP INDEX artworks_listing; PRAGMA user_version = 13")
     }
     let store = try CatalogStore(path: path)
     #expect(try store.database.userVersion == Schema.currentVersion)

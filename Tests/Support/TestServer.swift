@@ -46,6 +46,31 @@ public final class TestServer: @unchecked Sendable {
         try self.init(script: "wdqs_server.py", arguments: [])
     }
 
+    /// OpenStreetMap's notes API and OAuth token endpoint's stand-in (Tests/Support/notes_server.py).
+    public convenience init(notesAPI: Void) throws {
+        try self.init(script: "notes_server.py", arguments: [])
+    }
+
+    /// The stand-in notes API's next answers ("400", "403", "429:SECONDS", "500", "html", "ok"), in order.
+    public func scriptNotes(_ answers: [String]) throws {
+        _ = try request("/_script", method: "POST", body: try JSONSerialization.data(withJSONObject: answers))
+    }
+
+    /// Open notes the stand-in holds from the start: `id`, `lat`, `lon`, `text`.
+    public func addOpenNotes(_ notes: [[String: Any]]) throws {
+        _ = try request("/_notes", method: "POST", body: try JSONSerialization.data(withJSONObject: notes))
+    }
+
+    /// The code the stand-in's token endpoint takes, and the token it gives for it.
+    public func setOAuth(code: String, token: String) throws {
+        _ = try request("/_oauth", method: "POST", body: try JSONSerialization.data(withJSONObject: ["code": code, "token": token]))
+    }
+
+    /// Every request the stand-in notes API had: method, path, form, authorization, ua, verifier_challenge.
+    public func notesLog() throws -> [[String: Any]] {
+        (try JSONSerialization.jsonObject(with: try request("/_log")) as? [[String: Any]]) ?? []
+    }
+
     /// The stand-in WDQS's endpoint.
     public var sparqlURL: String { "\(base)/sparql" }
 

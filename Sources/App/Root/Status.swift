@@ -25,8 +25,11 @@ extension AppState {
             if key == Setting.home, let home = value.flatMap(Home.init(setting:)) {
                 lastMessage = "home is now \(home.label): the view and every command start there (artmap config set location.home default forgets it)"
             } else if let setting = Setting.named(key) {
-                lastMessage = "\(key) = \(value ?? "default")" + (setting.appliesAtOnce ? "" : " (used from the next start)")
+                let shown = value.map { setting.isSecret ? Setting.masked($0) : $0 } ?? "default"
+                lastMessage = "\(key) = \(shown)" + (setting.appliesAtOnce ? "" : " (used from the next start)")
             }
+        case .notesAnswered(let line):
+            lastMessage = line
         case .imagesFailed(let reasons):
             imageFailures = reasons
         default:

@@ -72,11 +72,13 @@ public struct Dependencies {
     public var paintings: PaintingsContext
     /// What `s` and the start-up sync refresh collections through (their `SourceProvider`s): the command line gives it.
     public var sources: SourceContext?
+    /// OpenStreetMap's notes API and the token, for the detail's N (nil: notes are queued, never sent from the view).
+    public var notes: NotesContext?
 
     public init(store: any StoreAccess, http: any HTTPClient = CurlHTTPClient(), clock: any EffectClock = DispatchClock(),
                 browser: any WebPageOpening = XDGOpen(), pictures: any PictureDecoding = CachedPictureDecoder(),
                 sync: SyncRequest? = nil, limits: SyncLimits = SyncLimits(), nearMe: NearMeContext? = nil,
-                paintings: PaintingsContext = PaintingsContext(), sources: SourceContext? = nil) {
+                paintings: PaintingsContext = PaintingsContext(), sources: SourceContext? = nil, notes: NotesContext? = nil) {
         self.store = store
         self.http = http
         self.clock = clock
@@ -87,5 +89,6 @@ public struct Dependencies {
         self.nearMe = nearMe
         self.paintings = paintings
         self.sources = sources
+        self.notes = notes
     }
 }

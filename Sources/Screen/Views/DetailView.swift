@@ -20,6 +20,8 @@ public enum DetailView {
         let by = [a.artist, a.year].map(DisplayText.clean).filter { !$0.isEmpty }.joined(separator: ", ")
         if !by.isEmpty { add(by, Style(bold: true)) }
         if let seen = context.seenAt(a) { add("✓ seen \(seen.prefix(10)) (v: not seen)", Style(.muted)) }
+        // What OpenStreetMap lacks about it, offered as a note (issue 47, item 3).
+        for gap in DetailNote.gaps(a) { add(DetailNote.gapLine(gap), Style(.accent)) }
         lines.append(("", Style()))
         if !a.type.isEmpty { add("Type: " + a.type) }
         add("Building: " + (ranked?.0.name ?? a.building ?? a.collection))
@@ -66,21 +68,41 @@ public enum DetailView {
         buffer.box(box, title: "Artwork", style: Style(.borderFocused, bold: true), ascii: context.ascii)
         let inner = box.inset(1)
         guard inner.width > 4, inner.height > 1 else { return }
-        var text = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height - 1)
+        // While a note is typed its line takes the row above the keys.
+        let editing = detail.note != nil ? 1 : 0
+        var text = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height - 1 - editing)
         if hasImage, let (area, beside) = pictureArea(context, artwork, inner: inner) {
             PictureBox.render(context, artwork, into: &buffer, area: area)
             text = beside
                 ? Rect(x: area.maxX + 2, y: inner.y, width: inner.maxX - 1 - (area.maxX + 2), height: inner.height - 1)
                 : Rect(x: inner.x + 1, y: area.maxY + 1, width: inner.width - 2, height: inner.maxY - 1 - (area.maxY + 1))
+            text.height -= editing
         }
         let lines = detailLines(context, artwork, width: text.width)
         let start = max(0, min(scroll, lines.count - text.height))
         for (i, line) in lines.dropFirst(start).prefix(max(0, text.height)).enumerated() {
             buffer.write(line.0, x: text.x, y: text.y + i, style: line.1, maxWidth: text.width)
         }
+        if let words = detail.note {
+            renderNoteEditor(words, into: &buffer, x: inner.x + 1, y: inner.maxY - 2, width: inner.width - 2)
+            buffer.write("Enter queue the note · Esc never mind · your words, then the element, its osm.org page and #artmap",
+                         x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+            return
+        }
         let more = start + text.height < lines.count ? "↓ more · " : ""
         let view = hasImage ? "Enter view image · " : ""
-        buffer.write(more + view + "f heart · g route · Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+        let note = NoteText.element(artwork.id) != nil ? "N note to OSM · " : ""
+        buffer.write(more + view + "f heart · g route · " + note + "Esc back", x: inner.x + 1, y: inner.maxY - 1, style: Style(.muted), maxWidth: inner.width - 2)
+    }
+
+    /// The one-line editor of a note: its label, the end of the words when they are longer than the line, a cursor.
+    static func renderNoteEditor(_ words: String, into buffer: inout Buffer, x: Int, y: Int, width: Int) {
+        let label = "Note to OpenStreetMap: "
+        let room = max(1, width - TextWidth.of(label) - 1)
+        var shown = DisplayText.clean(words)
+        while TextWidth.of(shown) > room { shown.removeFirst() }
+        buffer.write(label, x: x, y: y, style: Style(.accent, bold: true), maxWidth: width)
+        buffer.write(shown + "▏", x: x + TextWidth.of(label), y: y, style: Style(), maxWidth: max(0, width - TextWidth.of(label)))
     }
 
     /// Where the detail's picture goes: a column on the left (top-aligned) when the box is wide, a band on

@@ -29,10 +29,16 @@ public enum SettingsView {
             let selected = index == settings.selected
             last = index
             let saved = context.settings.saved(setting)
-            var value = selected && settings.editing != nil ? (settings.editing ?? "") + "▏" : setting.displayed(context.settings.value(setting))
+            let editingThis = selected && settings.editing != nil
+            let given = context.settings.givenForThisRun[setting.key]
+            var value = editingThis ? (settings.editing ?? "") + "▏" : setting.displayed(context.settings.inUse(setting))
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
+            // Where the value comes from: an option for this run (what is typed is saved for later runs), or the
+            // default — said while typing too, so the person knows what they are replacing.
+            let origin = given.map { editingThis ? "  (this run uses \($0.option))" : "  (\($0.option), this run)" }
+                ?? (saved == nil ? "  (default)" : "")
             let line = " " + TextWidth.pad(setting.title, to: labelWidth) + "  " + DisplayText.clean(value)
-                + (saved == nil && settings.editing == nil ? "  (default)" : "") + (setting.appliesAtOnce ? "" : "  · next start")
+                + origin + (setting.appliesAtOnce ? "" : "  · next start")
             buffer.write(TextWidth.pad(line, to: inner.width), x: inner.x, y: y, maxWidth: inner.width)
             if selected {
                 buffer.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), Style(.selection, bold: true, reverse: settings.editing == nil))

@@ -114,7 +114,7 @@ public enum TableView {
 
         func building(_ b: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: b.bearing)
-            let right = "\(DistanceText.format(b.distance, imperial: imperial)) \(compass.arrow) "
+            let right = "\(DistanceText.format(b.distance, imperial: imperial)) \(direction(compass)) "
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
             // The count gives way before the name gets too short to read.
             let count = leftWidth - 2 - TextWidth.of(" (\(b.artworks.count))") >= 8 ? " (\(b.artworks.count))" : ""
@@ -122,6 +122,9 @@ public enum TableView {
             let left = "▸ " + MessageFit.middleCut(DisplayText.clean(b.name), to: max(1, leftWidth - 2 - TextWidth.of(count))) + count
             return TextWidth.pad(left, to: leftWidth) + " " + right
         }
+
+        /// The way to a place: an arrow, or in ASCII its letters, since one ASCII character cannot tell NW from SE.
+        func direction(_ compass: CompassPoint) -> String { ascii ? compass.abbreviation : compass.arrow }
 
         /// The year column's text: the whole when it fits, else the year in it ("Unveiled 1927" -> "1927").
         static func yearText(_ text: String, width: Int) -> String {
@@ -148,7 +151,7 @@ public enum TableView {
         /// right, as a group line has them.
         func artwork(_ a: Artwork, heart: Bool, seen: Bool = false, from place: RankedBuilding) -> String {
             let compass = CompassPoint(bearing: place.bearing)
-            let right = "\(DistanceText.format(place.distance, imperial: imperial)) \(compass.arrow) "
+            let right = "\(DistanceText.format(place.distance, imperial: imperial)) \(direction(compass)) "
             let leftWidth = max(0, width - TextWidth.of(right) - 1)
             let titleText = DisplayText.clean(a.title).isEmpty ? "(untitled)" : DisplayText.clean(a.title)
             let artistText = DisplayText.clean(a.artist)

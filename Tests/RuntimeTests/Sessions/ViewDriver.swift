@@ -65,6 +65,12 @@ final class ViewDriver {
         }
     }
 
+    /// The window changes size, as a person drags it (SIGWINCH in a terminal); one turn of the loop redraws it.
+    func resize(columns: Int, rows: Int) {
+        terminal.resize(to: TerminalSize(columns: columns, rows: rows))
+        session.step(on: terminal, waiting: 0)
+    }
+
     /// Moves the clock on (the slideshow's timer, "synced N min ago") and turns the loop once.
     func advance(by seconds: Double) {
         clock.advance(by: seconds)

@@ -1,12 +1,16 @@
 import Catalog
-/// One artwork's detail, scrolled by `scroll` lines.
+/// One artwork's detail, scrolled by `scroll` lines; `note` holds the words of a note to OpenStreetMap while one is
+/// typed (N, issue 47).
 public struct DetailState: Hashable, Sendable {
     public var artwork: ArtworkKey
     public var scroll: Int
+    /// The note's words while they are typed; nil when no note is being written.
+    public var note: String?
 
-    public init(artwork: ArtworkKey, scroll: Int = 0) {
+    public init(artwork: ArtworkKey, scroll: Int = 0, note: String? = nil) {
         self.artwork = artwork
         self.scroll = scroll
+        self.note = note
     }
 }
 
@@ -17,13 +21,21 @@ public enum DetailAction: Hashable, Sendable {
     case openImage
     /// Just opened: the artwork's full record and picture are asked for.
     case opened
+    /// N: start a note to OpenStreetMap (an OpenStreetMap artwork only).
+    case startNote
+    /// A character typed into the note, one erased, the note given up, or queued (Enter).
+    case typeNote(Character)
+    case eraseNote
+    case cancelNote
+    case queueNote
 }
 
-/// An artwork's detail: scrolls its text, opens its picture full screen.
+/// An artwork's detail: scrolls its text, opens its picture full screen, and takes a note to OpenStreetMap.
 public enum DetailFeature {
     /// The action a key's command asks of this screen.
     public static func action(for command: Command) -> DetailAction? {
         if command == .openImage { return .openImage }
+        if case .screen(let action) = command, let own = action.as(DetailAction.self) { return own }
         return ListStep(command).map(DetailAction.scroll)
     }
 
@@ -47,6 +59,8 @@ public enum DetailFeature {
             case .noneAtSource(let why)?: return Reduced(delegates: [.message("no picture to view: " + context.noPictureAtSourceText(why))])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
             }
+        case .startNote, .typeNote, .eraseNote, .cancelNote, .queueNote:
+            return DetailNote.reduce(&state, action, context)
         }
     }
 }

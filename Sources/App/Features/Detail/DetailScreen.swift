@@ -11,8 +11,12 @@ extension DetailState: StackScreen {
         KeyBinding(keys: [.pageDown, .character(" ")], command: .pageDown, context: .detail, description: "page down"),
         KeyBinding(keys: [.enter, .character("i")], command: .openImage, context: .detail, description: "view the image full screen"),
         KeyBinding(keys: [.character("g")], command: .route(.toSelection), context: .detail, description: "walking directions to the artwork"),
+        KeyBinding(keys: [.character("N")], command: .screen(.detail(.startNote)), context: .detail,
+                   description: "a note to OpenStreetMap about this artwork, in your words (Enter queues it, Esc: never mind)"),
     ]
     public static func action(for command: Command) -> DetailAction? { DetailFeature.action(for: command) }
+
+    public func typing(_ key: Key) -> KeyTaking<DetailAction> { DetailNote.typing(self, key) }
 
     public mutating func reduce(_ action: DetailAction, _ context: FeatureContext) -> Reduced { DetailFeature.reduce(&self, action, context) }
 

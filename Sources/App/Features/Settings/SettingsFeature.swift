@@ -57,7 +57,10 @@ public enum SettingsFeature {
             screen.editing = nil
             screen.problem = nil
         case .edit:
-            if let typed = screen.editing {
+            if let typed = screen.editing, setting.isSecret, typed.isEmpty {
+                // A secret is typed over, never shown: nothing typed keeps it (config set KEY default removes it).
+                screen.editing = nil
+            } else if let typed = screen.editing {
                 switch setting.validate(typed) {
                 case .success(let value):
                     screen.editing = nil
@@ -69,7 +72,7 @@ public enum SettingsFeature {
             } else if !setting.choices.isEmpty {
                 effects += cycle(setting, context, by: 1)
             } else {
-                screen.editing = context.settings.value(setting)
+                screen.editing = setting.isSecret ? "" : context.settings.inUse(setting)
                 screen.problem = nil
             }
         case .cycle(let delta):

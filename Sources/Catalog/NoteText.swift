@@ -1,0 +1,83 @@
+import Foundation
+
+/// The text of a note to OpenStreetMap about one artwork (issue 47): the person's own words (control characters
+/// removed, cut so the whole fits the API's 2000 characters), then the element and its osm.org page, and `#artmap`.
+/// Pure, so the CLI, the view and the tests build the same text.
+public struct NoteText: Sendable, Equatable {
+    /// The longest note text OpenStreetMap accepts: openstreetmap-website's NoteComment validates `body` at most
+    /// 2000 characters.
+    public static let apiLimit = 2000
+    /// The tag that ends every note, so mappers can find artmap's notes.
+    public static let hashtag = "#artmap"
+
+    /// The person's words as they will be sent (cleaned, cut).
+    public let words: String
+    /// The element, "node/123".
+    public let element: String
+
+    /// The note for `element` with `words`; nil when the words are empty once cleaned (never post without them) or
+    /// the id is not an OpenStreetMap element.
+    public init?(words typed: String, element: String) {
+        guard let element = Self.element(element) else { return nil }
+        let cleaned = Self.cleaned(typed)
+        guard !cleaned.isEmpty else { return nil }
+        self.element = element
+        let room = Self.apiLimit - Self.tail(element).count
+        words = cleaned.count > room ? String(cleaned.prefix(room - 1)).trimmingCharacters(in: .whitespaces) + "…" : cleaned
+    }
+
+    /// The whole text as posted.
+    public var text: String { words + Self.tail(element) }
+
+    /// Whether the words had to be cut to fit.
+    public static func isOverLimit(_ typed: String, element: String) -> Bool {
+        cleaned(typed).count + tail(element).count > apiLimit
+    }
+
+    /// What follows the words: a blank line, the element and its page, the hashtag.
+    static func tail(_ element: String) -> String { "\n\n\(element) \(pageURL(element))\n\(hashtag)" }
+
+    /// The element's page on openstreetmap.org, "https://www.openstreetmap.org/node/123".
+    public static func pageURL(_ element: String) -> String { "https://www.openstreetmap.org/\(element)" }
+
+    /// "node/123" when `id` is an OpenStreetMap element (node, way or relation and a positive number), else nil.
+    public static func element(_ id: String) -> String? {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, ["node", "way", "relation"].contains(parts[0]), let number = UInt64(parts[1]), number > 0 else { return nil }
+        return "\(parts[0])/\(number)"
+    }
+
+    /// The words with every control character (C0, C1, bidi and other format controls but the emoji joiner) replaced by a space, runs of spaces made one,
+    /// trimmed: a note is one paragraph as the person typed it.
+    public static func cleaned(_ typed: String) -> String {
+        var out = ""
+        var lastSpace = false
+        for scalar in typed.unicodeScalars {
+            // Format characters are invisible (bidi overrides among them), but the joiner inside an emoji stays.
+            let control = scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+                || (scalar.properties.generalCategory == .format && scalar != "\u{200D}")
+            let space = control || scalar.properties.isWhitespace
+            if space {
+                if !lastSpace { out.append(" ") }
+                lastSpace = true
+            } else {
+                out.unicodeScalars.append(scalar)
+                lastSpace = false
+            }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether a note's text (an open note read back) names `element`: its page URL, or the element itself as a
+    /// word ("node/123" not followed by another digit).
+    public static func names(_ text: String, element: String) -> Bool {
+        var rest = Substring(text)
+        while let found = rest.range(of: element) {
+            let after = rest[found.upperBound...].first
+            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : nil
+            if !(after?.isNumber ?? false), !(before?.isLetter ?? false) { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+}

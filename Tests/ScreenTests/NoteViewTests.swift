@@ -1,0 +1,93 @@
+import Cells
+@testable import App
+import Catalog
+import Geo
+import TerminalTypes
+import Testing
+import TestSupport
+@testable import Screen
+
+// Issue 47, items 2 and 3: N on an OpenStreetMap artwork's detail opens a one-line editor; Enter queues the note
+// (`Effect.queueNote` with the whole text); what OpenStreetMap lacks is offered as a note.
+
+private let helsinki = Coordinate(clampingLatitude: 60.1677, longitude: 24.9523)
+private let havis = Artwork(id: "node/4417000001", title: "Havis Amanda", artist: "Ville Vallgren", type: "statue",
+                            coordinate: helsinki, collection: "campus")
+private let nameless = Artwork(id: "node/4417000002", title: "(untitled) mural", type: "mural",
+                               coordinate: Coordinate(clampingLatitude: 60.1680, longitude: 24.9530), collection: "campus")
+
+private func detailOf(_ artwork: Artwork) -> AppState {
+    var state = AppState(artworks: [havis, nameless], reference: helsinki, referenceSource: .fixed("Helsinki"))
+    _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+    _ = state.handle(Reduced(delegates: [.openDetail(artwork.key)]), from: nil)
+    return state
+}
+
+private func type(_ text: String, into state: inout AppState) {
+    for c in text { _ = reduce(&state, .key(.character(c))) }
+}
+
+@Test func theDetailOfAnOpenStreetMapArtworkSaysWhatItLacksAndNOpensTheNoteEditor() throws {
+    var state = detailOf(nameless)
+    var lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("no name recorded — press N to tell OpenStreetMap") }, "\(lines.joined(separator: "\n"))")
+    #expect(lines.contains { $0.contains("no artist recorded — press N to tell OpenStreetMap") })
+    #expect(!lines.contains { $0.contains("no artwork type recorded") }, "it has a type")
+    #expect(lines.contains { $0.contains("N note to OSM") })
+    _ = reduce(&state, .key(.character("N")))
+    #expect(try #require(state.top(DetailState.self)).note == "")
+    // Typed keys are the note's, not the keymap's (q does not quit, f does not heart).
+    type("Mural by Eila Hiltunenq", into: &state)
+    _ = reduce(&state, .key(.backspace))
+    lines = MainView.render(state).lines
+    let editor = try #require(lines.first { $0.contains("Note to OpenStreetMap:") }, "\(lines.joined(separator: "\n"))")
+    #expect(editor.contains("Note to OpenStreetMap: Mural by Eila Hiltunen▏"), "\(editor)")
+    #expect(lines.contains { $0.contains("Enter queue the note · Esc never mind") })
+    let effects = reduce(&state, .key(.enter))
+    let expected = "Mural by Eila Hiltunen\n\nnode/4417000002 https://www.openstreetmap.org/node/4417000002\n#artmap"
+    #expect(effects.contains(.queueNote(NoteRequest(artwork: nameless.key, element: "node/4417000002", latitude: nameless.coordinate.latitude,
+                                                    longitude: nameless.coordinate.longitude, text: expected))), "\(effects)")
+    #expect(try #require(state.top(DetailState.self)).note == nil)
+    _ = reduce(&state, .notesAnswered("sent: note 1000, https://www.openstreetmap.org/note/1000 (node/4417000002)"))
+    lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("sent: note 1000") }, "\(lines.joined(separator: "\n"))")
+}
+
+@Test func noWordsNoNoteEscGivesUpAndACompleteArtworkOffersNoGap() throws {
+    var state = detailOf(havis)
+    #expect(!MainView.render(state).lines.contains { $0.contains("recorded — press N") })
+    _ = reduce(&state, .key(.character("N")))
+    type("   ", into: &state)
+    #expect(reduce(&state, .key(.enter)).isEmpty)
+    #expect(state.lastMessage == "type your words first: a note is never sent without them (Esc: never mind)")
+    _ = reduce(&state, .key(.escape))
+    #expect(try #require(state.top(DetailState.self)).note == nil)
+    // A campus artwork is not an OpenStreetMap element: N says so.
+    var campus = try campusState()
+    _ = campus.handle(Reduced(delegates: [.openDetail(campus.main.artworks[0].key)]), from: nil)
+    _ = reduce(&campus, .key(.character("N")))
+    #expect(try #require(campus.top(DetailState.self)).note == nil)
+    #expect(campus.lastMessage?.contains("only an OpenStreetMap artwork") == true)
+}
+
+@Test func theViewSendsTheQueueWhenItStartsOnlineWithNotesWaitingAndNeverOffline() {
+    func started(online: Bool, queued: Int) -> Bool {
+        var start = StartOptions(artworks: [havis, nameless])
+        start.online = online
+        start.queuedNotes = queued
+        var state = AppState(start: start)
+        _ = reduce(&state, .resize(TerminalSize(columns: 120, rows: 40)))
+        return reduce(&state, .started).contains(.sendNotes)
+    }
+    #expect(started(online: true, queued: 2))
+    #expect(!started(online: false, queued: 2))
+    #expect(!started(online: true, queued: 0))
+}
+
+@Test func aSavedTokenIsNeverShownOnTheStatusLine() {
+    var state = detailOf(havis)
+    _ = reduce(&state, .settingSaved(key: Setting.osmToken, value: "secret-token-abcdef0123"))
+    let lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("osm.token = ••••••••0123") }, "\(lines.last ?? "")")
+    #expect(!lines.joined().contains("secret-token"))
+}
