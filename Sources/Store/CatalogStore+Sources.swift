@@ -78,11 +78,16 @@ extension CatalogStore {
 }
 
 extension CatalogStore {
-    /// The collections holding an artwork with `id`, default first.
+    /// The collections holding an artwork with `id`, default first: one look-up by key in each collection (issue 49:
+    /// by `id` alone, the key's second column, it read every artwork of the store).
     public func collections(holding id: String) throws -> [String] {
-        try database.rows("SELECT collection FROM artworks WHERE id = ?1 ORDER BY collection <> ?2, collection",
-                          [.text(id), .text(Artwork.defaultCollection)]).compactMap { $0[0].text }
+        try database.rows(Self.holdingSQL, [.text(id), .text(Artwork.defaultCollection)]).compactMap { $0[0].text }
     }
+
+    static let holdingSQL = """
+        SELECT name FROM collections WHERE EXISTS (SELECT 1 FROM artworks WHERE collection = collections.name AND id = ?1)
+        ORDER BY name <> ?2, name
+        """
 }
 
 extension CatalogStore {

@@ -84,3 +84,13 @@ func aBoxOfOneCollectionIsReadThroughThatCollectionsPositionIndex(analyzed: Bool
     let again = try CatalogStore(path: path)
     #expect(try Schema.hasIndex(Schema.collectionPositionIndex, in: again.database))
 }
+
+@Test func theCollectionsHoldingAnIdAreFoundByKeyNeverByScanningTheArtworks() throws {
+    let (store, _, _) = try storeWithTwoCollections()
+    _ = try store.merge([Artwork(id: "7", title: "Seven", coordinate: .ashtonBuilding, collection: "campus")], into: "campus", full: false)
+    #expect(try store.collections(holding: "7") == ["campus", "big", "small"])
+    #expect(try store.collections(holding: "6500").isEmpty)
+    let lines = try plan(store, CatalogStore.holdingSQL, [.text("7"), .text("campus")])
+    #expect(lines.contains { $0.hasPrefix("SEARCH artworks USING") && $0.contains("(collection=? AND id=?)") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("SCAN artworks") }, "\(lines)")
+}
