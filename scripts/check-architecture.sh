@@ -36,8 +36,11 @@
 #     a command with subcommands declares them (`Subcommand`), and its usage, checks and dispatch come from the list;
 #   - Sources/Runtime opens the store (`CatalogStore(path:`, `CatalogStore.reader(path:`) only in Effects/StoreAccess.swift,
 #     the store access its composition root builds; handlers ask it for a reader, the writer or a long work's connection;
-#   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`): a refresh, the view's
-#     `s` and every other caller use typed code below the commands (Sources: a `SourceProvider` per kind of source);
+#   - no command is run by words written in code (`ImportCommand.run([path, "--collection", …])`, or any `run(["…` in
+#     Sources/ArtmapCLI): a refresh, the view's `s` and every other caller use typed code below the commands (Sources:
+#     a `SourceProvider` per kind of source);
+#   - nor by a word list built first (`ListCommand.run(passed, …)`): code calls a command's typed entry,
+#     `XCommand.run(options: …)`; only Sources/ArtmapCLI/Artmap.swift (the dispatcher) hands on `arguments`, the words typed;
 #   - a settings key ("walk.speed", "units", "news.read", …) is spelled in Sources only in Sources/Catalog/Setting.swift, where
 #     each setting is declared (key, help, default, range); the rest name it through the declaration;
 #   - the string literals "osm", "rijksmuseum" and "campus" appear in Sources only in Sources/Catalog/CollectionID.swift:
@@ -388,8 +391,19 @@ report "Runtime opens the store only in its store access (Sources/Runtime/Effect
 
 # A command is run by the words a person typed (Artmap's dispatch), never by words written in code elsewhere: what
 # another command or the view needs is a typed call below the commands (a SourceProvider, issue 45).
-argv_runs=$(grep -rnE '[A-Za-z]+Command\.run\([[:space:]]*\[' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+argv_runs=$( { grep -rnE '[A-Za-z]+Command\.run\([[:space:]]*\[' Sources --include='*.swift'
+               [ -d Sources/ArtmapCLI ] && grep -rnE '\brun\([[:space:]]*\[[[:space:]]*"' Sources/ArtmapCLI --include='*.swift'; } \
+             | sort -u | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
 report "no command is run by words written in code (\"XCommand.run([…])\"): other work calls typed code below the commands" "$argv_runs" enforced
+
+# Nor by a list of words built first (`var passed = …; ListCommand.run(passed, …)`, issue 45): code calls a command's
+# typed entry, `XCommand.run(options: …)` with its declared options struct. The words-taking `run` is the dispatcher's
+# alone, handing on the words the person typed (`arguments`, in Sources/ArtmapCLI/Artmap.swift). A literal list is
+# the rule above's.
+built_runs=$(grep -rnE '[A-Za-z]+Command\.run\(' Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' \
+             | grep -vE 'Command\.run\([[:space:]]*(options:|\[)' \
+             | grep -vE '^Sources/ArtmapCLI/Artmap\.swift:[0-9]+:.*[A-Za-z]+Command\.run\(arguments,' || true)
+report "no command is run by a word list built in code (code calls \"XCommand.run(options: …)\", typed)" "$built_runs" enforced
 
 # Artmap's own collections are named by their typed identity (CollectionID in Catalog, issue 45), never spelled.
 collection_literals=$(grep -rnE '"(osm|rijksmuseum|campus)"' Sources --include='*.swift' | grep -v '^Sources/Catalog/CollectionID.swift:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)

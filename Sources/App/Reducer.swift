@@ -92,6 +92,7 @@ extension AppState {
     /// else through the keymap to the screen on top (or the main screen), else to the global commands.
     mutating func handleKey(_ key: Key) -> [Effect] {
         if layout.tooSmall { return key == .character("q") || key == .escape ? [.quit] : [] }
+        if case .paste(let text) = key { return paste(text) }
         if main.searchEditing { return routeMain(.typeSearch(key)) }
         if nearMe.prompt != nil { return typeIntoPlacePrompt(key) }
         if let top = overlays.last {

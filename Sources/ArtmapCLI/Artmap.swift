@@ -105,18 +105,14 @@ public enum Artmap {
         if isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {
             return try await InteractiveCommand.run(arguments, environment: environment, console: console)
         }
-        return try await listInstead(arguments, environment: environment, console: console)
+        // The view's own values are checked as the view would: a malformed one is a usage error either way.
+        let options = try InteractiveCommand.parser.parse(arguments, as: InteractiveCommand.ViewOptions.self)
+        return try await listInstead(options, environment: environment, console: console)
     }
 
-    /// `list` with the full-screen view's options that `list` also takes.
-    static func listInstead(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        let listOptions = Set(ListCommand.parser.specs.map(\.name))
-        let kept = try InteractiveCommand.parser.parse(arguments)
-        // The view's own values are checked as the view would: a malformed one is a usage error either way.
-        _ = try InteractiveCommand.parser.typed(kept, as: InteractiveCommand.ViewOptions.self)
-        var passed: [String] = []
-        for (name, value) in kept.values.sorted(by: { $0.key < $1.key }) where listOptions.contains(name) { passed += [name, value] }
-        return try await ListCommand.run(passed, environment: environment, console: console)
+    /// `list` with the full-screen view's options that `list` also takes (`ViewOptions.listed`).
+    static func listInstead(_ options: InteractiveCommand.ViewOptions, environment: [String: String], console: Console) async throws -> Int32 {
+        try await ListCommand.run(options: options.listed, environment: environment, console: console)
     }
 
     static func dispatch(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {

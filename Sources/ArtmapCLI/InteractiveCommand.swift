@@ -67,30 +67,32 @@ enum InteractiveCommand {
         var fixedPointGiven: Bool { at != nil || near != nil }
     }
 
+    /// The view by the words typed (`Artmap`'s dispatch): `--help` and `--version` answered, else the typed run.
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
-        try await run(arguments, environment: environment, console: console, slideshowInterval: nil, startSlideshow: false)
+        let given = try parser.parse(arguments)
+        if answeredHelpOrVersion(given, console: console) { return 0 }
+        return try await run(options: try parser.typed(given, as: ViewOptions.self), environment: environment, console: console)
     }
 
-    /// The view; `startSlideshow` opens straight into the slideshow (`artmap slideshow`), at `slideshowInterval`
-    /// seconds when given. A store found damaged after a large collection's first frame is moved aside and
-    /// the view starts again on a new one.
-    static func run(_ arguments: [String], environment: [String: String], console: Console,
-                    slideshowInterval: Double?, startSlideshow: Bool) async throws -> Int32 {
+    /// The view with its options already typed (what code calls: `artmap slideshow` builds them); `startSlideshow`
+    /// opens straight into the slideshow, at `slideshowInterval` seconds when given. A store found damaged after a
+    /// large collection's first frame is moved aside and the view starts again on a new one.
+    static func run(options: ViewOptions, environment: [String: String], console: Console,
+                    slideshowInterval: Double? = nil, startSlideshow: Bool = false) async throws -> Int32 {
         var end: ViewEnd
         do {
-            end = try await runView(arguments, environment: environment, console: console,
+            end = try await runView(options, environment: environment, console: console,
                                     slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: nil)
         } catch let error as StoreError where error.isDamage {
             // A large collection starts before its check has finished: a read that meets the damage first ends up here.
-            let path = ((try? parser.parse(arguments, as: ViewOptions.self))?.store ?? StoreOption()).resolvedPath(environment: environment)
-            end = .storeDamaged(reason: error.message, path: path)
+            end = .storeDamaged(reason: error.message, path: options.store.resolvedPath(environment: environment))
         }
         if case .storeDamaged(let reason, let path) = end {
             // Every connection of the first run is closed by now.
             let replaced = try CatalogStore.replaceDamaged(path, reason: reason, now: Date())
             let message = replaced.recovery?.message
             if let message { console.error("artmap: \(message)") }
-            end = try await runView(arguments, environment: environment, console: console,
+            end = try await runView(options, environment: environment, console: console,
                                     slideshowInterval: slideshowInterval, startSlideshow: startSlideshow, notice: message)
         }
         switch end {
@@ -109,11 +111,11 @@ enum InteractiveCommand {
     }
 
     /// `notice` is shown in the status line from the start (why the view started again).
-    private static func runView(_ arguments: [String], environment: [String: String], console: Console,
+    private static func runView(_ options: ViewOptions, environment: [String: String], console: Console,
                                 slideshowInterval: Double?, startSlideshow: Bool, notice: String?) async throws -> ViewEnd {
-        guard let view = try await prepareView(arguments, environment: environment, console: console, slideshowInterval: slideshowInterval,
-                                               startSlideshow: startSlideshow, notice: notice) else { return .finished(0) }
-        return try await show(view, arguments, environment: environment, console: console)
+        let view = try await prepareView(options: options, environment: environment, console: console, slideshowInterval: slideshowInterval,
+                                         startSlideshow: startSlideshow, notice: notice)
+        return try await show(view, environment: environment, console: console)
     }
 
     /// A view ready to run: its session (state, effects' dependencies, location) and what running it needs.
@@ -124,13 +126,10 @@ enum InteractiveCommand {
         let storePath: String
     }
 
-    /// Everything `artmap` does before the terminal starts: options, store, settings, the start, the session wired to
-    /// its dependencies (`adjust` changes them: a test's clock). Nil when `--help` or `--version` was answered.
-    static func prepareView(_ arguments: [String], environment: [String: String], console: Console, slideshowInterval: Double?,
-                            startSlideshow: Bool, notice: String?, adjust: (inout Dependencies) -> Void = { _ in }) async throws -> PreparedView? {
-        let given = try parser.parse(arguments)
-        if answeredHelpOrVersion(given, console: console) { return nil }
-        let options = try parser.typed(given, as: ViewOptions.self)
+    /// Everything `artmap` does before the terminal starts: store, settings, the start, the session wired to its
+    /// dependencies (`adjust` changes them: a test's clock), from the typed options.
+    static func prepareView(options: ViewOptions, environment: [String: String], console: Console, slideshowInterval: Double?,
+                            startSlideshow: Bool, notice: String?, adjust: (inout Dependencies) -> Void = { _ in }) async throws -> PreparedView {
         // A large collection's first frame does not wait for the store's integrity check: the check goes on
         // beside it, and the rest of the collection is shown only once it has passed. Otherwise the store is
         // checked before anything is shown.
@@ -296,7 +295,8 @@ enum InteractiveCommand {
     }
 
     /// What the run loop's effects reach the world through: the store (its connection as the writer, readers beside
-    /// it), HTTP, the clock, and the services: what is near (OpenStreetMap), `s` for each collection, the painters.
+    /// it), HTTP, the clock, Nominatim's pacing, and the services: what is near (OpenStreetMap), `s` for each
+    /// collection, the painters.
     private static func effectDependencies(_ options: ViewOptions, store: CatalogStore, syncRequest: SyncRequest,
                                            environment: [String: String]) throws -> Dependencies {
         let offline = options.offline
@@ -306,7 +306,12 @@ enum InteractiveCommand {
         let nearMe = NearMeContext(services: services,
                                    storePath: storePath, imageCache: syncRequest.imageCache, limits: limits,
                                    backoff: ServiceBackoff.fromEnvironment(environment), maxAgeDays: try OSMServiceOptions.maxAgeDays(store))
-        return Dependencies(store: SharedStore(store), browser: XDGOpen(environment: environment), sync: syncRequest, limits: limits, nearMe: nearMe,
+        let shared = SharedStore(store)
+        // One pacing of Nominatim for the session, on a connection of its own (its turns are taken off the loop): every
+        // `@` search waits for it, and other artmaps on the store see its times.
+        let limiter: any RequestLimiter = services == nil || shared.isReadOnly ? NoRequestLimit() : OSMLookup.nominatimLimiter(try shared.connectionForLongWork())
+        return Dependencies(store: shared, nominatimLimiter: limiter, browser: XDGOpen(environment: environment), sync: syncRequest,
+                            limits: limits, nearMe: nearMe,
                             paintings: PaintingsContext(bases: try PaintersCommand.bases(options.rijksBase, store: store), imageCache: syncRequest.imageCache),
                             sources: sources(storePath: storePath, environment: environment, services: services),
                             notes: try notesContext(store: store, online: !offline))
@@ -327,7 +332,7 @@ enum InteractiveCommand {
     }
 
     /// Starts the terminal (or the list, where the cursor cannot be addressed) and runs the view until it ends.
-    private static func show(_ view: PreparedView, _ arguments: [String], environment: [String: String], console: Console) async throws -> ViewEnd {
+    private static func show(_ view: PreparedView, environment: [String: String], console: Console) async throws -> ViewEnd {
         let options = view.options, saved = view.saved
         let useColor = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty && saved[Setting.theme] != "mono"
         // The option was checked as it was parsed (a choice); a saved value was checked when saved.
@@ -343,7 +348,7 @@ enum InteractiveCommand {
             terminal = try Terminal(useColor: useColor, useMouse: !options.noMouse, pixels: pixels, tone: tone)
         } catch let error as CursesError where error.cannotAddressCursor {
             console.error("artmap: \(error.message); showing the list instead")
-            return .finished(try await Artmap.listInstead(arguments, environment: environment, console: console))
+            return .finished(try await Artmap.listInstead(options, environment: environment, console: console))
         } catch {
             throw CLIError("\(error)")
         }

@@ -41,6 +41,12 @@ enum ListCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
+        return try await run(options: options, environment: environment, console: console)
+    }
+
+    /// `list` with its options already typed: what code calls (the view without a terminal lists instead), never
+    /// words written for the parser.
+    static func run(options: Options, environment: [String: String], console: Console) async throws -> Int32 {
         let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
         if options.near != nil && options.at != nil { throw CLIError.usage("use one of --at, --near, --gpx and --gpsd", command: name) }
         let radius = options.radius

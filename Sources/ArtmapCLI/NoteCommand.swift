@@ -51,7 +51,7 @@ enum NoteCommand: Command {
         if NoteText.isOverLimit(words, element: element) {
             console.error("artmap: your words were cut to fit OpenStreetMap's \(NoteText.apiLimit) characters")
         }
-        let client = try NotesCommand.client(apiURL: options.apiURL, store: store, command: name)
+        let client = try NotesCommand.client(apiURL: options.apiURL, store: store, command: name, anonymous: options.anonymous)
         switch try store.queueNote(artwork.key, element: element, latitude: artwork.coordinate.latitude,
                                    longitude: artwork.coordinate.longitude, text: note.text) {
         case .alreadyToday(let earlier):

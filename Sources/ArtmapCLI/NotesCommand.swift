@@ -43,13 +43,15 @@ enum NotesCommand: Command {
     }
 
     /// The notes client: `--api-url`, else osm.api-url, else OpenStreetMap's own; the token from osm.token.
-    static func client(apiURL: String?, store: CatalogStore, command: String?) throws -> OSMNotesClient {
+    /// The notes client: the API's address (the option, else osm.api-url) and the saved token, never sent with
+    /// `anonymous` (`--anonymous` means no account at all, even when one is saved).
+    static func client(apiURL: String?, store: CatalogStore, command: String?, anonymous: Bool = false) throws -> OSMNotesClient {
         let setting = Setting.named(Setting.osmAPIURL)
         let text = try apiURL ?? store.setting(Setting.osmAPIURL) ?? setting?.defaultValue ?? ""
         guard let checked = try? setting?.validate(text).get(), let url = URL(string: checked) else {
             throw CLIError.usage("\(apiURL == nil ? Setting.osmAPIURL : "--api-url"): '\(DisplayText.clean(text))' is not an https:// URL (http:// only on this machine)", command: command)
         }
-        let token = (try store.setting(Setting.osmToken)).flatMap { $0.isEmpty ? nil : $0 }
+        let token = anonymous ? nil : (try store.setting(Setting.osmToken)).flatMap { $0.isEmpty ? nil : $0 }
         return OSMNotesClient(base: url, http: OSMServiceOptions.httpClient(), token: token)
     }
 
@@ -74,7 +76,7 @@ enum NotesCommand: Command {
     static func send(_ call: Subcommand<Options>.Invocation) async throws -> Int32 {
         let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
         guard !store.isReadOnly else { throw CLIError("notes cannot be sent: the store is read-only, so what was sent could not be recorded") }
-        let client = try client(apiURL: call.options.apiURL, store: store, command: name)
+        let client = try client(apiURL: call.options.apiURL, store: store, command: name, anonymous: call.options.anonymous)
         let queued = try store.queuedNotes()
         guard !queued.isEmpty else {
             call.console.line("no notes waiting to be sent")

@@ -71,7 +71,8 @@ enum OSMServiceOptions {
     /// Places named `query`: the store's first (offline); when it has none and `online`, Nominatim's.
     static func findPlaces(_ query: String, limit: Int, online: Bool, services: OSMServices?, store: CatalogStore,
                            environment: [String: String]) async throws -> [PlaceMatch] {
-        try await OSMLookup.findPlaces(query, limit: limit, online: online, services: services, store: store)
+        try await OSMLookup.findPlaces(query, limit: limit, online: online, services: services, store: store,
+                                       limiter: OSMLookup.nominatimLimiter(store))
     }
 
     /// The first place named by `--near`, as a reference point; nil without the option. No match is a

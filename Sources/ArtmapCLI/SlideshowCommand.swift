@@ -38,12 +38,18 @@ enum SlideshowCommand: Command {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
-        let interval = options.interval
-        var forwarded = ["--offline"]
-        if let store = options.store.path { forwarded += ["--store", store] }
-        if let pixels = options.pixels { forwarded += ["--pixels", pixels] }
         guard isatty(STDOUT_FILENO) == 1 else { throw CLIError("the slideshow needs a terminal") }
-        return try await InteractiveCommand.run(forwarded, environment: environment, console: console,
-                                                slideshowInterval: interval, startSlideshow: true)
+        return try await InteractiveCommand.run(options: viewOptions(options), environment: environment, console: console,
+                                                slideshowInterval: options.interval, startSlideshow: true)
+    }
+
+    /// The view the slideshow opens in: offline (nothing synced, fetched or searched while pictures show), on the
+    /// store and with the pictures asked for; every other option of the view at its default.
+    static func viewOptions(_ options: Options) -> InteractiveCommand.ViewOptions {
+        var view = InteractiveCommand.ViewOptions()
+        view.offline = true
+        view.store = options.store
+        view.pixels = options.pixels
+        return view
     }
 }

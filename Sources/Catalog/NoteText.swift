@@ -22,8 +22,24 @@ public struct NoteText: Sendable, Equatable {
         let cleaned = Self.cleaned(typed)
         guard !cleaned.isEmpty else { return nil }
         self.element = element
-        let room = Self.apiLimit - Self.tail(element).count
-        words = cleaned.count > room ? String(cleaned.prefix(room - 1)).trimmingCharacters(in: .whitespaces) + "…" : cleaned
+        let room = Self.apiLimit - Self.length(Self.tail(element))
+        words = Self.length(cleaned) > room ? Self.cut(cleaned, to: room - 1) + "…" : cleaned
+    }
+
+    /// A text's length as the API counts it: Ruby's `String#length`, code points (an emoji with a skin tone is two,
+    /// "é" typed as e and its accent is two), not the characters a person sees.
+    public static func length(_ text: String) -> Int { text.unicodeScalars.count }
+
+    /// The longest start of `text` of at most `room` code points that ends between two characters a person sees.
+    static func cut(_ text: String, to room: Int) -> String {
+        var out = "", used = 0
+        for character in text {
+            let size = character.unicodeScalars.count
+            if used + size > room { break }
+            out.append(character)
+            used += size
+        }
+        return out.trimmingCharacters(in: .whitespaces)
     }
 
     /// The whole text as posted.
@@ -31,7 +47,7 @@ public struct NoteText: Sendable, Equatable {
 
     /// Whether the words had to be cut to fit.
     public static func isOverLimit(_ typed: String, element: String) -> Bool {
-        cleaned(typed).count + tail(element).count > apiLimit
+        length(cleaned(typed)) + length(tail(element)) > apiLimit
     }
 
     /// What follows the words: a blank line, the element and its page, the hashtag.
@@ -54,8 +70,9 @@ public struct NoteText: Sendable, Equatable {
         var lastSpace = false
         for scalar in typed.unicodeScalars {
             // Format characters are invisible (bidi overrides among them), but the joiner inside an emoji stays.
+            // Noncharacters (U+FFFE, U+FFFF and the rest) are refused by the API's character check: they go too.
             let control = scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
-                || (scalar.properties.generalCategory == .format && scalar != "\u{200D}")
+                || (scalar.properties.generalCategory == .format && scalar != "\u{200D}") || scalar.properties.isNoncharacterCodePoint
             let space = control || scalar.properties.isWhitespace
             if space {
                 if !lastSpace { out.append(" ") }

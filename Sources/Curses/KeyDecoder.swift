@@ -15,6 +15,12 @@ public struct KeyDecoder: Sendable {
     private var pending: [UInt32] = []
     /// Where the decoder is inside a sequence too long to keep: its characters are dropped to its end.
     private var skipping: Skipping?
+    /// The text of a bracketed paste being read (after `Esc [ 200 ~`), up to `Esc [ 201 ~`; nil outside one.
+    private var pasted: [UInt32]?
+    /// The most of one paste kept (the rest is read to the paste's end and dropped).
+    static let maximumPaste = 16_384
+    /// How a bracketed paste ends: `Esc [ 201 ~`.
+    static let pasteEnd: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
     /// The longest sequence kept; a longer CSI is consumed to its final character without being kept.
     static let maximumSequence = 32
     /// What may follow Esc to open a string the terminal sends: `]` (OSC), `P` (DCS), `_` (APC).
@@ -33,11 +39,11 @@ public struct KeyDecoder: Sendable {
     public init() {}
 
     /// Whether an escape sequence has begun and more characters are needed to finish it.
-    public var isWaiting: Bool { !pending.isEmpty || skipping != nil }
+    public var isWaiting: Bool { !pending.isEmpty || skipping != nil || pasted != nil }
 
     /// Whether a terminal's answer string (or an overlong CSI) is open: it survives pauses (`flush`), as an answer
     /// over a slow link comes in pieces, until its terminator or `abandonOpenSequence`.
-    public var holdsOpenSequence: Bool { skipping != nil }
+    public var holdsOpenSequence: Bool { skipping != nil || pasted != nil }
 
     /// Whether only an Esc is open (curses has already waited ESCDELAY for what follows it).
     public var holdsOnlyEscape: Bool { pending == [27] && skipping == nil }
@@ -51,6 +57,10 @@ public struct KeyDecoder: Sendable {
 
     /// Takes one character, appending the keys it completes.
     public mutating func feed(_ character: UInt32, into keys: inout [Key]) {
+        if pasted != nil {
+            takePasted(character, into: &keys)
+            return
+        }
         if let skipping {
             skip(character, in: skipping, into: &keys)
             return
@@ -78,6 +88,9 @@ public struct KeyDecoder: Sendable {
         case .string:
             pending.removeAll()
             skipping = .string
+        case .pasteStart:
+            pending.removeAll()
+            pasted = []
         case .escapeThen:
             // Esc, then characters that start no sequence (a second Esc, a letter, `]` and a letter): all count.
             let rest = pending.dropFirst()
@@ -89,6 +102,26 @@ public struct KeyDecoder: Sendable {
             pending.removeAll()
             feed(character, into: &keys)
         }
+    }
+
+    /// One character of a bracketed paste: kept (up to `maximumPaste`) until `Esc [ 201 ~` ends it as one key.
+    private mutating func takePasted(_ character: UInt32, into keys: inout [Key]) {
+        guard var text = pasted else { return }
+        if text.count < Self.maximumPaste + Self.pasteEnd.count {
+            text.append(character)
+        } else {
+            // Past the limit only the last few characters are kept, to see the end come.
+            text.removeSubrange((Self.maximumPaste)..<(Self.maximumPaste + 1))
+            text.append(character)
+        }
+        if text.count >= Self.pasteEnd.count, Array(text.suffix(Self.pasteEnd.count)) == Self.pasteEnd {
+            text.removeLast(Self.pasteEnd.count)
+            pasted = nil
+            let scalars = text.prefix(Self.maximumPaste).compactMap(Unicode.Scalar.init)
+            keys.append(.paste(String(String.UnicodeScalarView(scalars))))
+            return
+        }
+        pasted = text
     }
 
     /// One character inside a sequence being dropped.
@@ -119,7 +152,7 @@ public struct KeyDecoder: Sendable {
     /// are those two keys, a partial sequence is dropped. An answer string, or a CSI with parameters begun (the
     /// first half of a report), stays open to its end.
     public mutating func flush() -> [Key] {
-        guard skipping == nil else { return [] }
+        guard skipping == nil, pasted == nil else { return [] }
         defer { pending.removeAll() }
         if pending == [27] { return [.escape] }
         // A CSI with parameters begun: the rest of a report split by a slow link, read to its final character.
@@ -137,6 +170,7 @@ public struct KeyDecoder: Sendable {
     /// comes next is read as keys again.
     public mutating func abandonOpenSequence() {
         skipping = nil
+        pasted = nil
         pending.removeAll()
     }
 
@@ -160,6 +194,8 @@ public struct KeyDecoder: Sendable {
         case key(Key?)
         /// The introducer of a string the terminal sends (OSC, DCS, APC): its body follows.
         case string
+        /// `Esc [ 200 ~`: the terminal sends pasted text, up to `Esc [ 201 ~`.
+        case pasteStart
         case escapeThen
         case broken
     }
@@ -199,6 +235,7 @@ public struct KeyDecoder: Sendable {
                 // `$` ends an rxvt Shift sequence (Esc [ 7 $) only after digits alone; elsewhere it is an
                 // intermediate (DECRQM's report `Esc [ ? 2026 ; 2 $ y`).
                 if code == 0x24 && (index == 0 || !body[..<index].allSatisfy({ (0x30...0x39).contains($0) })) { continue }
+                if code == 0x7E, Array(body[..<index]) == [0x32, 0x30, 0x30] { return .pasteStart }
                 return .key(csiKey(parameters: body[..<index], final: code))
             default:
                 return .broken

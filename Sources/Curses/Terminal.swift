@@ -90,18 +90,24 @@ public final class Terminal: TerminalBackend {
             mousemask(artmap_mouse_events(), nil)
             mouseinterval(200)
         }
+        // Bracketed paste: pasted text arrives marked, so a line break in it is no Enter and its letters no commands.
+        Terminal.writeAll(Array(Terminal.pasteOn.utf8))
         shiftUpCode = key_defined("\u{1B}[1;2A")
         shiftDownCode = key_defined("\u{1B}[1;2B")
     }
 
     deinit { stop() }
 
+    /// Bracketed paste on and off (xterm's mode 2004; terminals without it ignore both).
+    static let pasteOn = "\u{1B}[?2004h"
+    static let pasteOff = "\u{1B}[?2004l"
+
     /// Restores the terminal; safe to call more than once.
     public func stop() {
         guard !stopped else { return }
         stopped = true
         fflush(artmap_stdout())
-        Terminal.writeAll(pictures.forget(blanking: painted))
+        Terminal.writeAll(pictures.forget(blanking: painted) + Array(Terminal.pasteOff.utf8))
         artmap_remove_suspend_handler()
         artmap_remove_fatal_signal_handlers()
         endwin()
@@ -124,17 +130,18 @@ public final class Terminal: TerminalBackend {
     public func suspend() {
         guard !stopped else { return }
         fflush(artmap_stdout())
-        Terminal.writeAll(pictures.forget(blanking: painted))
+        Terminal.writeAll(pictures.forget(blanking: painted) + Array(Terminal.pasteOff.utf8))
         endwin()
         // SIGSTOP, not SIGTSTP: artmap handles SIGTSTP itself (this is its handler) and SIGSTOP cannot be caught.
         raise(SIGSTOP)
+        Terminal.writeAll(Array(Terminal.pasteOn.utf8))
     }
 
     /// If the process dies of a fatal signal or a runtime trap while curses owns the terminal, a handler
     /// restores the saved modes and writes these bytes before the crash report: leave the alternate screen,
     /// show the cursor, reset attributes and keypad mode, stop mouse reporting.
     private static func installCrashRestore() {
-        var reset = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l"
+        var reset = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l" + pasteOff
         for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let value = artmap_terminfo_string(capability) { reset += String(cString: value) }
         }

@@ -11,7 +11,9 @@ public enum Bars {
     /// htop and mc have) that shortens with the width and never goes: "? help · q quit" stays at any width.
     public static func title(_ state: AppState, into buffer: inout Buffer, area: Rect) {
         buffer.fill(area, style: Style(.title, reverse: true))
-        let hints = (state.favourites.isEmpty ? "" : "F favourites · ") + (state.newsUnread ? "N news ● · " : "")
+        // F and N are the main screen's keys: behind a detail, N writes a note to OpenStreetMap, so the hint names no key.
+        let keys = state.overlays.isEmpty
+        let hints = (state.favourites.isEmpty ? "" : (keys ? "F " : "") + "favourites · ") + (state.newsUnread ? (keys ? "N " : "") + "news ● · " : "")
         let collections = DisplayText.clean(state.main.shownCollections.joined(separator: " + "))
         let legend = legend(state)
         let seen = state.seenCountText.map { "\(state.ascii ? "v" : "✓") \($0) · " } ?? ""

@@ -202,10 +202,19 @@ extension CatalogStore {
     /// before; nothing is removed (the streets' answers, tile by tile, decide what has gone).
     public func storeFetchedArtworks(_ artworks: [Artwork], collection: String = CollectionID.osm.name) throws -> MergeReport {
         let pictures = try resolvedPictures()
+        // Overpass gives a way's centre to 7 decimals; the streets' answers place it from its outline, unrounded. The
+        // same artwork a hair's breadth away (under 1 cm) keeps its stored point: an unchanged fetch changes nothing.
+        var stored: [String: Coordinate] = [:]
+        for row in try database.rows("SELECT id, latitude, longitude FROM artworks WHERE collection = ?1", [.text(collection)]) {
+            if case .text(let id) = row[0], let lat = row[1].double, let lon = row[2].double, let point = try? Coordinate(latitude: lat, longitude: lon) { stored[id] = point }
+        }
         let placedArtworks = try artworks.map { artwork -> Artwork in
             var one = Self.credited(artwork, pictures: pictures)
             one.collection = collection
             one.building = nil
+            if let kept = stored[one.id], abs(kept.latitude - one.coordinate.latitude) < 1e-7, abs(kept.longitude - one.coordinate.longitude) < 1e-7 {
+                one.coordinate = kept
+            }
             return try placed(one)
         }
         return try merge(placedArtworks, into: collection, full: false, source: .openStreetMap)

@@ -16,28 +16,42 @@ public struct NoRequestLimit: RequestLimiter {
 }
 
 /// Paces across every artmap process that shares a store: the time of the last request is kept in it under `key`.
+/// Shared by several tasks (the view's place searches), each turn is reserved before it is waited for, so two asked
+/// at once go `interval` apart rather than together.
 public final class StoreRequestLimiter: RequestLimiter, @unchecked Sendable {
     private let store: CatalogStore
     private let key: String
     private let lock = NSLock()
+    private let now: @Sendable () -> TimeInterval
+    private let sleep: @Sendable (TimeInterval) async throws -> Void
+
+    /// How far ahead a kept time may be and still be waited for (a minute: sixty searches queued a second apart).
+    static let furthestAhead: TimeInterval = 60
 
     /// Nominatim's row: the time of the last place search any artmap made through the store.
     public static let nominatimKey = Setting.nominatimLastRequest
 
-    /// Keeps the time in `store` (a writable one) under `key`; used from one task at a time.
-    public init(store: CatalogStore, key: String) {
+    /// Keeps the time in `store` (a writable one, used by this limiter alone) under `key`. `now` (seconds since 1970)
+    /// and `sleep` are the wall clock's unless a test gives its own.
+    public init(store: CatalogStore, key: String, now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
+                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) }) {
         self.store = store
         self.key = key
+        self.now = now
+        self.sleep = sleep
     }
 
     public func waitTurn(interval: TimeInterval) async throws {
-        let last = try lock.withLock { try store.setting(key) }.flatMap(Double.init)
-        if let last {
-            let since = Date().timeIntervalSince1970 - last
-            if since >= 0, since < interval {
-                try await Task.sleep(nanoseconds: UInt64((interval - since + 0.05) * 1_000_000_000))
-            }
+        let wait = try lock.withLock { () throws -> TimeInterval in
+            let time = now()
+            let last = try store.setting(key).flatMap(Double.init)
+            // The turn after the last one let go or reserved; a time more than a minute ahead (a clock set back, a hand
+            // edit) is not waited for.
+            var turn = time
+            if let last, last > time - interval, last < time + Self.furthestAhead { turn = last + interval }
+            try store.setSetting(key, String(turn))
+            return turn - time
         }
-        try lock.withLock { try store.setSetting(key, String(Date().timeIntervalSince1970)) }
+        if wait > 0 { try await sleep(wait + 0.05) }
     }
 }

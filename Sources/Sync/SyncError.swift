@@ -2,6 +2,9 @@
 public struct SyncError: Error, Equatable, CustomStringConvertible, Sendable {
     public let url: String?
     public let message: String
+    /// The HTTP status that caused it, where the caller needs to tell a refusal of this request (400) from a
+    /// service that refuses every request for now (429, 5xx).
+    public var httpStatus: Int?
 
     public init(url: String?, _ message: String) {
         self.url = url

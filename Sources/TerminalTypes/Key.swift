@@ -5,6 +5,9 @@ public enum Key: Hashable, Sendable {
     case shiftUp, shiftDown, shiftLeft, shiftRight
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab, backTab, delete, insert
+    /// Text pasted into the terminal at once (bracketed paste): typed into a prompt whole, never read as keys, so a
+    /// pasted line break is no Enter and a pasted `q` never quits.
+    case paste(String)
 
     /// How the help screen names the key.
     public var label: String {
@@ -30,6 +33,7 @@ public enum Key: Hashable, Sendable {
         case .backTab: return "S-Tab"
         case .delete: return "Del"
         case .insert: return "Ins"
+        case .paste: return "Paste"
         }
     }
 }

@@ -66,3 +66,18 @@ import TestSupport
     _ = reduce(&state, .key(.character("q")))
     #expect(state.topSettings?.editing?.hasSuffix("q") == true, "q typed into a setting does not close it")
 }
+
+/// The attack on issue 47: a paste of several lines into the note's editor is one line of words, its line breaks
+/// spaces and its letters no commands (a pasted f hearted the artwork, a q would have quit); with no prompt open
+/// a paste is no keys at all.
+@Test func aPasteTypesIntoThePromptAsOneLineAndIsNoKeysElsewhere() throws {
+    var state = try campusState()
+    let before = state.favourites
+    #expect(reduce(&state, .key(.paste("f\nq"))).isEmpty, "no prompt: nothing happens")
+    #expect(state.favourites == before)
+    #expect(state.lastMessage?.contains("pasting types into a prompt") == true, "\(state.lastMessage ?? "")")
+    _ = reduce(&state, .key(.character("/")))
+    let effects = reduce(&state, .key(.paste("Statue\nof\r\n\tq")))
+    #expect(!effects.contains(.quit))
+    #expect(state.main.searchText == "Statue of q", "\(state.main.searchText)")
+}

@@ -539,3 +539,20 @@ private func pictureServices(_ server: TestServer) -> [String] {
     #expect(try !store.artworks(collection: "osm").contains { $0.title == "Bad place" })
     #expect(try store.artworks(collection: "osm").contains { $0.id == havisAmanda })
 }
+
+/// Issue 50, item 8: fetching the same data again says nothing changed. Overpass gives a way's centre to 7 decimals
+/// while the streets' answers place the way from its outline; the two used to count as "1 changed" every time.
+@Test func fetchingUnchangedDataAgainSaysNothingChanged() async throws {
+    let server = try osmServer()
+    let home = try temporaryDirectory("fetch-unchanged")
+    #expect(await runArtmap(["config", "set", "osm.max-age-days", "0"], home: home).status == 0)
+    let first = await runArtmap(["fetch", "--around", "60.1676,24.9514", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
+    #expect(first.status == 0, "\(first.err)")
+    let count = try #require(first.out.firstMatch(of: /(\d+) artworks \((\d+) new, 0 changed, 0 removed\)/), "\(first.out)")
+    #expect(count.1 == count.2, "all new the first time: \(first.out)")
+    let before = try openStore(home).artworks(collection: "osm").map(\.coordinate)
+    let again = await runArtmap(["fetch", "--around", "60.1676,24.9514", "--radius", "300", "--no-pictures"] + server.osmServiceOptions, home: home)
+    #expect(again.status == 0, "\(again.err)")
+    #expect(again.out.contains("\(count.1) artworks (0 new, 0 changed, 0 removed)"), "\(again.out)")
+    #expect(try openStore(home).artworks(collection: "osm").map(\.coordinate) == before)
+}

@@ -204,3 +204,32 @@ private func posts(_ server: TestServer) throws -> [[String: Any]] {
     #expect(!json.out.contains("the-new-token"))
     #expect(!(await runArtmap(["config", "get", "osm.token"], home: home)).out.contains("the-new-token"))
 }
+
+/// The attack on issue 47: `--anonymous` sends no token even when one is saved; a 429 (or any refusal of every note
+/// for now) leaves the rest of the queue unasked; the open notes read without a token never blame the token.
+@Test func anonymousMeansNoTokenAndASlowDownStopsTheRestOfTheQueue() async throws {
+    let home = try await notesHome("notes-anonymous-token")
+    let server = try TestServer(notesAPI: ())
+    #expect(await runArtmap(["config", "set", "osm.token", token], home: home).status == 0)
+    let anonymous = await runArtmap(["note", "node/4417000001", "Sent without my account", "--anonymous", "--api-url", server.base], home: home)
+    #expect(anonymous.status == 0 && anonymous.out.contains("sent: note"), "\(anonymous.out) \(anonymous.err)")
+    let posted = try posts(server)
+    try #require(posted.count == 1)
+    #expect(posted[0]["authorization"] is NSNull || posted[0]["authorization"] == nil, "\(posted[0])")
+    // Two notes queued; OpenStreetMap says slow down to the first: the second is not asked.
+    #expect(await runArtmap(["note", "node/4417000002", "No artist", "--offline"], home: home).status == 0)
+    let store = try CatalogStore(path: home.appendingPathComponent("data/artmap/artmap.sqlite").path)
+    _ = try store.merge([Artwork(id: "node/4417000003", title: "Third", coordinate: Coordinate(clampingLatitude: 60.17, longitude: 24.94),
+                                 collection: "art")], into: "art", full: false)
+    #expect(await runArtmap(["note", "node/4417000003", "No year", "--offline"], home: home).status == 0)
+    let before = try server.notesLog().count
+    try server.scriptNotes(["429:60"])
+    let slowed = await runArtmap(["notes", "send", "--api-url", server.base], home: home)
+    #expect(slowed.status == 1 && slowed.err.contains("HTTP 429, try again after 60 s"), "\(slowed.err)")
+    #expect(try server.notesLog().count - before == 1, "one request, then the queue waits")
+    #expect(try await notes(home).filter { $0.state == "queued" }.count == 2)
+    // Reading the open notes carries no token: a 403 there is not the token's fault.
+    try server.scriptNotes(["403"])
+    let refused = await runArtmap(["notes", "send", "--api-url", server.base], home: home)
+    #expect(refused.err.contains("HTTP 403") && !refused.err.contains("token (osm.token) was refused"), "\(refused.err)")
+}

@@ -35,3 +35,16 @@ import Testing
     let note = try #require(NoteText(words: "👩\u{200D}🎨 painted\u{200B}it", element: "node/1"))
     #expect(note.words == "👩\u{200D}🎨 painted it")
 }
+
+/// The API counts code points, not the characters a person sees: a thumbs-up with a skin tone is two, and the cut
+/// never splits one; noncharacters (U+FFFE, U+FFFF), which the API refuses, are removed.
+@Test func theLimitCountsCodePointsAsTheAPIDoesAndNoncharactersGo() throws {
+    let thumbs = String(repeating: "👍🏽", count: 1000)
+    let note = try #require(NoteText(words: "Great mural " + thumbs, element: "node/5370321933"))
+    #expect(NoteText.length(note.text) <= NoteText.apiLimit, "\(NoteText.length(note.text))")
+    #expect(note.words.hasSuffix("👍🏽…"), "cut between two thumbs: \(note.words.suffix(4))")
+    #expect(NoteText.isOverLimit("Great mural " + thumbs, element: "node/5370321933"))
+    let accents = String(repeating: "e\u{301}", count: 1932)
+    #expect(NoteText.length(try #require(NoteText(words: accents, element: "node/1")).text) <= NoteText.apiLimit)
+    #expect(NoteText.cleaned("non \u{FFFF} char \u{FFFE}") == "non char")
+}

@@ -80,7 +80,7 @@ let boundSpecialKeys: [Key] = [.up, .down, .left, .right, .shiftUp, .shiftDown, 
 /// Sequences artmap does not bind are consumed whole: never an Esc (which leaves a screen) nor a `[` (which
 /// halves the radius) nor the digits after it.
 @Test(arguments: [
-    "[15~", "[24~", "[1;5A", "[1;3D", "OP", "[[A", "[<0;12;5M", "[<64;3;4m", "[I", "[O", "[?1;2c", "[M !!", "[11^", "[200~",
+    "[15~", "[24~", "[1;5A", "[1;3D", "OP", "[[A", "[<0;12;5M", "[<64;3;4m", "[I", "[O", "[?1;2c", "[M !!", "[11^", "[201~", "[202~",
 ])
 func unknownSequencesAreDroppedWhole(tail: String) {
     #expect(decode(esc + tail) == [], "\(tail.debugDescription)")
@@ -106,4 +106,23 @@ func unknownSequencesAreDroppedWhole(tail: String) {
     #expect(decode(esc + "[1\t") == [.tab])
     // Runaway parameters are dropped, and keys after them work.
     #expect(decode(esc + "[" + String(repeating: "1;", count: 40) + "A" + "k").last == .character("k"))
+}
+
+/// Bracketed paste: what comes between `Esc [ 200 ~` and `Esc [ 201 ~` is one key, its line breaks and letters
+/// never keys of their own, even when it arrives in pieces with pauses between them.
+@Test func aBracketedPasteIsOneKeyHoweverItArrives() {
+    #expect(decode("a\u{1B}[200~the plaque\nis gone\rq\u{1B}[201~b")
+            == [.character("a"), .paste("the plaque\nis gone\rq"), .character("b")])
+    var decoder = KeyDecoder()
+    var keys = decoder.feed(Array("\u{1B}[200~half".unicodeScalars.map(\.value)))
+    keys += decoder.flush()
+    #expect(decoder.isWaiting, "a pause inside a paste keeps it open")
+    keys += decoder.feed(Array(" and\u{1B}[A the rest\u{1B}[201~".unicodeScalars.map(\.value)))
+    #expect(keys == [.paste("half and\u{1B}[A the rest")])
+    #expect(!decoder.isWaiting)
+    // A paste past the limit keeps its first part and still ends where it ends.
+    let long = String(repeating: "x", count: KeyDecoder.maximumPaste + 500)
+    let cut = decode("\u{1B}[200~" + long + "\u{1B}[201~" + "q")
+    #expect(cut.count == 2 && cut.last == .character("q"))
+    if case .paste(let text) = cut.first { #expect(text.count == KeyDecoder.maximumPaste) } else { Issue.record("\(cut.first.map { "\($0)" } ?? "none")") }
 }

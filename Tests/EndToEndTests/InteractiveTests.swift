@@ -133,26 +133,6 @@ func boxTop(_ lines: [String], _ title: String) -> (line: Int, column: Int)? {
     #expect(screen.contains { $0.hasPrefix("EXITED-1") })
 }
 
-@Test func aReplayedWalkMovesTheMarkerAndReordersTheTable() throws {
-    let home = try temporaryDirectory("walk")
-    let tmux = try TmuxSession(columns: 160, rows: 45)
-    let walk = repositoryRoot.appendingPathComponent("Resources/examples/campus-walk.gpx").path
-    try tmux.type(artmapCommandLine(home: home, arguments: ["--offline", "--gpx", walk, "--speed", "20"]))
-    // Wait for the whole first frame (a capture can fall between the table's row and the status line).
-    let start = try tmux.waitFor { lines in
-        lines.contains { $0.contains("▸ Ashton Building (1)") } && lines.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true
-    }
-    #expect(start.last { !$0.isEmpty }?.contains("GPX campus-walk.gpx") == true, "\(start.last { !$0.isEmpty } ?? "")")
-    let end = try tmux.waitFor(timeout: 60) { lines in
-        guard let first = lines.first(where: { $0.contains("│▸ ") }) else { return false }
-        return first.contains("Crown Place Halls")
-    }
-    let firstRow = end.first { $0.contains("│▸ ") } ?? ""
-    #expect(firstRow.contains("Crown Place Halls"), "the table re-sorted as the walk went: \(firstRow)")
-    #expect(end.contains { $0.contains("◎") })
-    try tmux.send("q")
-}
-
 @Test func gpsdGoingAwayLeavesTheAppRunningAndFixesResume() throws {
     let home = try temporaryDirectory("gpsd-e2e")
     let script = home.appendingPathComponent("script.json")

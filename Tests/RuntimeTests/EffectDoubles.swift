@@ -144,3 +144,44 @@ final class PlainDecoder: PictureDecoding, @unchecked Sendable {
     /// The size each decode was held to ("whole" when none).
     var screens: [String] { lock.withLock { sizes } }
 }
+
+/// A rate limiter on a `ManualClock`: a turn sooner than `interval` after the last one let go waits (parked) until the
+/// test moves the clock that far; records the interval asked and when each turn was let go, by that clock.
+final class ClockLimiter: RequestLimiter, @unchecked Sendable {
+    let clock: ManualClock
+    private let lock = NSLock()
+    private var lastTurn: Date?
+    private var waitingNow = 0
+    private var asked: [TimeInterval] = []
+    private var released: [Date] = []
+    init(clock: ManualClock) { self.clock = clock }
+
+    func waitTurn(interval: TimeInterval) async throws {
+        let delay = lock.withLock { () -> TimeInterval in
+            asked.append(interval)
+            let now = clock.now
+            let turn = lastTurn.map { max(now, $0.addingTimeInterval(interval)) } ?? now
+            lastTurn = turn
+            if turn > now { waitingNow += 1 }
+            return turn.timeIntervalSince(now)
+        }
+        if delay > 0 {
+            await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in clock.after(delay) { resume.resume() } }
+            lock.withLock { waitingNow -= 1 }
+        }
+        lock.withLock { released.append(clock.now) }
+    }
+
+    /// The turns waiting for the clock now.
+    var parked: Int { lock.withLock { waitingNow } }
+    /// The interval each turn asked for.
+    var intervals: [TimeInterval] { lock.withLock { asked } }
+    /// When each turn was let go, by the manual clock.
+    var letGo: [Date] { lock.withLock { released } }
+
+    /// Waits (up to a minute, checking often) until `count` turns are parked on the clock.
+    func waitForParked(_ count: Int, timeout: TimeInterval = 60) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while parked < count && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+    }
+}

@@ -185,3 +185,37 @@ import TestSupport
     let refusals = replies.posted.compactMap { if case .seenRefused(let why) = $0 { return why } else { return nil } }
     #expect(refusals == ["cannot save what you have seen: disk I/O error", "cannot save what you have seen: the store is read-only"])
 }
+
+@Test func twoPlaceSearchesInARowArePacedByTheLimiterTheHandlerWasGiven() async throws {
+    let (store, path) = try storeHolding([])
+    let clock = ManualClock()
+    let start = clock.now
+    let limiter = ClockLimiter(clock: clock)
+    let http = CannedHTTP(status: 200, body: #"[{"lat":"60.17","lon":"24.94","name":"Mikonkatu","display_name":"Mikonkatu, Helsinki"}]"#)
+    let local = try #require(URL(string: "http://127.0.0.1:9"))
+    var given = dependencies(store, http: http, clock: clock)
+    given.nominatimLimiter = limiter
+    given.nearMe = NearMeContext(services: OSMServices(overpass: [local], wikidata: local, commons: local, nominatim: local),
+                                 storePath: path, imageCache: ImageCache(cacheRoot: FileManager.default.temporaryDirectory),
+                                 limits: SyncLimits(), backoff: ServiceBackoff(), maxAgeDays: 30)
+    let handler = NearMeEffects(given)
+    let replies = RecordedReplies()
+    // Nothing in the store is named so: both ask Nominatim, through the one limiter of the dependencies.
+    #expect(handler.take(.findPlace("Mikonkatu", online: true), replies))
+    #expect(handler.take(.findPlace("Mikonkatu, Helsinki", online: true), replies))
+    let first = try await replies.waitForPosted(1)
+    try await limiter.waitForParked(1)
+    #expect(limiter.parked == 1, "the second search waits its turn")
+    #expect(first.count == 1 && http.urls.count == 1, "one request so far: \(http.urls)")
+    clock.advance(by: 0.5)
+    #expect(limiter.parked == 1 && http.urls.count == 1, "half a second on, still waiting")
+    clock.advance(by: 0.5)
+    let both = try await replies.waitForPosted(2)
+    #expect(http.urls.count == 2)
+    #expect(limiter.intervals == [1, 1], "Nominatim's second between requests")
+    #expect(limiter.letGo == [start, start.addingTimeInterval(1)])
+    for answer in both {
+        guard case .nearMe(.placeFound(let name, _)) = answer else { throw Unexpected("\(both)") }
+        #expect(name == "Mikonkatu")
+    }
+}

@@ -91,3 +91,18 @@ private func type(_ text: String, into state: inout AppState) {
     #expect(lines.contains { $0.contains("osm.token = ••••••••0123") }, "\(lines.last ?? "")")
     #expect(!lines.joined().contains("secret-token"))
 }
+
+/// Behind a detail N writes a note: the title bar's unread-news hint names no key there (it says "N news ●" only on the
+/// main screen, where N opens the news).
+@Test func theNewsHintNamesItsKeyOnlyWhereNOpensTheNews() throws {
+    var start = StartOptions(artworks: [havis, nameless])
+    start.reference = helsinki
+    start.news = NewsItem(text: "Late opening on Friday", fetchedAt: campusStateNow)
+    start.newsLookedBefore = true
+    var state = AppState(start: start)
+    _ = reduce(&state, .resize(TerminalSize(columns: 160, rows: 40)))
+    #expect(MainView.render(state).lines[0].contains("N news ●"), "\(MainView.render(state).lines[0])")
+    _ = state.handle(Reduced(delegates: [.openDetail(havis.key)]), from: nil)
+    let title = MainView.render(state).lines[0]
+    #expect(title.contains("news ●") && !title.contains("N news"), "\(title)")
+}

@@ -26,3 +26,17 @@ import TestSupport
     let editing = try #require(lines.first { $0.contains("Slideshow interval") }, "\(lines.joined(separator: "\n"))")
     #expect(editing.contains("▏  (default)"), "\(editing)")
 }
+
+/// The OpenStreetMap token is typed blind: a dot for each character typed, never the text (the attack on issue 47).
+@Test func theTokenIsTypedBlindOnTheSettingsScreen() throws {
+    var state = try campusState()
+    let index = try #require(Setting.all.firstIndex { $0.key == Setting.osmToken })
+    _ = reduce(&state, .key(.character(",")))
+    for _ in 0..<index { _ = reduce(&state, .key(.down)) }
+    _ = reduce(&state, .key(.enter))
+    for c in "typedsecret99" { _ = reduce(&state, .key(.character(c))) }
+    let lines = MainView.render(state).lines
+    let row = try #require(lines.first { $0.contains("▏") }, "\(lines.joined(separator: "\n"))")
+    #expect(row.contains(String(repeating: "•", count: 13) + "▏"), "\(row)")
+    #expect(!lines.joined().contains("typedsecret"), "\(lines.joined(separator: "\n"))")
+}

@@ -39,3 +39,27 @@ private final class TurnsTaken: RequestLimiter, @unchecked Sendable {
     let kept = try #require(try store.setting(StoreRequestLimiter.nominatimKey).flatMap(Double.init))
     #expect(kept > 0)
 }
+
+/// The waits a limiter asked for, on a clock that stands still.
+private final class Sleeps: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken: [TimeInterval] = []
+    func sleep(_ seconds: TimeInterval) { lock.withLock { taken.append(seconds) } }
+    var seconds: [TimeInterval] { lock.withLock { taken } }
+}
+
+/// One limiter shared by several searches (the view's) reserves each turn before waiting for it: three asked at the
+/// same moment go a second apart, not together; a kept time far ahead is not waited for.
+@Test func theStoreLimiterReservesEachTurnSoSearchesAskedTogetherGoASecondApart() async throws {
+    let store = try CatalogStore(path: try temporaryDirectory("limiter-turns").appendingPathComponent("s.sqlite").path)
+    let sleeps = Sleeps()
+    let limiter = StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey, now: { 1_000 },
+                                      sleep: { sleeps.sleep($0) })
+    for _ in 0..<3 { try await limiter.waitTurn(interval: 1) }
+    #expect(sleeps.seconds.map { ($0 * 100).rounded() } == [105, 205], "the first at once, then a second apart: \(sleeps.seconds)")
+    #expect(try store.setting(StoreRequestLimiter.nominatimKey) == "1002.0", "the last turn reserved")
+    try store.setSetting(StoreRequestLimiter.nominatimKey, "999999999")
+    try await limiter.waitTurn(interval: 1)
+    #expect(sleeps.seconds.count == 2, "a time far ahead is not waited for")
+    #expect(try store.setting(StoreRequestLimiter.nominatimKey) == "1000.0")
+}

@@ -19,4 +19,14 @@ import Testing
     stored.edges = 0
     report.stored = stored
     #expect(report.spoken == "65 artworks around here (2 new); the map is drawn, but it has no streets to walk along")
+    // Issue 50, item 8: the same data fetched again says it is up to date; a change is named.
+    stored.edges = 11517
+    stored.artworks = MergeReport()
+    stored.artworks.unchanged = 65
+    report.stored = stored
+    #expect(report.spoken == "65 artworks around here, up to date; the streets for walking are loaded")
+    stored.artworks.unchanged = 64
+    stored.artworks.changed = 1
+    report.stored = stored
+    #expect(report.spoken == "65 artworks around here (1 changed); the streets for walking are loaded")
 }

@@ -15,9 +15,14 @@ public protocol WalkPieceSource {
     /// Runs `body`, a whole route's reads, on one snapshot of the graph: a change committed meanwhile (a fetch
     /// and its relabelling) must not mix into a search whose bounds come from the labelling it started with.
     func withWalkSnapshot<T>(_ body: () throws -> T) throws -> T
+    /// The names of the streets in `box` that read otherwise in the reader's languages ("Mikonkatu" -> "Mikaelsgatan").
+    func localStreetNames(in box: FeatureBounds) throws -> [String: String]
 }
 
 extension WalkPieceSource {
+    /// Sources without the map's names in other languages name the streets as the graph does.
+    public func localStreetNames(in box: FeatureBounds) throws -> [String: String] { [:] }
+
     /// Sources that hold pieces as values do not change under a route.
     public func withWalkSnapshot<T>(_ body: () throws -> T) throws -> T { try body() }
 
@@ -42,7 +47,9 @@ public enum CorridorRouter {
     /// `trace`, when given, gets the time of each phase (the bench's profile).
     public static func route(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,
                              trace: CorridorTrace? = nil) throws -> Result<WalkingRoute, RouteFailure> {
-        try source.withWalkSnapshot { try routeInSnapshot(from: start, to: target, source: source, trace: trace) }
+        let found = try source.withWalkSnapshot { try routeInSnapshot(from: start, to: target, source: source, trace: trace) }
+        // The steps name the streets in the reader's language where the map knows it (issue 46).
+        return found.map { $0.named(by: source) }
     }
 
     private static func routeInSnapshot(from start: Coordinate, to target: Coordinate, source: WalkPieceSource,

@@ -55,12 +55,15 @@ public struct XDGOpen: WebPageOpening {
 
 /// What the run loop's effects reach the world through, built once by the composition root (the view's command)
 /// and handed to each feature's effect handler with nothing else: the store (a reader and a writer), HTTP, the clock,
-/// the browser, the picture decoder, and the services and limits the session was started with. The location source
-/// is given to the session beside it.
+/// the rate limiter, the browser, the picture decoder, and the services and limits the session was started with. The
+/// location source is given to the session beside it.
 public struct Dependencies {
     public var store: any StoreAccess
     public var http: any HTTPClient
     public var clock: any EffectClock
+    /// Paces the place searches (Nominatim asks for one a second): one limiter for the whole session, so two `@`
+    /// searches in a row wait their turns; the composition root's keeps the time in the store, across processes.
+    public var nominatimLimiter: any RequestLimiter
     public var browser: any WebPageOpening
     public var pictures: any PictureDecoding
     /// Where the campus service is and where the images go (`s` on the campus), the HTTP limits.
@@ -76,12 +79,13 @@ public struct Dependencies {
     public var notes: NotesContext?
 
     public init(store: any StoreAccess, http: any HTTPClient = CurlHTTPClient(), clock: any EffectClock = DispatchClock(),
-                browser: any WebPageOpening = XDGOpen(), pictures: any PictureDecoding = CachedPictureDecoder(),
+                nominatimLimiter: any RequestLimiter = NoRequestLimit(), browser: any WebPageOpening = XDGOpen(), pictures: any PictureDecoding = CachedPictureDecoder(),
                 sync: SyncRequest? = nil, limits: SyncLimits = SyncLimits(), nearMe: NearMeContext? = nil,
                 paintings: PaintingsContext = PaintingsContext(), sources: SourceContext? = nil, notes: NotesContext? = nil) {
         self.store = store
         self.http = http
         self.clock = clock
+        self.nominatimLimiter = nominatimLimiter
         self.browser = browser
         self.pictures = pictures
         self.sync = sync

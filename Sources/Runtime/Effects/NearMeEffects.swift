@@ -35,11 +35,14 @@ struct NearMeEffects: EffectHandler {
     let context: NearMeContext?
     let store: any StoreAccess
     let http: any HTTPClient
+    /// The session's one pacing of place searches.
+    let limiter: any RequestLimiter
 
     init(_ dependencies: Dependencies) {
         context = dependencies.nearMe
         store = dependencies.store
         http = dependencies.http
+        limiter = dependencies.nominatimLimiter
     }
 
     func handles(_ effect: Effect) -> Bool {
@@ -96,10 +99,11 @@ struct NearMeEffects: EffectHandler {
 
     /// Looks a place up (the store first, then Nominatim when `services` are given) off the loop.
     private func findPlace(_ query: String, online: Bool, services: OSMServices?, into queue: any ActionSink) {
-        let store = self.store, http = self.http
+        let store = self.store, http = self.http, limiter = self.limiter
         Task.detached {
             do {
-                let found = try await OSMLookup.findPlaces(query, limit: 1, online: services != nil, services: services, store: store, http: http)
+                let found = try await OSMLookup.findPlaces(query, limit: 1, online: services != nil, services: services, store: store,
+                                                           http: http, limiter: limiter)
                 guard let first = found.first, let point = try? Coordinate(latitude: first.latitude, longitude: first.longitude) else {
                     queue.post(.nearMe(.placeNotFound("no place named '\(DisplayText.clean(query))'\(online ? "" : " in the store (offline)")")))
                     return

@@ -118,7 +118,7 @@ struct NotesEffects: EffectHandler {
             switch result {
             case .sent: sent += 1
             case .held: held += 1
-            case .failed(let why): failed.append(why)
+            case .failed(let why, _): failed.append(why)
             case .taken: break
             }
         }

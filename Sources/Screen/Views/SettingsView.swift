@@ -31,7 +31,10 @@ public enum SettingsView {
             let saved = context.settings.saved(setting)
             let editingThis = selected && settings.editing != nil
             let given = context.settings.givenForThisRun[setting.key]
-            var value = editingThis ? (settings.editing ?? "") + "▏" : setting.displayed(context.settings.inUse(setting))
+            // A secret (the OpenStreetMap token) is typed blind, a dot a character, as a password is.
+            let typed = settings.editing ?? ""
+            var value = editingThis ? (setting.isSecret ? String(repeating: "•", count: typed.count) : typed) + "▏"
+                : setting.displayed(context.settings.inUse(setting))
             if !setting.choices.isEmpty && selected && settings.editing == nil { value = "◂ \(value) ▸" }
             // Where the value comes from: an option for this run (what is typed is saved for later runs), or the
             // default — said while typing too, so the person knows what they are replacing.

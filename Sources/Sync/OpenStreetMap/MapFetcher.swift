@@ -178,8 +178,12 @@ extension MapFetchReport {
         let merge = stored.artworks
         let count = merge.new + merge.changed + merge.unchanged
         if stored.features == 0 && stored.edges == 0 && count == 0 { return summary }
+        // Fetched again with nothing different: "up to date" says so; else the new and changed among them.
+        let news = [merge.new > 0 ? "\(merge.new) new" : nil, merge.changed > 0 ? "\(merge.changed) changed" : nil].compactMap { $0 }
+        let upToDate = merge.new == 0 && merge.changed == 0 && merge.removed == 0
+        let what = upToDate ? ", up to date" : (merge.new == count ? "" : " (" + news.joined(separator: ", ") + ")")
         var parts = [count == 0 ? "OpenStreetMap has no artworks around here"
-                        : "\(count) artwork\(count == 1 ? "" : "s") around here" + (merge.new > 0 && merge.new < count ? " (\(merge.new) new)" : "")]
+                        : "\(count) artwork\(count == 1 ? "" : "s") around here" + (news.isEmpty && !upToDate ? "" : what)]
         if stored.edges > 0 {
             parts.append("the streets for walking are loaded")
         } else if stored.features > 0 {

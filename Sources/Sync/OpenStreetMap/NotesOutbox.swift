@@ -19,7 +19,8 @@ public struct NotesOutbox: Sendable {
     public enum Result: Sendable, Equatable {
         case sent(noteID: Int64, url: String)
         case held(noteID: Int64, url: String)
-        case failed(String)
+        /// Not sent, with why; `stopsTheRest` when the API or the network refuses every note for now, not this one.
+        case failed(String, stopsTheRest: Bool = true)
         /// Another artmap claimed it first.
         case taken
     }
@@ -33,7 +34,13 @@ public struct NotesOutbox: Sendable {
             return []
         }
         var results: [(QueuedNote, Result)] = []
-        for note in queued { results.append((note, await send(note, store: store, now: now))) }
+        for note in queued {
+            let result = await send(note, store: store, now: now)
+            results.append((note, result))
+            // A refusal of every note for now (429 slow down, 5xx, no network, a refused token) leaves the rest
+            // queued unasked; only a refusal of this note's own text (400) goes on to the next.
+            if case .failed(_, let stopsTheRest) = result, stopsTheRest { break }
+        }
         return results
     }
 
@@ -42,14 +49,14 @@ public struct NotesOutbox: Sendable {
         do {
             guard try store.claimNote(note.rowID, at: now) else { return .taken }
         } catch {
-            return .failed("cannot claim the note in the store: \(error)")
+            return .failed("cannot claim the note in the store: \(error)", stopsTheRest: true)
         }
         let result = await post(note)
         let outcome: NoteOutcome
         switch result {
         case .sent(let id, let url): outcome = .sent(noteID: id, url: url)
         case .held(let id, let url): outcome = .held(noteID: id, url: url)
-        case .failed(let reason): outcome = .failed(reason)
+        case .failed(let reason, _): outcome = .failed(reason)
         case .taken: return .taken
         }
         do {
@@ -69,6 +76,8 @@ public struct NotesOutbox: Sendable {
             }
             let made = try await client.create(latitude: note.latitude, longitude: note.longitude, text: note.text)
             return .sent(noteID: made.id, url: client.pageURL(made.id))
+        } catch let error as SyncError {
+            return .failed("\(error)", stopsTheRest: error.httpStatus != 400)
         } catch {
             return .failed("\(error)")
         }
@@ -79,7 +88,7 @@ public struct NotesOutbox: Sendable {
         switch result {
         case .sent(let id, let url): return "sent: note \(id), \(url) (\(note.element))"
         case .held(let id, let url): return "already reported: note \(id), \(url) (\(note.element)); not sent again"
-        case .failed(let reason): return "not sent (\(note.element)): \(DisplayText.clean(reason)); \(queuedLine)"
+        case .failed(let reason, _): return "not sent (\(note.element)): \(DisplayText.clean(reason)); \(queuedLine)"
         case .taken: return "\(note.element): being sent by another artmap"
         }
     }

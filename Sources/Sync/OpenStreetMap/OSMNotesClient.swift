@@ -67,7 +67,7 @@ public struct OSMNotesClient: Sendable {
             throw SyncError(url: root, "\(shown): cannot make the notes URL")
         }
         let response = try await http.get(url, maxBytes: Self.maxBytes, timeout: 30, accept: "application/json")
-        try check(response, doing: "reading the open notes")
+        try check(response, doing: "reading the open notes", carriedToken: false)
         let value = try json(response.body)
         guard case .array(let features)? = value["features"] else {
             throw SyncError(url: nil, "\(shown): the open notes are not a GeoJSON FeatureCollection")
@@ -81,7 +81,7 @@ public struct OSMNotesClient: Sendable {
         let form = [("lat", String(format: "%.7f", latitude)), ("lon", String(format: "%.7f", longitude)), ("text", text)]
         let headers = token.map { ["Authorization: Bearer \($0)"] } ?? []
         let response = try await http.post(url, form: form, headers: headers, maxBytes: Self.maxBytes, timeout: 30, accept: "application/json")
-        try check(response, doing: "posting the note")
+        try check(response, doing: "posting the note", carriedToken: token != nil)
         guard let note = Self.note(try json(response.body)) else {
             throw SyncError(url: nil, "\(shown): the answer to the note is not a note (no id); it may or may not have been made — see \(webRoot)")
         }
@@ -115,29 +115,35 @@ public struct OSMNotesClient: Sendable {
         return token
     }
 
-    /// Throws the reason a person can act on for an answer that is not a note or list of notes.
-    private func check(_ response: HTTPResponse, doing what: String) throws {
+    /// Throws the reason a person can act on for an answer that is not a note or list of notes (the status kept in
+    /// the error: a 400 refuses this note, anything else every note for now). What becomes of the note is the
+    /// outbox's to say.
+    private func check(_ response: HTTPResponse, doing what: String, carriedToken: Bool) throws {
         let head = String(decoding: response.body.prefix(300), as: UTF8.self)
         let text = DisplayText.clean(head.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
         // An HTML page (a login page, a proxy's): said so by its type, or starting with a tag where JSON starts with {.
         let html = response.contentType.lowercased().contains("html") || head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<")
+        let message: String
         switch response.status {
         case 200:
-            if html { throw SyncError(url: nil, "\(shown) answered an HTML page while \(what), not the API (a login page or a proxy?); the note stays queued") }
+            if html { throw SyncError(url: nil, "\(shown) answered an HTML page while \(what), not the API (a login page or a proxy?)") }
             return
         case 400:
-            throw SyncError(url: nil, "\(shown) refused \(what) (HTTP 400\(text.isEmpty || html ? "" : ": \(text)"))")
+            message = "\(shown) refused \(what) (HTTP 400\(text.isEmpty || html ? "" : ": \(text)"))"
         case 401, 403:
-            let why = token == nil
-                ? "anonymous notes are refused; run artmap notes login"
+            // Only a request that carried the token can have had it refused.
+            let why = !carriedToken ? (token == nil ? "anonymous notes are refused; run artmap notes login" : "the API refuses this for now")
                 : "the token (osm.token) was refused; run artmap notes login for a new one"
-            throw SyncError(url: nil, "\(shown) refused \(what) (HTTP \(response.status)): \(why)")
+            message = "\(shown) refused \(what) (HTTP \(response.status)): \(why)"
         case 429:
             let after = response.retryAfter.map { ", try again after \($0) s" } ?? ""
-            throw SyncError(url: nil, "\(shown) asks artmap to slow down (HTTP 429\(after)); the note stays queued")
+            message = "\(shown) asks artmap to slow down (HTTP 429\(after))"
         default:
-            throw SyncError(url: nil, "\(shown) failed while \(what) (HTTP \(response.status)\(html ? ", an HTML page" : "")); the note stays queued")
+            message = "\(shown) failed while \(what) (HTTP \(response.status)\(html ? ", an HTML page" : ""))"
         }
+        var error = SyncError(url: nil, message)
+        error.httpStatus = response.status
+        throw error
     }
 
     private func json(_ body: Data) throws -> JSONValue {

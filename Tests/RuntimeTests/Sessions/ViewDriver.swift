@@ -22,8 +22,9 @@ final class ViewDriver {
         terminal = MemoryTerminal(size: TerminalSize(columns: columns, rows: rows))
         self.clock = clock
         let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        prepared = try #require(try await InteractiveCommand.prepareView(arguments, environment: environment, console: console.console,
-                                                                       slideshowInterval: nil, startSlideshow: false, notice: nil) { $0.clock = clock })
+        let options = try InteractiveCommand.parser.parse(arguments, as: InteractiveCommand.ViewOptions.self)
+        prepared = try await InteractiveCommand.prepareView(options: options, environment: environment, console: console.console,
+                                                            slideshowInterval: nil, startSlideshow: false, notice: nil) { $0.clock = clock }
         session.start(on: terminal)
     }
 

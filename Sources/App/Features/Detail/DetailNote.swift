@@ -43,7 +43,7 @@ public enum DetailNote {
             }
             state.note = ""
         case .typeNote(let c):
-            guard var words = state.note, words.count < wordsLimit, !c.isNewline,
+            guard var words = state.note, NoteText.length(words) + c.unicodeScalars.count <= wordsLimit, !c.isNewline,
                   !c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return .none }
             words.append(c)
             state.note = words
