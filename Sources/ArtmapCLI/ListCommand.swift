@@ -83,7 +83,7 @@ enum ListCommand: Command {
             stream.flush()
         } else {
             for line in text(reference: list.reference, buildings: list.buildings, totalBuildings: list.totalBuildings,
-                             namesCollections: collections.count > 1, origin: followsCollection ? nil : here.originLabel) {
+                             moreFurther: list.moreFurther, namesCollections: collections.count > 1, origin: followsCollection ? nil : here.originLabel) {
                 console.line(line)
             }
             if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty,
@@ -103,7 +103,15 @@ enum ListCommand: Command {
     struct Listing {
         let reference: Coordinate
         let buildings: [RankedBuilding]
-        let totalBuildings: Int
+        /// Every building of the collections, when they were read whole; nil when only the art near the reference
+        /// was read (a radius), with `moreFurther` saying whether more lies beyond.
+        let totalBuildings: Int?
+        let moreFurther: Bool
+
+        /// How far beyond the radius a list within one reads: a building's artworks stand within
+        /// `Building.sameBuildingMetres` of its first, so within twice that of its middle; and a building's first is
+        /// found among the artworks up to that far again (issue 49).
+        static let groupingMargin = 3 * Building.sameBuildingMetres
 
         init(store: CatalogStore, collections: [String], reference: Coordinate, followsCollection: Bool,
              radius: Double?, nearest: Int?) throws {
@@ -111,13 +119,31 @@ enum ListCommand: Command {
             for collection in collections where !known.contains(collection) {
                 throw CLIError(CollectionsCommand.unknownCollection(collection, known: known))
             }
+            var reference = reference
+            // Within a radius only the art near the reference is read (the collection's position index), so a list
+            // costs what its area holds, not what the store holds.
+            if let radius, !followsCollection || collections.count == 1 {
+                if followsCollection, let middle = try store.defaultReference(collection: collections[0], home: reference) { reference = middle }
+                if let near = try store.artworks(collections: collections, fields: .listing, near: reference,
+                                                 metres: radius * 1.01 + Self.groupingMargin) {
+                    self.reference = reference
+                    let query = CatalogQuery(artworks: near)
+                    buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
+                    totalBuildings = nil
+                    // More lies beyond when a collection holds more than was listed of it (counted no further than that).
+                    var listed: [String: Int] = [:]
+                    for building in buildings { for ranked in building.artworks { listed[ranked.artwork.collection, default: 0] += 1 } }
+                    moreFurther = try collections.contains { try store.holdsMoreThan(listed[$0] ?? 0, collection: $0) }
+                    return
+                }
+            }
             // Only what a list shows is read: descriptions and the rest stay in the store (long text on demand).
             let query = CatalogQuery(artworks: try store.artworks(collections: collections, fields: .listing))
-            var reference = reference
             if followsCollection, let middle = query.defaultReference(home: reference) { reference = middle }
             self.reference = reference
             buildings = query.ranked(from: reference, radius: radius, nearest: nearest)
             totalBuildings = query.buildings.count
+            moreFurther = buildings.count < query.buildings.count
         }
     }
 
@@ -175,14 +201,20 @@ enum ListCommand: Command {
         out.raw("]}")
     }
 
+    /// "(11 more further away)" when every building was counted, "(more further away)" when only the art near was read.
+    static func further(shown: Int, total: Int?, more: Bool) -> String {
+        if let total { return shown < total ? " (\(total - shown) more further away)" : "" }
+        return more ? " (more further away)" : ""
+    }
+
     /// The list as text; `namesCollections` (several collections listed together) says which holds each artwork.
     /// `origin` names where the reference came from ("home: Helsinki"), when it is not a collection's middle.
-    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int, namesCollections: Bool = false,
-                     origin: String? = nil) -> [String] {
+    static func text(reference: Coordinate, buildings: [RankedBuilding], totalBuildings: Int?, moreFurther: Bool = false,
+                     namesCollections: Bool = false, origin: String? = nil) -> [String] {
         let artworkCount = buildings.reduce(0) { $0 + $1.artworks.count }
         var lines = ["\(artworkCount) artwork\(artworkCount == 1 ? "" : "s") in \(buildings.count) building\(buildings.count == 1 ? "" : "s") near \(reference)"
             + (origin.map { " (\(DisplayText.clean($0)))" } ?? "")
-            + (buildings.count < totalBuildings ? " (\(totalBuildings - buildings.count) more further away)" : "")]
+            + further(shown: buildings.count, total: totalBuildings, more: moreFurther)]
         func describe(_ a: RankedArtwork) -> String {
             var parts = [DisplayText.clean(a.artwork.title).isEmpty ? "(untitled)" : DisplayText.clean(a.artwork.title)]
             let artist = DisplayText.clean(a.artwork.artist)

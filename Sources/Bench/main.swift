@@ -219,9 +219,16 @@ if CommandLine.arguments.dropFirst().first == "world" {
     worldMemoryBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "lists" {
+    // `Bench lists [SIDE]`: issue 49's list figures alone: a collection beside 100,000 places, a list near a point.
+    try collectionBesideBench()
+    try listNearBench(side: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 700 : 700)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "walk" {
     // `Bench walk`: the art-walk figures alone.
     try walkBench()
+    try walkOrderBench()
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "first-minute" {
@@ -240,12 +247,14 @@ if CommandLine.arguments.dropFirst().first == "conflation" {
 }
 try imageBench()
 try catalogueBench()
+try collectionBesideBench()
 try frameBench()
 instructionBench()
 worldBench()
 worldMemoryBench()
 try mapBench()
 try walkBench()
+try walkOrderBench()
 try firstMinuteBench()
 try conflationBench()
 try cityBench(side: 700)

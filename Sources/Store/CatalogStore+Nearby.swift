@@ -24,24 +24,66 @@ extension CatalogStore {
                          startMetres: Double = 50) throws -> [Artwork] {
         // Boxes are counted on the position index alone (it holds both coordinates and the collection); rows
         // are read for the last one only.
-        let inBox = "collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5 OR longitude - 360 BETWEEN ?4 AND ?5)"
-        // Named, since the planner would rather take the primary key for `collection = ?`.
-        let counting = try database.prepare("SELECT COUNT(*) FROM artworks INDEXED BY artworks_position WHERE \(inBox)")
+        let index = try boxIndex()
+        let counting = try database.prepare(Self.boxCountSQL(index: index))
         var half = startMetres
         while true {
             let box = Self.box(around: center, halfMetres: half)
-            let bounds: [SQLValue] = [.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east),
-                                      .integer(box.allLongitudes ? 1 : 0)]
-            try counting.bind(bounds)
+            try counting.bind(Self.boxValues(collection, box))
             _ = try counting.step()
             let everywhere = box.south <= -90 && box.north >= 90 && box.allLongitudes
             if Int(counting.double(0)) >= atLeast || everywhere {
-                let reading = try database.prepare("SELECT \(fields.columns) FROM artworks INDEXED BY artworks_position WHERE \(inBox) ORDER BY id")
-                try reading.bind(bounds)
-                return try Self.artworks(from: reading)
+                return try artworks(collection: collection, fields: fields, inBox: box, index: index)
             }
             half *= 2
         }
+    }
+
+    /// The artworks of `collection` within a box of `metres` each way around `center` (every artwork within
+    /// `metres` of it, on the sphere), read through the collection's position index: what a list near a point
+    /// needs, at a cost that grows with the box's art, not with the collection or the store. Nil when the store
+    /// lacks that index (a read-only store made by an older artmap): read the collection whole instead.
+    public func artworks(collection: String, fields: ArtworkFields, near center: Coordinate, metres: Double) throws -> [Artwork]? {
+        guard try Schema.hasIndex(Schema.collectionPositionIndex, in: database) else { return nil }
+        return try artworks(collection: collection, fields: fields, inBox: Self.box(around: center, halfMetres: metres),
+                            index: Schema.collectionPositionIndex)
+    }
+
+    /// The rows of `collection` in `box`, in id order, through `index`.
+    private func artworks(collection: String, fields: ArtworkFields,
+                          inBox box: (south: Double, north: Double, west: Double, east: Double, allLongitudes: Bool),
+                          index: String) throws -> [Artwork] {
+        let reading = try database.prepare(Self.boxSQL(fields, index: index))
+        try reading.bind(Self.boxValues(collection, box))
+        return try Self.artworks(from: reading)
+    }
+
+    /// The statement that reads a box of one collection through `index` (its values as `boxValues` gives them).
+    static func boxSQL(_ fields: ArtworkFields, index: String) -> String {
+        "SELECT \(fields.columns) FROM artworks INDEXED BY \(index) WHERE \(inBox) ORDER BY id"
+    }
+
+    /// The statement that counts a box of one collection on `index` alone.
+    static func boxCountSQL(index: String) -> String { "SELECT COUNT(*) FROM artworks INDEXED BY \(index) WHERE \(inBox)" }
+
+    /// The statement that finds a collection's median latitude or longitude (`column`) through `index`: ?1 the
+    /// collection, ?2 the offset.
+    static func medianSQL(_ column: String, index: String) -> String {
+        "SELECT \(column) FROM artworks INDEXED BY \(index) WHERE collection = ?1 ORDER BY \(column) LIMIT 1 OFFSET ?2"
+    }
+
+    /// A box of one collection: ?1 the collection, ?2...?5 south, north, west, east, ?6 whether every longitude.
+    static let inBox = "collection = ?1 AND latitude BETWEEN ?2 AND ?3 AND (?6 OR longitude BETWEEN ?4 AND ?5 OR longitude + 360 BETWEEN ?4 AND ?5 OR longitude - 360 BETWEEN ?4 AND ?5)"
+
+    static func boxValues(_ collection: String, _ box: (south: Double, north: Double, west: Double, east: Double, allLongitudes: Bool)) -> [SQLValue] {
+        [.text(collection), .real(box.south), .real(box.north), .real(box.west), .real(box.east), .integer(box.allLongitudes ? 1 : 0)]
+    }
+
+    /// The index a box of one collection is read through: the collection's own (schema v14), which reads that
+    /// collection's entries only; on a store without it, the position index, which reads every collection's
+    /// entries in the box's latitudes.
+    func boxIndex() throws -> String {
+        try Schema.hasIndex(Schema.collectionPositionIndex, in: database) ? Schema.collectionPositionIndex : Schema.positionIndex
     }
 
     /// A box of `halfMetres` each way around a point, in degrees; `allLongitudes` near a pole or when wider
@@ -66,8 +108,9 @@ extension CatalogStore {
         guard count > 0 else { return nil }
         // The first artwork of the latitude band within `nearby` (on the sphere, as the index measures) settles it.
         let outer = Self.box(around: home, halfMetres: nearby)
+        let index = try boxIndex()
         let band = try database.prepare("""
-            SELECT latitude, longitude FROM artworks INDEXED BY artworks_position WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3
+            SELECT latitude, longitude FROM artworks INDEXED BY \(index) WHERE collection = ?1 AND latitude BETWEEN ?2 AND ?3
             """)
         try band.bind([.text(collection), .real(outer.south), .real(outer.north)])
         while try band.step() {
@@ -75,7 +118,7 @@ extension CatalogStore {
             if SpatialIndex.sphericalDistance(home, point) <= nearby { return nil }
         }
         func median(_ column: String) throws -> Double {
-            try database.scalar("SELECT \(column) FROM artworks INDEXED BY artworks_position WHERE collection = ?1 ORDER BY \(column) LIMIT 1 OFFSET ?2",
+            try database.scalar(Self.medianSQL(column, index: index),
                                 [.text(collection), .integer(Int64(count / 2))])?.real ?? 0
         }
         return Coordinate(clampingLatitude: try median("latitude"), longitude: try median("longitude"))

@@ -1,4 +1,5 @@
 import Catalog
+import Geo
 import Foundation
 
 /// What `collections.source` holds: the source as JSON, and when the collection was last refreshed from it.
@@ -77,11 +78,16 @@ extension CatalogStore {
 }
 
 extension CatalogStore {
-    /// The collections holding an artwork with `id`, default first.
+    /// The collections holding an artwork with `id`, default first: one look-up by key in each collection (issue 49:
+    /// by `id` alone, the key's second column, it read every artwork of the store).
     public func collections(holding id: String) throws -> [String] {
-        try database.rows("SELECT collection FROM artworks WHERE id = ?1 ORDER BY collection <> ?2, collection",
-                          [.text(id), .text(Artwork.defaultCollection)]).compactMap { $0[0].text }
+        try database.rows(Self.holdingSQL, [.text(id), .text(Artwork.defaultCollection)]).compactMap { $0[0].text }
     }
+
+    static let holdingSQL = """
+        SELECT name FROM collections WHERE EXISTS (SELECT 1 FROM artworks WHERE collection = collections.name AND id = ?1)
+        ORDER BY name <> ?2, name
+        """
 }
 
 extension CatalogStore {
@@ -133,5 +139,16 @@ extension CatalogStore {
     /// held by two of them is kept from the first (`CollectionMerge`).
     public func artworks(collections: [String], fields: ArtworkFields = .all) throws -> [Artwork] {
         CollectionMerge.merge(try collections.map { try artworks(collection: $0, fields: fields) })
+    }
+
+    /// As `artworks(collections:fields:)`, only those within a box of `metres` each way around `center`, each
+    /// collection read through its position index; nil when the store lacks it (read them whole instead).
+    public func artworks(collections: [String], fields: ArtworkFields, near center: Coordinate, metres: Double) throws -> [Artwork]? {
+        var read: [[Artwork]] = []
+        for collection in collections {
+            guard let near = try artworks(collection: collection, fields: fields, near: center, metres: metres) else { return nil }
+            read.append(near)
+        }
+        return CollectionMerge.merge(read)
     }
 }

@@ -94,10 +94,16 @@ public final class CatalogStore {
                 """)
             try statement.bind([.text(collection), .text(String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self))])
         } else {
-            statement = try database.prepare("SELECT \(columns) FROM artworks WHERE collection = ?1 ORDER BY id")
+            statement = try database.prepare(Self.collectionSQL(fields))
             try statement.bind([.text(collection)])
         }
         return try Self.artworks(from: statement, languages: languages)
+    }
+
+    /// The statement that reads a collection whole, in id order: for a list, on the listing index alone (schema v14),
+    /// so no other collection's rows are read.
+    static func collectionSQL(_ fields: ArtworkFields) -> String {
+        "SELECT \(fields.columns) FROM artworks WHERE collection = ?1 ORDER BY id"
     }
 
     /// Every row of a statement selecting `artworkColumns` (or `listingColumns`), as artworks.

@@ -251,6 +251,14 @@ public enum Schema {
             UNIQUE (element, day)
         );
         """,
+        // v14 (issue 49): a collection's artworks by position, so a list near a point and the view's first frame read the
+        // box they need of that collection only; and what a list shows of a collection, in an index of its own, so a list
+        // reads that collection's entries one after another and never a page of another collection's rows.
+        """
+        CREATE INDEX IF NOT EXISTS artworks_collection_position ON artworks(collection, latitude, longitude);
+        CREATE INDEX IF NOT EXISTS artworks_listing ON artworks(collection, id, title, artist, year, latitude, longitude, building,
+            location_notes, names, wikidata);
+        """,
     ]
 
     /// The version a fully migrated file reports.
@@ -277,6 +285,7 @@ public enum Schema {
         }
         // An index the queries name (`INDEXED BY`) is made again if it went missing (dropped by hand).
         if try !hasIndex(positionIndex, in: database) { try database.execute(positionIndexSQL) }
+        if try !hasIndex(collectionPositionIndex, in: database) { try database.execute(collectionPositionIndexSQL) }
     }
 
     /// v8's data step: every row of `walk_edges` into pieces by source and tile, the components labelled,
@@ -313,6 +322,9 @@ public enum Schema {
     /// The index of artworks by position (schema v6), which the box reads name.
     public static let positionIndex = "artworks_position"
     static let positionIndexSQL = "CREATE INDEX artworks_position ON artworks(latitude, longitude, collection)"
+    /// The index of a collection's artworks by position (schema v14), which a box of one collection reads name.
+    public static let collectionPositionIndex = "artworks_collection_position"
+    static let collectionPositionIndexSQL = "CREATE INDEX artworks_collection_position ON artworks(collection, latitude, longitude)"
 
     static func hasIndex(_ name: String, in database: Database) throws -> Bool {
         try database.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", [.text(name)])?.integer == 1

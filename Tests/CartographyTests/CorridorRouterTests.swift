@@ -4,40 +4,6 @@ import TestSupport
 import Testing
 @testable import Cartography
 
-/// The stored graph held in memory: pieces as the store keeps them, labelled from the whole graph, and
-/// a count of the edges read, to see that a corridor reads less than everything.
-private final class MemoryPieces: WalkPieceSource {
-    let pieces: [WalkPiece]
-    let facts: WalkGraphFacts
-    var edgesRead = 0
-    /// Every tile range asked for.
-    var requested: [ClosedRange<Int64>] = []
-
-    init(_ edges: [WalkEdge]) {
-        var builder = WalkPieceBuilder()
-        for edge in edges { builder.add(edge) }
-        let whole = WalkGraph(edges: edges)
-        pieces = builder.take().map { piece in
-            var labelled = piece
-            for id in piece.nodeIDs {
-                let node = whole.node(id: id)!
-                labelled.componentKeys.append(Int64(whole.components[node]))
-                labelled.componentSizes.append(Int32(whole.componentSize(of: node)))
-            }
-            return labelled
-        }
-        facts = WalkGraphFacts(nodeCount: whole.nodeCount, largestComponentSize: Int(whole.componentSizes.max() ?? 0), bounds: whole.bounds)
-    }
-
-    func walkFacts() throws -> WalkGraphFacts? { facts }
-    func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece] {
-        requested += ranges
-        let found = pieces.filter { piece in ranges.contains { $0.contains(piece.tile) } }
-        edgesRead += found.reduce(0) { $0 + $1.edgeCount }
-        return found
-    }
-}
-
 /// A plain Dijkstra over the edges between two nodes, for an answer that shares no code with A*.
 private func dijkstra(_ edges: [WalkEdge], from source: Int64, to target: Int64) -> Double? {
     var next: [Int64: [(Int64, Double)]] = [:]

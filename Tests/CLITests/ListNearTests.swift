@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import ArtmapCLI
+
+// Issue 49: a list within a radius reads only the art near its point (the collection's position index), and shows
+// exactly what the list of the whole collection shows within that radius: the same buildings, grouped the same way.
+
+/// A building as a list shows it: its name, distance and artworks' ids.
+private func shown(_ list: ListJSON) -> [String] {
+    list.buildings.map { b in "\(b.name) \(String(format: "%.1f", b.distance_m)) \(b.artworks.map(\.id))" }
+}
+
+private func list(_ arguments: [String], home: URL) async throws -> ListJSON {
+    let result = await runArtmap(["list", "--json"] + arguments, home: home)
+    #expect(result.status == 0, "\(result.err)")
+    return try JSONDecoder().decode(ListJSON.self, from: Data(result.out.utf8))
+}
+
+@Test func aListWithinARadiusShowsWhatTheWholeListShowsWithinIt() async throws {
+    let campus = try temporaryDirectory("list-near-campus")
+    let helsinki = try await helsinkiHome("list-near-helsinki")
+    let cases: [(URL, String, [Double])] = [
+        (campus, "53.406566,-2.966531", [30, 150, 400]),
+        (campus, "53.403219,-2.965829", [100, 1_000]),
+        (helsinki, "60.1699,24.9449", [100, 300, 800, 2_500]),
+        (helsinki, "60.1631,24.9120", [500]),
+    ]
+    var nonEmpty = 0
+    for (home, point, radii) in cases {
+        let whole = try await list(["--at", point], home: home)
+        for radius in radii {
+            let near = try await list(["--at", point, "--radius", String(radius)], home: home)
+            let expected = whole.buildings.filter { $0.distance_m <= radius }
+            #expect(shown(near) == shown(ListJSON(reference: whole.reference, buildings: expected)), "\(point) within \(radius) m")
+            if !near.buildings.isEmpty { nonEmpty += 1 }
+            // With --nearest too: the nearest within the radius.
+            let two = try await list(["--at", point, "--radius", String(radius), "--nearest", "2"], home: home)
+            #expect(shown(two) == Array(shown(near).prefix(2)))
+        }
+    }
+    #expect(nonEmpty >= 8, "the radii hold art")
+}
+
+@Test func aListWithinARadiusSaysWhenMoreLiesFurther() async throws {
+    let home = try temporaryDirectory("list-near-text")
+    let near = await runArtmap(["list", "--at", "53.406566,-2.966531", "--radius", "60"], home: home)
+    #expect(near.status == 0, "\(near.err)")
+    let first = near.out.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.hasSuffix("buildings near 53.406566,-2.966531 (--at) (more further away)") && !first.hasPrefix("31 "), "\(near.out)")
+    let all = await runArtmap(["list", "--at", "53.406566,-2.966531", "--radius", "50000"], home: home)
+    #expect(all.out.hasPrefix("31 artworks in 13 buildings near 53.406566,-2.966531 (--at)\n"), "\(all.out)")
+}
