@@ -153,6 +153,8 @@ private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes
                 ALTER TABLE walk_pieces ADD COLUMN components BLOB NOT NULL DEFAULT x'';
                 UPDATE walk_pieces SET components = (SELECT components FROM walk_components WHERE piece = walk_pieces.id);
                 DROP TABLE walk_components;
+                DROP INDEX IF EXISTS artworks_listing;
+                DROP INDEX IF EXISTS artworks_collection_position;
                 ALTER TABLE artworks DROP COLUMN names;
                 ALTER TABLE artworks DROP COLUMN wikidata;
                 ALTER TABLE artworks DROP COLUMN merged;
