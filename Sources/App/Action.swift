@@ -115,7 +115,7 @@ public enum Effect: Hashable, Sendable {
     /// Walked past: mark these seen (a mark kept keeps its first date); answered with `seenLoaded`.
     case markSeen([ArtworkKey])
     /// N on a detail: queue a note to OpenStreetMap, then send the queue when online; answered with `notesAnswered`.
-    case queueNote(NoteRequest)
+    case queueNote(NoteRequest, screen: ScreenID? = nil)
     /// Send the queued notes (the view started online); answered with `notesAnswered` when any was sent or held.
     case sendNotes
     /// Find the Night Watch and artworks with cached images in the store; answer the slideshow that asked with
@@ -176,6 +176,7 @@ extension Effect {
         case .saveWalk(let request, nil): return .saveWalk(request, screen: id)
         case .resumeWalk(let request, nil): return .resumeWalk(request, screen: id)
         case .findSlideshowPictures(nil): return .findSlideshowPictures(screen: id)
+        case .queueNote(let request, nil): return .queueNote(request, screen: id)
         default: return self
         }
     }

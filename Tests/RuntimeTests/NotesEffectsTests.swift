@@ -43,7 +43,17 @@ private func lines(_ actions: [Action]) -> [String] {
     // The same element again today: refused, nothing queued.
     let again = RecordedReplies()
     _ = NotesEffects(online).take(.queueNote(request("5", "Still no artist")), again)
-    #expect(lines(again.posted) == ["node/5 already has a note from today (sent); one note an element a day"])
+    #expect(lines(again.posted) == ["node/5 already has a note from today (sent); one note an element a day (artmap notes remove node/5 takes back an unsent one)"])
+    // Asked by a detail still open, with the words typed: the words go back to that detail with the reason.
+    let words = NoteRequest(artwork: ArtworkKey(collection: "campus", id: "node/5"), element: "node/5", latitude: 60.1677, longitude: 24.9523,
+                            text: "Third try\n\nnode/5 https://www.openstreetmap.org/node/5\n#artmap", words: "Third try")
+    let back = RecordedReplies()
+    _ = NotesEffects(online).take(.queueNote(words, screen: ScreenID(7)), back)
+    let answer = try #require(back.posted.lazy.compactMap { action -> (OverlayAction, ScreenID)? in
+        if case .answer(let action, let screen) = action { return (action, screen) } else { return nil }
+    }.first, "\(back.posted)")
+    #expect(answer.1 == ScreenID(7))
+    #expect(answer.0 == .detail(.noteRefused(words: "Third try", why: "node/5 already has a note from today (sent); one note an element a day (artmap notes remove node/5 takes back an unsent one)")))
 }
 
 @Test func onlineWithoutATokenTheViewQueuesAndSaysHowToSend() throws {

@@ -45,9 +45,19 @@ private func type(_ text: String, into state: inout AppState) {
     #expect(lines.contains { $0.contains("Enter queue the note · Esc never mind") })
     let effects = reduce(&state, .key(.enter))
     let expected = "Mural by Eila Hiltunen\n\nnode/4417000002 https://www.openstreetmap.org/node/4417000002\n#artmap"
-    #expect(effects.contains(.queueNote(NoteRequest(artwork: nameless.key, element: "node/4417000002", latitude: nameless.coordinate.latitude,
-                                                    longitude: nameless.coordinate.longitude, text: expected))), "\(effects)")
+    let asked = try #require(effects.lazy.compactMap { effect -> (NoteRequest, ScreenID?)? in
+        if case .queueNote(let request, let screen) = effect { return (request, screen) } else { return nil }
+    }.first, "\(effects)")
+    #expect(asked.0 == NoteRequest(artwork: nameless.key, element: "node/4417000002", latitude: nameless.coordinate.latitude,
+                                   longitude: nameless.coordinate.longitude, text: expected, words: "Mural by Eila Hiltunen"))
+    let screen = try #require(asked.1, "the effect names the detail that asked")
     #expect(try #require(state.top(DetailState.self)).note == nil)
+    // Refused (a note about it today already): the words come back to the editor, with the reason.
+    _ = reduce(&state, .answer(.detail(.noteRefused(words: "Mural by Eila Hiltunen", why: "node/4417000002 already has a note from today (queued)")), to: screen))
+    lines = MainView.render(state).lines
+    #expect(lines.contains { $0.contains("Note to OpenStreetMap: Mural by Eila Hiltunen▏") }, "\(lines.joined(separator: "\n"))")
+    #expect(lines.contains { $0.contains("already has a note from today (queued); your words are kept (Esc drops them)") }, "\(lines.joined(separator: "\n"))")
+    _ = reduce(&state, .key(.escape))
     _ = reduce(&state, .notesAnswered("sent: note 1000, https://www.openstreetmap.org/note/1000 (node/4417000002)"))
     lines = MainView.render(state).lines
     #expect(lines.contains { $0.contains("sent: note 1000") }, "\(lines.joined(separator: "\n"))")

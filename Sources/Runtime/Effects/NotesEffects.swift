@@ -50,8 +50,8 @@ struct NotesEffects: EffectHandler {
 
     func perform(_ effect: Effect, _ replies: any ActionSink) {
         switch effect {
-        case .queueNote(let request):
-            queue(request, replies)
+        case .queueNote(let request, let screen):
+            queue(request, screen: screen, replies)
         case .sendNotes:
             guard notSending == nil else { return }
             send(nil, replies)
@@ -60,9 +60,17 @@ struct NotesEffects: EffectHandler {
         }
     }
 
-    private func queue(_ request: NoteRequest, _ replies: any ActionSink) {
+    private func queue(_ request: NoteRequest, screen: ScreenID?, _ replies: any ActionSink) {
+        // Not queued: the detail that asked (when still open) gets the words back with the reason; else the status line.
+        func refuse(_ why: String) {
+            if let screen, !request.words.isEmpty {
+                replies.post(.answer(.detail(.noteRefused(words: request.words, why: why)), to: screen))
+            } else {
+                replies.post(.notesAnswered(why))
+            }
+        }
         guard !store.isReadOnly else {
-            replies.post(.notesAnswered("cannot queue the note: the store is read-only"))
+            refuse("cannot queue the note: the store is read-only")
             return
         }
         let now = clock.now
@@ -73,12 +81,13 @@ struct NotesEffects: EffectHandler {
                                  text: request.text, at: now)
             }
         } catch {
-            replies.post(.notesAnswered("cannot queue the note: \(error)"))
+            refuse("cannot queue the note: \(error)")
             return
         }
         switch queued {
         case .alreadyToday(let earlier):
-            replies.post(.notesAnswered("\(request.element) already has a note from today (\(earlier.state.rawValue)); one note an element a day"))
+            refuse("\(request.element) already has a note from today (\(earlier.state.rawValue)); one note an element a day "
+                   + "(artmap notes remove \(request.element) takes back an unsent one)")
         case .queued(let note):
             if let why = notSending {
                 replies.post(.notesAnswered("\(request.element): \(NotesOutbox.queuedLine) (\(why))"))

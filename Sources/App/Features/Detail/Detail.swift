@@ -28,6 +28,8 @@ public enum DetailAction: Hashable, Sendable {
     case eraseNote
     case cancelNote
     case queueNote
+    /// The note could not be queued, and why: the words typed go back into the editor.
+    case noteRefused(words: String, why: String)
 }
 
 /// An artwork's detail: scrolls its text, opens its picture full screen, and takes a note to OpenStreetMap.
@@ -59,7 +61,7 @@ public enum DetailFeature {
             case .noneAtSource(let why)?: return Reduced(delegates: [.message("no picture to view: " + context.noPictureAtSourceText(why))])
             case .failed(let reason)?: return Reduced(delegates: [.message("no picture to view: \(reason)")])
             }
-        case .startNote, .typeNote, .eraseNote, .cancelNote, .queueNote:
+        case .startNote, .typeNote, .eraseNote, .cancelNote, .queueNote, .noteRefused:
             return DetailNote.reduce(&state, action, context)
         }
     }

@@ -55,6 +55,10 @@ public enum DetailNote {
         case .cancelNote:
             state.note = nil
             return Reduced(delegates: [.message("no note sent")])
+        case .noteRefused(let words, let why):
+            // Not queued (a note about this element today already, a read-only store): the words come back to the editor.
+            state.note = words
+            return Reduced(delegates: [.message("\(why); your words are kept (Esc drops them)")])
         case .queueNote:
             guard let words = state.note, let element = NoteText.element(state.artwork.id) else { return .none }
             guard let note = NoteText(words: words, element: element) else {
@@ -63,7 +67,7 @@ public enum DetailNote {
             guard let artwork = context.anyArtwork(state.artwork) else { return Reduced(delegates: [.message("the artwork is no longer shown")]) }
             state.note = nil
             let request = NoteRequest(artwork: state.artwork, element: element, latitude: artwork.coordinate.latitude,
-                                      longitude: artwork.coordinate.longitude, text: note.text)
+                                      longitude: artwork.coordinate.longitude, text: note.text, words: words)
             return Reduced(effects: [.queueNote(request)], delegates: [.message("queuing the note about \(element)…")])
         default:
             break
@@ -81,8 +85,11 @@ public struct NoteRequest: Hashable, Sendable {
     public let longitude: Double
     /// The whole text as it will be posted (`NoteText.text`).
     public let text: String
+    /// The person's words as typed: given back to the editor when the note cannot be queued.
+    public let words: String
 
-    public init(artwork: ArtworkKey, element: String, latitude: Double, longitude: Double, text: String) {
+    public init(artwork: ArtworkKey, element: String, latitude: Double, longitude: Double, text: String, words: String = "") {
+        self.words = words
         self.artwork = artwork
         self.element = element
         self.latitude = latitude
