@@ -135,21 +135,6 @@ public final class CatalogStore {
         return result
     }
 
-    /// What each artwork of `collection` holds, as one text per id (every column but when it last changed): a fetch
-    /// that writes an artwork twice compares the last against the first to say whether it changed at all.
-    public func contentFingerprints(collection: String) throws -> [String: String] {
-        let columns = try database.prepare("PRAGMA table_info(artworks)").rows().compactMap { row -> String? in
-            guard row.count > 1, case .text(let name) = row[1], name != "changed_at", name != "collection", name != "id" else { return nil }
-            return name
-        }
-        let statement = try database.prepare("SELECT id, " + columns.map { "quote(\($0))" }.joined(separator: " || ',' || ")
-                                             + " FROM artworks WHERE collection = ?1")
-        try statement.bind([.text(collection)])
-        var result: [String: String] = [:]
-        while try statement.step() { result[statement.text(0)] = statement.text(1) }
-        return result
-    }
-
     /// Names of the collections, default first.
     public func collectionNames() throws -> [String] {
         try database.rows("SELECT name FROM collections ORDER BY name <> ?1, name", [.text(Artwork.defaultCollection)])

@@ -145,8 +145,8 @@ private struct InOrderArrivals {
     /// The artworks' question failed: boxes are stored without waiting for it.
     private var artworksFailedToArrive = false
     private var held: [Int: Data] = [:]
-    /// What each artwork stored before this fetch wrote anything held, by id, and what the artworks' answer stored.
-    private var before: [String: String] = [:]
+    /// The ids stored before this fetch wrote anything, and what the artworks' answer stored.
+    private var before: Set<String> = []
     private var first = MergeReport()
     private var spent = FetchBudget.Spent()
     private var stored = TileReplaceReport()
@@ -177,7 +177,7 @@ private struct InOrderArrivals {
         try Task.checkCancellation()
         try request.beforeWriting?()
         // What the fetch found new is counted against the ids stored before it began.
-        before = try store.contentFingerprints(collection: CollectionID.osm.name)
+        before = Set(try store.ids(collection: CollectionID.osm.name))
         if !artworks.isEmpty {
             do {
                 first = try store.storeFetchedArtworks(artworks)
@@ -234,16 +234,15 @@ private struct InOrderArrivals {
     }
 
     /// The fetch's counts: the artworks' answer stored them first and the streets' answers stored them again (placed
-    /// in their buildings now, a way's middle from its outline rather than Overpass's centre), so each artwork is
-    /// counted once: new when it was not stored before this fetch, changed only when what it holds now differs from
-    /// what it held then (a fetch of unchanged data says so, not "1 changed").
+    /// in their buildings now), so each artwork is counted once, new when it was not stored before this fetch. Both
+    /// write only what differs (`storeFetchedArtworks` keeps a way's stored point against Overpass's rounded centre),
+    /// so a fetch of unchanged data touches nothing and says so, not "1 changed".
     func summarise(into report: inout MapFetchReport) {
         var stored = stored
         let seen = stored.artworks.new + stored.artworks.changed + stored.artworks.unchanged
         let touched = Set(first.touchedIDs).union(stored.artworks.touchedIDs)
-        let new = touched.filter { before[$0] == nil }.count
-        let now = (try? store.contentFingerprints(collection: CollectionID.osm.name)) ?? [:]
-        let changed = touched.filter { id in before[id].map { now[id] != $0 } ?? false }.count
+        let new = touched.subtracting(before).count
+        let changed = touched.intersection(before).count
         stored.artworks.new = new
         stored.artworks.changed = changed
         stored.artworks.unchanged = max(0, seen - new - changed)
