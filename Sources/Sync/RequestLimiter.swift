@@ -42,7 +42,7 @@ public final class StoreRequestLimiter: RequestLimiter, @unchecked Sendable {
     }
 
     public func waitTurn(interval: TimeInterval) async throws {
-        let wait = try lock.withLock { () throws -> TimeInterval in
+        let (turn, wait) = try lock.withLock { () throws -> (TimeInterval, TimeInterval) in
             let time = now()
             let last = try store.setting(key).flatMap(Double.init)
             // The turn after the last one let go or reserved; a time more than a minute ahead (a clock set back, a hand
@@ -50,8 +50,15 @@ public final class StoreRequestLimiter: RequestLimiter, @unchecked Sendable {
             var turn = time
             if let last, last > time - interval, last < time + Self.furthestAhead { turn = last + interval }
             try store.setSetting(key, String(turn))
-            return turn - time
+            return (turn, turn - time)
         }
-        if wait > 0 { try await sleep(wait + 0.05) }
+        guard wait > 0 else { return }
+        try await sleep(wait + 0.1)
+        // Woken later than the turn (a loaded machine): the next turn counts from when this request goes, as the
+        // service sees it, unless another search has reserved a later turn meanwhile.
+        try lock.withLock {
+            let time = now()
+            if try store.setting(key).flatMap(Double.init) == turn, time > turn { try store.setSetting(key, String(time)) }
+        }
     }
 }

@@ -56,10 +56,25 @@ private final class Sleeps: @unchecked Sendable {
     let limiter = StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey, now: { 1_000 },
                                       sleep: { sleeps.sleep($0) })
     for _ in 0..<3 { try await limiter.waitTurn(interval: 1) }
-    #expect(sleeps.seconds.map { ($0 * 100).rounded() } == [105, 205], "the first at once, then a second apart: \(sleeps.seconds)")
+    #expect(sleeps.seconds.map { ($0 * 100).rounded() } == [110, 210], "the first at once, then a second apart: \(sleeps.seconds)")
     #expect(try store.setting(StoreRequestLimiter.nominatimKey) == "1002.0", "the last turn reserved")
     try store.setSetting(StoreRequestLimiter.nominatimKey, "999999999")
     try await limiter.waitTurn(interval: 1)
     #expect(sleeps.seconds.count == 2, "a time far ahead is not waited for")
     #expect(try store.setting(StoreRequestLimiter.nominatimKey) == "1000.0")
+}
+
+/// A search woken late (a loaded machine: the clock is past its turn when the sleep ends) moves the kept time to when
+/// it goes, so the next waits a whole second from the request the service saw, not from the turn it was given.
+@Test func aSearchWokenLateCountsTheNextTurnFromWhenItWent() async throws {
+    let store = try CatalogStore(path: try temporaryDirectory("limiter-late").appendingPathComponent("s.sqlite").path)
+    final class Clock: @unchecked Sendable { var time: TimeInterval = 1_000 }
+    let clock = Clock()
+    try store.setSetting(StoreRequestLimiter.nominatimKey, "999.5")
+    // The sleep ends 0.7 s past the turn (1000.5): the request goes at 1001.3.
+    let limiter = StoreRequestLimiter(store: store, key: StoreRequestLimiter.nominatimKey, now: { clock.time },
+                                      sleep: { clock.time += $0 + 0.7 })
+    try await limiter.waitTurn(interval: 1)
+    let kept = try #require(try store.setting(StoreRequestLimiter.nominatimKey).flatMap(Double.init))
+    #expect(abs(kept - 1001.3) < 1e-6, "\(kept)")
 }
