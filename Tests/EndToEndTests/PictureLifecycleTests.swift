@@ -47,6 +47,20 @@ func offset(of needle: String, in program: PtyProgram, from: Int = 0) -> Int? {
     return nil
 }
 
+/// Whether the last thing painted is a whole sixel picture: one begun after the last clear, its ST written.
+func sixelShownLast(_ output: [UInt8]) -> Bool {
+    guard let picture = lastOffset(of: sixelStart, in: output) else { return false }
+    let clear = lastOffset(of: clearScreen, in: output) ?? -1
+    return picture > clear && PtyProgram.contains(output, Array("\u{1B}\\".utf8), from: picture)
+}
+
+/// Where `needle` last occurs in `bytes`.
+func lastOffset(of needle: String, in bytes: [UInt8]) -> Int? {
+    let pattern = Array(needle.utf8)
+    guard bytes.count >= pattern.count else { return nil }
+    return (0...(bytes.count - pattern.count)).reversed().first { bytes[$0] == pattern[0] && Array(bytes[$0..<$0 + pattern.count]) == pattern }
+}
+
 /// The cells a kitty image covers, from its first chunk's `c=` and `r=` keys.
 func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: Int)? {
     guard let start = offset(of: kittyImage, in: program, from: mark) else { return nil }
@@ -137,15 +151,16 @@ func kittyCells(_ program: PtyProgram, after mark: Int) -> (columns: Int, rows: 
     let cleared = try #require(offset(of: clearScreen, in: program, from: mark), "cleared: \(program.text(from: mark).prefix(200).debugDescription)")
     #expect(cleared < (offset(of: sixelStart, in: program, from: mark) ?? 0))
 
-    // A resize: cleared (the old picture with it) and the picture drawn again.
+    // A resize: cleared (the old picture with it) and the picture drawn again after the clear.
     mark = program.output.count
     program.resize(columns: 120, rows: 40)
-    try #require(program.read(untilContains: sixelStart, after: mark), "the picture drawn again after the resize")
+    try #require(program.read(untilContains: clearScreen, after: mark), "cleared after the resize")
     let resizeClear = try #require(offset(of: clearScreen, in: program, from: mark))
-    #expect(resizeClear < (offset(of: sixelStart, in: program, from: mark) ?? 0))
+    try #require(program.read(untilContains: sixelStart, after: resizeClear), "the picture drawn again after the resize")
 
-    // Quitting: blanks over the picture, then the terminal given back.
-    try #require(program.read(untilContains: "\u{1B}\\", after: try #require(offset(of: sixelStart, in: program, from: mark))))
+    // Quitting: blanks over the picture, then the terminal given back. The test waits until the screen's last
+    // word is a whole picture after the last clear (a frame begun before the resize may still be arriving).
+    try #require(program.read(until: sixelShownLast), "a picture on screen: \(program.text(from: mark).suffix(400).debugDescription)")
     mark = program.output.count
     program.signal(SIGTERM)
     #expect(program.waitForExit())
