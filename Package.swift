@@ -36,7 +36,7 @@ let package = Package(
         // One owner of PROJ's context and transformations, below Cartography's importers.
         .target(name: "Projection", dependencies: ["CProj"]),
         .target(name: "Cartography", dependencies: ["Catalog", "Geo", "COsmium", "Projection"]),
-        .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite"]),
+        .target(name: "Store", dependencies: ["Cartography", "Catalog", "Geo", "CSQLite", "CMallocArena"]),
         .target(name: "Sync", dependencies: ["Store", "Cartography", "Catalog", "Geo", "CCurl"]),
         // libxml2's streaming reader, for GPX (Location).
         .target(name: "XMLReading", dependencies: ["CXML2"]),

@@ -427,7 +427,7 @@ COsmium Cartography|Bench
 CCurl Sync
 CNcursesw Curses
 CTerminalRescue Curses
-CMallocArena ArtmapCLI
+CMallocArena ArtmapCLI|Store
 CJPEG Imaging
 CPNG Imaging
 CChafa Imaging

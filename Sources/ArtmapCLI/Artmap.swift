@@ -65,7 +65,11 @@ public enum Artmap {
     /// which would otherwise get an arena of its own, the catalogue in one and what the loop frees in another,
     /// neither reusing the other's holes: 2 MB of the view's 60 at 100,000 artworks (docs/DECISIONS.md, issue 19).
     /// Commands keep glibc's default, which lets a sync's decoder and merge allocate side by side.
+    /// libosmium decodes an OpenStreetMap file ahead of the import on threads of its own and queues up to 20
+    /// decoded blocks, about 100 MB in a region-sized file; 4 keep both cores as busy at a third of the memory
+    /// (issue 49). Set before any thread starts (a person's own setting wins).
     public static func prepareProcess(arguments: [String]) {
+        setenv("OSMIUM_MAX_OSMDATA_QUEUE_SIZE", "4", 0)
         let command = arguments.first ?? ""
         let mayBeTheView = command.isEmpty || command.hasPrefix("-") || command == "slideshow"
         if mayBeTheView && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 {

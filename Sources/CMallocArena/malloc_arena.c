@@ -12,3 +12,19 @@ int artmap_malloc_single_arena(void) {
     return 0;
 #endif
 }
+
+int artmap_malloc_trim(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
+int artmap_malloc_map_large(void) {
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+    return mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#else
+    return 0;
+#endif
+}

@@ -13,7 +13,7 @@
 #include <osmium/builder/osm_object_builder.hpp>
 #include <osmium/handler.hpp>
 #include <osmium/handler/node_locations_for_ways.hpp>
-#include <osmium/index/map/flex_mem.hpp>
+#include <osmium/index/map.hpp>
 #include <osmium/io/any_input.hpp>
 #include <osmium/relations/manager_util.hpp>
 #include <osmium/relations/relations_manager.hpp>
@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -564,7 +565,103 @@ void prescan_pbf(const Source &source, uint64_t file_size, const cosmium_limits 
     }
 }
 
-using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+/// Node locations for ways in 12 bytes a node, grown a chunk at a time: osmium's FlexMem keeps a sparse file's
+/// nodes in one vector of 16-byte entries that doubles as it grows (up to 32 bytes a node, and both copies at
+/// once while it moves), the larger part of an import's peak. Ids as the file gives them in order go into
+/// chunks of `chunk_size` entries, each a base id with 32-bit offsets beside the locations; a lookup finds the
+/// chunk, then the offset, by binary search. A file whose ids are not in order (JOSM's negative ids) is
+/// sorted once when the first way needs a location.
+class CompactLocations : public osmium::index::map::Map<osmium::unsigned_object_id_type, osmium::Location> {
+    static constexpr uint32_t chunk_size = 1u << 16;
+
+    struct Chunk {
+        uint64_t base = 0;
+        uint32_t count = 0;
+        std::unique_ptr<uint32_t[]> offsets{new uint32_t[chunk_size]};
+        std::unique_ptr<osmium::Location[]> values{new osmium::Location[chunk_size]};
+        uint64_t last() const { return base + offsets[count - 1]; }
+    };
+
+    std::vector<Chunk> m_chunks;
+    std::vector<std::pair<uint64_t, osmium::Location>> m_loose;
+    size_t m_size = 0;
+    bool m_sorted = true;
+
+    void append(uint64_t id, const osmium::Location &value) {
+        if (m_chunks.empty() || m_chunks.back().count == chunk_size || id - m_chunks.back().base > UINT32_MAX) {
+            m_chunks.emplace_back();
+            m_chunks.back().base = id;
+        }
+        Chunk &chunk = m_chunks.back();
+        chunk.offsets[chunk.count] = static_cast<uint32_t>(id - chunk.base);
+        chunk.values[chunk.count] = value;
+        ++chunk.count;
+        ++m_size;
+    }
+
+public:
+    void set(const osmium::unsigned_object_id_type id, const osmium::Location value) final {
+        if (m_sorted && !m_chunks.empty() && id <= m_chunks.back().last()) m_sorted = false;
+        // Out of order: kept as it comes until `sort`.
+        if (!m_sorted) m_loose.emplace_back(id, value);
+        else append(id, value);
+    }
+
+    osmium::Location get_noexcept(const osmium::unsigned_object_id_type id) const noexcept final {
+        auto after = std::upper_bound(m_chunks.begin(), m_chunks.end(), id, [](uint64_t value, const Chunk &chunk) { return value < chunk.base; });
+        if (after == m_chunks.begin()) return osmium::Location{};
+        const Chunk &chunk = *(after - 1);
+        if (id - chunk.base > UINT32_MAX) return osmium::Location{};
+        const uint32_t offset = static_cast<uint32_t>(id - chunk.base);
+        const uint32_t *begin = chunk.offsets.get(), *end = begin + chunk.count;
+        const uint32_t *found = std::lower_bound(begin, end, offset);
+        if (found == end || *found != offset) return osmium::Location{};
+        return chunk.values[found - begin];
+    }
+
+    osmium::Location get(const osmium::unsigned_object_id_type id) const final {
+        const osmium::Location location = get_noexcept(id);
+        if (!location.valid()) throw osmium::not_found{"node " + std::to_string(id) + " has no location"};
+        return location;
+    }
+
+    size_t size() const final { return m_size + m_loose.size(); }
+
+    size_t used_memory() const final { return m_chunks.size() * (sizeof(Chunk) + chunk_size * (sizeof(uint32_t) + sizeof(osmium::Location))); }
+
+    void clear() final {
+        m_chunks.clear();
+        m_loose.clear();
+        m_size = 0;
+        m_sorted = true;
+    }
+
+    /// Puts ids that came out of order into order (the last of a repeated id wins, as osmium's own maps).
+    void sort() final {
+        if (m_sorted) return;
+        // In the order they came (every entry in chunks came before the first out of order), so the last of
+        // a repeated id is the one kept.
+        struct Entry {
+            uint64_t id;
+            size_t order;
+            osmium::Location value;
+        };
+        std::vector<Entry> all;
+        all.reserve(size());
+        for (const Chunk &chunk : m_chunks) {
+            for (uint32_t i = 0; i < chunk.count; ++i) all.push_back(Entry{chunk.base + chunk.offsets[i], all.size(), chunk.values[i]});
+        }
+        for (const auto &loose : m_loose) all.push_back(Entry{loose.first, all.size(), loose.second});
+        std::sort(all.begin(), all.end(), [](const Entry &a, const Entry &b) { return a.id != b.id ? a.id < b.id : a.order < b.order; });
+        clear();
+        for (size_t i = 0; i < all.size(); ++i) {
+            if (i + 1 < all.size() && all[i + 1].id == all[i].id) continue;
+            append(all[i].id, all[i].value);
+        }
+    }
+};
+
+using Index = CompactLocations;
 using Locations = osmium::handler::NodeLocationsForWays<Index, Index>;
 
 /// Both passes: relations first (which multipolygons need which ways), then everything in file order.

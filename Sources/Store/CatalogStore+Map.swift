@@ -1,3 +1,4 @@
+import CMallocArena
 import Cartography
 import Catalog
 import Foundation
@@ -13,6 +14,9 @@ extension CatalogStore {
         // inserts, the indexes kept when other sources are big) are read back from the file again and again.
         try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
         defer { try? database.execute("PRAGMA cache_size = -2000") }
+        // Each phase's large arrays (the node index, the boxes, the labelling's columns) go back to the system
+        // when freed, so the next phase's do not add to them (the import's peak is one phase's, not a sum).
+        _ = artmap_malloc_map_large()
         return try database.inTransaction {
             // Taking many boxes out of the R-tree one by one costs as much as putting them in: when the source
             // replaced had many, the tree is rebuilt at the end from the other sources' boxes and the new ones.
@@ -29,12 +33,16 @@ extension CatalogStore {
             // With few rows from other sources, the indexes are made again after the rows are in (and the
             // replaced rows leave without touching them: one pass over the table, not a million index deletes).
             var dropped: [String] = []
+            var appendOnly = true
             for table in ["map_features", "walk_pieces"] {
                 let others = try database.scalar("SELECT COUNT(*) FROM \(table) WHERE source <> ?1", [.text(source)])?.integer ?? 0
-                if others < Self.reindexedRows { dropped += try database.dropIndexes(of: table) }
+                if others < Self.reindexedRows { dropped += try database.dropIndexes(of: table) } else { appendOnly = false }
             }
             try database.run("DELETE FROM map_features WHERE source = ?1", [.text(source)])
             try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
+            // Rows only appended (no index kept, the boxes deferred) need no page cache while the file is read, when
+            // the reader's node index is the import's largest: the large cache comes back for the indexes and the tree.
+            if appendOnly { try database.execute("PRAGMA cache_size = -2000") }
             let writer = try MapWriter(database: database, source: source, deferBoxes: true)
             // Rows are written on a thread of their own while the file is read; it has ended before the
             // database is used here again (or the transaction rolled back).
@@ -43,8 +51,16 @@ extension CatalogStore {
             var result = try read(sink)
             try sink.finish()
             try writer.finish()
+            // The reader's node index and buffers are freed by now: their pages go back to the system before
+            // the indexes, the boxes and the labelling take their own.
+            _ = artmap_malloc_trim()
+            if appendOnly { try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)") }
             for sql in dropped { try database.execute(sql) }
             try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
+            // The labelling reads every piece once and writes new rows: the import's large page cache is given
+            // back first (its pages are the indexes' and the tree's, done with).
+            try database.execute("PRAGMA cache_size = -2000")
+            _ = artmap_malloc_trim()
             try relabelWalkComponents()
             let around = try database.prepare(Self.featuresInBoxSQL)
             result.artworks = try result.artworks.map { artwork in

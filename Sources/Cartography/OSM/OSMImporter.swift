@@ -16,7 +16,7 @@ public final class OSMImporter {
     private var failure: Error?
     /// Nodes of walkable ways, and the sides of walkable areas: after the read, a node lying on a side
     /// without being one of its nodes is joined to both ends of that side.
-    private var walkNodes: [(id: Int64, point: GeoPoint)] = []
+    private let walkNodes = SpilledNodes()
     private var areaSides: [(from: Int64, to: Int64, a: GeoPoint, b: GeoPoint, name: String)] = []
 
     private init(sink: MapImportSink, collection: String, progress: ((MapImportProgress) -> Void)?) {
@@ -197,7 +197,7 @@ public final class OSMImporter {
                         areaSides.append((ids[i - 1], ids[i], points[i - 1], points[i], name))
                     }
                 } else {
-                    for i in points.indices { walkNodes.append((ids[i], points[i])) }
+                    for i in points.indices { walkNodes.append(id: ids[i], point: points[i]) }
                 }
                 if acrossArea, points.count == count {
                     for (i, j) in AreaCrossing.pairs(points) where ids[i] != ids[j] {
@@ -229,7 +229,8 @@ public final class OSMImporter {
             for row in rows { for column in columns { grid[row &* 1_000_000 &+ column, default: []].append(Int32(index)) } }
         }
         var joined = Set<[Int64]>()
-        for node in walkNodes {
+        try walkNodes.forEach { id, point in
+            let node = (id: id, point: point)
             for index in grid[key(node.point.latitude, node.point.longitude)] ?? [] {
                 let side = areaSides[Int(index)]
                 guard node.id != side.from, node.id != side.to else { continue }

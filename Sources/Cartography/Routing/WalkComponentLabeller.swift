@@ -5,18 +5,19 @@ import Foundation
 /// node's walk to its component's landmarks (`WalkLandmarks`), and gives each piece's components and
 /// landmark distances as stored beside it: what the store rewrites after every change.
 public struct WalkComponentLabeller {
-    private var numbers = NodeTable(capacity: 1 << 16)
+    private var numbers = NodeNumbers(capacity: 1 << 16)
     private var parent: [Int32] = []
     private var ids: [Int64] = []
     private var latitudes: [Double] = [], longitudes: [Double] = []
     /// Every edge as added (one copy per piece that holds it: a second copy changes no distance).
-    private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = []
+    private var edges = WalkEdgeColumns()
     /// Per node, `WalkLandmarks.count` walks in metres (infinity: no landmark in its component).
     private var landmarkMetres: [Double] = []
     /// Every added piece's node numbers, end to end; piece i's start at `starts[i]`.
     private var pieceNodes: [Int32] = []
     private var starts: [Int] = [0]
     private var bounds = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
+    /// After `finish`, per component (numbered in `parent`): its size and its key (its smallest node id).
     private var sizes: [Int32] = [], keys: [Int64] = []
 
     public init() {}
@@ -42,7 +43,7 @@ public struct WalkComponentLabeller {
         let first = pieceNodes.count
         for i in 0..<layout.nodeCount {
             let id = layout.nodeID(i)
-            let found = numbers.findOrInsert(id, new: Int32(ids.count))
+            let found = numbers.findOrInsert(id, new: Int32(ids.count), ids: ids)
             pieceNodes.append(found.value)
             guard found.inserted else { continue }
             ids.append(id)
@@ -60,9 +61,7 @@ public struct WalkComponentLabeller {
             let metres = layout.metres(e)
             // As a route reads them: a loop or a length that is not one is no edge (and joins nothing).
             guard na != nb, metres.isFinite, metres >= 0 else { continue }
-            edgeFrom.append(na)
-            edgeTo.append(nb)
-            edgeMetres.append(metres)
+            edges.append(na, nb, metres)
             let a = root(na), b = root(nb)
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }
@@ -72,18 +71,37 @@ public struct WalkComponentLabeller {
 
     /// Closes the labelling: the whole graph's facts (nil when it has no node).
     public mutating func finish() -> WalkGraphFacts? {
-        sizes = [Int32](repeating: 0, count: ids.count)
-        keys = [Int64](repeating: .max, count: ids.count)
+        // Every node's root, then each root numbered as a component (in the order first met), so `parent`
+        // ends holding each node's component and the key and size are kept per component, not per node.
+        for node in ids.indices { parent[node] = root(Int32(node)) }
+        var componentOf: [Int32: Int32] = [:]
         for node in ids.indices {
-            let r = Int(root(Int32(node)))
-            parent[node] = Int32(r)
-            sizes[r] += 1
-            keys[r] = min(keys[r], ids[node])
+            let r = parent[node]
+            let c: Int32
+            if let known = componentOf[r] {
+                c = known
+            } else {
+                c = Int32(sizes.count)
+                componentOf[r] = c
+                sizes.append(0)
+                keys.append(.max)
+            }
+            parent[node] = c
+            sizes[Int(c)] += 1
+            keys[Int(c)] = min(keys[Int(c)], ids[node])
         }
         guard !ids.isEmpty else { return nil }
-        landmarkMetres = WalkLandmarks.measure(roots: parent, latitudes: latitudes, longitudes: longitudes,
-                                               edgeFrom: edgeFrom, edgeTo: edgeTo, edgeMetres: edgeMetres)
-        return WalkGraphFacts(nodeCount: ids.count, largestComponentSize: Int(sizes.max() ?? 0), bounds: bounds)
+        // What is no longer needed goes before the next step takes its memory: the numbering once every piece
+        // is in, the positions once the landmarks are chosen, the edges once they are rows.
+        let nodeCount = ids.count
+        numbers = NodeNumbers(capacity: 0)
+        ids = []
+        let landmarks = WalkLandmarks.choose(roots: parent, latitudes: latitudes, longitudes: longitudes)
+        latitudes = []
+        longitudes = []
+        let rows = WalkRows(nodes: nodeCount, edges: &edges)
+        landmarkMetres = WalkLandmarks.measure(landmarks: landmarks, rows: rows)
+        return WalkGraphFacts(nodeCount: nodeCount, largestComponentSize: Int(sizes.max() ?? 0), bounds: bounds)
     }
 
     /// Piece `i`'s components as `WalkPiece.encodedComponents` writes them (after `finish`).
@@ -93,9 +111,9 @@ public struct WalkComponentLabeller {
         pieceKeys.reserveCapacity(nodes.count)
         pieceSizes.reserveCapacity(nodes.count)
         for node in nodes {
-            let r = Int(parent[Int(node)])
-            pieceKeys.append(keys[r])
-            pieceSizes.append(sizes[r])
+            let c = Int(parent[Int(node)])
+            pieceKeys.append(keys[c])
+            pieceSizes.append(sizes[c])
         }
         var pieceLandmarks: [Double] = []
         pieceLandmarks.reserveCapacity(WalkLandmarks.count * nodes.count)
@@ -109,6 +127,62 @@ public struct WalkComponentLabeller {
         pieceSizes.withUnsafeBytes { bytes.append(contentsOf: $0) }
         pieceLandmarks.withUnsafeBytes { bytes.append(contentsOf: $0) }
         return bytes
+    }
+}
+
+/// Node ids to their numbers in four bytes a slot (a whole graph's nodes: 17 MB for two million, where a slot
+/// with its id would take four times that): a slot holds the number, and the number's id is `ids[number]`.
+struct NodeNumbers {
+    private var slots: [Int32]
+    private var shift: UInt64
+    private var count = 0
+    private static let empty: Int32 = -1
+
+    init(capacity: Int) {
+        let size = Self.size(for: capacity)
+        slots = [Int32](repeating: Self.empty, count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
+    }
+
+    /// A power of two that holds `capacity` numbers under seven tenths full.
+    private static func size(for capacity: Int) -> Int {
+        var size = 16
+        while size * 7 < capacity * 10 { size <<= 1 }
+        return size
+    }
+
+    @inline(__always) private static func slot(_ id: Int64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The number of `id` (whose numbers so far name `ids`), or `new` when it has none yet, then given it
+    /// (`ids` gets `id` at `new` from the caller).
+    mutating func findOrInsert(_ id: Int64, new: Int32, ids: [Int64]) -> (value: Int32, inserted: Bool) {
+        if (count + 1) * 10 > slots.count * 7 { grow(ids: ids) }
+        let mask = slots.count - 1
+        var at = Self.slot(id, shift)
+        while true {
+            let number = slots[at]
+            if number == Self.empty {
+                slots[at] = new
+                count += 1
+                return (new, true)
+            }
+            if ids[Int(number)] == id { return (number, false) }
+            at = (at + 1) & mask
+        }
+    }
+
+    private mutating func grow(ids: [Int64]) {
+        let size = slots.count * 2
+        slots = [Int32](repeating: Self.empty, count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        let mask = size - 1
+        for number in 0..<count {
+            var at = Self.slot(ids[number], shift)
+            while slots[at] != Self.empty { at = (at + 1) & mask }
+            slots[at] = Int32(number)
+        }
     }
 }
 

@@ -13,13 +13,12 @@ public enum WalkLandmarks {
     /// Bytes per node of components stored without landmarks (before schema v9).
     public static let plainComponentBytesPerNode = 12
 
-    /// The walks from every node to its component's landmarks, `count` per node (infinity where a node
-    /// cannot reach one: never within a component). `roots` holds each node's component (a node number).
-    static func measure(roots: [Int32], latitudes: [Double], longitudes: [Double],
-                        edgeFrom: [Int32], edgeTo: [Int32], edgeMetres: [Double]) -> [Double] {
+    /// Each component's landmarks, `count` node numbers per component in corner order: the nodes nearest the
+    /// corners of the component's box (longitudes scaled at the box's middle). `roots` holds each node's
+    /// component (a node number).
+    static func choose(roots: [Int32], latitudes: [Double], longitudes: [Double]) -> [Int32] {
         let n = roots.count
         guard n > 0 else { return [] }
-        // Each component's box, then its node nearest each corner (longitudes scaled at the box's middle).
         var component: [Int32: Int] = [:]
         var boxes: [(south: Double, north: Double, west: Double, east: Double)] = []
         for i in 0..<n {
@@ -49,60 +48,114 @@ public enum WalkLandmarks {
                 }
             }
         }
-        let (offsets, targets, lengths) = compressedRows(nodes: n, edgeFrom: edgeFrom, edgeTo: edgeTo, edgeMetres: edgeMetres)
+        return chosen
+    }
+
+    /// The walks from every node to its component's landmarks (`choose`), `count` per node (infinity where a
+    /// node cannot reach one: never within a component), over the graph's rows.
+    static func measure(landmarks chosen: [Int32], rows: WalkRows) -> [Double] {
+        let n = rows.nodeCount
+        guard n > 0 else { return [] }
+        let components = chosen.count / count
         // One Dijkstra per corner from that corner's landmark of every component at once: components never
-        // meet, so each node gets the walk to its own component's landmark.
+        // meet, so each node gets the walk to its own component's landmark. Each corner's distances are kept in
+        // place in the result (node i's at i × count + corner), not in an array of their own.
         var result = [Double](repeating: .infinity, count: n * count)
-        var distance = [Double](repeating: .infinity, count: n)
         var heap = MinHeap(capacity: 1 << 12)
         for corner in 0..<count {
-            for i in 0..<n { distance[i] = .infinity }
-            for c in 0..<boxes.count {
+            for c in 0..<components {
                 let source = Int(chosen[c * count + corner])
-                distance[source] = 0
+                result[source * count + corner] = 0
                 heap.push(0, source)
             }
-            offsets.withUnsafeBufferPointer { offsets in
-            targets.withUnsafeBufferPointer { targets in
-            lengths.withUnsafeBufferPointer { lengths in
-            distance.withUnsafeMutableBufferPointer { distance in
+            rows.offsets.withUnsafeBufferPointer { offsets in
+            rows.targets.withUnsafeBufferPointer { targets in
+            rows.lengths.withUnsafeBufferPointer { lengths in
+            result.withUnsafeMutableBufferPointer { result in
                 while let (metres, node) = heap.pop() {
-                    guard metres <= distance[node] else { continue }
+                    guard metres <= result[node * count + corner] else { continue }
                     for slot in Int(offsets[node])..<Int(offsets[node + 1]) {
                         let next = Int(targets[slot]), candidate = metres + lengths[slot]
-                        if candidate < distance[next] {
-                            distance[next] = candidate
+                        if candidate < result[next * count + corner] {
+                            result[next * count + corner] = candidate
                             heap.push(candidate, next)
                         }
                     }
                 }
             }}}}
-            for i in 0..<n { result[i * count + corner] = distance[i] }
         }
         return result
     }
+}
 
-    /// The edges as compressed rows, both directions: node i's neighbours are `targets[offsets[i]..<offsets[i + 1]]`.
-    private static func compressedRows(nodes n: Int, edgeFrom: [Int32], edgeTo: [Int32],
-                                       edgeMetres: [Double]) -> (offsets: [Int32], targets: [Int32], lengths: [Double]) {
-        let m = edgeFrom.count
+/// A walking graph's edges as compressed rows, both directions: node i's neighbours are
+/// `targets[offsets[i]..<offsets[i + 1]]`, at `lengths` of the same slots.
+struct WalkRows {
+    let nodeCount: Int
+    let offsets: [Int32]
+    let targets: [Int32]
+    let lengths: [Double]
+
+    /// The rows of `edges`, which are emptied block by block as they are placed (the rows and the whole edge
+    /// list are never held at once past the first block).
+    init(nodes n: Int, edges: inout WalkEdgeColumns) {
+        nodeCount = n
+        // Each node's count, summed into where its row ends; then each edge placed at its ends' rows from the
+        // end backwards, which leaves every offset at its row's start (no second array of positions).
         var offsets = [Int32](repeating: 0, count: n + 1)
-        for e in 0..<m {
-            offsets[Int(edgeFrom[e]) + 1] += 1
-            offsets[Int(edgeTo[e]) + 1] += 1
+        edges.forEach { a, b, _ in
+            offsets[Int(a)] += 1
+            offsets[Int(b)] += 1
         }
-        for i in 0..<n { offsets[i + 1] += offsets[i] }
-        var targets = [Int32](repeating: 0, count: 2 * m), lengths = [Double](repeating: 0, count: 2 * m)
-        var fill = offsets
-        for e in 0..<m {
-            let a = Int(edgeFrom[e]), b = Int(edgeTo[e])
-            targets[Int(fill[a])] = Int32(b)
-            lengths[Int(fill[a])] = edgeMetres[e]
-            fill[a] += 1
-            targets[Int(fill[b])] = Int32(a)
-            lengths[Int(fill[b])] = edgeMetres[e]
-            fill[b] += 1
+        for i in 1..<max(n, 1) { offsets[i] += offsets[i - 1] }
+        offsets[n] = n > 0 ? offsets[n - 1] : 0
+        let slots = 2 * edges.count
+        var targets = [Int32](repeating: 0, count: slots), lengths = [Double](repeating: 0, count: slots)
+        edges.consume { a, b, metres in
+            offsets[Int(a)] -= 1
+            targets[Int(offsets[Int(a)])] = b
+            lengths[Int(offsets[Int(a)])] = metres
+            offsets[Int(b)] -= 1
+            targets[Int(offsets[Int(b)])] = a
+            lengths[Int(offsets[Int(b)])] = metres
         }
-        return (offsets, targets, lengths)
+        self.offsets = offsets
+        self.targets = targets
+        self.lengths = lengths
+    }
+}
+
+/// Edges (two node numbers and a length) in blocks of a fixed size: a graph of millions grows a block at a time,
+/// never copied whole as an array that doubles would be (the labeller's peak), and goes once the rows are built.
+struct WalkEdgeColumns {
+    private static let blockSize = 1 << 16
+    private var from: [[Int32]] = [], to: [[Int32]] = [], metres: [[Double]] = []
+    private(set) var count = 0
+
+    mutating func append(_ a: Int32, _ b: Int32, _ length: Double) {
+        if count % Self.blockSize == 0 {
+            from.append([]); from[from.count - 1].reserveCapacity(Self.blockSize)
+            to.append([]); to[to.count - 1].reserveCapacity(Self.blockSize)
+            metres.append([]); metres[metres.count - 1].reserveCapacity(Self.blockSize)
+        }
+        from[from.count - 1].append(a)
+        to[to.count - 1].append(b)
+        metres[metres.count - 1].append(length)
+        count += 1
+    }
+
+    func forEach(_ body: (Int32, Int32, Double) -> Void) {
+        for block in from.indices {
+            let a = from[block], b = to[block], m = metres[block]
+            for i in a.indices { body(a[i], b[i], m[i]) }
+        }
+    }
+
+    /// Visits every edge, last block first, freeing each block once visited; empty after.
+    mutating func consume(_ body: (Int32, Int32, Double) -> Void) {
+        while let a = from.popLast(), let b = to.popLast(), let m = metres.popLast() {
+            for i in a.indices { body(a[i], b[i], m[i]) }
+        }
+        count = 0
     }
 }
