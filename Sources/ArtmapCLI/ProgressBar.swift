@@ -11,6 +11,9 @@ final class ProgressBar {
     private let size: Double
     private let enabled: Bool
     private var shown = false
+    /// The furthest fraction shown: libosmium reads ahead and closes the file before it has handed over every
+    /// object, so the position read from /proc falls back to the start; the bar never goes backwards.
+    private var furthest = 0.0
 
     init(console: Console, label: String, file path: String) {
         self.console = console
@@ -24,10 +27,17 @@ final class ProgressBar {
         guard enabled else { return }
         shown = true
         let counts = "\(progress.nodes) nodes, \(progress.ways) ways"
-        guard let fraction = progress.fraction ?? position().map({ $0 / max(1, size) }) else {
+        if progress.fraction.map({ $0 >= 1 }) == true {
+            // The file is read; the store's indexes, boxes and walking graph take a few more seconds.
+            console.progress("\r\u{1B}[K\(label): \(counts) read; writing the store…")
+            return
+        }
+        guard var fraction = progress.fraction ?? position().map({ $0 / max(1, size) }) else {
             console.progress("\r\u{1B}[K\(label): \(counts)")
             return
         }
+        fraction = max(furthest, min(fraction, 0.99))
+        furthest = fraction
         let width = 30
         let filled = max(0, min(width, Int(fraction * Double(width))))
         console.progress("\r\u{1B}[K\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(Int(fraction * 100))% \(counts)")

@@ -601,7 +601,13 @@ class CompactLocations : public osmium::index::map::Map<osmium::unsigned_object_
 
 public:
     void set(const osmium::unsigned_object_id_type id, const osmium::Location value) final {
-        if (m_sorted && !m_chunks.empty() && id <= m_chunks.back().last()) m_sorted = false;
+        if (m_sorted && !m_chunks.empty() && id == m_chunks.back().last()) {
+            // The same node again at once (a file with history, extracts merged without removing duplicates):
+            // the later wins, in place. osmium asks for `sort` only when an id goes down, never for a repeat.
+            m_chunks.back().values[m_chunks.back().count - 1] = value;
+            return;
+        }
+        if (m_sorted && !m_chunks.empty() && id < m_chunks.back().last()) m_sorted = false;
         // Out of order: kept as it comes until `sort`.
         if (!m_sorted) m_loose.emplace_back(id, value);
         else append(id, value);

@@ -108,6 +108,7 @@ public struct MapImportResult: Sendable {
 /// Progress while reading, for a bar or a counter on a terminal.
 public struct MapImportProgress: Sendable {
     public var nodes: Int, ways: Int, relations: Int
-    /// 0...1 when the reader can tell how far through the file it is.
+    /// 0...1 when the reader can tell how far through the file it is; 1 once the whole file is read (what is
+    /// left is the store's work).
     public var fraction: Double?
 }

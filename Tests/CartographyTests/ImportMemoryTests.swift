@@ -45,6 +45,25 @@ private func metres(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
     }
 }
 
+@Test func aNodeRepeatedAtOnceKeepsEveryLaterNodeLocated() throws {
+    // A file with history or extracts merged with their duplicates: node 2 twice in a row, ids still rising. osmium
+    // asks the index to sort only when an id goes down, so a repeat must not leave the nodes after it unfound.
+    let xml = """
+        <osm version="0.6">
+          <node id="1" lat="53.4000" lon="-2.9700"/>
+          <node id="2" lat="53.4999" lon="-2.9999"/>
+          <node id="2" lat="53.4005" lon="-2.9700"/>
+          <node id="3" lat="53.4010" lon="-2.9700"/>
+          <node id="4" lat="53.4020" lon="-2.9700"/>
+          <way id="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="4"/><tag k="highway" v="footway"/></way>
+        </osm>
+        """
+    let (_, sink) = try imported(xml)
+    #expect(sink.edges.map { [$0.from, $0.to] } == [[1, 2], [2, 3], [3, 4]], "\(sink.edges)")
+    #expect(abs((sink.edges.first?.metres ?? 0) - metres((53.4000, -2.97), (53.4005, -2.97))) < 0.01, "the later node 2 wins")
+    #expect(abs((sink.edges.last?.metres ?? 0) - metres((53.4010, -2.97), (53.4020, -2.97))) < 0.01)
+}
+
 @Test func nodeIdsFarApartAreEachLocated() throws {
     // OpenStreetMap's node ids reach past 12 billion: neighbours in a file may lie more than 2^32 apart.
     let far: Int64 = 12_000_000_123

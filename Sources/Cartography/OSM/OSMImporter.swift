@@ -116,7 +116,10 @@ public final class OSMImporter {
         defer { error.deallocate() }
         let rc = withExtendedLifetime(importer) { reader(&limits, &handlers, error, errorSize) }
         if let failure = importer.failure { throw failure }
-        if Int(rc) == Int(COSMIUM_OK) { try importer.joinNodesLyingOnAreaSides() }
+        if Int(rc) == Int(COSMIUM_OK) {
+            try importer.joinNodesLyingOnAreaSides()
+            importer.report(fraction: 1)
+        }
         // osmium's messages can quote the file (an element name, a string): no control characters, and short.
         let message = String(String.UnicodeScalarView(String(cString: error).unicodeScalars.filter {
             !CharacterSet.controlCharacters.contains($0) && $0.properties.generalCategory != .format
@@ -338,8 +341,9 @@ public final class OSMImporter {
         }
     }
 
-    private func report() {
-        progress?(MapImportProgress(nodes: result.nodes, ways: result.ways, relations: result.relations, fraction: nil))
+    /// Tells the progress callback the counts so far; a fraction of 1 once the whole file is read.
+    private func report(fraction: Double? = nil) {
+        progress?(MapImportProgress(nodes: result.nodes, ways: result.ways, relations: result.relations, fraction: fraction))
     }
 
     private static func hasTourismTag(_ tags: UnsafePointer<cosmium_tag>, count: Int) -> Bool {

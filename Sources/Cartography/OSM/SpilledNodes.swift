@@ -89,7 +89,16 @@ final class SpilledNodes {
     private func recordsOnDisk() -> [Record] {
         let bytes = onDisk * MemoryLayout<Record>.stride
         var records = [Record](repeating: Record(id: 0, latitude: 0, longitude: 0), count: onDisk)
-        let got = records.withUnsafeMutableBytes { pread(file, $0.baseAddress!, bytes, 0) }
-        return got == bytes ? records : []
+        let whole = records.withUnsafeMutableBytes { buffer -> Bool in
+            var got = 0
+            while got < bytes {
+                let n = pread(file, buffer.baseAddress! + got, bytes - got, off_t(got))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                got += n
+            }
+            return true
+        }
+        return whole ? records : []
     }
 }
