@@ -68,8 +68,10 @@ extension AppState {
         switch source(of: name) {
         case .service:
             return startSync(name)
-        case .wikidata, .openStreetMap where name == CollectionID.osm.name:
-            // Wikidata's art is asked with the map in view (issue 46), and merged with OSM's there.
+        // Wikidata's art (whatever the collection's name) and OpenStreetMap's own collection are asked with the map
+        // in view (issue 46), Wikidata's merged with OSM's there.
+        case .wikidata,
+             .openStreetMap where name == CollectionID.osm.name:
             guard nearMe.fetching == nil else {
                 lastMessage = "a map fetch is already running"
                 return []
