@@ -45,7 +45,11 @@ module Cartography $(find Sources/Cartography -name '*.swift') -- "${cinc[@]}" -
 mkdir -p "$build/CCurl"
 printf 'module CCurl {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CCurl/include/ccurl.h" > "$build/CCurl/module.modulemap"
 clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include -c Sources/CCurl/ccurl.c -o "$build/ccurl.o"
-sinc=("${cinc[@]}" -I Sources/CSQLite -I "$build/CCurl")
+# Store gives an import's freed pages back through CMallocArena (a C target, likewise compiled here).
+mkdir -p "$build/CMallocArena"
+printf 'module CMallocArena {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CMallocArena/include/malloc_arena.h" > "$build/CMallocArena/module.modulemap"
+clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CMallocArena/include -c Sources/CMallocArena/malloc_arena.c -o "$build/malloc_arena.o"
+sinc=("${cinc[@]}" -I Sources/CSQLite -I "$build/CCurl" -I "$build/CMallocArena")
 module Store $(find Sources/Store -name '*.swift') -- "${sinc[@]}"
 module Sync $(find Sources/Sync -name '*.swift') -- "${sinc[@]}" -enable-testing
 
@@ -64,7 +68,7 @@ harness Cartography Cartography Catalog Cells TerminalTypes Geo -- "${osmium_lin
 harness PBF Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness CSV Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
 harness Position Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}"
-harness Overpass Sync Store Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}" "$build/ccurl.o" -I Sources/CSQLite -I "$build/CCurl" -lsqlite3 -ldl
+harness Overpass Sync Store Cartography Catalog Cells TerminalTypes Geo -- "${osmium_links[@]}" "$build/ccurl.o" "$build/malloc_arena.o" -I Sources/CSQLite -I "$build/CCurl" -I "$build/CMallocArena" -lsqlite3 -ldl
 # The export writers live in ArtmapCLI, whose other files need the whole app: the two are compiled into the harness.
 swiftc "${flags[@]}" "${cinc[@]}" -module-name ExportFuzz -o "$build/fuzz-Export" Fuzz/ExportFuzz.swift \
   Sources/ArtmapCLI/ExportFormat.swift Sources/ArtmapCLI/JSONWriter.swift \
