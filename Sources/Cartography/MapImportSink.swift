@@ -15,14 +15,28 @@ extension MapImportSink {
     func addWalk(along points: [GeoPoint], ids: [Int64], street: String, kind: WalkKind = .way) throws -> Int {
         var added = 0
         var walked = Set<WalkStretch>()
+        // A stretch can come again only where a node does: a way whose nodes are all distinct (a ring's closing
+        // node aside) needs no set of what it walked, and most do not (a city's streets are millions of stretches).
+        let mayRepeat = points.count > 2 && Self.repeatsANode(ids)
         for i in points.indices.dropFirst() where ids[i - 1] != ids[i] {
-            if points.count > 2, !walked.insert(WalkStretch(ids[i - 1], ids[i])).inserted { continue }
+            if mayRepeat, !walked.insert(WalkStretch(ids[i - 1], ids[i])).inserted { continue }
             let a = points[i - 1], b = points[i]
             try add(WalkEdge(from: ids[i - 1], to: ids[i], fromPoint: a, toPoint: b,
                              metres: Geodesic.distance(from: a.coordinate, to: b.coordinate), street: street, kind: kind))
             added += 1
         }
         return added
+    }
+}
+
+extension MapImportSink {
+    /// Whether some node of the way comes twice, not counting a ring's last node (its first again). A "ring" of
+    /// three (A, B, A) is a walk there and back: its last stretch is its first, so it counts as a repeat.
+    static func repeatsANode(_ ids: [Int64]) -> Bool {
+        var sorted = ids.count > 3 && ids.first == ids.last ? Array(ids.dropLast()) : ids
+        sorted.sort()
+        for i in sorted.indices.dropFirst() where sorted[i] == sorted[i - 1] { return true }
+        return false
     }
 }
 

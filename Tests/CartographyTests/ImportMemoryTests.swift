@@ -110,3 +110,22 @@ private func metres(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
     #expect(abs(south.metres - metres((53.4000, -2.9712), (53.4000, -2.9720))) < 0.01)
     #expect(sink.edges.filter { $0.street == "" }.count >= count - 1, "the long footway is walked")
 }
+
+@Test func aWayWalkedBackAndForthAddsEachStretchOnceAndARingAddsItsClosingStretch() throws {
+    // The set of stretches walked is kept only for ways that come back to a node; the answers are as before.
+    let xml = """
+        <osm version="0.6">
+          <node id="1" lat="53.4000" lon="-2.9700"/><node id="2" lat="53.4010" lon="-2.9700"/>
+          <node id="3" lat="53.4020" lon="-2.9700"/><node id="4" lat="53.4020" lon="-2.9710"/>
+          <node id="5" lat="53.4100" lon="-2.9800"/><node id="6" lat="53.4110" lon="-2.9800"/>
+          <node id="7" lat="53.4110" lon="-2.9810"/><node id="8" lat="53.4100" lon="-2.9810"/>
+          <way id="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/><nd ref="2"/><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way>
+          <way id="2"><nd ref="3"/><nd ref="4"/><nd ref="3"/><tag k="highway" v="footway"/></way>
+          <way id="3"><nd ref="5"/><nd ref="6"/><nd ref="7"/><nd ref="8"/><nd ref="5"/><tag k="highway" v="footway"/></way>
+        </osm>
+        """
+    let (result, sink) = try imported(xml)
+    let stretches = sink.edges.map { [min($0.from, $0.to), max($0.from, $0.to)] }
+    #expect(stretches == [[1, 2], [2, 3], [3, 4], [5, 6], [6, 7], [7, 8], [5, 8]], "\(stretches)")
+    #expect(result.edges == 7)
+}
