@@ -25,14 +25,15 @@ struct NodeTable: Sendable {
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
-    /// A power of two that holds `capacity` ids under seven tenths full.
-    private static func size(for capacity: Int) -> Int {
+    /// A power of two that holds `capacity` ids under seven tenths full (`NodeNumbers` sizes itself so too).
+    static func size(for capacity: Int) -> Int {
         var size = 16
         while size * 7 < capacity * 10 { size <<= 1 }
         return size
     }
 
-    @inline(__always) private static func slot(_ id: Int64, _ shift: UInt64) -> Int {
+    /// The slot an id hashes to, for a table of 2^(64 − `shift`) slots.
+    @inline(__always) static func slot(_ id: Int64, _ shift: UInt64) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 

@@ -139,20 +139,9 @@ struct NodeNumbers {
     private static let empty: Int32 = -1
 
     init(capacity: Int) {
-        let size = Self.size(for: capacity)
+        let size = NodeTable.size(for: capacity)
         slots = [Int32](repeating: Self.empty, count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
-    }
-
-    /// A power of two that holds `capacity` numbers under seven tenths full.
-    private static func size(for capacity: Int) -> Int {
-        var size = 16
-        while size * 7 < capacity * 10 { size <<= 1 }
-        return size
-    }
-
-    @inline(__always) private static func slot(_ id: Int64, _ shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The number of `id` (whose numbers so far name `ids`), or `new` when it has none yet, then given it
@@ -160,7 +149,7 @@ struct NodeNumbers {
     mutating func findOrInsert(_ id: Int64, new: Int32, ids: [Int64]) -> (value: Int32, inserted: Bool) {
         if (count + 1) * 10 > slots.count * 7 { grow(ids: ids) }
         let mask = slots.count - 1
-        var at = Self.slot(id, shift)
+        var at = NodeTable.slot(id, shift)
         while true {
             let number = slots[at]
             if number == Self.empty {
@@ -179,7 +168,7 @@ struct NodeNumbers {
         shift = UInt64(64 - size.trailingZeroBitCount)
         let mask = size - 1
         for number in 0..<count {
-            var at = Self.slot(ids[number], shift)
+            var at = NodeTable.slot(ids[number], shift)
             while slots[at] != Self.empty { at = (at + 1) & mask }
             slots[at] = Int32(number)
         }
