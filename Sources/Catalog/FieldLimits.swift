@@ -72,24 +72,28 @@ public enum FieldLimits {
     public static func bounded(_ artwork: Artwork) -> (artwork: Artwork, notes: [String]) {
         var artwork = artwork
         var notes: [String] = []
-        // Text fields (not ids, addresses of pictures and pages, dates) may hold HTML: made plain first.
-        let textFields: [WritableKeyPath<Artwork, String>] = [\.title, \.artist, \.year, \.type, \.information, \.locationNotes]
-        func apply(_ keyPath: WritableKeyPath<Artwork, String>, _ limit: Int, _ name: String) {
-            if textFields.contains(keyPath) { artwork[keyPath: keyPath] = MarkupText.plain(artwork[keyPath: keyPath]) }
-            artwork[keyPath: keyPath] = keyPath == \Artwork.information ? cleanLines(artwork[keyPath: keyPath])
-                : DisplayText.clean(artwork[keyPath: keyPath])
-            let value = artwork[keyPath: keyPath]
-            guard let cut = cut(value, to: limit) else { return }
+        // Text fields (not ids, addresses of pictures and pages, dates) may hold HTML: made plain first; the
+        // information keeps its lines. (Told by flags, not by comparing key paths: each comparison instantiates
+        // key paths at run time, a cost an import of a region paid per artwork.)
+        enum Kind { case plain, text, lines }
+        func apply(_ keyPath: WritableKeyPath<Artwork, String>, _ limit: Int, _ name: String, _ kind: Kind = .plain) {
+            var value = artwork[keyPath: keyPath]
+            if kind != .plain { value = MarkupText.plain(value) }
+            value = kind == .lines ? cleanLines(value) : DisplayText.clean(value)
+            guard let cut = cut(value, to: limit) else {
+                artwork[keyPath: keyPath] = value
+                return
+            }
             artwork[keyPath: keyPath] = cut
             notes.append("\(name) cut to \(limit) characters (it had \(value.utf8.count) bytes)")
         }
         apply(\.id, id, "id")
-        apply(\.title, title, "title")
-        apply(\.artist, artist, "artist")
-        apply(\.year, year, "year")
-        apply(\.type, type, "type")
-        apply(\.information, information, "information")
-        apply(\.locationNotes, locationNotes, "location notes")
+        apply(\.title, title, "title", .text)
+        apply(\.artist, artist, "artist", .text)
+        apply(\.year, year, "year", .text)
+        apply(\.type, type, "type", .text)
+        apply(\.information, information, "information", .lines)
+        apply(\.locationNotes, locationNotes, "location notes", .text)
         apply(\.imageFileName, url, "image")
         apply(\.thumbnail, url, "thumbnail")
         apply(\.webPage, url, "web page")
