@@ -12,8 +12,8 @@ extension CatalogStore {
                           read: (MapImportSink) throws -> MapImportResult) throws -> (result: MapImportResult, report: MergeReport) {
         // A bounded page cache for the import's length: with SQLite's default 2 MB, pages (an R-tree grown by
         // inserts, the indexes kept when other sources are big) are read back from the file again and again.
-        try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)")
-        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        try setPageCache(kilobytes: Self.importCacheKilobytes)
+        defer { try? setPageCache(kilobytes: Self.defaultCacheKilobytes) }
         // Each phase's large arrays (the node index, the boxes, the labelling's columns) go back to the system
         // when freed, so the next phase's do not add to them (the import's peak is one phase's, not a sum).
         _ = artmap_malloc_map_large()
@@ -42,7 +42,7 @@ extension CatalogStore {
             try database.run("DELETE FROM walk_pieces WHERE source = ?1", [.text(source)])
             // Rows only appended (no index kept, the boxes deferred) need no page cache while the file is read, when
             // the reader's node index is the import's largest: the large cache comes back for the indexes and the tree.
-            if appendOnly { try database.execute("PRAGMA cache_size = -2000") }
+            if appendOnly { try setPageCache(kilobytes: Self.defaultCacheKilobytes) }
             let writer = try MapWriter(database: database, source: source, deferBoxes: true)
             // Rows are written on a thread of their own while the file is read; it has ended before the
             // database is used here again (or the transaction rolled back).
@@ -54,12 +54,12 @@ extension CatalogStore {
             // The reader's node index and buffers are freed by now: their pages go back to the system before
             // the indexes, the boxes and the labelling take their own.
             _ = artmap_malloc_trim()
-            if appendOnly { try database.execute("PRAGMA cache_size = -\(Self.importCacheKilobytes)") }
+            if appendOnly { try setPageCache(kilobytes: Self.importCacheKilobytes) }
             for sql in dropped { try database.execute(sql) }
             try writer.writeBoxes(kept: kept, treeCount: kept?.count ?? inTree - replaced)
             // The labelling reads every piece once and writes new rows: the import's large page cache is given
             // back first (its pages are the indexes' and the tree's, done with).
-            try database.execute("PRAGMA cache_size = -2000")
+            try setPageCache(kilobytes: Self.defaultCacheKilobytes)
             _ = artmap_malloc_trim()
             try relabelWalkComponents()
             let around = try database.prepare(Self.featuresInBoxSQL)
@@ -86,6 +86,12 @@ extension CatalogStore {
 
     /// The page cache an import may use, in KB (SQLite's default is 2,000).
     public static let importCacheKilobytes = 65_536
+
+    /// SQLite's own page cache size, in KB: what the store keeps outside an import.
+    static let defaultCacheKilobytes = 2_000
+
+    /// Sets this connection's page cache (lowering it frees the clean pages beyond it).
+    private func setPageCache(kilobytes: Int) throws { try database.execute("PRAGMA cache_size = -\(kilobytes)") }
 
     /// The features whose boxes meet `box`, through the R-tree: only what is there is read.
     public func mapFeatures(in box: FeatureBounds) throws -> [MapFeature] {

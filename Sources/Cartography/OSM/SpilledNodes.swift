@@ -30,7 +30,7 @@ final class SpilledNodes {
     /// Every node appended, in order.
     func forEach(_ body: (Int64, GeoPoint) throws -> Void) throws {
         if file >= 0, onDisk > 0 {
-            guard lseek(file, 0, SEEK_SET) == 0 else { throw CartographyError("cannot read back the walking nodes kept on disk (\(String(cString: strerror(errno))))") }
+            guard lseek(file, 0, SEEK_SET) == 0 else { throw Self.readBackFailed() }
             var chunk = [Record](repeating: Record(id: 0, latitude: 0, longitude: 0), count: Self.bufferedRecords)
             while true {
                 let count = try chunk.withUnsafeMutableBytes { bytes -> Int in
@@ -38,7 +38,7 @@ final class SpilledNodes {
                     while filled < bytes.count {
                         let n = read(file, bytes.baseAddress! + filled, bytes.count - filled)
                         if n < 0, errno == EINTR { continue }
-                        guard n >= 0 else { throw CartographyError("cannot read back the walking nodes kept on disk (\(String(cString: strerror(errno))))") }
+                        guard n >= 0 else { throw Self.readBackFailed() }
                         if n == 0 { break }
                         filled += n
                     }
@@ -50,6 +50,11 @@ final class SpilledNodes {
         }
         for record in kept { try body(record.id, GeoPoint(latitude: record.latitude, longitude: record.longitude)) }
         for record in buffer { try body(record.id, GeoPoint(latitude: record.latitude, longitude: record.longitude)) }
+    }
+
+    /// The error of a failed read of the file, with the system's reason.
+    private static func readBackFailed() -> CartographyError {
+        CartographyError("cannot read back the walking nodes kept on disk (\(String(cString: strerror(errno))))")
     }
 
     /// Writes the buffer to the file (made at the first spill); on any failure the records stay in memory.
