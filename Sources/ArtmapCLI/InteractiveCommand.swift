@@ -238,14 +238,15 @@ enum InteractiveCommand {
         switch point.origin {
         case .live: source = .live(location.sourceLabel)
         case .option: source = near != nil ? .fixed(DisplayText.clean(options.near ?? "")) : .fixed(nil)
-        case .home(let name): source = .home(DisplayText.clean(name ?? String(format: "%.5f,%.5f", point.coordinate.latitude, point.coordinate.longitude)))
+        // A home set by coordinates has no name: "home" (the status line gives the coordinates once, after it).
+        case .home(let name): source = .home(DisplayText.clean(name ?? ""))
         case .lastShown: source = .fixed("where the view last was")
         case .builtIn: source = .fixed("Ashton Building")
         }
         // A live source whose first fix comes later: the start it waits at says so.
         let waitsFor = location.gpsd != nil ? "gpsd" : location.geoclue ? "GeoClue" : nil
         if let waitsFor, case .fixed(let name) = source { source = .fixed("\(name ?? "fixed point"), until \(waitsFor) has a fix") }
-        if let waitsFor, case .home(let name) = source { source = .home("\(name), until \(waitsFor) has a fix") }
+        if let waitsFor, case .home(let name) = source { source = .home((name.isEmpty ? "" : "\(name), ") + "until \(waitsFor) has a fix") }
         return (point, source, !point.isBuiltIn, waitsFor == nil && point.isBuiltIn)
     }
 
