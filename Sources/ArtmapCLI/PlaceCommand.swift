@@ -26,8 +26,9 @@ enum PlaceCommand: Command {
     }
 
     static let intro = [
-        "Finds places by name: the artworks, streets and buildings in the store first (no network), then,",
-        "when the store has none, OpenStreetMap's Nominatim (at most one request a second). No match: exit 1.",
+        "Finds places by name: the artworks, streets and buildings in the store whose names start with QUERY",
+        "first (no network; the exact name first), then, when the store has none, OpenStreetMap's Nominatim",
+        "(at most one request a second). No match: exit 1.",
     ]
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {

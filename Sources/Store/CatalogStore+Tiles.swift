@@ -152,14 +152,8 @@ extension CatalogStore {
                 report.tiles += 1
                 report.notes += result.notes
                 // The newest answer holds what the tiles around it also held: one copy stays, this tile's.
-                try database.run("""
-                    DELETE FROM map_feature_boxes WHERE id IN (SELECT f.id FROM map_features f WHERE f.source LIKE 'osm/%' AND f.source <> ?1
-                        AND f.source_id IN (SELECT source_id FROM map_features WHERE source = ?1))
-                    """, [.text(source)])
-                try database.run("""
-                    DELETE FROM map_features WHERE source LIKE 'osm/%' AND source <> ?1
-                        AND source_id IN (SELECT source_id FROM map_features WHERE source = ?1)
-                    """, [.text(source)])
+                try database.run(Self.neighbourCopiesBoxesSQL, [.text(source)])
+                try database.run(Self.neighbourCopiesSQL, [.text(source)])
                 // An edge two tiles' answers both held is kept by both: the copies are equal, and a walk takes either.
                 for artwork in result.artworks { artworks[artwork.id] = artwork }
                 try setTileFetchTime(content.tile, fetchedAt)
@@ -241,6 +235,19 @@ extension CatalogStore {
         return (Int(counts?[0].integer ?? 0), Int(counts?[1].integer ?? 0))
     }
 
+    /// The boxes of the features other fetched tiles hold that tile ?1's answer holds too. `source LIKE 'osm/%'` is
+    /// the partial index's own condition (`map_features_source_id`, schema v15): without it the ids are not indexed.
+    static let neighbourCopiesBoxesSQL = """
+        DELETE FROM map_feature_boxes WHERE id IN (SELECT f.id FROM map_features f WHERE f.source LIKE 'osm/%' AND f.source <> ?1
+            AND f.source_id IN (SELECT source_id FROM map_features WHERE source = ?1))
+        """
+
+    /// The features themselves, as `neighbourCopiesBoxesSQL`.
+    static let neighbourCopiesSQL = """
+        DELETE FROM map_features WHERE source LIKE 'osm/%' AND source <> ?1
+            AND source_id IN (SELECT source_id FROM map_features WHERE source = ?1)
+        """
+
     // MARK: - Pictures
 
     /// What was found for one image reference, or nil when it was never looked up.
@@ -304,59 +311,5 @@ extension CatalogStore {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
-    }
-}
-
-/// A named place the store holds: an artwork of any collection, or a named feature of any base layer.
-public struct StoredPlace: Sendable, Equatable {
-    public var name: String
-    /// "artwork" or "map".
-    public var category: String
-    /// The artwork's collection, or the feature's kind ("street", "building", "landmark" …).
-    public var type: String
-    public var coordinate: Coordinate
-}
-
-extension CatalogStore {
-    /// Places whose name contains `query` (case-insensitive for ASCII): exact names first, then names that
-    /// start with it, then the rest; artworks before map features of the same rank. Offline: the store only.
-    public func places(named query: String, limit: Int) throws -> [StoredPlace] {
-        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, limit > 0 else { return [] }
-        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let rank = "CASE WHEN lower(name) = lower(?2) THEN 0 WHEN lower(name) LIKE lower(?2) || '%' THEN 1 ELSE 2 END"
-        var places: [(rank: Int, order: Int, place: StoredPlace)] = []
-        for row in try database.rows("""
-            SELECT name, collection, latitude, longitude, \(rank) AS r FROM (SELECT title AS name, collection, latitude, longitude FROM artworks)
-            WHERE name LIKE ?1 ESCAPE '\\' GROUP BY name ORDER BY r, name LIMIT ?3
-            """, [.text(pattern), .text(text), .integer(Int64(limit))]) {
-            guard let name = row[0].text, let lat = row[2].real, let lon = row[3].real,
-                  let coordinate = try? Coordinate(latitude: lat, longitude: lon) else { continue }
-            places.append((Int(row[4].integer ?? 2), 0, StoredPlace(name: name, category: "artwork", type: row[1].text ?? "", coordinate: coordinate)))
-        }
-        // The middle of the feature's own box, from its geometry as stored (1e-7°, OpenStreetMap's precision); the
-        // R-tree's boxes are 32-bit floats, a few metres off and printed with their noise.
-        for row in try database.rows("""
-            SELECT f.name, f.kind, f.geometry, \(rank.replacingOccurrences(of: "name", with: "f.name")) AS r
-            FROM map_features f
-            WHERE f.name LIKE ?1 ESCAPE '\\' GROUP BY f.name ORDER BY r, f.name LIMIT ?3
-            """, [.text(pattern), .text(text), .integer(Int64(limit))]) {
-            guard let name = row[0].text, case .blob(let bytes) = row[2], let parts = GeometryCoding.decode(bytes),
-                  let middle = Self.boxMiddle(parts),
-                  let coordinate = try? Coordinate(latitude: middle.latitude, longitude: max(-180, min(180, middle.longitude))) else { continue }
-            let kind = row[1].integer.flatMap { FeatureKind(rawValue: UInt8(clamping: $0)) }
-            places.append((Int(row[3].integer ?? 2), 1, StoredPlace(name: name, category: "map", type: kind.map { "\($0)" } ?? "feature", coordinate: coordinate)))
-        }
-        return places.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.prefix(limit).map(\.place)
-    }
-
-    /// The middle of the box around a geometry's points, rounded to 1e-7° (what the points hold); nil without points.
-    static func boxMiddle(_ parts: [[GeoPoint]]) -> GeoPoint? {
-        let points = parts.joined()
-        guard let south = points.map(\.latitude).min(), let north = points.map(\.latitude).max(),
-              let west = points.map(\.longitude).min(), let east = points.map(\.longitude).max() else { return nil }
-        func rounded(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
-        return GeoPoint(latitude: rounded((south + north) / 2), longitude: rounded((west + east) / 2))
     }
 }
