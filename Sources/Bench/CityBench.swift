@@ -415,6 +415,7 @@ func cityBench(side: Int) throws {
         print("first frame: not measured (needs tmux)")
     }
     listNearFigure(store: store, campusStore: campusStore, home: home, city: city)
+    placeSearchFigure(store: store, campusStore: campusStore, home: home, city: city)
     if let peak = viewPeakAfterPanning(store: store, home: home, collection: "city", steps: 10) {
         print(String(format: "view's peak memory after panning across the city: %.0f MB %@ (goal <= 100 MB)",
                      Double(peak) / 1_048_576, peak <= 100 << 20 ? "MET" : "NOT MET"))

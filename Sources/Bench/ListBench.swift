@@ -48,6 +48,23 @@ func listNearFigure(store: String, campusStore: String, home: URL, city: Synthet
                  city.side, city.side, fastest.a * 1000, places, fastest.b * 1000, ratio, ratio <= 2 ? "MET" : "NOT MET"))
 }
 
+/// `place QUERY --offline --json` on the city's store against the campus store: a search reads the names it shows
+/// through their index, so a store of half a million named features costs it no more than the campus (goal: 2×).
+func placeSearchFigure(store: String, campusStore: String, home: URL, city: SyntheticCity) {
+    // "a" starts the city's 9,800 artworks and the campus's titles alike: the widest range an index can be asked for.
+    let onCity = ["env", "HOME=\(home.path)", releaseArtmap(), "place", "a", "--offline", "--json", "--store", store]
+    let onCampus = ["env", "HOME=\(home.path)", releaseArtmap(), "place", "a", "--offline", "--json", "--store", campusStore]
+    let shown = runCapturing(Array(onCity.dropFirst(2)), home: home)
+    _ = runMeasured(onCampus)
+    let places = shown.components(separatedBy: "\"display_name\"").count - 1
+    settle(store, onCity)
+    settle(campusStore, onCampus)
+    let fastest = fastestInTurn(7, onCity, onCampus)
+    let ratio = fastest.a / fastest.b
+    print(String(format: "place a --offline --json: the %d×%d city's store %.0f ms (%d places shown), the campus store %.0f ms; ratio %.2fx %@ (goal <= 2x)",
+                 city.side, city.side, fastest.a * 1000, places, fastest.b * 1000, ratio, ratio <= 2 ? "MET" : "NOT MET"))
+}
+
 /// A store with the campus seeded and then, written by sqlite3 as refreshes and fetches leave them, the rows of
 /// collection `big` (10,000 places) interleaved with those of `huge` (100,000) when `beside`, else `big` alone.
 private func collectionStore(_ path: String, beside: Bool, home: URL) {

@@ -21,7 +21,11 @@ public enum StoreRecovery: Equatable, Sendable {
 extension CatalogStore {
     /// Opens a store the way the commands do: a file that cannot be written opens read-only; a damaged file
     /// (unreadable, or failing `PRAGMA quick_check`) is moved aside with a timestamp and replaced by a new one.
-    public static func openRecovering(path: String, now: Date = Date()) throws -> (store: CatalogStore, recovery: StoreRecovery?) {
+    /// A file exactly as a sound check left it (`StoreFileStamp`) is not checked again: on a region's store the
+    /// check reads a gigabyte before `config get` or `show` could answer. A check that finds the file sound and
+    /// unchanged while it ran stamps it. `checked` says whether this opening ran one.
+    public static func openRecovering(path: String, now: Date = Date())
+        throws -> (store: CatalogStore, recovery: StoreRecovery?, checked: Bool) {
         try refuseUnlessStore(path: path)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -31,15 +35,25 @@ extension CatalogStore {
             let reason = access(path, W_OK) != 0 ? "the file cannot be written"
                 : access(folder, W_OK) != 0 ? "its folder \(folder) cannot be written" : nil
             if let reason {
-                return (try CatalogStore(readOnlyPath: path), .readOnly(reason: reason))
+                return (try CatalogStore(readOnlyPath: path), .readOnly(reason: reason), false)
             }
         }
+        let recorded = StoreFileStamp.recorded(for: path)
+        let before = StoreFileStamp.current(path: path)
         do {
             let store = try CatalogStore(path: path)
-            guard let problem = try StoreIntegrityCheck.problem(in: store.database) else { return (store, nil) }
-            return try replaceDamaged(path, reason: problem, now: now)
+            // The same before and after opening: nothing (a migration here, another process) wrote in between.
+            let current = StoreFileStamp.current(path: path)
+            if recorded != nil, before == recorded, current == recorded { return (store, nil, false) }
+            guard let problem = try StoreIntegrityCheck.problem(in: store.database) else {
+                if let current, current.isSettled, current == StoreFileStamp.current(path: path) { current.record(for: path) }
+                return (store, nil, true)
+            }
+            let replaced = try replaceDamaged(path, reason: problem, now: now)
+            return (replaced.store, replaced.recovery, true)
         } catch let error as StoreError where error.isDamage {
-            return try replaceDamaged(path, reason: error.message, now: now)
+            let replaced = try replaceDamaged(path, reason: error.message, now: now)
+            return (replaced.store, replaced.recovery, true)
         }
     }
 

@@ -77,3 +77,36 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     try "1 2 3 4.5 6.7\n".write(toFile: StoreFileStamp.stampPath(for: path), atomically: true, encoding: .utf8)
     #expect(StoreFileStamp.recorded(for: path)?.line == "1 2 3 4.5 6.7")
 }
+
+@Test func aCommandsOpeningChecksAStoreUntilAStampVouchesForItThenReadsOnlyWhatItNeeds() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
+    }
+    // Checked (and sound) at every opening until the file's times are old enough to stamp.
+    let deadline = Date().addingTimeInterval(120)
+    while StoreFileStamp.recorded(for: path) == nil {
+        try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
+        let opened = try CatalogStore.openRecovering(path: path)
+        #expect(opened.checked && opened.recovery == nil)
+        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
+    }
+    #expect(StoreFileStamp.recorded(for: path) == StoreFileStamp.current(path: path))
+    do {
+        let again = try CatalogStore.openRecovering(path: path)
+        #expect(!again.checked, "the same bytes are not read whole again")
+        #expect(try again.store.ids(collection: "campus").count == 400)
+    }
+    // Garbage over pages in the middle, the size kept: the file's times moved, so the next opening checks,
+    // finds the damage and moves the file aside.
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096 * 2)
+    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    try handle.close()
+    let damaged = try CatalogStore.openRecovering(path: path)
+    #expect(damaged.checked)
+    let recovery = try #require(damaged.recovery, "a damaged store is moved aside")
+    #expect(recovery.message.contains("integrity check") || recovery.message.contains("malformed"), "\(recovery.message)")
+    #expect(try damaged.store.ids(collection: "campus").isEmpty)
+}
