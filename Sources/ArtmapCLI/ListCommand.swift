@@ -86,7 +86,10 @@ enum ListCommand: Command {
                              moreFurther: list.moreFurther, namesCollections: collections.count > 1, origin: followsCollection ? nil : here.originLabel) {
                 console.line(line)
             }
-            if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty,
+            if let beyond = list.nearestBeyond, let radius {
+                console.line("")
+                console.line(nearestBeyondLine(beyond, radius: radius))
+            } else if pointGiven, try checked.store.collectionsNear(list.reference, metres: radius ?? CollectionChoice.nearMetres).isEmpty,
                let line = CollectionChoice.nothingNearLine(nearest: list.buildings.first?.distance, metres: radius) {
                 console.line("")
                 console.line(line)
@@ -107,11 +110,30 @@ enum ListCommand: Command {
         /// was read (a radius), with `moreFurther` saying whether more lies beyond.
         let totalBuildings: Int?
         let moreFurther: Bool
+        /// When nothing lies within the radius: the nearest building beyond it, to name.
+        var nearestBeyond: RankedBuilding?
 
         /// How far beyond the radius a list within one reads: a building's artworks stand within
         /// `Building.sameBuildingMetres` of its first, so within twice that of its middle; and a building's first is
         /// found among the artworks up to that far again (issue 49).
         static let groupingMargin = 3 * Building.sameBuildingMetres
+
+        /// The nearest building farther than `metres` from `reference`: boxes four times wider each time, each read
+        /// through the collections' position index, until one holds a building no farther than the box reaches; the
+        /// collections whole only beyond 10,000 km. Nil when the store has no position index or no art.
+        static func nearestBeyond(store: CatalogStore, collections: [String], reference: Coordinate, metres: Double) throws -> RankedBuilding? {
+            var reach = max(metres, 100) * 4
+            while true {
+                let whole = reach >= 10_000_000
+                guard let artworks = whole ? try store.artworks(collections: collections, fields: .listing)
+                        : try store.artworks(collections: collections, fields: .listing, near: reference, metres: reach) else { return nil }
+                let nearest = CatalogQuery(artworks: artworks).ranked(from: reference, radius: nil, nearest: 1).first
+                if let nearest, whole || nearest.distance <= reach { return nearest }
+                if whole { return nil }
+                // A building found in the box's corner may not be the nearest: a box that reaches it all round says.
+                reach = max(reach * 2, (nearest?.distance ?? 0) * 1.01)
+            }
+        }
 
         init(store: CatalogStore, collections: [String], reference: Coordinate, followsCollection: Bool,
              radius: Double?, nearest: Int?) throws {
@@ -134,6 +156,9 @@ enum ListCommand: Command {
                     var listed: [String: Int] = [:]
                     for building in buildings { for ranked in building.artworks { listed[ranked.artwork.collection, default: 0] += 1 } }
                     moreFurther = try collections.contains { try store.holdsMoreThan(listed[$0] ?? 0, collection: $0) }
+                    if buildings.isEmpty, moreFurther {
+                        nearestBeyond = try Self.nearestBeyond(store: store, collections: collections, reference: reference, metres: radius)
+                    }
                     return
                 }
             }
@@ -145,6 +170,18 @@ enum ListCommand: Command {
             totalBuildings = query.buildings.count
             moreFurther = buildings.count < query.buildings.count
         }
+    }
+
+    /// "nothing within 500 m of here: the nearest is Hope Street Studio, 1.2 km NE ↗ (--radius 1300 lists it)".
+    static func nearestBeyondLine(_ beyond: RankedBuilding, radius: Double) -> String {
+        let only = beyond.building.standsForItsArtwork ? beyond.artworks.first : nil
+        let name = DisplayText.clean(only?.artwork.title ?? beyond.name)
+        let compass = CompassPoint(bearing: beyond.bearing)
+        // Two significant figures, rounded up: the radius that reaches the building's middle.
+        let step = pow(10, max(0, floor(log10(max(beyond.distance, 1))) - 1))
+        let reach = Int((beyond.distance / step).rounded(.up) * step)
+        return "nothing within \(DistanceText.format(radius)) of here: the nearest is \(name.isEmpty ? "(untitled)" : name), "
+            + "\(DistanceText.format(beyond.distance)) \(compass.abbreviation) \(compass.arrow) (--radius \(reach) lists it)"
     }
 
     /// The documented `list --json` shape, streamed: keys in this order, numbers as JSON numbers.

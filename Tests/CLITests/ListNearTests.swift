@@ -51,3 +51,26 @@ private func list(_ arguments: [String], home: URL) async throws -> ListJSON {
     let all = await runArtmap(["list", "--at", "53.406566,-2.966531", "--radius", "50000"], home: home)
     #expect(all.out.hasPrefix("31 artworks in 13 buildings near 53.406566,-2.966531 (--at)\n"), "\(all.out)")
 }
+
+@Test func aListWithNothingWithinItsRadiusNamesTheNearestAndTheRadiusThatListsIt() async throws {
+    let home = try temporaryDirectory("list-near-nothing")
+    // About a kilometre north of the campus's art.
+    let point = "53.416,-2.966531"
+    let empty = await runArtmap(["list", "--at", point, "--radius", "100"], home: home)
+    #expect(empty.status == 0, "\(empty.err)")
+    let lines = empty.out.split(separator: "\n").map(String.init)
+    #expect(lines.first == "0 artworks in 0 buildings near 53.416000,-2.966531 (--at) (more further away)", "\(empty.out)")
+    let last = try #require(lines.last)
+    #expect(last.hasPrefix("nothing within 100 m of here: the nearest is "), "\(empty.out)")
+    // The radius it names lists that place first, and the whole list agrees it is the nearest.
+    let reach = try #require(last.split(separator: " ").last { $0.allSatisfy(\.isNumber) }.map(String.init))
+    let named = String(last.dropFirst("nothing within 100 m of here: the nearest is ".count).prefix { $0 != "," })
+    let listed = await runArtmap(["list", "--at", point, "--radius", reach], home: home)
+    let firstPlace = try #require(listed.out.split(separator: "\n").dropFirst().first.map(String.init))
+    #expect(firstPlace.hasPrefix(named), "\(named) in \(listed.out.prefix(400))")
+    let whole = await runArtmap(["list", "--at", point, "--nearest", "1"], home: home)
+    #expect(whole.out.split(separator: "\n").dropFirst().first.map(String.init) == firstPlace)
+    // JSON stays the documented shape: no line of text in it.
+    let json = await runArtmap(["list", "--at", point, "--radius", "100", "--json"], home: home)
+    #expect(json.out.hasPrefix("{\"reference\":") && !json.out.contains("nothing within"))
+}
