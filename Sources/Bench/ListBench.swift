@@ -33,36 +33,36 @@ func settle(_ store: String, _ list: [String]) {
 /// Ashton Building on the campus store (goal: at most 2×).
 func listNearFigure(store: String, campusStore: String, home: URL, city: SyntheticCity) {
     let corner = String(format: "%.7f,%.7f", city.latitude(3), city.longitude(3))
-    let onCity = ["env", "HOME=\(home.path)", releaseArtmap(), "list", "--at", corner, "--radius", "500", "--json", "--store", store]
-    let onCampus = ["env", "HOME=\(home.path)", releaseArtmap(), "list", "--at", "53.406566,-2.966531", "--radius", "500", "--json",
-                    "--store", campusStore]
-    // Once each first: a store written since its last integrity check is checked by the first reader.
-    let shown = runCapturing(Array(onCity.dropFirst(2)), home: home)
-    _ = runMeasured(onCampus)
-    let places = shown.components(separatedBy: "\"distance_m\"").count - 1
-    settle(store, onCity)
-    settle(campusStore, onCampus)
-    let fastest = fastestInTurn(7, onCity, onCampus)
-    let ratio = fastest.a / fastest.b
-    print(String(format: "list --at a corner --radius 500 --json: the %d×%d city's store %.0f ms (%d entries shown), the campus store %.0f ms; ratio %.2fx %@ (goal <= 2x)",
-                 city.side, city.side, fastest.a * 1000, places, fastest.b * 1000, ratio, ratio <= 2 ? "MET" : "NOT MET"))
+    cityAgainstCampus("list --at a corner --radius 500 --json", city: city, home: home, store: store, campusStore: campusStore,
+                      onCity: ["list", "--at", corner, "--radius", "500", "--json"],
+                      onCampus: ["list", "--at", "53.406566,-2.966531", "--radius", "500", "--json"], counting: "\"distance_m\"", as: "entries")
 }
 
 /// `place QUERY --offline --json` on the city's store against the campus store: a search reads the names it shows
 /// through their index, so a store of half a million named features costs it no more than the campus (goal: 2×).
 func placeSearchFigure(store: String, campusStore: String, home: URL, city: SyntheticCity) {
     // "a" starts the city's 9,800 artworks and the campus's titles alike: the widest range an index can be asked for.
-    let onCity = ["env", "HOME=\(home.path)", releaseArtmap(), "place", "a", "--offline", "--json", "--store", store]
-    let onCampus = ["env", "HOME=\(home.path)", releaseArtmap(), "place", "a", "--offline", "--json", "--store", campusStore]
+    let search = ["place", "a", "--offline", "--json"]
+    cityAgainstCampus("place a --offline --json", city: city, home: home, store: store, campusStore: campusStore,
+                      onCity: search, onCampus: search, counting: "\"display_name\"", as: "places")
+}
+
+/// One command on the city's store against one on the campus store, the fastest of seven runs each in turn, printed
+/// with how many `counting` the city's answer holds (goal: at most 2×).
+private func cityAgainstCampus(_ label: String, city: SyntheticCity, home: URL, store: String, campusStore: String,
+                               onCity: [String], onCampus: [String], counting: String, as noun: String) {
+    let onCity = ["env", "HOME=\(home.path)", releaseArtmap()] + onCity + ["--store", store]
+    let onCampus = ["env", "HOME=\(home.path)", releaseArtmap()] + onCampus + ["--store", campusStore]
+    // Once each first: a store written since its last integrity check is checked by the first reader.
     let shown = runCapturing(Array(onCity.dropFirst(2)), home: home)
     _ = runMeasured(onCampus)
-    let places = shown.components(separatedBy: "\"display_name\"").count - 1
+    let count = shown.components(separatedBy: counting).count - 1
     settle(store, onCity)
     settle(campusStore, onCampus)
     let fastest = fastestInTurn(7, onCity, onCampus)
     let ratio = fastest.a / fastest.b
-    print(String(format: "place a --offline --json: the %d×%d city's store %.0f ms (%d places shown), the campus store %.0f ms; ratio %.2fx %@ (goal <= 2x)",
-                 city.side, city.side, fastest.a * 1000, places, fastest.b * 1000, ratio, ratio <= 2 ? "MET" : "NOT MET"))
+    print(String(format: "%@: the %d×%d city's store %.0f ms (%d %@ shown), the campus store %.0f ms; ratio %.2fx %@ (goal <= 2x)",
+                 label, city.side, city.side, fastest.a * 1000, count, noun, fastest.b * 1000, ratio, ratio <= 2 ? "MET" : "NOT MET"))
 }
 
 /// A store with the campus seeded and then, written by sqlite3 as refreshes and fetches leave them, the rows of
