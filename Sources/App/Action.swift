@@ -48,6 +48,8 @@ public enum Action: Sendable {
     case seenRefused(String)
     /// What became of a note to OpenStreetMap (queued, sent, held), or of the queue sent, for the status line.
     case notesAnswered(String)
+    /// A note about this artwork is in the queue today (queued now, or found there): its detail stops offering one.
+    case notedToday(ArtworkKey)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
     case locationStatus(String?)
     case error(String)

@@ -55,6 +55,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .seenLoaded(let marks):
         state.setSeen(marks)
         return []
+    case .notedToday(let key):
+        state.notedToday.insert(key)
+        return []
     case .seenRefused(let why):
         state.lastError = why
         return []

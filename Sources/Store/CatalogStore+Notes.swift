@@ -78,6 +78,14 @@ extension CatalogStore {
         }
     }
 
+    /// The artworks a note was queued about on `date`'s day (UTC, as `queueNote` counts days), whatever became of it.
+    public func artworksNotedToday(at date: Date = Date()) throws -> Set<ArtworkKey> {
+        let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
+        return Set(try database.rows("SELECT collection, artwork_id FROM notes WHERE day = ?1", [.text(day)]).map {
+            ArtworkKey(collection: $0[0].text ?? "", id: $0[1].text ?? "")
+        })
+    }
+
     /// Every note, oldest first.
     public func notes() throws -> [QueuedNote] {
         try database.rows("SELECT \(Self.noteColumns) FROM notes ORDER BY created_at, id").map(Self.note)

@@ -43,6 +43,13 @@ private func lines(_ actions: [Action]) -> [String] {
     // The same element again today: refused, nothing queued.
     let again = RecordedReplies()
     _ = NotesEffects(online).take(.queueNote(request("5", "Still no artist")), again)
+    // Queued earlier today: the view is told, so the detail stops offering a note.
+    let noted = again.posted.compactMap { action -> ArtworkKey? in if case .notedToday(let key) = action { return key } else { return nil } }
+    #expect(noted == [ArtworkKey(collection: "campus", id: "node/5")], "\(again.posted)")
+    let first = try #require(try store.notes().first)
+    let queuedAt = try #require(ISO8601DateFormatter().date(from: first.createdAt))
+    #expect(try store.artworksNotedToday(at: queuedAt) == [ArtworkKey(collection: "campus", id: "node/5")])
+    #expect(try store.artworksNotedToday(at: queuedAt.addingTimeInterval(-2 * 86_400)).isEmpty)
     #expect(lines(again.posted) == ["node/5 already has a note from today (sent); one note an element a day (artmap notes remove node/5 takes back an unsent one)"])
     // Asked by a detail still open, with the words typed: the words go back to that detail with the reason.
     let words = NoteRequest(artwork: ArtworkKey(collection: "campus", id: "node/5"), element: "node/5", latitude: 60.1677, longitude: 24.9523,

@@ -116,3 +116,20 @@ private func type(_ text: String, into state: inout AppState) {
     let title = MainView.render(state).lines[0]
     #expect(title.contains("news ●") && !title.contains("N news"), "\(title)")
 }
+
+@Test func onceANoteIsQueuedTodayTheDetailSaysSoInsteadOfOfferingAnother() throws {
+    var state = detailOf(nameless)
+    #expect(MainView.render(state).lines.contains { $0.contains("no artist recorded — press N to tell OpenStreetMap") })
+    _ = reduce(&state, .notedToday(nameless.key))
+    let lines = MainView.render(state).lines
+    #expect(!lines.contains { $0.contains("press N to tell OpenStreetMap") }, "\(lines.joined(separator: "\n"))")
+    #expect(lines.contains { $0.contains(DetailNote.notedLine) }, "\(lines.joined(separator: "\n"))")
+    // Another artwork still offers its gaps; one noted at start (read from the store) does not.
+    var start = StartOptions(artworks: [havis, nameless])
+    start.reference = helsinki
+    start.notedToday = [nameless.key]
+    var fresh = AppState(start: start)
+    _ = reduce(&fresh, .resize(TerminalSize(columns: 120, rows: 40)))
+    _ = fresh.handle(Reduced(delegates: [.openDetail(nameless.key)]), from: nil)
+    #expect(MainView.render(fresh).lines.contains { $0.contains(DetailNote.notedLine) })
+}

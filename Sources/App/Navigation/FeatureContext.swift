@@ -41,6 +41,8 @@ public protocol FeatureContext {
     func isFavourite(_ artwork: Artwork) -> Bool
     /// When an artwork was seen (ISO 8601), or nil when it is not (issue 47).
     func seenAt(_ artwork: Artwork) -> String?
+    /// Whether a note about the artwork was queued for OpenStreetMap today (one an element a day).
+    func isNotedToday(_ artwork: Artwork) -> Bool
 }
 
 /// What a feature asks of its parent: the one vocabulary every screen on the stack speaks, so the root

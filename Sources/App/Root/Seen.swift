@@ -7,6 +7,9 @@ extension AppState {
     /// When an artwork was seen (ISO 8601), or nil.
     public func seenAt(_ artwork: Artwork) -> String? { seen[artwork.key] }
 
+    /// Whether a note about the artwork was queued today.
+    public func isNotedToday(_ artwork: Artwork) -> Bool { notedToday.contains(artwork.key) }
+
     /// Replaces the seen marks (start-up, and after each change is saved).
     mutating func setSeen(_ marks: [ArtworkKey: String]) {
         guard marks != seen else { return }

@@ -84,6 +84,8 @@ struct NotesEffects: EffectHandler {
             refuse("cannot queue the note: \(error)")
             return
         }
+        // Queued now or earlier today: its detail stops offering a note.
+        replies.post(.notedToday(request.artwork))
         switch queued {
         case .alreadyToday(let earlier):
             refuse("\(request.element) already has a note from today (\(earlier.state.rawValue)); one note an element a day "

@@ -21,7 +21,13 @@ public enum DetailView {
         if !by.isEmpty { add(by, Style(bold: true)) }
         if let seen = context.seenAt(a) { add("✓ seen \(seen.prefix(10)) (v: not seen)", Style(.muted)) }
         // What OpenStreetMap lacks about it, offered as a note (issue 47, item 3).
-        for gap in DetailNote.gaps(a) { add(DetailNote.gapLine(gap), Style(.accent)) }
+        // Once a note is queued today, one line says so instead of offering another (one an element a day).
+        let gaps = DetailNote.gaps(a)
+        if !gaps.isEmpty, context.isNotedToday(a) {
+            add(DetailNote.notedLine, Style(.muted))
+        } else {
+            for gap in gaps { add(DetailNote.gapLine(gap), Style(.accent)) }
+        }
         lines.append(("", Style()))
         if !a.type.isEmpty { add("Type: " + a.type) }
         add("Building: " + (ranked?.0.name ?? a.building ?? a.collection))

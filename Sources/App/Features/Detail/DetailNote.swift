@@ -35,6 +35,9 @@ public enum DetailNote {
     /// The line the detail shows for a gap: "no artist recorded — press N to tell OpenStreetMap".
     public static func gapLine(_ gap: String) -> String { "no \(gap) recorded — press N to tell OpenStreetMap" }
 
+    /// The line instead of the gaps once a note about the artwork is queued today.
+    public static let notedLine = "a note about it is queued for OpenStreetMap today (artmap notes list)"
+
     static func reduce(_ state: inout DetailState, _ action: DetailAction, _ context: FeatureContext) -> Reduced {
         switch action {
         case .startNote:
