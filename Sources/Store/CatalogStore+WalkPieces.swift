@@ -3,9 +3,9 @@ import Foundation
 import Geo
 
 /// The walking graph as stored (schemas v8 and v9): `walk_pieces`, one row per tile and write holding that tile's
-/// edges as a `WalkPiece` blob; `walk_components`, each piece's nodes' components and landmark walks (a row per
-/// piece, gone with it by trigger); and `walk_graph_facts`, the whole graph's node count, largest component and
-/// bounds. A route reads the rows of its tiles through the index on `tile`; after every change the components
+/// edges as a `WalkPiece` blob (version 2 as an import writes it, version 1 in stores written before); `walk_components`,
+/// each piece's nodes' components and landmark walks in the piece's version (a row per piece, gone with it by
+/// trigger); and `walk_graph_facts`, the whole graph's node count, largest component and bounds. A route reads the rows of its tiles through the index on `tile`; after every change the components
 /// are labelled again over the whole graph and the rows that changed written.
 extension CatalogStore: WalkPieceSource {
     /// The whole graph's facts; nil when no walking edge is stored. Bounds off the globe or inside out are a
@@ -124,8 +124,8 @@ extension CatalogStore: WalkPieceSource {
         try database.run("DELETE FROM walk_pieces WHERE source LIKE ?1", [.text(pattern)])
     }
 
-    /// Labels the connected components of the whole stored graph and writes each node's (key, size) beside
-    /// its piece, and the graph's facts: what a corridor needs to answer as the whole graph would.
+    /// Labels the connected components of the whole stored graph and writes each node's (key, size) and landmark
+    /// walks beside its piece, in the piece's version, and the graph's facts: what a corridor needs to answer as the whole graph would.
     func relabelWalkComponents() throws { try Self.relabelWalkComponents(database) }
 
     static func relabelWalkComponents(_ database: Database) throws {

@@ -1,4 +1,4 @@
-import Cartography
+@testable import Cartography
 import Foundation
 import Geo
 @testable import Store
@@ -15,7 +15,7 @@ private func helsinkiStorePath() async throws -> String {
     return home.appendingPathComponent("data/artmap/artmap.sqlite").path
 }
 
-/// Where a stored piece's columns lie (as `WalkPiece.encoded` writes them).
+/// Where a version-1 piece's columns lie (as `WalkPiece.encodedVersion1` writes them).
 private struct PieceOffsets {
     let n: Int, m: Int, k: Int
     init(_ bytes: [UInt8]) {
@@ -32,36 +32,111 @@ private func put<T>(_ value: T, at offset: Int, in bytes: inout [UInt8]) {
     withUnsafeBytes(of: value) { bytes.replaceSubrange(offset..<offset + $0.count, with: $0) }
 }
 
-/// Rewrites every stored piece's edges blob with `damage` (so whichever tiles a corridor reads, it meets one).
-private func damageEveryPiece(_ path: String, _ damage: (inout [UInt8], PieceOffsets) -> Void) throws {
+/// A version-2 piece's bytes with its `field`th header varint (0: nodes, 1: edges, 2: streets, 3: the first
+/// street's length) written as `value`.
+private func replacingVarint(_ field: Int, with value: UInt64, in bytes: [UInt8]) -> [UInt8] {
+    bytes.withUnsafeBytes { raw in
+        var cursor = ByteCursor(raw, from: 2)
+        for _ in 0..<field { _ = cursor.varint() }
+        let start = cursor.offset
+        _ = cursor.varint()
+        var writer = ByteWriter(capacity: 10)
+        writer.varint(value)
+        return Array(bytes[..<start]) + writer.bytes + Array(bytes[cursor.offset...])
+    }
+}
+
+/// A stored piece as a damage sees it: its bytes and its components' in `version`, and its values.
+private struct StoredPiece {
+    var edges: [UInt8], components: [UInt8]
+    let piece: WalkPiece, version: Int
+}
+
+/// Rewrites every stored piece in `version` (1: as a store before version 2 holds it), damaged by `damage` (so
+/// whichever tiles a corridor reads, it meets one).
+private func damageEveryPiece(_ path: String, version: Int, _ damage: (inout StoredPiece) -> Void) throws {
     let database = try Database(path: path)
     try database.inTransaction {
-        for row in try database.rows("SELECT id, edges FROM walk_pieces") {
-            guard case .blob(var bytes) = row[1] else { continue }
-            let offsets = PieceOffsets(bytes)
-            if offsets.n == 0 || offsets.m == 0 { continue }
-            damage(&bytes, offsets)
-            try database.run("UPDATE walk_pieces SET edges = ?1 WHERE id = ?2", [.blob(bytes), row[0]])
+        for row in try database.rows("SELECT p.id, p.tile, p.edges, c.components FROM walk_pieces p JOIN walk_components c ON c.piece = p.id") {
+            guard case .blob(let edges) = row[2], case .blob(let components) = row[3], let tile = row[1].integer,
+                  let piece = edges.withUnsafeBytes({ e in components.withUnsafeBytes { WalkPiece.decode(tile: tile, e, components: $0, landmarks: true) } }),
+                  !piece.nodeIDs.isEmpty, piece.edgeCount > 0 else { continue }
+            var stored = version == 1 ? StoredPiece(edges: piece.encodedVersion1(), components: piece.encodedComponentsVersion1(), piece: piece, version: 1)
+                : StoredPiece(edges: edges, components: components, piece: piece, version: 2)
+            damage(&stored)
+            try database.run("UPDATE walk_pieces SET edges = ?1 WHERE id = ?2", [.blob(stored.edges), row[0]])
+            try database.run("UPDATE walk_components SET components = ?1 WHERE piece = ?2", [.blob(stored.components), row[0]])
         }
     }
 }
 
-private let damages: [(String, @Sendable (inout [UInt8], PieceOffsets) -> Void)] = [
-    ("a latitude NaN", { bytes, at in put(Double.nan, at: at.latitudes, in: &bytes) }),
-    ("a latitude of 1e300", { bytes, at in put(1e300, at: at.latitudes, in: &bytes) }),
-    ("a longitude of -infinity", { bytes, at in put(-Double.infinity, at: at.longitudes, in: &bytes) }),
-    ("a longitude of -1e300", { bytes, at in put(-1e300, at: at.longitudes, in: &bytes) }),
-    ("cut in half", { bytes, _ in bytes.removeLast(bytes.count / 2) }),
-    ("a node count of 2^32 - 1", { bytes, _ in put(UInt32.max, at: 1, in: &bytes) }),
-    ("an edge's end past the nodes", { bytes, at in put(UInt32(at.n), at: at.from, in: &bytes) }),
-    ("a street text longer than the blob", { bytes, at in put(UInt32(0xFFFF_FFF0), at: at.streets, in: &bytes) }),
+/// The piece with `change` made to its values, written again in its version.
+private func rewritten(_ stored: inout StoredPiece, _ change: (inout WalkPiece) -> Void) {
+    var piece = stored.piece
+    change(&piece)
+    stored.edges = stored.version == 1 ? piece.encodedVersion1() : piece.encoded()
+}
+
+private let damages: [(what: String, versions: [Int], damage: @Sendable (inout StoredPiece) -> Void)] = [
+    ("a latitude NaN", [1, 2], { rewritten(&$0) { $0.latitudes[0] = .nan } }),
+    ("a latitude of 1e300", [1, 2], { rewritten(&$0) { $0.latitudes[0] = 1e300 } }),
+    ("a longitude of -infinity", [1, 2], { rewritten(&$0) { $0.longitudes[0] = -.infinity } }),
+    ("a longitude of -1e300", [1, 2], { rewritten(&$0) { $0.longitudes[0] = -1e300 } }),
+    ("a latitude of 90.0000001 in whole 1e-7 degrees", [2], { stored in
+        rewritten(&stored) { $0.latitudes[0] = 90 }
+        // The first node's latitude step is the varint after its id's.
+        stored.edges.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw, from: 2)
+            for _ in 0..<3 { _ = cursor.varint() }
+            for _ in 0..<stored.piece.streets.count { if let length = cursor.varint() { cursor.offset += Int(length) } }
+            _ = cursor.varint()
+            let at = cursor.offset
+            _ = cursor.varint()
+            var writer = ByteWriter(capacity: 10)
+            writer.signed(900_000_001)
+            stored.edges = Array(stored.edges[..<at]) + writer.bytes + Array(stored.edges[cursor.offset...])
+        }
+    }),
+    ("cut in half", [1, 2], { $0.edges.removeLast($0.edges.count / 2) }),
+    ("a node count of 2^32 - 1", [1, 2], { stored in
+        if stored.version == 1 { put(UInt32.max, at: 1, in: &stored.edges) } else { stored.edges = replacingVarint(0, with: UInt64(UInt32.max), in: stored.edges) }
+    }),
+    ("an edge's end past the nodes", [1, 2], { stored in rewritten(&stored) { $0.edgeTo[0] = UInt32($0.nodeIDs.count) } }),
+    ("a street text longer than the blob", [1, 2], { stored in
+        if stored.version == 1 {
+            put(UInt32(0xFFFF_FFF0), at: PieceOffsets(stored.edges).streets, in: &stored.edges)
+        } else {
+            stored.edges = replacingVarint(3, with: 0xFFFF_FFF0, in: stored.edges)
+        }
+    }),
+    ("a byte after the edges", [2], { $0.edges.append(0) }),
+    ("components cut short", [2], { $0.components.removeLast(8) }),
+    ("a component's index past the components", [2], { stored in
+        // A component of its own for the first node, so every node has an index, and the last node's one past them.
+        var piece = stored.piece
+        piece.componentKeys[0] = piece.componentKeys[0] &+ 1
+        let components = Set(zip(piece.componentKeys, piece.componentSizes).map { "\($0.0) \($0.1)" }).count
+        stored.components = piece.encodedComponents()
+        // The first node's index follows the flags, the count and each component's key and size.
+        let at = stored.components.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw, from: 2)
+            for _ in 0..<2 * components { _ = cursor.varint() }
+            return cursor.offset
+        }
+        precondition(components < 128 && stored.components[1] == components && stored.components[at] < 128, "one-byte counts")
+        stored.components[at] = UInt8(components)
+    }),
 ]
 
-@Test(arguments: damages.indices)
+/// Every damage with every version of the pieces it applies to.
+private let damageCases: [(damage: Int, version: Int)] = damages.indices.flatMap { i in damages[i].versions.map { (i, $0) } }
+
+@Test(arguments: damageCases.indices)
 func aDamagedWalkPieceIsRefusedByNameAndNeverCrashesARoute(_ index: Int) async throws {
-    let (what, damage) = damages[index]
+    let (damage, version) = damageCases[index]
+    let what = "\(damages[damage].what) (version \(version))"
     let path = try await helsinkiStorePath()
-    try damageEveryPiece(path, damage)
+    try damageEveryPiece(path, version: version, damages[damage].damage)
     let store = try CatalogStore(path: path)
     let facts = try #require(try store.walkFacts())
     let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
@@ -77,9 +152,24 @@ func aDamagedWalkPieceIsRefusedByNameAndNeverCrashesARoute(_ index: Int) async t
     #expect(throws: StoreError.self, "\(what)") { try store.walkEdges() }
 }
 
-@Test func aDamagedPieceIsLeftOutOfTheComponentsAndTheFactsStayOnTheGlobe() async throws {
+@Test(arguments: [1, 2])
+func undamagedPiecesInEitherVersionRouteAsImported(version: Int) async throws {
     let path = try await helsinkiStorePath()
-    try damageEveryPiece(path) { bytes, at in put(Double.nan, at: at.latitudes, in: &bytes) }
+    let before = try CatalogStore(path: path)
+    let facts = try #require(try before.walkFacts())
+    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
+                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
+    let away = Coordinate(clampingLatitude: centre.latitude + 0.004, longitude: centre.longitude + 0.008)
+    let imported = try CorridorRouter.route(from: centre, to: away, source: before).get()
+    try damageEveryPiece(path, version: version) { _ in }
+    let after = try CatalogStore(path: path)
+    #expect(try CorridorRouter.route(from: centre, to: away, source: after).get() == imported)
+}
+
+@Test(arguments: [1, 2])
+func aDamagedPieceIsLeftOutOfTheComponentsAndTheFactsStayOnTheGlobe(version: Int) async throws {
+    let path = try await helsinkiStorePath()
+    try damageEveryPiece(path, version: version) { rewritten(&$0) { $0.latitudes[0] = .nan } }
     let store = try CatalogStore(path: path)
     try store.relabelWalkComponents()
     // Every piece was damaged: nothing is left to label, and no NaN reaches the facts' bounds.

@@ -1,4 +1,4 @@
-import Cartography
+@testable import Cartography
 import Foundation
 import Geo
 @testable import Store
@@ -123,29 +123,37 @@ private extension WalkTileSet {
     #expect(try store.walkFacts()?.nodeCount == west.nodeCount)
 }
 
-/// Each stored piece's node count and the length of its components.
-private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes: Int, components: [UInt8])] {
-    try database.rows("SELECT p.id, p.edges, c.components FROM walk_pieces p LEFT JOIN walk_components c ON c.piece = p.id ORDER BY p.id").map { row in
-        guard case .blob(let edges) = row[1], edges.count >= 5 else { throw TestServerError("a piece without edges") }
-        let nodes = Int(edges[1]) | Int(edges[2]) << 8 | Int(edges[3]) << 16 | Int(edges[4]) << 24
-        guard case .blob(let components) = row[2] else { return (row[0].integer ?? 0, nodes, []) }
-        return (row[0].integer ?? 0, nodes, components)
+/// Each stored piece's row, bytes and values (with the landmark walks).
+private func storedPieces(_ database: Database) throws -> [(id: Int64, edges: [UInt8], components: [UInt8], piece: WalkPiece)] {
+    try database.rows("SELECT p.id, p.tile, p.edges, c.components FROM walk_pieces p LEFT JOIN walk_components c ON c.piece = p.id ORDER BY p.id").map { row in
+        guard case .blob(let edges) = row[2], let tile = row[1].integer else { throw TestServerError("a piece without edges") }
+        var components: [UInt8] = []
+        if case .blob(let stored) = row[3] { components = stored }
+        let piece = edges.withUnsafeBytes { e in components.withUnsafeBytes { WalkPiece.decode(tile: tile, e, components: $0, landmarks: true) } }
+        guard let piece else { throw TestServerError("piece \(row[0]) is not one") }
+        return (row[0].integer ?? 0, edges, components, piece)
     }
 }
 
 @Test func importedPiecesCarryLandmarkWalksAndAVersionEightStoreGainsThem() async throws {
     let (helsinki, home) = try await helsinkiStore()
-    let stored = try componentLengths(helsinki.database)
+    let stored = try storedPieces(helsinki.database)
     try #require(stored.count > 4)
-    for piece in stored { #expect(piece.components.count == WalkLandmarks.componentBytesPerNode * piece.nodes, "piece \(piece.id)") }
-    // As v8 left it: each node's component key and size only.
+    for row in stored {
+        #expect(row.edges.first == 2, "piece \(row.id): an import writes version 2")
+        #expect(row.piece.landmarkMetres.count == WalkLandmarks.count * row.piece.nodeIDs.count, "piece \(row.id)")
+    }
+    // As v8 left it: the pieces in version 1, each node's component key and size only.
     let path = home.appendingPathComponent("data/artmap/artmap.sqlite").path
     do {
         let database = try Database(path: path)
         try database.inTransaction {
-            for piece in stored {
+            for row in stored {
+                var plain = row.piece
+                plain.landmarkMetres = []
+                try database.run("UPDATE walk_pieces SET edges = ?1 WHERE id = ?2", [.blob(row.piece.encodedVersion1()), .integer(row.id)])
                 try database.run("UPDATE walk_components SET components = ?1 WHERE piece = ?2",
-                                 [.blob(Array(piece.components.prefix(WalkLandmarks.plainComponentBytesPerNode * piece.nodes))), .integer(piece.id)])
+                                 [.blob(plain.encodedComponentsVersion1()), .integer(row.id)])
             }
             // v8's layout: the components in a column of the pieces.
             try database.execute("""
@@ -164,10 +172,18 @@ private func componentLengths(_ database: Database) throws -> [(id: Int64, nodes
     }
     let v8 = try helsinki.database.rows("SELECT LENGTH(components), edges FROM walk_pieces ORDER BY id")
     #expect(v8.count == stored.count)
-    #expect(zip(v8, stored).allSatisfy { $0.0[0].integer == Int64(12 * $0.1.nodes) })
+    #expect(zip(v8, stored).allSatisfy { $0.0[0].integer == Int64(WalkLandmarks.plainComponentBytesPerNode * $0.1.piece.nodeIDs.count) })
     let store = try CatalogStore(path: path)
     #expect(try store.database.userVersion == Schema.currentVersion)
-    #expect(try componentLengths(store.database).map(\.components) == stored.map(\.components))
+    // The version-1 pieces are read, and labelled again in version 1 with the same components and walks as the import's.
+    let migrated = try storedPieces(store.database)
+    #expect(migrated.map(\.id) == stored.map(\.id))
+    for (after, before) in zip(migrated, stored) {
+        #expect(after.edges.first == 1 && after.components.count == WalkLandmarks.componentBytesPerNode * before.piece.nodeIDs.count, "piece \(after.id)")
+        #expect(after.piece.nodeIDs == before.piece.nodeIDs && after.piece.componentKeys == before.piece.componentKeys
+                && after.piece.componentSizes == before.piece.componentSizes, "piece \(after.id)")
+        #expect(after.piece.landmarkMetres.map(\.bitPattern) == before.piece.landmarkMetres.map(\.bitPattern), "piece \(after.id)")
+    }
     // And routes read from the migrated store are the whole graph's.
     let whole = WalkGraph(edges: try store.walkEdges())
     var routed = 0

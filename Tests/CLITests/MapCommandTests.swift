@@ -86,17 +86,56 @@ private func mapCounts(_ home: URL) throws -> (features: Int, boxes: Int, edges:
         db = sqlite3.connect(sys.argv[1])
         graph, where = {}, set()
         import struct
-        # Each stored piece: version, counts, then columns (ids, latitudes, longitudes, ends, streets, metres).
+        # Each stored piece: version 1's counts then columns (ids, latitudes, longitudes, ends, streets, metres);
+        # version 2's flags, varint counts, street texts, nodes (zigzag steps of ids and 1e-7 degrees, or doubles),
+        # then edges (zigzag steps of their ends, a varint street, the metres).
+        def varint(blob, o):
+            value, shift = 0, 0
+            while True:
+                byte = blob[o]; o += 1
+                value |= (byte & 0x7F) << shift; shift += 7
+                if byte < 0x80: return value, o
+        def signed(blob, o):
+            value, o = varint(blob, o)
+            return (value >> 1) ^ -(value & 1), o
+        def wrap(value):
+            return (value + 2**63) % 2**64 - 2**63
+        def piece(blob):
+            if blob[0] == 1:
+                n, e, k = struct.unpack_from("<III", blob, 1)
+                o = 13
+                ids = struct.unpack_from("<%dq" % n, blob, o); o += 8 * n
+                lats = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
+                lons = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
+                froms = struct.unpack_from("<%dI" % e, blob, o); o += 4 * e
+                tos = struct.unpack_from("<%dI" % e, blob, o); o += 8 * e
+                return ids, lats, lons, froms, tos, struct.unpack_from("<%dd" % e, blob, o)
+            assert blob[0] == 2
+            fixed = blob[1] == 1
+            o = 2
+            n, o = varint(blob, o); e, o = varint(blob, o); k, o = varint(blob, o)
+            for _ in range(k):
+                length, o = varint(blob, o); o += length
+            ids, lats, lons, node_id, lat, lon = [], [], [], 0, 0, 0
+            for _ in range(n):
+                step, o = signed(blob, o); node_id = wrap(node_id + step); ids.append(node_id)
+                if fixed:
+                    step, o = signed(blob, o); lat += step; lats.append(lat / 1e7)
+                    step, o = signed(blob, o); lon += step; lons.append(lon / 1e7)
+                else:
+                    a, b = struct.unpack_from("<dd", blob, o); o += 16; lats.append(a); lons.append(b)
+            froms, tos, metres, last = [], [], [], 0
+            for _ in range(e):
+                step, o = signed(blob, o); a = last + step
+                step, o = signed(blob, o); b = a + step
+                _, o = varint(blob, o)
+                m, = struct.unpack_from("<d", blob, o); o += 8
+                froms.append(a); tos.append(b); metres.append(m); last = b
+            assert o == len(blob)
+            return ids, lats, lons, froms, tos, metres
         for (blob,) in db.execute("SELECT edges FROM walk_pieces"):
-            n, e, k = struct.unpack_from("<III", blob, 1)
-            o = 13
-            ids = struct.unpack_from("<%dq" % n, blob, o); o += 8 * n
-            lats = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
-            lons = struct.unpack_from("<%dd" % n, blob, o); o += 8 * n
-            froms = struct.unpack_from("<%dI" % e, blob, o); o += 4 * e
-            tos = struct.unpack_from("<%dI" % e, blob, o); o += 8 * e
-            metres = struct.unpack_from("<%dd" % e, blob, o)
-            for i in range(e):
+            ids, lats, lons, froms, tos, metres = piece(blob)
+            for i in range(len(froms)):
                 a, b, m = ids[froms[i]], ids[tos[i]], metres[i]
                 graph.setdefault(a, []).append((b, m)); graph.setdefault(b, []).append((a, m))
                 where.add((lats[froms[i]], lons[froms[i]])); where.add((lats[tos[i]], lons[tos[i]]))

@@ -111,3 +111,12 @@ private extension Result where Success == WalkingRoute, Failure == RouteFailure 
         return nil
     }
 }
+
+@Test func theTileGridsRowsAndColumnsWrittenOutAreTheOnesItsDegreesGive() {
+    #expect(WalkTiling.rows == Int64((180 / WalkTiling.degrees).rounded(.up)))
+    #expect(WalkTiling.columns == Int64((360 / WalkTiling.degrees).rounded()))
+    // The antimeridian wraps: the last column's east neighbour is the first column.
+    let west = WalkTiling.tile(of: GeoPoint(latitude: 60, longitude: -180)), east = WalkTiling.tile(of: GeoPoint(latitude: 60, longitude: 179.999))
+    #expect(west - east == -(WalkTiling.columns - 1))
+    #expect(WalkTiling.tile(of: GeoPoint(latitude: 60, longitude: 180)) == west)
+}

@@ -4,25 +4,31 @@ import TestSupport
 import Testing
 @testable import Cartography
 
-/// Pieces as the store keeps them, labelled by `WalkComponentLabeller` (with landmark walks, or cut back to
-/// the plain components a v8 store held), counting the pieces and edges a route reads.
+/// Pieces as the store keeps them, labelled by `WalkComponentLabeller` (with landmark walks, or without them as a
+/// v8 store held its components), in the version written today or version 1 (an older store's), counting the
+/// pieces and edges a route reads.
 private final class LabelledPieces: WalkPieceSource {
     private(set) var rows: [(tile: Int64, edges: [UInt8], components: [UInt8], edgeCount: Int)] = []
     let facts: WalkGraphFacts?
     var edgesRead = 0, piecesRead = 0
 
-    init(_ edges: [WalkEdge], landmarks: Bool = true) {
+    init(_ edges: [WalkEdge], landmarks: Bool = true, version: Int = 2) {
         var builder = WalkPieceBuilder()
         for edge in edges { builder.add(edge) }
         let pieces = builder.take()
         var labeller = WalkComponentLabeller()
-        let encoded = pieces.map { $0.encoded() }
+        let encoded = pieces.map { version == 1 ? $0.encodedVersion1() : $0.encoded() }
         for bytes in encoded { _ = bytes.withUnsafeBytes { labeller.add($0) } }
         facts = labeller.finish()
         for (i, piece) in pieces.enumerated() {
             var components = labeller.components(ofPiece: i)
-            #expect(components.count == WalkLandmarks.componentBytesPerNode * piece.nodeIDs.count)
-            if !landmarks { components = Array(components.prefix(WalkLandmarks.plainComponentBytesPerNode * piece.nodeIDs.count)) }
+            let read = encoded[i].withUnsafeBytes { e in components.withUnsafeBytes { WalkPiece.decode(tile: piece.tile, e, components: $0, landmarks: true) } }
+            #expect(read?.landmarkMetres.count == WalkLandmarks.count * piece.nodeIDs.count)
+            if version == 1 { #expect(components.count == WalkLandmarks.componentBytesPerNode * piece.nodeIDs.count) }
+            if !landmarks, var plain = read {
+                plain.landmarkMetres = []
+                components = version == 1 ? plain.encodedComponentsVersion1() : plain.encodedComponents()
+            }
             rows.append((piece.tile, encoded[i], components, piece.edgeCount))
         }
     }
@@ -32,12 +38,9 @@ private final class LabelledPieces: WalkPieceSource {
         rows.compactMap { row -> [Double]? in
             row.edges.withUnsafeBytes { bytes in
                 row.components.withUnsafeBytes { components in
-                    guard let piece = WalkPiece.decode(tile: row.tile, bytes, components: components),
+                    guard let piece = WalkPiece.decode(tile: row.tile, bytes, components: components, landmarks: true),
                           let i = piece.nodeIDs.firstIndex(of: id) else { return nil }
-                    let n = piece.nodeIDs.count
-                    return (0..<WalkLandmarks.count).map {
-                        components.loadUnaligned(fromByteOffset: 12 * n + 8 * (WalkLandmarks.count * i + $0), as: Double.self)
-                    }
+                    return Array(piece.landmarkMetres[WalkLandmarks.count * i..<WalkLandmarks.count * (i + 1)])
                 }
             }
         }
@@ -76,11 +79,12 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
     return done
 }
 
-@Test func everyNodeKeepsItsWalkToTheCornersOfItsOwnComponent() throws {
+@Test(arguments: [1, 2])
+func everyNodeKeepsItsWalkToTheCornersOfItsOwnComponent(version: Int) throws {
     let main = streetGrid(width: 14, height: 10)
     // An island 3 km north with ids of its own: its landmarks are its own corners.
     let island = streetGrid(width: 4, height: 3, origin: GeoPoint(latitude: 60.17 + 3_000 / 111_320, longitude: 24.9), firstID: 10_000)
-    let pieces = LabelledPieces(main.edges + island.edges)
+    let pieces = LabelledPieces(main.edges + island.edges, version: version)
     for (city, width, height) in [(main, 14, 10), (island, 4, 3)] {
         // South-west, south-east, north-west, north-east.
         let corners = [city.id(0, 0), city.id(width, 0), city.id(0, height), city.id(width, height)].map { walks(city.edges, from: $0) }
@@ -99,11 +103,12 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
     }
 }
 
-@Test func aWalkAcrossAGridReadsTheTilesAlongItsWayWithLandmarksAndTheSameLengthWithout() throws {
+@Test(arguments: [1, 2])
+func aWalkAcrossAGridReadsTheTilesAlongItsWayWithLandmarksAndTheSameLengthWithout(version: Int) throws {
     let city = streetGrid(width: 90, height: 60)
     let start = city.point(0, 0).coordinate, target = city.point(90, 60).coordinate
     let plain = try #require(walks(city.edges, from: city.id(0, 0))[city.id(90, 60)])
-    let withLandmarks = LabelledPieces(city.edges), without = LabelledPieces(city.edges, landmarks: false)
+    let withLandmarks = LabelledPieces(city.edges, version: version), without = LabelledPieces(city.edges, landmarks: false, version: version)
     let total = withLandmarks.rows.count
     let fast = try CorridorRouter.route(from: start, to: target, source: withLandmarks).get()
     let slow = try CorridorRouter.route(from: start, to: target, source: without).get()
@@ -115,14 +120,15 @@ private func walks(_ edges: [WalkEdge], from source: Int64) -> [Int64: Double] {
     #expect(without.piecesRead * 3 > total * 2, "\(without.piecesRead) of \(total) tiles read without")
 }
 
-@Test func routesWithLandmarksMatchAPlainDijkstraOnAGridWithHoles() throws {
+@Test(arguments: [1, 2])
+func routesWithLandmarksMatchAPlainDijkstraOnAGridWithHoles(version: Int) throws {
     var random = SeededGenerator()
     let seed = random.replay
     try reportingSeed(of: random) {
         var holes = Set<Int>()
         for _ in 0..<500 { holes.insert(Int.random(in: 0..<(2 * 51 * 41), using: &random)) }
         let city = streetGrid(width: 50, height: 40) { x, y, east in !holes.contains((y * 51 + x) * 2 + (east ? 0 : 1)) }
-        let source = LabelledPieces(city.edges)
+        let source = LabelledPieces(city.edges, version: version)
         let whole = WalkGraph(edges: city.edges)
         for _ in 0..<30 {
             let a = city.point(Int.random(in: 0...50, using: &random), Int.random(in: 0...40, using: &random)).coordinate

@@ -8,8 +8,9 @@ public protocol WalkPieceSource {
     /// The pieces of the tiles in `ranges` (inclusive key ranges).
     func walkPieces(in ranges: [ClosedRange<Int64>]) throws -> [WalkPiece]
     /// The stored bytes of the pieces in `ranges`, row by row, with no values made of them: `visit` gets the
-    /// tile, the edges (as `WalkPiece.encoded`) and the components (as `encodedComponents`, or empty) and
-    /// answers false when the bytes are not a piece, which the source reports as damage.
+    /// tile, the edges (as `WalkPiece.encoded`, or version 1's in an older store) and the components (as stored
+    /// beside them in the piece's version, or empty) and answers false when the bytes are not a piece or the
+    /// components are damaged, which the source reports as damage.
     func visitWalkPieces(in ranges: [ClosedRange<Int64>],
                          _ visit: (_ tile: Int64, _ edges: UnsafeRawBufferPointer, _ components: UnsafeRawBufferPointer) -> Bool) throws
     /// Runs `body`, a whole route's reads, on one snapshot of the graph: a change committed meanwhile (a fetch

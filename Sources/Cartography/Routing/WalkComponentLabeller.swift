@@ -16,6 +16,10 @@ public struct WalkComponentLabeller {
     /// Every added piece's node numbers, end to end; piece i's start at `starts[i]`.
     private var pieceNodes: [Int32] = []
     private var starts: [Int] = [0]
+    /// Every added piece's version: its components are written in the same (`components(ofPiece:)`).
+    private var versions: [UInt8] = []
+    /// Per component, its index in the piece being written (-1: not in it).
+    private var indexInPiece: [Int32] = []
     private var bounds = FeatureBounds(south: .infinity, north: -.infinity, west: .infinity, east: -.infinity)
     /// After `finish`, per component (numbered in `parent`): its size and its key (its smallest node id).
     private var sizes: [Int32] = [], keys: [Int64] = []
@@ -36,29 +40,32 @@ public struct WalkComponentLabeller {
     /// Adds a piece's nodes and joins the ends of its edges; false (and nothing added) when the bytes are
     /// not a piece.
     public mutating func add(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let layout = WalkPieceLayout(bytes) else { return false }
-        for e in 0..<layout.edgeCount
-        where layout.from(e) >= layout.nodeCount || layout.to(e) >= layout.nodeCount || layout.street(e) >= layout.streetCount { return false }
-        for i in 0..<layout.nodeCount where !WalkTiling.isOnGlobe(layout.latitude(i), layout.longitude(i)) { return false }
+        guard let piece = WalkPieceReader(bytes), piece.forEachStreet({ _ in }) else { return false }
+        // Read through once to see the whole piece is sound before anything is numbered.
+        var check = piece
+        for _ in 0..<piece.nodeCount { guard check.nextNode() != nil else { return false } }
+        for _ in 0..<piece.edgeCount { guard check.nextEdge() != nil else { return false } }
+        guard check.isAtEnd else { return false }
+        var reader = piece
         let first = pieceNodes.count
-        for i in 0..<layout.nodeCount {
-            let id = layout.nodeID(i)
-            let found = numbers.findOrInsert(id, new: Int32(ids.count), ids: ids)
+        for _ in 0..<piece.nodeCount {
+            guard let node = reader.nextNode() else { return false }
+            let found = numbers.findOrInsert(node.id, new: Int32(ids.count), ids: ids)
             pieceNodes.append(found.value)
             guard found.inserted else { continue }
-            ids.append(id)
+            ids.append(node.id)
             parent.append(found.value)
-            let latitude = layout.latitude(i), longitude = layout.longitude(i)
-            latitudes.append(latitude)
-            longitudes.append(longitude)
-            bounds.south = min(bounds.south, latitude)
-            bounds.north = max(bounds.north, latitude)
-            bounds.west = min(bounds.west, longitude)
-            bounds.east = max(bounds.east, longitude)
+            latitudes.append(node.latitude)
+            longitudes.append(node.longitude)
+            bounds.south = min(bounds.south, node.latitude)
+            bounds.north = max(bounds.north, node.latitude)
+            bounds.west = min(bounds.west, node.longitude)
+            bounds.east = max(bounds.east, node.longitude)
         }
-        for e in 0..<layout.edgeCount {
-            let na = pieceNodes[first + layout.from(e)], nb = pieceNodes[first + layout.to(e)]
-            let metres = layout.metres(e)
+        for _ in 0..<piece.edgeCount {
+            guard let edge = reader.nextEdge() else { return false }
+            let na = pieceNodes[first + edge.from], nb = pieceNodes[first + edge.to]
+            let metres = edge.metres
             // As a route reads them: a loop or a length that is not one is no edge (and joins nothing).
             guard na != nb, metres.isFinite, metres >= 0 else { continue }
             edges.append(na, nb, metres)
@@ -66,6 +73,7 @@ public struct WalkComponentLabeller {
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }
         starts.append(pieceNodes.count)
+        versions.append(piece.version)
         return true
     }
 
@@ -104,9 +112,35 @@ public struct WalkComponentLabeller {
         return WalkGraphFacts(nodeCount: nodeCount, largestComponentSize: Int(sizes.max() ?? 0), bounds: bounds)
     }
 
-    /// Piece `i`'s components as `WalkPiece.encodedComponents` writes them (after `finish`).
-    public func components(ofPiece i: Int) -> [UInt8] {
+    /// Piece `i`'s components as stored beside it, in its version's format (`WalkPiece.encodedComponents`, or
+    /// `encodedComponentsVersion1` beside a version-1 piece of an older store), with the landmark walks (after
+    /// `finish`).
+    public mutating func components(ofPiece i: Int) -> [UInt8] {
         let nodes = pieceNodes[starts[i]..<starts[i + 1]]
+        guard versions[i] != 1 else { return version1Components(of: nodes) }
+        // The piece's components in the order first met, each numbered within the piece.
+        if indexInPiece.count != sizes.count { indexInPiece = [Int32](repeating: -1, count: sizes.count) }
+        var met: [Int32] = []
+        for node in nodes {
+            let c = parent[Int(node)]
+            if indexInPiece[Int(c)] < 0 {
+                indexInPiece[Int(c)] = Int32(met.count)
+                met.append(c)
+            }
+        }
+        let (keys, sizes) = (self.keys, self.sizes)
+        var writer = WalkComponentsWriter(components: met.lazy.map { (key: keys[Int($0)], size: sizes[Int($0)]) },
+                                          nodeCount: nodes.count, withLandmarks: true)
+        for node in nodes {
+            let at = WalkLandmarks.count * Int(node)
+            writer.node(index: Int(indexInPiece[Int(parent[Int(node)])]), walks: landmarkMetres[at..<at + WalkLandmarks.count])
+        }
+        for c in met { indexInPiece[Int(c)] = -1 }
+        return writer.bytes
+    }
+
+    /// A version-1 piece's components: every key, every size, then every node's walks (44 bytes a node).
+    private func version1Components(of nodes: ArraySlice<Int32>) -> [UInt8] {
         var pieceKeys: [Int64] = [], pieceSizes: [Int32] = []
         pieceKeys.reserveCapacity(nodes.count)
         pieceSizes.reserveCapacity(nodes.count)
@@ -173,38 +207,4 @@ struct NodeNumbers {
             slots[at] = Int32(number)
         }
     }
-}
-
-/// Where the columns of a stored piece (`WalkPiece.encoded`) lie in its bytes, checked to fit; values read unaligned.
-struct WalkPieceLayout {
-    let bytes: UnsafeRawBufferPointer
-    let nodeCount: Int, edgeCount: Int, streetCount: Int
-    let latitudesAt: Int, longitudesAt: Int, fromAt: Int, toAt: Int, streetAt: Int, metresAt: Int
-    /// Where the street texts begin (each after its length).
-    let streetsAt: Int
-    static let idsAt = 13
-
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= 13, bytes[0] == WalkPiece.version else { return nil }
-        self.bytes = bytes
-        nodeCount = Int(bytes.loadUnaligned(fromByteOffset: 1, as: UInt32.self))
-        edgeCount = Int(bytes.loadUnaligned(fromByteOffset: 5, as: UInt32.self))
-        streetCount = Int(bytes.loadUnaligned(fromByteOffset: 9, as: UInt32.self))
-        latitudesAt = Self.idsAt + 8 * nodeCount
-        longitudesAt = latitudesAt + 8 * nodeCount
-        fromAt = longitudesAt + 8 * nodeCount
-        toAt = fromAt + 4 * edgeCount
-        streetAt = toAt + 4 * edgeCount
-        metresAt = streetAt + 4 * edgeCount
-        streetsAt = metresAt + 8 * edgeCount
-        guard streetsAt <= bytes.count else { return nil }
-    }
-
-    @inline(__always) func nodeID(_ i: Int) -> Int64 { bytes.loadUnaligned(fromByteOffset: Self.idsAt + 8 * i, as: Int64.self) }
-    @inline(__always) func latitude(_ i: Int) -> Double { bytes.loadUnaligned(fromByteOffset: latitudesAt + 8 * i, as: Double.self) }
-    @inline(__always) func longitude(_ i: Int) -> Double { bytes.loadUnaligned(fromByteOffset: longitudesAt + 8 * i, as: Double.self) }
-    @inline(__always) func from(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: fromAt + 4 * e, as: UInt32.self)) }
-    @inline(__always) func to(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: toAt + 4 * e, as: UInt32.self)) }
-    @inline(__always) func street(_ e: Int) -> Int { Int(bytes.loadUnaligned(fromByteOffset: streetAt + 4 * e, as: UInt32.self)) }
-    @inline(__always) func metres(_ e: Int) -> Double { bytes.loadUnaligned(fromByteOffset: metresAt + 8 * e, as: Double.self) }
 }

@@ -16,9 +16,10 @@ struct WalkGraphAssembly {
     private var numbers: NodeTable
     private var edgeFrom: [Int32] = [], edgeTo: [Int32] = [], edgeMetres: [Double] = [], edgeStreet: [Int32] = []
     private var streets = WalkStreetTable()
-    /// A piece's node numbers in the graph and the tiles its nodes lie in (reused from piece to piece).
+    /// A piece's node numbers in the graph, the tiles its nodes lie in and their points (reused from piece to piece).
     private var local: [Int32] = []
     private var localTiles: [Int64] = []
+    private var localPoints: [GeoPoint] = []
     /// Pieces added.
     private(set) var pieceCount = 0
 
@@ -45,61 +46,55 @@ struct WalkGraphAssembly {
         edgeStreet.reserveCapacity(m)
     }
 
-    /// Adds the stored piece of `tile` (bytes as `WalkPiece.encoded`, components as `encodedComponents`, or
-    /// none), read with the tiles that took the read set from `before` to `loaded`: an edge kept in several
-    /// tiles is taken from the first read of them (the first in `WalkTiling`'s order among those read
-    /// together). False when the bytes are not a piece.
+    /// Adds the stored piece of `tile` (bytes as `WalkPiece.encoded`, or version 1's; components as stored beside
+    /// it, or none), read with the tiles that took the read set from `before` to `loaded`: an edge kept in several
+    /// tiles is taken from the first read of them (the first in `WalkTiling`'s order among those read together).
+    /// False when the bytes are not a piece or its components are damaged.
     mutating func add(tile: Int64, bytes: UnsafeRawBufferPointer, components: UnsafeRawBufferPointer,
                       before: WalkTileSet, loaded: WalkTileSet) -> Bool {
-        guard let layout = WalkPieceLayout(bytes) else { return false }
-        let n = layout.nodeCount, m = layout.edgeCount, k = layout.streetCount
-        // Street texts first: the last part of the bytes, each after its length.
+        guard var piece = WalkPieceReader(bytes),
+              var labels = WalkComponentsReader(components, nodeCount: piece.nodeCount, pieceVersion: piece.version) else { return false }
+        let n = piece.nodeCount, m = piece.edgeCount
         let firstStreet = Int32(streets.count)
-        var offset = layout.streetsAt
-        for _ in 0..<k {
-            guard offset + 4 <= bytes.count else { return false }
-            let length = Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-            offset += 4
-            guard length <= bytes.count - offset else { return false }
-            streets.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
-            offset += length
-        }
-        let withLandmarks = components.count == WalkLandmarks.componentBytesPerNode * n
-        let labelled = withLandmarks || components.count == WalkLandmarks.plainComponentBytesPerNode * n
+        guard piece.forEachStreet({ streets.append(utf8: $0) }) else { return false }
         local.removeAll(keepingCapacity: true)
         localTiles.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let id = layout.nodeID(i)
-            let point = GeoPoint(latitude: layout.latitude(i), longitude: layout.longitude(i))
-            // A point off the globe (NaN, infinite, 1e300) is damage: its tile cannot be computed.
-            guard WalkTiling.isOnGlobe(point.latitude, point.longitude) else { return false }
+        localPoints.removeAll(keepingCapacity: true)
+        for _ in 0..<n {
+            guard let node = piece.nextNode() else { return false }
+            let point = GeoPoint(latitude: node.latitude, longitude: node.longitude)
             localTiles.append(WalkTiling.tile(of: point))
-            let found = numbers.findOrInsert(id, new: Int32(ids.count))
+            localPoints.append(point)
+            // Every node's component and walks are read in turn (version 2's are a stream), kept only for a node new here.
+            var component = (key: node.id, size: Int32(1))
+            if labels.labelled {
+                guard let stored = labels.next() else { return false }
+                component = stored
+            }
+            let found = numbers.findOrInsert(node.id, new: Int32(ids.count))
             local.append(found.value)
             guard found.inserted else { continue }
-            ids.append(id)
+            ids.append(node.id)
             points.append(point)
-            componentKeys.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * i, as: Int64.self) : id)
-            componentSizes.append(labelled ? components.loadUnaligned(fromByteOffset: 8 * n + 4 * i, as: Int32.self) : 1)
+            componentKeys.append(component.key)
+            componentSizes.append(component.size)
             for k in 0..<WalkLandmarks.count {
-                let metres = withLandmarks ? components.loadUnaligned(fromByteOffset: 12 * n + 8 * (WalkLandmarks.count * i + k), as: Double.self) : .infinity
+                let metres = labels.withLandmarks ? labels.landmark(k) : .infinity
                 // A walk that is not a length (damage) is no bound: as if none were stored.
                 landmarkMetres.append(metres.isFinite && metres >= 0 ? metres : .infinity)
             }
         }
-        for e in 0..<m {
-            let a = layout.from(e), b = layout.to(e), street = layout.street(e)
-            guard a < n, b < n, street < k else { return false }
-            let metres = layout.metres(e)
+        guard labels.isAtEnd else { return false }
+        for _ in 0..<m {
+            guard let edge = piece.nextEdge() else { return false }
+            let a = edge.from, b = edge.to, metres = edge.metres
             let ga = local[a], gb = local[b]
             guard ga != gb, metres.isFinite, metres >= 0 else { continue }
             // The piece's own coordinates decide the tiles, as they did when it was written.
             if localTiles[a] != localTiles[b] {
-                let pa = GeoPoint(latitude: layout.latitude(a), longitude: layout.longitude(a))
-                let pb = GeoPoint(latitude: layout.latitude(b), longitude: layout.longitude(b))
                 var readBefore = false
                 var first: Int64?
-                WalkTiling.forEachTile(from: pa, to: pb) { candidate in
+                WalkTiling.forEachTile(from: localPoints[a], to: localPoints[b]) { candidate in
                     if before.contains(candidate) {
                         readBefore = true
                         return false
@@ -112,8 +107,9 @@ struct WalkGraphAssembly {
             edgeFrom.append(ga)
             edgeTo.append(gb)
             edgeMetres.append(metres)
-            edgeStreet.append(firstStreet + Int32(street))
+            edgeStreet.append(firstStreet + Int32(edge.street))
         }
+        guard piece.isAtEnd else { return false }
         pieceCount += 1
         return true
     }

@@ -6,7 +6,8 @@ import Foundation
 /// so A* may take it with the plane bound: on a street grid it is the walk itself, and a route across a city
 /// reads the tiles along its way instead of every tile between its ends.
 public enum WalkLandmarks {
-    /// Landmarks per component (the corners south-west, south-east, north-west, north-east).
+    /// Landmarks per component (the corners south-west, south-east, north-west, north-east; a stored node's four
+    /// walks have their lengths in one byte: `WalkComponentsWriter`).
     public static let count = 4
     /// Bytes per node of a piece's stored components: the component's key and size, then the walks.
     public static let componentBytesPerNode = 12 + 8 * count

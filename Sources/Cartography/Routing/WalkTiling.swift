@@ -5,8 +5,10 @@ import Geo
 /// every tile its box meets, so reading the tiles of a box gives every edge with a point inside it.
 public enum WalkTiling {
     public static let degrees = 0.005
-    static let rows = Int64((180 / degrees).rounded(.up))
-    static let columns = Int64((360 / degrees).rounded())
+    /// 180° / `degrees` rows and 360° / `degrees` columns, written out: a constant divisor is a multiplication, where
+    /// one computed at start was two integer divisions in every node's tile (a corridor's read).
+    static let rows: Int64 = 36_000
+    static let columns: Int64 = 72_000
     /// Edges whose box meets more tiles than this are kept once under `longEdges`, read with every corridor.
     public static let maximumTilesPerEdge = 64
     /// The tile key of the stored long edges.
