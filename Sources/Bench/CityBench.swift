@@ -24,6 +24,9 @@ struct SyntheticCity {
     var latStep: Double { blockMetres / 111_320 }
     var lonStep: Double { blockMetres / (111_320 * cos(south * .pi / 180)) }
 
+    /// The sizes the issues measure: the big city (issue 19) and the region (issue 49).
+    static let bigCitySide = 700, regionSide = 1400
+
     func latitude(_ y: Double) -> Double { south + y * latStep }
     func longitude(_ x: Double) -> Double { west + x * lonStep }
     /// The street crossing (x, y), 0...side.
@@ -391,8 +394,11 @@ func cityBench(side: Int) throws {
                  imported.seconds, Double(importPeak) / 1_048_576, export.seconds, importRatio, importRatio <= 3 ? "MET" : "NOT MET"))
     // Memory against osmium's own peak on the same file (its default node index, flex_mem), the smaller of its two.
     let peakRatio = Double(importPeak) / Double(max(exportPeak, 1))
-    print(String(format: "import peak: artmap %.0f MB, osmium export %.0f MB; ratio %.2fx %@ (goal <= 1.5x)",
-                 Double(importPeak) / 1_048_576, Double(exportPeak) / 1_048_576, peakRatio, peakRatio <= 1.5 ? "MET" : "NOT MET"))
+    // Issue 49 sets the peak's goal for the region (1,400 a side) alone; other sizes print the figure without one.
+    let peakVerdict = city.side >= SyntheticCity.regionSide ? (peakRatio <= 1.5 ? "MET (goal <= 1.5x)" : "NOT MET (goal <= 1.5x)")
+        : "(no goal at this size: issue 49's 1.5x is the region's)"
+    print(String(format: "import peak: artmap %.0f MB, osmium export %.0f MB; ratio %.2fx %@",
+                 Double(importPeak) / 1_048_576, Double(exportPeak) / 1_048_576, peakRatio, peakVerdict))
 
     // What the store holds for it: bytes a map feature (the file after the import, its walking graph included).
     let storeBytes = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
@@ -417,8 +423,10 @@ func cityBench(side: Int) throws {
     listNearFigure(store: store, campusStore: campusStore, home: home, city: city)
     placeSearchFigure(store: store, campusStore: campusStore, home: home, city: city)
     if let peak = viewPeakAfterPanning(store: store, home: home, collection: "city", steps: 10) {
-        print(String(format: "view's peak memory after panning across the city: %.0f MB %@ (goal <= 100 MB)",
-                     Double(peak) / 1_048_576, peak <= 100 << 20 ? "MET" : "NOT MET"))
+        // Issue 19's goal is the big city's (700 a side); the region's figure is printed beside it without one.
+        let verdict = city.side <= SyntheticCity.bigCitySide ? (peak <= 100 << 20 ? "MET (goal <= 100 MB)" : "NOT MET (goal <= 100 MB)")
+            : "(no goal at this size: issue 19's 100 MB is the big city's)"
+        print(String(format: "view's peak memory after panning across the city: %.0f MB %@", Double(peak) / 1_048_576, verdict))
     } else {
         print("view's peak memory: not measured (needs tmux and /usr/bin/time)")
     }

@@ -258,8 +258,8 @@ try walkOrderBench()
 try firstMinuteBench()
 try conflationBench()
 // The big city, then the region of issue 49 (9.8 M nodes): imports, first frames, lists and pans at both sizes.
-try cityBench(side: 700)
-try cityBench(side: 1400)
+try cityBench(side: SyntheticCity.bigCitySide)
+try cityBench(side: SyntheticCity.regionSide)
 let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1_000_000 : 1_000_000
 // A city-sized box around Liverpool (about 20 km x 20 km), then the whole globe.
 let city = points(count, lat: 53.32...53.50, lon: -3.12 ... -2.82, seed: 1)
