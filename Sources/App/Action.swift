@@ -48,8 +48,9 @@ public enum Action: Sendable {
     case seenRefused(String)
     /// What became of a note to OpenStreetMap (queued, sent, held), or of the queue sent, for the status line.
     case notesAnswered(String)
-    /// A note about this artwork is in the queue today (queued now, or found there): its detail stops offering one.
-    case notedToday(ArtworkKey)
+    /// A note about this OpenStreetMap element is in the queue today (queued now, or found there): the details of the
+    /// artworks it is stop offering one.
+    case notedToday(element: String)
     /// How the live location source is doing ("gpsd: no fix"), or nil to clear it.
     case locationStatus(String?)
     case error(String)

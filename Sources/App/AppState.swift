@@ -30,8 +30,8 @@ public struct AppState: Sendable {
     var favouriteKeys: Set<ArtworkKey> = []
     /// The artworks seen (issue 47) and when (ISO 8601): read at start, changed by `v` and by walking past.
     public internal(set) var seen: [ArtworkKey: String] = [:]
-    /// The artworks a note to OpenStreetMap was queued about today: read at start, added to as notes are queued.
-    public internal(set) var notedToday: Set<ArtworkKey> = []
+    /// The OpenStreetMap elements a note was queued about today (UTC): read at start, added to as notes are queued.
+    public internal(set) var notedToday = NotedElements()
     /// Seconds between slideshow pictures (the `slideshow.interval` setting); 0 shows one fixed picture.
     public internal(set) var slideshowInterval = 8.0
     /// The user's settings: each declared one's saved text and its typed, checked value.

@@ -55,8 +55,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .seenLoaded(let marks):
         state.setSeen(marks)
         return []
-    case .notedToday(let key):
-        state.notedToday.insert(key)
+    case .notedToday(let element):
+        state.notedToday.insert(element, on: state.now)
         return []
     case .seenRefused(let why):
         state.lastError = why

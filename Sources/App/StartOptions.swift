@@ -41,8 +41,8 @@ public struct StartOptions: Sendable {
     public var favourites: [Artwork] = []
     /// The artworks seen, with when (issue 47).
     public var seen: [ArtworkKey: String] = [:]
-    /// The artworks a note to OpenStreetMap was queued about today (UTC, as the queue counts days).
-    public var notedToday: Set<ArtworkKey> = []
+    /// The OpenStreetMap elements a note was queued about today (UTC, as the queue counts days).
+    public var notedToday = NotedElements()
     /// The last news message kept, and what syncs changed since the user last looked.
     public var news: NewsItem?
     public var whatsNew: [String] = []

@@ -60,7 +60,7 @@ enum FavouritesCommand: Command {
 
     /// The store, open for writing a heart.
     private static func writableStore(_ call: Subcommand<Options>.Invocation) throws -> CatalogStore {
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("favourites cannot save: the store is read-only") }
         return store
     }

@@ -140,7 +140,7 @@ enum ImportCommand: Command {
         }
         let places = try checked { try fileImport.readPlaces(collection: collection) }
         for warning in places?.warnings ?? [] { console.error(warning) }
-        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("import cannot save: the store is read-only; nothing was imported") }
         // A collection of that name in another case is the one meant (an older import made `Helsinki`).
         let target = try importTarget(collection, legacy: options.collection == nil ? derived : nil, path: path, options: options, store: store)

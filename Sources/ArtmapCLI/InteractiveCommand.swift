@@ -408,7 +408,7 @@ enum InteractiveCommand {
         start.settings = UserSettings(saved: saved)
         start.favourites = try store.favouriteArtworks()
         start.seen = Dictionary(try store.seenMarks().map { ($0.key, $0.at) }, uniquingKeysWith: { first, _ in first })
-        start.notedToday = try store.artworksNotedToday()
+        start.notedToday = try store.elementsNotedToday()
         start.notice = notice
         if let text = try store.setting(NewsText.textSetting), !text.isEmpty {
             let fetched = try store.setting(NewsText.fetchedSetting).flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()

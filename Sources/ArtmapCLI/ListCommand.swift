@@ -125,8 +125,11 @@ enum ListCommand: Command {
             var reach = max(metres, 100) * 4
             while true {
                 let whole = reach >= 10_000_000
+                // Read as a list within `reach` reads (the margins of the sphere and of a building's spread), so a
+                // building cut by the box is not taken at a middle nearer than its own.
                 guard let artworks = whole ? try store.artworks(collections: collections, fields: .listing)
-                        : try store.artworks(collections: collections, fields: .listing, near: reference, metres: reach) else { return nil }
+                        : try store.artworks(collections: collections, fields: .listing, near: reference,
+                                             metres: reach * 1.01 + groupingMargin) else { return nil }
                 let nearest = CatalogQuery(artworks: artworks).ranked(from: reference, radius: nil, nearest: 1).first
                 if let nearest, whole || nearest.distance <= reach { return nearest }
                 if whole { return nil }

@@ -37,7 +37,7 @@ enum MapCommand: Command {
 
     /// The store, open for a change to its base layers.
     private static func writableStore(_ call: Subcommand<Options>.Invocation, _ word: String) throws -> CatalogStore {
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("map \(word) cannot change the store: it is read-only") }
         return store
     }

@@ -39,7 +39,7 @@ enum NoteCommand: Command {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         guard let id = options.positionals.first else { throw CLIError.usage("note needs an artwork's ID and your words", command: name) }
         let words = options.positionals.dropFirst().joined(separator: " ")
-        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("note cannot be queued: the store is read-only") }
         let artwork = try ArtworkLookup.find(id, in: options.collection, store: store)
         guard let element = NoteText.element(artwork.id) else {

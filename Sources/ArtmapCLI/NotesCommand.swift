@@ -75,7 +75,7 @@ enum NotesCommand: Command {
 
     /// `notes send`: every queued note, each claimed before it is posted.
     static func send(_ call: Subcommand<Options>.Invocation) async throws -> Int32 {
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("notes cannot be sent: the store is read-only, so what was sent could not be recorded") }
         let client = try client(apiURL: call.options.apiURL, store: store, command: name, anonymous: call.options.anonymous)
         let queued = try store.queuedNotes()
@@ -96,7 +96,7 @@ enum NotesCommand: Command {
         guard let element = NoteText.element(given) else {
             throw CLIError.usage("'\(DisplayText.clean(given))' is not an OpenStreetMap element (node/123, way/45, relation/6)", command: name)
         }
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("notes cannot be removed: the store is read-only") }
         let removed = try store.removeUnsentNotes(element: element)
         guard removed > 0 else {

@@ -44,7 +44,7 @@ enum PaintersCommand: Command {
 
     /// The store, open for a change to the painters.
     private static func writableStore(_ call: Subcommand<Options>.Invocation) throws -> CatalogStore {
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("painters cannot save: the store is read-only") }
         return store
     }

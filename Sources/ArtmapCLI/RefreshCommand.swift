@@ -28,7 +28,7 @@ enum RefreshCommand: Command {
     static func run(_ arguments: [String], environment: [String: String], console: Console) async throws -> Int32 {
         guard let options = try parser.parseOrShowHelp(arguments, as: Options.self, intro: intro, console: console) else { return 0 }
         let storePath = options.store.resolvedPath(environment: environment)
-        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("refresh cannot save: the store \(storePath) is read-only; nothing was refreshed") }
         let names = try CollectionsCommand.resolve(options.positionals, store: store, command: name)
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"

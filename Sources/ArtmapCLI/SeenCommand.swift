@@ -59,7 +59,7 @@ enum SeenCommand: Command {
 
     /// The store, open for writing a mark.
     private static func writableStore(_ call: Subcommand<Options>.Invocation) throws -> CatalogStore {
-        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console)
+        let store = try StoreOpening.open(call.options.store, environment: call.environment, console: call.console, forWriting: true)
         guard !store.isReadOnly else { throw CLIError("seen cannot save: the store is read-only") }
         return store
     }

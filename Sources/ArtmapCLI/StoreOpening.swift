@@ -18,11 +18,13 @@ struct StoreOption {
 
 /// Opens the store a command asked for and seeds it from the embedded catalogue on first run.
 enum StoreOpening {
-    static func open(_ option: StoreOption, environment: [String: String], console: Console) throws -> CatalogStore {
+    /// A command that only reads trusts a sound check's stamp (no check of the same bytes again); one that writes
+    /// (`forWriting`) checks the whole file first, so it never writes into a store with damage it has not seen.
+    static func open(_ option: StoreOption, environment: [String: String], console: Console, forWriting: Bool = false) throws -> CatalogStore {
         let path = option.resolvedPath(environment: environment)
         let store: CatalogStore
         do {
-            let opened = try CatalogStore.openRecovering(path: path)
+            let opened = try CatalogStore.openRecovering(path: path, trustStamp: !forWriting)
             store = opened.store
             if let recovery = opened.recovery { console.error("artmap: \(recovery.message)") }
         } catch {

@@ -88,7 +88,7 @@ enum WalkCommand: Command {
         }
         let minutes = options.minutes
         let location = try LocationOptions(options.location, command: name, console: console, environment: environment)
-        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console, forWriting: options.save != nil || options.resume != nil)
         // The settings `walk.speed` and `walk.stay` (the view's too) give the defaults, checked: `walk.speed = 0` is named
         // on standard error and 4.5 used.
         let settings = try SettingsReading.checked(store, console: console)

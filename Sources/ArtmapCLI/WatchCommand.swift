@@ -41,7 +41,7 @@ enum WatchCommand: Command {
             throw CLIError.usage("use either --at or --gpx, not both", command: name)
         }
         let json = options.json
-        let store = try StoreOpening.open(options.store, environment: environment, console: console)
+        let store = try StoreOpening.open(options.store, environment: environment, console: console, forWriting: true)
         let collection = try options.collection.collection(in: store)
         let query = CatalogQuery(artworks: try store.artworks(collection: collection, fields: .listing))
         let source = location.replay != nil ? "gpx" : (location.gpsd != nil ? "gpsd" : (location.geoclue ? "geoclue" : "fixed"))

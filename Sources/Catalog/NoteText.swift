@@ -98,3 +98,35 @@ public struct NoteText: Sendable, Equatable {
         return false
     }
 }
+
+/// The OpenStreetMap elements noted on one day (UTC), as the notes queue counts days: one note an element a day.
+public struct NotedElements: Hashable, Sendable {
+    /// The day, "2026-12-07".
+    public var day: String
+    public var elements: Set<String>
+
+    public init(day: String = "", elements: Set<String> = []) {
+        self.day = day
+        self.elements = elements
+    }
+
+    /// Whether `element` was noted on `date`'s day (nothing noted on an earlier day counts any more).
+    public func contains(_ element: String, on date: Date) -> Bool {
+        !elements.isEmpty && elements.contains(element) && day == Self.day(of: date)
+    }
+
+    /// `element` noted on `date`'s day: a set from an earlier day starts again.
+    public mutating func insert(_ element: String, on date: Date) {
+        let today = Self.day(of: date)
+        if today != day { self = NotedElements(day: today) }
+        elements.insert(element)
+    }
+
+    /// The UTC day of `date`, as the queue writes it.
+    public static func day(of date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

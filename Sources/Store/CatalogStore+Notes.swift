@@ -78,12 +78,11 @@ extension CatalogStore {
         }
     }
 
-    /// The artworks a note was queued about on `date`'s day (UTC, as `queueNote` counts days), whatever became of it.
-    public func artworksNotedToday(at date: Date = Date()) throws -> Set<ArtworkKey> {
-        let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
-        return Set(try database.rows("SELECT collection, artwork_id FROM notes WHERE day = ?1", [.text(day)]).map {
-            ArtworkKey(collection: $0[0].text ?? "", id: $0[1].text ?? "")
-        })
+    /// The OpenStreetMap elements a note was queued about on `date`'s day (UTC, as `queueNote` counts days: one note an
+    /// element a day, whichever collection holds it), whatever became of the note.
+    public func elementsNotedToday(at date: Date = Date()) throws -> NotedElements {
+        let day = NotedElements.day(of: date)
+        return NotedElements(day: day, elements: Set(try database.rows("SELECT element FROM notes WHERE day = ?1", [.text(day)]).compactMap { $0[0].text }))
     }
 
     /// Every note, oldest first.

@@ -40,14 +40,17 @@ extension CatalogStore {
 
     /// The first `limit` distinct names (as SQLite's NOCASE tells them apart) starting with `prefix`, in NOCASE order,
     /// each with the row `sql` found for it: one index seek a name, however many rows share it (a street's segments).
-    private func names(startingWith prefix: String, limit: Int, sql: String) throws -> [(String, [SQLValue])] {
-        let statement = try database.prepare(sql)
+    /// The first seek starts at the prefix, each later one after the last name found: a name's rows are passed over
+    /// by the seek, never read again for the next name.
+    private func names(startingWith prefix: String, limit: Int, sql: (first: String, next: String)) throws -> [(String, [SQLValue])] {
+        let first = try database.prepare(sql.first), next = try database.prepare(sql.next)
         // Every name starting with the prefix sorts before the prefix followed by the last code point.
         let upper = prefix + "\u{10FFFF}"
         var found: [(String, [SQLValue])] = []
-        var after = ""
+        var after: String?
         while found.count < limit {
-            try statement.bind([.text(prefix), .text(upper), .text(after)])
+            let statement = after == nil ? first : next
+            try statement.bind([.text(after ?? prefix), .text(upper)])
             guard try statement.step(), let name = statement.column(0).text else { break }
             found.append((name, (Int32(0)..<4).map { statement.column($0) }))
             after = name
@@ -60,19 +63,20 @@ extension CatalogStore {
         name.lowercasedASCII == query.lowercasedASCII ? 0 : 1
     }
 
-    /// An artwork's title in the range ?1..<?2 after ?3 (NOCASE), through `artworks_title`.
-    static let artworkNamesSQL = """
-        SELECT title, collection, latitude, longitude FROM artworks
-        WHERE title <> '' AND title >= ?1 COLLATE NOCASE AND title < ?2 COLLATE NOCASE AND title > ?3 COLLATE NOCASE
-        ORDER BY title COLLATE NOCASE LIMIT 1
-        """
+    /// An artwork's title in [?1, ?2) (`first`) or in (?1, ?2) (`next`), NOCASE, through `artworks_title`.
+    static let artworkNamesSQL = namesSQL("SELECT title, collection, latitude, longitude FROM artworks", column: "title")
 
-    /// A map feature's name in the range ?1..<?2 after ?3 (NOCASE), through `map_features_name`.
-    static let featureNamesSQL = """
-        SELECT name, kind, geometry, id FROM map_features
-        WHERE name <> '' AND name >= ?1 COLLATE NOCASE AND name < ?2 COLLATE NOCASE AND name > ?3 COLLATE NOCASE
-        ORDER BY name COLLATE NOCASE LIMIT 1
-        """
+    /// A map feature's name, as `artworkNamesSQL`, through `map_features_name`.
+    static let featureNamesSQL = namesSQL("SELECT name, kind, geometry, id FROM map_features", column: "name")
+
+    /// The seek that starts at ?1 and the one that starts after it, each the first row before ?2; `column <> ''` is the
+    /// partial index's own condition.
+    private static func namesSQL(_ select: String, column: String) -> (first: String, next: String) {
+        func sql(_ from: String) -> String {
+            "\(select) WHERE \(column) <> '' AND \(column) \(from) ?1 COLLATE NOCASE AND \(column) < ?2 COLLATE NOCASE ORDER BY \(column) COLLATE NOCASE LIMIT 1"
+        }
+        return (sql(">="), sql(">"))
+    }
 
     /// The middle of the box around a geometry's points, rounded to 1e-7° (what the points hold); nil without points.
     static func boxMiddle(_ parts: [[GeoPoint]]) -> GeoPoint? {

@@ -21,10 +21,12 @@ public enum StoreRecovery: Equatable, Sendable {
 extension CatalogStore {
     /// Opens a store the way the commands do: a file that cannot be written opens read-only; a damaged file
     /// (unreadable, or failing `PRAGMA quick_check`) is moved aside with a timestamp and replaced by a new one.
-    /// A file exactly as a sound check left it (`StoreFileStamp`) is not checked again: on a region's store the
-    /// check reads a gigabyte before `config get` or `show` could answer. A check that finds the file sound and
-    /// unchanged while it ran stamps it. `checked` says whether this opening ran one.
-    public static func openRecovering(path: String, now: Date = Date())
+    /// With `trustStamp` (a command that only reads), a file exactly as a sound check left it (`StoreFileStamp`) is not
+    /// checked again: on a region's store the check reads a gigabyte before `config get` or `show` could answer; a
+    /// damaged page a read meets later forgets the stamp (`Database.error`), so the next opening checks and moves the
+    /// file aside. A writer always checks. A check that finds the file sound and unchanged while it ran stamps it.
+    /// `checked` says whether this opening ran one.
+    public static func openRecovering(path: String, now: Date = Date(), trustStamp: Bool = false)
         throws -> (store: CatalogStore, recovery: StoreRecovery?, checked: Bool) {
         try refuseUnlessStore(path: path)
         let manager = FileManager.default
@@ -38,7 +40,7 @@ extension CatalogStore {
                 return (try CatalogStore(readOnlyPath: path), .readOnly(reason: reason), false)
             }
         }
-        let recorded = StoreFileStamp.recorded(for: path)
+        let recorded = trustStamp ? StoreFileStamp.recorded(for: path) : nil
         let before = StoreFileStamp.current(path: path)
         do {
             let store = try CatalogStore(path: path)

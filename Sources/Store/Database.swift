@@ -122,6 +122,10 @@ public final class Database {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     func error(_ rc: Int32, sql: String?) -> StoreError {
-        StoreError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        let error = StoreError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path)
+        // Damage met by a reader that trusted a stamp: the stamp vouches no more, and the next opening checks the file
+        // (and moves it aside), whichever command it is.
+        if error.isDamage, path != ":memory:", !path.isEmpty { StoreFileStamp.forget(path: path) }
+        return error
     }
 }

@@ -44,12 +44,12 @@ private func lines(_ actions: [Action]) -> [String] {
     let again = RecordedReplies()
     _ = NotesEffects(online).take(.queueNote(request("5", "Still no artist")), again)
     // Queued earlier today: the view is told, so the detail stops offering a note.
-    let noted = again.posted.compactMap { action -> ArtworkKey? in if case .notedToday(let key) = action { return key } else { return nil } }
-    #expect(noted == [ArtworkKey(collection: "campus", id: "node/5")], "\(again.posted)")
+    let noted = again.posted.compactMap { action -> String? in if case .notedToday(let element) = action { return element } else { return nil } }
+    #expect(noted == ["node/5"], "\(again.posted)")
     let first = try #require(try store.notes().first)
     let queuedAt = try #require(ISO8601DateFormatter().date(from: first.createdAt))
-    #expect(try store.artworksNotedToday(at: queuedAt) == [ArtworkKey(collection: "campus", id: "node/5")])
-    #expect(try store.artworksNotedToday(at: queuedAt.addingTimeInterval(-2 * 86_400)).isEmpty)
+    #expect(try store.elementsNotedToday(at: queuedAt).elements == ["node/5"])
+    #expect(try store.elementsNotedToday(at: queuedAt.addingTimeInterval(-2 * 86_400)).elements.isEmpty)
     #expect(lines(again.posted) == ["node/5 already has a note from today (sent); one note an element a day (artmap notes remove node/5 takes back an unsent one)"])
     // Asked by a detail still open, with the words typed: the words go back to that detail with the reason.
     let words = NoteRequest(artwork: ArtworkKey(collection: "campus", id: "node/5"), element: "node/5", latitude: 60.1677, longitude: 24.9523,

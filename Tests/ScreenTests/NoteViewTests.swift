@@ -1,3 +1,4 @@
+import Foundation
 import Cells
 @testable import App
 import Catalog
@@ -120,14 +121,25 @@ private func type(_ text: String, into state: inout AppState) {
 @Test func onceANoteIsQueuedTodayTheDetailSaysSoInsteadOfOfferingAnother() throws {
     var state = detailOf(nameless)
     #expect(MainView.render(state).lines.contains { $0.contains("no artist recorded — press N to tell OpenStreetMap") })
-    _ = reduce(&state, .notedToday(nameless.key))
+    _ = reduce(&state, .notedToday(element: "node/4417000002"))
     let lines = MainView.render(state).lines
     #expect(!lines.contains { $0.contains("press N to tell OpenStreetMap") }, "\(lines.joined(separator: "\n"))")
     #expect(lines.contains { $0.contains(DetailNote.notedLine) }, "\(lines.joined(separator: "\n"))")
-    // Another artwork still offers its gaps; one noted at start (read from the store) does not.
+    // The same element in another collection: one note an element a day, so its detail says so too.
+    var twin = nameless
+    twin.collection = "osm"
+    var both = AppState(artworks: [havis, nameless, twin], reference: helsinki, referenceSource: .fixed("Helsinki"))
+    _ = reduce(&both, .resize(TerminalSize(columns: 120, rows: 40)))
+    _ = reduce(&both, .notedToday(element: "node/4417000002"))
+    _ = both.handle(Reduced(delegates: [.openDetail(twin.key)]), from: nil)
+    #expect(MainView.render(both).lines.contains { $0.contains(DetailNote.notedLine) })
+    // After midnight (UTC) a note may be sent again: the detail offers it again.
+    _ = reduce(&state, .tick(Date().addingTimeInterval(86_400)))
+    #expect(MainView.render(state).lines.contains { $0.contains("press N to tell OpenStreetMap") })
+    // One noted at start (read from the store) is not offered.
     var start = StartOptions(artworks: [havis, nameless])
     start.reference = helsinki
-    start.notedToday = [nameless.key]
+    start.notedToday = NotedElements(day: NotedElements.day(of: Date()), elements: ["node/4417000002"])
     var fresh = AppState(start: start)
     _ = reduce(&fresh, .resize(TerminalSize(columns: 120, rows: 40)))
     _ = fresh.handle(Reduced(delegates: [.openDetail(nameless.key)]), from: nil)

@@ -88,13 +88,13 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     let deadline = Date().addingTimeInterval(120)
     while StoreFileStamp.recorded(for: path) == nil {
         try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
-        let opened = try CatalogStore.openRecovering(path: path)
+        let opened = try CatalogStore.openRecovering(path: path, trustStamp: true)
         #expect(opened.checked && opened.recovery == nil)
         if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
     }
     #expect(StoreFileStamp.recorded(for: path) == StoreFileStamp.current(path: path))
     do {
-        let again = try CatalogStore.openRecovering(path: path)
+        let again = try CatalogStore.openRecovering(path: path, trustStamp: true)
         #expect(!again.checked, "the same bytes are not read whole again")
         #expect(try again.store.ids(collection: "campus").count == 400)
     }
@@ -109,4 +109,66 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     let recovery = try #require(damaged.recovery, "a damaged store is moved aside")
     #expect(recovery.message.contains("integrity check") || recovery.message.contains("malformed"), "\(recovery.message)")
     #expect(try damaged.store.ids(collection: "campus").isEmpty)
+}
+
+@Test func damageUnderAStampReachesNoWriterAndAReaderThatMeetsItLeavesTheNextOpeningToFindIt() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
+    }
+    let deadline = Date().addingTimeInterval(120)
+    while StoreFileStamp.recorded(for: path) == nil {
+        try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
+        _ = try CatalogStore.openRecovering(path: path, trustStamp: true)
+        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
+    }
+    // The disk's own damage: garbage over pages, and the file's times as the stamp has them (the damaged file stamped).
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096 * 2)
+    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    try handle.close()
+    try #require(StoreFileStamp.current(path: path)).record(for: path)
+    // A reader trusts the stamp; its read meets the damage, which forgets the stamp.
+    let reader = try CatalogStore.openRecovering(path: path, trustStamp: true)
+    #expect(!reader.checked && reader.recovery == nil)
+    // Whichever of the tables and indexes the garbage landed on: every one is read whole until one meets it.
+    var met: StoreError?
+    let tables = try reader.store.database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").compactMap { $0[0].text }
+    for table in tables where met == nil {
+        do { _ = try reader.store.database.rows("SELECT * FROM \"\(table)\"") } catch let error as StoreError { met = error }
+    }
+    if met == nil {
+        do { _ = try reader.store.merge([sample("new")], into: "campus", full: false) } catch let error as StoreError { met = error }
+    }
+    let damage = try #require(met, "a read meets the damaged pages")
+    #expect(damage.isDamage, "\(damage)")
+    #expect(StoreFileStamp.recorded(for: path) == nil, "the damage met forgets the stamp")
+    // So the next opening, reader or writer, checks and moves the file aside.
+    let next = try CatalogStore.openRecovering(path: path, trustStamp: true)
+    #expect(next.checked)
+    #expect(next.recovery != nil, "the damaged store is moved aside")
+}
+
+@Test func aWriterChecksAStoreEvenWhenAStampVouchesForIt() throws {
+    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
+    do {
+        let store = try CatalogStore(path: path)
+        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
+    }
+    let deadline = Date().addingTimeInterval(120)
+    while StoreFileStamp.recorded(for: path) == nil {
+        try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
+        _ = try CatalogStore.openRecovering(path: path, trustStamp: true)
+        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
+    }
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: 4096 * 2)
+    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+    try handle.close()
+    try #require(StoreFileStamp.current(path: path)).record(for: path)
+    let writer = try CatalogStore.openRecovering(path: path)
+    #expect(writer.checked)
+    #expect(writer.recovery != nil, "a writer never gets the damaged store")
+    #expect(try writer.store.ids(collection: "campus").isEmpty)
 }

@@ -7,8 +7,10 @@ extension AppState {
     /// When an artwork was seen (ISO 8601), or nil.
     public func seenAt(_ artwork: Artwork) -> String? { seen[artwork.key] }
 
-    /// Whether a note about the artwork was queued today.
-    public func isNotedToday(_ artwork: Artwork) -> Bool { notedToday.contains(artwork.key) }
+    /// Whether a note about the artwork's OpenStreetMap element was queued today (UTC, by the last tick's time).
+    public func isNotedToday(_ artwork: Artwork) -> Bool {
+        NoteText.element(artwork.id).map { notedToday.contains($0, on: now) } ?? false
+    }
 
     /// Replaces the seen marks (start-up, and after each change is saved).
     mutating func setSeen(_ marks: [ArtworkKey: String]) {

@@ -85,7 +85,7 @@ struct NotesEffects: EffectHandler {
             return
         }
         // Queued now or earlier today: its detail stops offering a note.
-        replies.post(.notedToday(request.artwork))
+        replies.post(.notedToday(element: request.element))
         switch queued {
         case .alreadyToday(let earlier):
             refuse("\(request.element) already has a note from today (\(earlier.state.rawValue)); one note an element a day "
