@@ -267,8 +267,8 @@ public enum Schema {
         // index goes first, so the new ones reuse its pages.
         """
         DROP INDEX IF EXISTS map_features_source_id;
-        CREATE INDEX map_features_name ON map_features(name COLLATE NOCASE) WHERE name <> '';
-        CREATE INDEX artworks_title ON artworks(title COLLATE NOCASE) WHERE title <> '';
+        CREATE INDEX IF NOT EXISTS map_features_name ON map_features(name COLLATE NOCASE) WHERE name <> '';
+        CREATE INDEX IF NOT EXISTS artworks_title ON artworks(title COLLATE NOCASE) WHERE title <> '';
         CREATE INDEX map_features_source_id ON map_features(source_id) WHERE source LIKE 'osm/%';
         """,
     ]
