@@ -111,7 +111,9 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     #expect(try damaged.store.ids(collection: "campus").isEmpty)
 }
 
-@Test func damageUnderAStampReachesNoWriterAndAReaderThatMeetsItLeavesTheNextOpeningToFindIt() throws {
+/// A store of 400 artworks that readers' openings checked until one stamped it, then damaged as a disk damages it:
+/// garbage over pages in the middle, the file's times as the stamp has them (the damaged file stamped).
+private func storeDamagedUnderItsStamp() throws -> String {
     let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
     do {
         let store = try CatalogStore(path: path)
@@ -123,12 +125,16 @@ private func openUntilStamped(_ path: String) throws -> Bool {
         _ = try CatalogStore.openRecovering(path: path, trustStamp: true)
         if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
     }
-    // The disk's own damage: garbage over pages, and the file's times as the stamp has them (the damaged file stamped).
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     try handle.seek(toOffset: 4096 * 2)
     handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
     try handle.close()
     try #require(StoreFileStamp.current(path: path)).record(for: path)
+    return path
+}
+
+@Test func damageUnderAStampReachesNoWriterAndAReaderThatMeetsItLeavesTheNextOpeningToFindIt() throws {
+    let path = try storeDamagedUnderItsStamp()
     // A reader trusts the stamp; its read meets the damage, which forgets the stamp.
     let reader = try CatalogStore.openRecovering(path: path, trustStamp: true)
     #expect(!reader.checked && reader.recovery == nil)
@@ -151,22 +157,7 @@ private func openUntilStamped(_ path: String) throws -> Bool {
 }
 
 @Test func aWriterChecksAStoreEvenWhenAStampVouchesForIt() throws {
-    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
-    do {
-        let store = try CatalogStore(path: path)
-        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
-    }
-    let deadline = Date().addingTimeInterval(120)
-    while StoreFileStamp.recorded(for: path) == nil {
-        try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
-        _ = try CatalogStore.openRecovering(path: path, trustStamp: true)
-        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
-    }
-    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4096 * 2)
-    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
-    try handle.close()
-    try #require(StoreFileStamp.current(path: path)).record(for: path)
+    let path = try storeDamagedUnderItsStamp()
     let writer = try CatalogStore.openRecovering(path: path)
     #expect(writer.checked)
     #expect(writer.recovery != nil, "a writer never gets the damaged store")
