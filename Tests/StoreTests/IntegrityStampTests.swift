@@ -55,10 +55,7 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     #expect(try openUntilStamped(path))
     let size = try #require(StoreFileStamp.current(path: path)).size
     // Garbage over pages in the middle, the size kept: only the file's times tell.
-    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4096 * 2)
-    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
-    try handle.close()
+    try writeGarbageOverPages(path)
     #expect(try #require(StoreFileStamp.current(path: path)).size == size)
     let opened = try CatalogStore.openCheckingAlongside(path: path)
     let check = try #require(opened.check, "a file written since its stamp is checked")
@@ -79,19 +76,8 @@ private func openUntilStamped(_ path: String) throws -> Bool {
 }
 
 @Test func aCommandsOpeningChecksAStoreUntilAStampVouchesForItThenReadsOnlyWhatItNeeds() throws {
-    let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
-    do {
-        let store = try CatalogStore(path: path)
-        _ = try store.merge((1...400).map { sample("\($0)", title: String(repeating: "long title ", count: 20)) }, into: "campus", full: false)
-    }
     // Checked (and sound) at every opening until the file's times are old enough to stamp.
-    let deadline = Date().addingTimeInterval(120)
-    while StoreFileStamp.recorded(for: path) == nil {
-        try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
-        let opened = try CatalogStore.openRecovering(path: path, trustStamp: true)
-        #expect(opened.checked && opened.recovery == nil)
-        if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
-    }
+    let path = try storeStampedByReaders { opened in #expect(opened.checked && opened.recovery == nil) }
     #expect(StoreFileStamp.recorded(for: path) == StoreFileStamp.current(path: path))
     do {
         let again = try CatalogStore.openRecovering(path: path, trustStamp: true)
@@ -100,10 +86,7 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     }
     // Garbage over pages in the middle, the size kept: the file's times moved, so the next opening checks,
     // finds the damage and moves the file aside.
-    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-    try handle.seek(toOffset: 4096 * 2)
-    handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
-    try handle.close()
+    try writeGarbageOverPages(path)
     let damaged = try CatalogStore.openRecovering(path: path)
     #expect(damaged.checked)
     let recovery = try #require(damaged.recovery, "a damaged store is moved aside")
@@ -111,9 +94,8 @@ private func openUntilStamped(_ path: String) throws -> Bool {
     #expect(try damaged.store.ids(collection: "campus").isEmpty)
 }
 
-/// A store of 400 artworks that readers' openings checked until one stamped it, then damaged as a disk damages it:
-/// garbage over pages in the middle, the file's times as the stamp has them (the damaged file stamped).
-private func storeDamagedUnderItsStamp() throws -> String {
+/// A store of 400 artworks, opened as a reader opens it (`visit` sees each opening) until a sound check stamped it.
+private func storeStampedByReaders(_ visit: ((store: CatalogStore, recovery: StoreRecovery?, checked: Bool)) -> Void = { _ in }) throws -> String {
     let path = try temporaryDirectory().appendingPathComponent("s.sqlite").path
     do {
         let store = try CatalogStore(path: path)
@@ -122,13 +104,25 @@ private func storeDamagedUnderItsStamp() throws -> String {
     let deadline = Date().addingTimeInterval(120)
     while StoreFileStamp.recorded(for: path) == nil {
         try #require(Date() < deadline, "no opening stamped \(path) within two minutes")
-        _ = try CatalogStore.openRecovering(path: path, trustStamp: true)
+        visit(try CatalogStore.openRecovering(path: path, trustStamp: true))
         if StoreFileStamp.recorded(for: path) == nil { usleep(50_000) }
     }
+    return path
+}
+
+/// Garbage over three pages in the middle of the file, its size kept.
+private func writeGarbageOverPages(_ path: String) throws {
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     try handle.seek(toOffset: 4096 * 2)
     handle.write(Data((0..<(4096 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
     try handle.close()
+}
+
+/// A stamped store damaged as a disk damages it: garbage over pages, the file's times as the stamp has them (the
+/// damaged file stamped).
+private func storeDamagedUnderItsStamp() throws -> String {
+    let path = try storeStampedByReaders()
+    try writeGarbageOverPages(path)
     try #require(StoreFileStamp.current(path: path)).record(for: path)
     return path
 }
