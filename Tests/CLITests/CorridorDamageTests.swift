@@ -139,9 +139,7 @@ func aDamagedWalkPieceIsRefusedByNameAndNeverCrashesARoute(_ index: Int) async t
     try damageEveryPiece(path, version: version, damages[damage].damage)
     let store = try CatalogStore(path: path)
     let facts = try #require(try store.walkFacts())
-    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
-                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
-    let away = Coordinate(clampingLatitude: centre.latitude + 0.004, longitude: centre.longitude + 0.008)
+    let (centre, away) = routeEnds(facts)
     #expect(throws: StoreError.self, "\(what)") { try CorridorRouter.route(from: centre, to: away, source: store) }
     do {
         _ = try CorridorRouter.route(from: centre, to: away, source: store)
@@ -157,9 +155,7 @@ func undamagedPiecesInEitherVersionRouteAsImported(version: Int) async throws {
     let path = try await helsinkiStorePath()
     let before = try CatalogStore(path: path)
     let facts = try #require(try before.walkFacts())
-    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
-                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
-    let away = Coordinate(clampingLatitude: centre.latitude + 0.004, longitude: centre.longitude + 0.008)
+    let (centre, away) = routeEnds(facts)
     let imported = try CorridorRouter.route(from: centre, to: away, source: before).get()
     try damageEveryPiece(path, version: version) { _ in }
     let after = try CatalogStore(path: path)
@@ -180,9 +176,7 @@ func aDamagedPieceIsLeftOutOfTheComponentsAndTheFactsStayOnTheGlobe(version: Int
     let path = try await helsinkiStorePath()
     let store = try CatalogStore(path: path)
     let facts = try #require(try store.walkFacts())
-    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
-                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
-    let away = Coordinate(clampingLatitude: centre.latitude + 0.004, longitude: centre.longitude + 0.008)
+    let (centre, away) = routeEnds(facts)
     let before = try CorridorRouter.route(from: centre, to: away, source: store)
     try store.database.run("UPDATE walk_graph_facts SET node_count = ?1", [.integer(Int64.max)])
     let after = try CorridorRouter.route(from: centre, to: away, source: store)
@@ -217,10 +211,16 @@ func aFactsRowWithBoundsOffTheGlobeOrInsideOutIsRefusedByName(_ damage: String) 
     let path = try await helsinkiStorePath()
     let store = try CatalogStore(path: path)
     let facts = try #require(try store.walkFacts())
-    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
-                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
+    let centre = routeEnds(facts).centre
     try store.database.execute("UPDATE walk_graph_facts SET \(damage)")
     #expect(throws: StoreError(code: -1, message: "the walking paths' summary (walk_graph_facts) is damaged: import the map again")) {
         try CorridorRouter.route(from: centre, to: centre, source: store)
     }
+}
+
+/// The middle of the graph's bounds, and a point some 700 m north-east of it: a route's ends within the test city.
+private func routeEnds(_ facts: WalkGraphFacts) -> (centre: Coordinate, away: Coordinate) {
+    let centre = Coordinate(clampingLatitude: (facts.bounds.south + facts.bounds.north) / 2,
+                            longitude: (facts.bounds.west + facts.bounds.east) / 2)
+    return (centre, Coordinate(clampingLatitude: centre.latitude + 0.004, longitude: centre.longitude + 0.008))
 }
