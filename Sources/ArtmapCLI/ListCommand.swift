@@ -64,7 +64,13 @@ enum ListCommand: Command {
         var collections = [try options.collection.collection(in: checked.store, at: pointGiven ? reference : nil)]
         // Every collection with art near the point is listed together, each OpenStreetMap element once.
         let together = try options.collection.collectionsShownTogether(in: checked.store, at: reference, metres: radius)
-        if together.count > 1 { collections = together }
+        if together.count > 1 {
+            collections = together
+        } else if let radius, pointGiven, options.collection.name == nil,
+                  let only = try checked.store.collectionsNear(reference, metres: radius).map(\.collection).first {
+            // One collection has art within the radius: that one, though another has more within 25 km.
+            collections = [only]
+        }
         // Without a point of their own, a collection far from the campus is listed around its own middle.
         let followsCollection = here.isBuiltIn
         // The rows are read and ranked while the store's integrity check runs; a damaged store is replaced

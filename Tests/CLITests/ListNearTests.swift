@@ -74,3 +74,21 @@ private func list(_ arguments: [String], home: URL) async throws -> ListJSON {
     let json = await runArtmap(["list", "--at", point, "--radius", "100", "--json"], home: home)
     #expect(json.out.hasPrefix("{\"reference\":") && !json.out.contains("nothing within"))
 }
+
+@Test func aListWithinARadiusShowsTheOneCollectionWithArtInItThoughAnotherHasMoreAround() async throws {
+    let home = try temporaryDirectory("list-near-one")
+    // A mural 60 m from the Ashton Building, in a collection of its own beside the campus's 31 artworks.
+    let file = home.appendingPathComponent("art.osm")
+    try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="test">
+          <node id="4417000002" version="1" lat="53.4070" lon="-2.9660"><tag k="tourism" v="artwork"/><tag k="name" v="Blue Mural"/><tag k="artwork_type" v="mural"/></node>
+        </osm>
+        """.write(to: file, atomically: true, encoding: .utf8)
+    let imported = await runArtmap(["import", file.path, "--collection", "art"], home: home)
+    #expect(imported.status == 0, "\(imported.err)")
+    let near = await runArtmap(["list", "--at", "53.4070,-2.9660", "--radius", "20"], home: home)
+    #expect(near.status == 0, "\(near.err)")
+    #expect(near.out.hasPrefix("1 artwork in 1 building near 53.407000,-2.966000 (--at)"), "\(near.out)")
+    #expect(near.out.contains("Blue Mural") && !near.out.contains("nothing within"), "\(near.out)")
+}
